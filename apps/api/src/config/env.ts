@@ -1,0 +1,179 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** apps/api, whether we run from src/ (tsx, tests) or from the bundled dist/. */
+function findApiRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, 'package.json'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('Cannot locate apps/api/package.json');
+    dir = parent;
+  }
+  return dir;
+}
+export const API_ROOT = findApiRoot();
+
+const optionalFlag = z
+  .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : ['1', 'true', 'on', 'yes'].includes(v)));
+
+const optionalUrl = z
+  .string()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.url().optional());
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().default(path.resolve(API_ROOT, '../../data')),
+  DATABASE_URL: optionalUrl,
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
+  SEED_DEMO: optionalFlag,
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'paystack']).optional(),
+  PAYSTACK_SECRET_KEY: z.string().optional(),
+  PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('StudyNest <no-reply@studynest.ng>'),
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PUBLIC_URL: optionalUrl,
+  WEB_ORIGINS: z.string().default(''),
+  RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  WEB_DIST_DIR: z.string().default(path.resolve(API_ROOT, '../web/dist')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Say yes to run production with a setting that is unsafe there (sandbox payments, generated secret). */
+  ALLOW_UNSAFE_PRODUCTION: optionalFlag,
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  /** Origins allowed as payment callbacks and CORS callers: PUBLIC_URL's plus WEB_ORIGINS. */
+  trustedOrigins: string[];
+  dataDir: string;
+  /** undefined → embedded PGlite in dataDir/db; 'memory://' → in-memory PGlite (tests). */
+  databaseUrl?: string;
+  /** Tests pass a migrated PGlite data dir to clone (fast fresh databases). */
+  pgliteTemplate?: Blob;
+  jwtSecret: string;
+  admin?: { email: string; password: string };
+  seedDemo: boolean;
+  payments: { provider: 'sandbox' | 'paystack'; paystackSecretKey?: string; paystackBaseUrl: string };
+  mail: { smtpUrl?: string; from: string };
+  s3?: {
+    endpoint?: string;
+    bucket: string;
+    region: string;
+    accessKeyId: string;
+    secretAccessKey: string;
+    publicUrl?: string;
+  };
+  rateLimits: boolean;
+  webDistDir: string;
+  logLevel: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Generated secrets live in DATA_DIR so restarts keep sessions valid. */
+function persistentSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, `${name}.secret`);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** The only reader of process.env. Fails fast, listing every bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const problems: string[] = [];
+
+  const port = e.PORT;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const webOrigins = e.WEB_ORIGINS.split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  const trustedOrigins: string[] = [];
+  for (const o of [publicUrl, ...webOrigins]) {
+    try {
+      trustedOrigins.push(new URL(o).origin);
+    } catch {
+      problems.push(`  WEB_ORIGINS: '${o}' is not a URL`);
+    }
+  }
+
+  const provider = e.PAYMENT_PROVIDER ?? (e.PAYSTACK_SECRET_KEY ? 'paystack' : 'sandbox');
+  if (provider === 'paystack' && !e.PAYSTACK_SECRET_KEY) {
+    problems.push('  PAYSTACK_SECRET_KEY: required when PAYMENT_PROVIDER=paystack');
+  }
+  if (production && provider === 'sandbox' && !e.ALLOW_UNSAFE_PRODUCTION) {
+    problems.push('  PAYMENT_PROVIDER: the sandbox takes no real money; refused in production');
+  }
+  if (production && !e.JWT_SECRET && !e.ALLOW_UNSAFE_PRODUCTION) {
+    problems.push('  JWT_SECRET: set a secret of at least 32 characters in production');
+  }
+  if (production && e.RATE_LIMITS === 'off') {
+    problems.push('  RATE_LIMITS: cannot be off in production');
+  }
+  if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
+    problems.push('  ADMIN_EMAIL / ADMIN_PASSWORD: set both or neither');
+  }
+  const s3Configured = Boolean(e.S3_BUCKET);
+  if (s3Configured && !(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY)) {
+    problems.push('  S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: required with S3_BUCKET');
+  }
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port,
+    host: e.HOST,
+    publicUrl,
+    trustedOrigins,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir, 'jwt'),
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    payments: { provider, paystackSecretKey: e.PAYSTACK_SECRET_KEY, paystackBaseUrl: e.PAYSTACK_BASE_URL },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    s3:
+      s3Configured && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            publicUrl: e.S3_PUBLIC_URL,
+          }
+        : undefined,
+    rateLimits: e.RATE_LIMITS === 'on',
+    webDistDir: path.resolve(e.WEB_DIST_DIR),
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,85 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { API_ROOT } from '../config/env.ts';
+import * as schema from './schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** What `db.transaction` hands its callback; services accept either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+};
+
+export const MIGRATIONS_DIR = path.join(API_ROOT, 'src/db/migrations');
+
+export type DatabaseOptions = {
+  /** postgres://… for a server; 'memory://' or undefined for PGlite. */
+  url?: string;
+  /** Directory for the embedded database when `url` is not set. */
+  dataDir: string;
+  /** A migrated PGlite data dir to start from (tests clone one instead of migrating each time). */
+  pgliteTemplate?: Blob;
+};
+
+/** Open the database and bring its schema up to date (migrations are idempotent). */
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  if (opts.url && /^postgres(ql)?:\/\//.test(opts.url)) {
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: 10,
+      // Fail fast when the server is unreachable instead of letting requests hang.
+      connectionTimeoutMillis: 3000,
+      idleTimeoutMillis: 30_000,
+    });
+    // A dropped connection must not crash the process; the pool replaces it.
+    pool.on('error', () => {});
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    await migratePostgres(pool);
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+
+  let client: PGlite;
+  if (opts.pgliteTemplate) {
+    client = new PGlite({ loadDataDir: opts.pgliteTemplate });
+  } else if (opts.url === 'memory://') {
+    client = new PGlite();
+  } else {
+    const dir = path.join(opts.dataDir, 'db');
+    mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir);
+  }
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  if (!opts.pgliteTemplate) {
+    await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+  }
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/** Several API processes may start at once against one server: serialise migrations with an advisory lock. */
+async function migratePostgres(pool: pg.Pool) {
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock(7310211)');
+    await migratePg(drizzlePg(lockClient), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await lockClient.query('select pg_advisory_unlock(7310211)').catch(() => {});
+    lockClient.release();
+  }
+}
+
+export async function pingDatabase(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}

@@ -1,0 +1,320 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** All timestamps are UTC instants (timestamptz); the web shows them in Africa/Lagos. */
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const naira = (name: string) => integer(name).notNull();
+const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    gender: text('gender').notNull(),
+    email: text('email').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role').notNull().default('student'),
+    isEmailConfirmed: boolean('is_email_confirmed').notNull().default(false),
+    emergencyName: text('emergency_name').notNull().default(''),
+    emergencyRelationship: text('emergency_relationship').notNull().default(''),
+    emergencyPhone: text('emergency_phone').notNull().default(''),
+    emergencyAddress: text('emergency_address').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** Soft delete: payments and tenancies keep pointing at the person who paid. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_live_uq').on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`),
+    check('users_role_ck', inList('role', ['student', 'admin'])),
+    check('users_gender_ck', inList('gender', ['male', 'female'])),
+    check('users_email_lower_ck', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+/** One row per issued token (jti). Logout and account deletion revoke at once. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Hashed 4-digit codes; one live code per user and purpose (a new one replaces the old). */
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('one_time_codes_user_purpose_uq').on(t.userId, t.purpose),
+    check('one_time_codes_purpose_ck', inList('purpose', ['verify_email', 'reset_password'])),
+    check('one_time_codes_attempts_ck', sql`${t.attempts} >= 0`),
+  ],
+);
+
+export const outboxEmails = pgTable(
+  'outbox_emails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    error: text('error'),
+  },
+  (t) => [index('outbox_emails_created_idx').on(t.createdAt)],
+);
+
+export const hostels = pgTable(
+  'hostels',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    hostelName: text('hostel_name').notNull(),
+    address: text('address').notNull(),
+    hostelDetails: text('hostel_details').notNull().default(''),
+    isClosed: boolean('is_closed').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('hostels_open_name_idx').on(t.isClosed, t.hostelName)],
+);
+
+export const hostelImages = pgTable(
+  'hostel_images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    hostelId: uuid('hostel_id')
+      .notNull()
+      .references(() => hostels.id, { onDelete: 'cascade' }),
+    /** Our own name for the stored files: `<key>.jpg` plus `<key>-<width>.webp` variants. */
+    storageKey: text('storage_key').notNull().unique(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    variantWidths: integer('variant_widths').array().notNull().default(sql`'{}'::integer[]`),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('hostel_images_hostel_idx').on(t.hostelId, t.position)],
+);
+
+export const ROOM_NUMBER_PATTERN = '^room (0[1-9]|1[0-9]|20)$';
+
+export const rooms = pgTable(
+  'rooms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    hostelId: uuid('hostel_id')
+      .notNull()
+      .references(() => hostels.id, { onDelete: 'cascade' }),
+    roomNumber: text('room_number').notNull(),
+    unit: text('unit').notNull(),
+    status: text('status').notNull().default('available'),
+    price: naira('price'),
+    agentFee: naira('agent_fee'),
+    cautionFee: naira('caution_fee'),
+    commissionFee: naira('commission_fee'),
+    /** The inspection hold: one student may hold an available room for a while (DESIGN §6). */
+    heldByUserId: uuid('held_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    heldUntil: timestamp('held_until', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('rooms_hostel_room_number_uq').on(t.hostelId, t.roomNumber),
+    check('rooms_room_number_ck', sql.raw(`room_number ~ '${ROOM_NUMBER_PATTERN}'`)),
+    check(
+      'rooms_unit_ck',
+      inList('unit', [
+        'single room (share facilities)',
+        'one bedroom flat',
+        'two bedroom flat',
+        'three bedroom flat',
+        'four bedroom flat',
+      ]),
+    ),
+    check('rooms_status_ck', inList('status', ['available', 'booked', 'rented'])),
+    check(
+      'rooms_money_ck',
+      sql`${t.price} >= 0 and ${t.agentFee} >= 0 and ${t.cautionFee} >= 0 and ${t.commissionFee} >= 0`,
+    ),
+    index('rooms_status_idx').on(t.status),
+  ],
+);
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => rooms.id),
+    hostelId: uuid('hostel_id')
+      .notNull()
+      .references(() => hostels.id),
+    inspectionDate: date('inspection_date', { mode: 'string' }).notNull(),
+    inspectionSlot: text('inspection_slot').notNull(),
+    status: text('status').notNull().default('pending'),
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('bookings_status_ck', inList('status', ['pending', 'confirmed', 'expired', 'cancelled'])),
+    check(
+      'bookings_slot_ck',
+      inList('inspection_slot', [
+        '08:00am - 08:30am',
+        '10:00am - 10:30am',
+        '12:00pm - 12:30pm',
+        '02:00pm - 02:30pm',
+        '04:00pm - 04:30pm',
+        '05:00pm - 05:30pm',
+      ]),
+    ),
+    index('bookings_user_idx').on(t.userId, t.createdAt),
+    index('bookings_room_idx').on(t.roomId),
+    index('bookings_status_date_idx').on(t.status, t.inspectionDate),
+  ],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Our own unique reference per attempt; the provider echoes it back. */
+    reference: text('reference').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').notNull(),
+    bookingId: uuid('booking_id').references(() => bookings.id),
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => rooms.id),
+    hostelId: uuid('hostel_id')
+      .notNull()
+      .references(() => hostels.id),
+    amount: naira('amount'),
+    currency: text('currency').notNull().default('NGN'),
+    provider: text('provider').notNull(),
+    status: text('status').notNull().default('pending'),
+    /** A success that arrived after the room went to someone else: money to give back. */
+    needsRefund: boolean('needs_refund').notNull().default(false),
+    providerData: jsonb('provider_data'),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('payments_kind_ck', inList('kind', ['agent_fee', 'room_rent'])),
+    check('payments_status_ck', inList('status', ['pending', 'success', 'failed', 'abandoned'])),
+    check('payments_provider_ck', inList('provider', ['sandbox', 'paystack'])),
+    check('payments_currency_ck', sql`${t.currency} = 'NGN'`),
+    check('payments_amount_ck', sql`${t.amount} >= 0`),
+    check('payments_agent_fee_booking_ck', sql`${t.kind} <> 'agent_fee' or ${t.bookingId} is not null`),
+    index('payments_user_kind_idx').on(t.userId, t.kind, t.createdAt),
+    index('payments_room_idx').on(t.roomId),
+    index('payments_booking_idx').on(t.bookingId),
+  ],
+);
+
+export const tenancies = pgTable(
+  'tenancies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => rooms.id),
+    hostelId: uuid('hostel_id')
+      .notNull()
+      .references(() => hostels.id),
+    /** Calendar dates in Africa/Lagos. */
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('tenancies_room_active_uq').on(t.roomId).where(sql`${t.endedAt} is null`),
+    index('tenancies_user_idx').on(t.userId),
+    check('tenancies_dates_ck', sql`${t.dueDate} > ${t.startDate}`),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fullName: text('full_name').notNull(),
+    feedback: text('feedback').notNull(),
+    rating: integer('rating').notNull(),
+    status: text('status').notNull().default('pending'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('reviews_rating_ck', sql`${t.rating} between 1 and 5`),
+    check('reviews_status_ck', inList('status', ['pending', 'approved', 'hidden'])),
+    index('reviews_status_created_idx').on(t.status, t.createdAt),
+  ],
+);
+
+export const subscribers = pgTable(
+  'subscribers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('subscribers_email_lower_uq').on(sql`lower(${t.email})`)],
+);
+
+/** Key/value facts the server keeps about itself (e.g. that demo data was seeded once). */
+export const appMeta = pgTable('app_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import type { FileStorage } from './storage.ts';
+
+/** Widths of the WebP renditions: a cheap phone (360–414 px at 1–2×) needs 480 or 960, not the 1600 original. */
+export const VARIANT_WIDTHS = [480, 960] as const;
+const MAX_WIDTH = 1600;
+
+export type StoredImage = { storageKey: string; width: number; height: number; variantWidths: number[] };
+
+export const jpegKey = (storageKey: string) => `${storageKey}.jpg`;
+export const webpKey = (storageKey: string, width: number) => `${storageKey}-${width}.webp`;
+
+/**
+ * Re-encode an uploaded JPEG: apply the EXIF orientation, then write a new file with no metadata
+ * at all (GPS included), capped at 1600 px wide, plus smaller WebP renditions.
+ */
+export async function storeHostelImage(storage: FileStorage, input: Buffer): Promise<StoredImage> {
+  const storageKey = `hostels/${randomUUID()}`;
+  const base = sharp(input, { failOn: 'error' })
+    .rotate()
+    .resize({ width: MAX_WIDTH, withoutEnlargement: true });
+  const { data: jpeg, info } = await base
+    .clone()
+    .jpeg({ quality: 78, mozjpeg: true, progressive: true })
+    .toBuffer({ resolveWithObject: true });
+  await storage.put(jpegKey(storageKey), jpeg, 'image/jpeg');
+
+  const variantWidths: number[] = [];
+  for (const width of VARIANT_WIDTHS) {
+    if (width >= info.width) continue;
+    const webp = await sharp(jpeg).resize({ width }).webp({ quality: 70 }).toBuffer();
+    await storage.put(webpKey(storageKey, width), webp, 'image/webp');
+    variantWidths.push(width);
+  }
+  // The full-size WebP is always kept so every browser gets a WebP candidate.
+  const fullWebp = await sharp(jpeg).webp({ quality: 72 }).toBuffer();
+  await storage.put(webpKey(storageKey, info.width), fullWebp, 'image/webp');
+  variantWidths.push(info.width);
+
+  return { storageKey, width: info.width, height: info.height, variantWidths };
+}
+
+export async function removeHostelImage(
+  storage: FileStorage,
+  image: { storageKey: string; variantWidths: number[] },
+) {
+  await storage.remove(jpegKey(image.storageKey));
+  for (const w of image.variantWidths) await storage.remove(webpKey(image.storageKey, w));
+}

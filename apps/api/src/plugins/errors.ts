@@ -1,0 +1,139 @@
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/errors.ts';
+
+type ErrorBody = { statusCode: number; error: string; message: string; fields?: Record<string, string> };
+
+const body = (statusCode: number, message: string, fields?: Record<string, string>): ErrorBody => ({
+  statusCode,
+  error: STATUS_CODES[statusCode] ?? 'Error',
+  message,
+  ...(fields && Object.keys(fields).length ? { fields } : {}),
+});
+
+/** Postgres error codes (PGlite and node-postgres both expose them) that mean the input was wrong, not us. */
+const PG_CODES: Record<string, [number, string]> = {
+  '23505': [409, 'That record already exists'],
+  '23503': [409, 'That refers to something that does not exist or is still in use'],
+  '23514': [400, 'A value is outside what is allowed'],
+  '23502': [400, 'A required value is missing'],
+  '22P02': [400, 'A value has the wrong format'],
+  '22001': [400, 'A value is too long'],
+  '22003': [400, 'A number is out of range'],
+  '22007': [400, 'A date is not valid'],
+  '22008': [400, 'A date is out of range'],
+};
+/** The database went away: fail fast with 503, the client may retry. */
+const PG_UNAVAILABLE = new Set(['57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '53300']);
+const NET_UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND']);
+
+function databaseCode(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}
+
+function isConnectionLoss(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const msg = String((e as { message?: unknown }).message ?? '');
+    if (
+      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end/i.test(
+        msg,
+      )
+    )
+      return true;
+  }
+  return false;
+}
+
+/** fastify-type-provider-zod puts zod issues on `error.validation`; turn them into `{ field: reason }`. */
+function validationFields(err: FastifyError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const v of err.validation ?? []) {
+    const issuePath = (v.params as { issue?: { path?: PropertyKey[] } } | undefined)?.issue?.path;
+    const key =
+      (issuePath?.length
+        ? issuePath.map(String).join('.')
+        : v.instancePath.replace(/^\//, '').replace(/\//g, '.')) ||
+      (v.params as { missingProperty?: string } | undefined)?.missingProperty ||
+      err.validationContext ||
+      'body';
+    fields[key] ??= v.message ?? 'is not valid';
+  }
+  return fields;
+}
+
+export function toErrorResponse(err: FastifyError | AppError | Error): {
+  status: number;
+  body: ErrorBody;
+  headers?: Record<string, string>;
+  log: boolean;
+} {
+  if (err instanceof AppError)
+    return {
+      status: err.statusCode,
+      body: body(err.statusCode, err.message, err.fields),
+      headers: err.headers,
+      log: false,
+    };
+
+  const fe = err as FastifyError;
+  if (fe.validation) {
+    const fields = validationFields(fe);
+    const message = [...new Set(Object.values(fields))].join('. ');
+    return { status: 400, body: body(400, message || 'The request is not valid', fields), log: false };
+  }
+  switch (fe.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, body: body(400, 'The request body is not valid JSON'), log: false };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return { status: 413, body: body(413, 'The request is too large'), log: false };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return {
+        status: 415,
+        body: body(415, 'Send JSON (application/json) or a form (multipart/form-data)'),
+        log: false,
+      };
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return { status: 413, body: body(413, 'Too many files or fields in the form'), log: false };
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return { status: 415, body: body(415, 'Send the form as multipart/form-data'), log: false };
+  }
+
+  const code = databaseCode(err);
+  if (code && PG_CODES[code]) {
+    const [status, message] = PG_CODES[code];
+    return { status, body: body(status, message), log: false };
+  }
+  if ((code && (PG_UNAVAILABLE.has(code) || NET_UNAVAILABLE.has(code))) || isConnectionLoss(err)) {
+    return {
+      status: 503,
+      body: body(503, 'The service is busy or restarting. Please try again in a moment.'),
+      headers: { 'retry-after': '5' },
+      log: true,
+    };
+  }
+  const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
+  if (status >= 400 && status < 500) return { status, body: body(status, fe.message), log: false };
+  return {
+    status: 500,
+    body: { statusCode: 500, error: 'Internal Server Error', message: 'Internal Server Error' },
+    log: true,
+  };
+}
+
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    const res = toErrorResponse(err);
+    if (res.log) request.log.error({ err }, 'request failed');
+    if (res.headers) reply.headers(res.headers);
+    return reply.status(res.status).send(res.body);
+  });
+});

@@ -1,0 +1,68 @@
+/** The six 30-minute inspection slots, exactly as the spec writes them (they are joined into inspection_date_time). */
+export const INSPECTION_SLOTS = [
+  '08:00am - 08:30am',
+  '10:00am - 10:30am',
+  '12:00pm - 12:30pm',
+  '02:00pm - 02:30pm',
+  '04:00pm - 04:30pm',
+  '05:00pm - 05:30pm',
+] as const;
+export type InspectionSlot = (typeof INSPECTION_SLOTS)[number];
+
+export const ROOM_UNITS = [
+  'single room (share facilities)',
+  'one bedroom flat',
+  'two bedroom flat',
+  'three bedroom flat',
+  'four bedroom flat',
+] as const;
+export type RoomUnit = (typeof ROOM_UNITS)[number];
+
+export const ROOM_NUMBERS = Array.from(
+  { length: 20 },
+  (_, i) => `room ${String(i + 1).padStart(2, '0')}`,
+) as readonly string[];
+
+export const ROOM_STATUSES = ['available', 'booked', 'rented'] as const;
+export type RoomStatus = (typeof ROOM_STATUSES)[number];
+
+/** What people see for each stored status ("rented" is shown as Occupied). */
+export const ROOM_STATUS_LABELS: Record<RoomStatus, string> = {
+  available: 'Available',
+  booked: 'Booked',
+  rented: 'Occupied',
+};
+
+export const GENDERS = ['male', 'female'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+export const USER_ROLES = ['student', 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export const PAYMENT_KINDS = ['agent_fee', 'room_rent'] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+
+export const PAYMENT_STATUSES = ['pending', 'success', 'failed', 'abandoned'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const BOOKING_STATUSES = ['pending', 'confirmed', 'expired', 'cancelled'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+export const REVIEW_STATUSES = ['pending', 'approved', 'hidden'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+/** Business constants the product and its legal pages state. */
+export const BUSINESS = {
+  otpLength: 4,
+  otpTtlMinutes: 10,
+  otpMaxAttempts: 5,
+  holdMinutes: 30,
+  leaseMonths: 12,
+  securityDepositNaira: 50_000,
+  passwordMinLength: 8,
+  maxHostelImages: 10,
+  maxImageBytes: 8 * 1024 * 1024,
+} as const;
+
+/** Browser storage keys the spec fixes. */
+export const STORAGE_KEYS = { token: 'userToken', userId: 'userId' } as const;

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { emailSchema, phoneSchema, requiredText } from './common.ts';
+import { BUSINESS, GENDERS, USER_ROLES } from './constants.ts';
+import { HostelRefSchema } from './hostels.ts';
+
+export const PasswordSchema = z
+  .string({ error: 'Password is required' })
+  .min(BUSINESS.passwordMinLength, {
+    error: `Password must be at least ${BUSINESS.passwordMinLength} characters`,
+  })
+  .max(128, { error: 'Password must be at most 128 characters' });
+
+export const GenderSchema = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+  z.enum(GENDERS, { error: 'Gender must be male or female' }),
+);
+
+export const SignupSchema = z.object({
+  first_name: requiredText('First name', 60),
+  last_name: requiredText('Last name', 60),
+  gender: GenderSchema,
+  email: emailSchema,
+  phone_number: phoneSchema,
+  password: PasswordSchema,
+});
+export type SignupInput = z.input<typeof SignupSchema>;
+
+export const LoginSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(128),
+});
+export const OtpSchema = z
+  .string({ error: 'Enter the 4-digit code' })
+  .trim()
+  .regex(/^\d{4}$/, { error: 'The code is 4 digits' });
+export const VerifyEmailSchema = z.object({ email: emailSchema, otp: OtpSchema });
+export const ForgotPasswordSchema = z.object({ email: emailSchema });
+export const ResendOtpSchema = z.object({ email: emailSchema });
+export const ResetPasswordSchema = z.object({ email: emailSchema, otp: OtpSchema, password: PasswordSchema });
+
+export const UserSchema = z.object({
+  _id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  gender: z.string(),
+  email: z.string(),
+  phone_number: z.string(),
+  role: z.enum(USER_ROLES),
+  isEmailConfirmed: z.boolean(),
+  created_at: z.string(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const LoginResponseSchema = z.object({
+  token: z.string(),
+  user: UserSchema.pick({ _id: true, role: true, first_name: true, last_name: true, email: true }),
+});
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+export const EmergencyContactSchema = z.object({
+  name: z.string().trim().max(120, { error: 'Name must be at most 120 characters' }),
+  relationship: z.string().trim().max(60, { error: 'Relationship must be at most 60 characters' }),
+  phone: z.union([z.literal(''), phoneSchema]),
+  address: z.string().trim().max(300, { error: 'Address must be at most 300 characters' }),
+});
+export type EmergencyContact = z.infer<typeof EmergencyContactSchema>;
+
+export const ProfileUpdateSchema = z
+  .object({
+    first_name: requiredText('First name', 60),
+    last_name: requiredText('Last name', 60),
+    phone_number: phoneSchema,
+    emergency_contact: EmergencyContactSchema,
+  })
+  .partial();
+
+export const RentDetailsSchema = z.object({
+  rentStartDate: z.string(),
+  rentDueDate: z.string(),
+  countdown: z.number().int(),
+});
+
+export const ProfileSchema = UserSchema.extend({
+  emergency_contact: EmergencyContactSchema,
+  hostel: HostelRefSchema.nullable(),
+  agentFeePayment: z
+    .object({
+      status: z.string(),
+      payment_type: z.string(),
+      amount: z.number().int(),
+      reference: z.string(),
+      booking: z.object({ _id: z.string(), inspection_date_time: z.string() }),
+      room: z.object({
+        _id: z.string(),
+        room_number: z.string(),
+        unit: z.string(),
+        agent_fee: z.number().int(),
+        price: z.number().int(),
+        caution_fee: z.number().int(),
+        commission_fee: z.number().int(),
+      }),
+      hostel: HostelRefSchema,
+    })
+    .nullable(),
+  roomPricePayment: z
+    .object({ status: z.string(), amount: z.number().int(), reference: z.string() })
+    .nullable(),
+  rentDetails: RentDetailsSchema.nullable(),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
