@@ -10,6 +10,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { hostelsRoutes } from './modules/hostels/hostels.routes.ts';
 import { roomsRoutes } from './modules/rooms/rooms.routes.ts';
 import { createStorage } from './modules/storage/storage.ts';
+import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -43,6 +44,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Cross-cutting plugins.
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { database });
+  await app.register(authPlugin, { config });
   await app.register(securityPlugin, { config });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: 8 * 1024 * 1024, files: 10, fields: 50, parts: 60 } });

@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config/env.ts';
+import { AppError, forbidden } from '../lib/errors.ts';
+import { type AuthUser, resolveToken, type TokenProblem } from '../modules/auth/tokens.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, or null for anonymous (or an unusable token). Resolved once per request, on demand. */
+    currentUser(): Promise<AuthUser | null>;
+    /** The signed-in user; throws 401 with a reason when there is none. */
+    requireUser(): Promise<AuthUser>;
+  }
+  interface FastifyInstance {
+    /** preHandlers for route options: `{ preHandler: app.signedIn }` / `{ preHandler: app.adminOnly }`. */
+    signedIn: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    adminOnly: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+const PROBLEM_MESSAGES: Record<TokenProblem, string> = {
+  missing: 'Please log in to continue',
+  invalid: 'Your sign-in is not valid. Please log in again.',
+  expired: 'Your session has expired. Please log in again.',
+  revoked: 'You have been signed out. Please log in again.',
+};
+
+const cache = new WeakMap<FastifyRequest, Promise<{ user: AuthUser } | { problem: TokenProblem }>>();
+
+export const authPlugin = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
+  const resolve = (request: FastifyRequest) => {
+    let pending = cache.get(request);
+    if (!pending) {
+      const header = request.headers.authorization ?? '';
+      const match = /^Bearer\s+(\S+)$/i.exec(header);
+      pending = match?.[1]
+        ? resolveToken(app.db, config.jwtSecret, match[1])
+        : Promise.resolve({ problem: 'missing' as const });
+      cache.set(request, pending);
+    }
+    return pending;
+  };
+
+  app.decorateRequest('currentUser', async function (this: FastifyRequest) {
+    const r = await resolve(this);
+    return 'user' in r ? r.user : null;
+  });
+  app.decorateRequest('requireUser', async function (this: FastifyRequest) {
+    const r = await resolve(this);
+    if ('user' in r) return r.user;
+    throw new AppError(401, PROBLEM_MESSAGES[r.problem]);
+  });
+
+  app.decorate('signedIn', async (request: FastifyRequest) => {
+    await request.requireUser();
+  });
+  app.decorate('adminOnly', async (request: FastifyRequest) => {
+    const user = await request.requireUser();
+    if (user.role !== 'admin') throw forbidden('Only admins can do this');
+  });
+});

@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config/env.ts';
+import type { Db } from '../src/db/client.ts';
+import { MIGRATIONS_DIR } from '../src/db/client.ts';
+
+/**
+ * Every test gets its own fresh, migrated database through the real app:
+ * - default: in-memory PGlite cloned from a migrated template (~0.3 s instead of ~3 s);
+ * - TEST_DATABASE_URL=postgres://…: a new database on that server, dropped afterwards.
+ */
+let template: Promise<Blob> | undefined;
+function pgliteTemplate(): Promise<Blob> {
+  template ??= (async () => {
+    const client = new PGlite();
+    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_DIR });
+    const blob = await client.dumpDataDir('none');
+    await client.close();
+    return blob;
+  })();
+  return template;
+}
+
+async function createPostgresDatabase(
+  serverUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `sn_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export type TestApp = { app: FastifyInstance; db: Db; config: Config; close: () => Promise<void> };
+
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  env: Record<string, string> = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'studynest-test-'));
+  const base = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    SEED_DEMO: '0',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  const pgDb = serverUrl ? await createPostgresDatabase(serverUrl) : undefined;
+  const config: Config = {
+    ...base,
+    ...(pgDb
+      ? { databaseUrl: pgDb.url }
+      : { databaseUrl: 'memory://', pgliteTemplate: await pgliteTemplate() }),
+    ...overrides,
+  };
+  const app = await buildApp(config, { logger: false });
+  await app.ready();
+  return {
+    app,
+    db: app.db,
+    config,
+    close: async () => {
+      await app.close();
+      await pgDb?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const usingPostgres = () => Boolean(process.env.TEST_DATABASE_URL);
