@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -15,6 +15,7 @@ const YEAR = 365 * 24 * 60 * 60;
  */
 export const staticPlugin = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
   const uploadsDir = path.join(config.dataDir, 'uploads');
+  mkdirSync(uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {
     root: uploadsDir,
     prefix: '/uploads/',

@@ -1,0 +1,53 @@
+import { createBrowserRouter } from 'react-router';
+import { AdminLayout } from '../components/layouts/admin-layout.tsx';
+import { RootLayout } from '../components/layouts/root-layout.tsx';
+import { RouteError } from '../components/layouts/route-error.tsx';
+import { paths } from '../config/paths.ts';
+
+/**
+ * Every screen is its own lazily loaded chunk, so a student on slow data downloads only the
+ * screen in front of them. Route modules export `Component`.
+ */
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: paths.home.path, lazy: () => import('./routes/home.tsx') },
+      { path: paths.about.path, lazy: () => import('./routes/about.tsx') },
+      { path: paths.careers.path, lazy: () => import('./routes/careers.tsx') },
+      { path: paths.terms.path, lazy: () => import('./routes/terms.tsx') },
+      { path: paths.privacy.path, lazy: () => import('./routes/privacy.tsx') },
+      { path: paths.help.path, lazy: () => import('./routes/help.tsx') },
+      { path: paths.login.path, lazy: () => import('./routes/auth/login.tsx') },
+      { path: paths.signUp.path, lazy: () => import('./routes/auth/sign-up.tsx') },
+      { path: paths.signUpOtp.path, lazy: () => import('./routes/auth/sign-up-otp.tsx') },
+      { path: paths.forgotPassword.path, lazy: () => import('./routes/auth/forgot-password.tsx') },
+      { path: paths.resetPassword.path, lazy: () => import('./routes/auth/reset-password.tsx') },
+      { path: paths.review.path, lazy: () => import('./routes/review.tsx') },
+      { path: paths.hostel.path, lazy: () => import('./routes/hostel.tsx') },
+      { path: paths.bookInspection.path, lazy: () => import('./routes/book-inspection.tsx') },
+      { path: paths.receipt.path, lazy: () => import('./routes/receipt.tsx') },
+      { path: paths.rentReceipt.path, lazy: () => import('./routes/rent-receipt.tsx') },
+      { path: paths.profile.path, lazy: () => import('./routes/profile.tsx') },
+      { path: '*', lazy: () => import('./routes/not-found.tsx') },
+    ],
+  },
+  {
+    element: <AdminLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: paths.admin.dashboard.path, lazy: () => import('./routes/admin/dashboard.tsx') },
+      { path: paths.admin.hostels.path, lazy: () => import('./routes/admin/hostels.tsx') },
+      { path: paths.admin.addRoom.path, lazy: () => import('./routes/admin/add-room.tsx') },
+      { path: paths.admin.rooms.path, lazy: () => import('./routes/admin/rooms.tsx') },
+      { path: paths.admin.updateRoom.path, lazy: () => import('./routes/admin/update-room.tsx') },
+      { path: paths.admin.createHostel.path, lazy: () => import('./routes/admin/create-hostel.tsx') },
+      { path: paths.admin.updateHostel.path, lazy: () => import('./routes/admin/update-hostel.tsx') },
+      { path: paths.admin.signUp.path, lazy: () => import('./routes/admin/admin-sign-up.tsx') },
+      { path: paths.admin.users.path, lazy: () => import('./routes/admin/users.tsx') },
+      { path: paths.admin.bookings.path, lazy: () => import('./routes/admin/bookings.tsx') },
+      { path: paths.admin.reviews.path, lazy: () => import('./routes/admin/reviews.tsx') },
+    ],
+  },
+]);

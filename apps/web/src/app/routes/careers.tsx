@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../../components/layouts/placeholder-screen.tsx';
+
+export function Component() {
+  return <PlaceholderScreen name="No Open Positions at the Moment!" />;
+}

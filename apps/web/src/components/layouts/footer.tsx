@@ -1,0 +1,65 @@
+import { Link } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import { site } from '../../config/site.ts';
+import { useSession } from '../../lib/auth-storage.ts';
+
+const LOGOS = [
+  { src: '/logos/verified.svg', alt: 'Verified rooms' },
+  { src: '/logos/secure-pay.svg', alt: 'Secure online payment' },
+  { src: '/logos/support.svg', alt: '24/7 student support' },
+];
+
+export function Footer() {
+  const session = useSession();
+  const links = [
+    { to: paths.home.getHref(), label: 'Home' },
+    { to: paths.about.getHref(), label: 'About' },
+    { to: session ? paths.profile.getHref(session.userId) : paths.login.getHref(), label: 'Profile' },
+    { to: paths.careers.getHref(), label: 'Vacancy' },
+    { to: paths.terms.getHref(), label: 'Terms & Conditions' },
+    { to: paths.privacy.getHref(), label: 'Policy & Privacy' },
+    { to: paths.help.getHref(), label: 'Help & Support' },
+    { to: paths.help.getHref('contact'), label: 'Contact Us' },
+  ];
+  return (
+    <footer className="mt-16 border-t border-line bg-brand-800 text-white">
+      <div className="container-page grid gap-8 py-10 md:grid-cols-[2fr_1fr]">
+        <nav aria-label="Footer">
+          <ul className="grid grid-cols-2 gap-x-6 gap-y-1 sm:grid-cols-4">
+            {links.map((l) => (
+              <li key={l.label}>
+                <Link
+                  to={l.to}
+                  className="inline-block py-2 text-white/90 underline-offset-4 hover:underline"
+                >
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex flex-wrap items-center gap-3 md:justify-end">
+          {LOGOS.map((l) => (
+            <img
+              key={l.src}
+              src={l.src}
+              alt={l.alt}
+              width={120}
+              height={40}
+              loading="lazy"
+              className="h-10 w-[120px]"
+            />
+          ))}
+        </div>
+      </div>
+      <div className="border-t border-white/15">
+        <p className="container-page py-4 text-sm text-white/85">
+          <span className="block sm:inline">
+            © {new Date().getFullYear()} {site.company}
+          </span>{' '}
+          <span className="block sm:inline">{site.postalAddress}</span>
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,25 @@
+import { Outlet } from 'react-router';
+import { Footer } from './footer.tsx';
+import { Header } from './header.tsx';
+import { NavigationProgress } from './navigation-progress.tsx';
+import { ScrollToTop } from './scroll-to-top.tsx';
+
+export function RootLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 btn-primary"
+      >
+        Skip to content
+      </a>
+      <NavigationProgress />
+      <ScrollToTop />
+      <Header />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+/** Every route of the app in one place: `path` for the router, `getHref` for links. */
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  about: { path: '/about', getHref: () => '/about' },
+  careers: { path: '/job-vacancy', getHref: () => '/job-vacancy' },
+  terms: { path: '/terms-conditions', getHref: () => '/terms-conditions' },
+  privacy: { path: '/privacy-policy', getHref: () => '/privacy-policy' },
+  help: {
+    path: '/help-support',
+    getHref: (section?: string) => `/help-support${section ? `#${section}` : ''}`,
+  },
+  login: { path: '/login', getHref: () => '/login' },
+  signUp: { path: '/sign-up', getHref: () => '/sign-up' },
+  signUpOtp: {
+    path: '/sign-up-otp',
+    getHref: (email?: string) => `/sign-up-otp${email ? `?email=${encodeURIComponent(email)}` : ''}`,
+  },
+  forgotPassword: { path: '/forgot-pass-email', getHref: () => '/forgot-pass-email' },
+  resetPassword: {
+    path: '/forgot-pass-otp',
+    getHref: (email?: string) => `/forgot-pass-otp${email ? `?email=${encodeURIComponent(email)}` : ''}`,
+  },
+  review: { path: '/review', getHref: () => '/review' },
+  hostel: { path: '/hostel/:hostelId', getHref: (id: string) => `/hostel/${id}` },
+  bookInspection: { path: '/book-inspection/:roomId', getHref: (id: string) => `/book-inspection/${id}` },
+  receipt: { path: '/receipt-page', getHref: () => '/receipt-page' },
+  rentReceipt: { path: '/rent-receipt', getHref: () => '/rent-receipt' },
+  profile: { path: '/profile/:userId', getHref: (id: string) => `/profile/${id}` },
+  admin: {
+    dashboard: { path: '/admin-dashboard', getHref: () => '/admin-dashboard' },
+    hostels: { path: '/all-hostels', getHref: () => '/all-hostels' },
+    addRoom: { path: '/add-room/:hostelId', getHref: (id: string) => `/add-room/${id}` },
+    rooms: { path: '/all-rooms', getHref: () => '/all-rooms' },
+    updateRoom: { path: '/update-room/:roomId', getHref: (id: string) => `/update-room/${id}` },
+    createHostel: { path: '/create-hostel', getHref: () => '/create-hostel' },
+    updateHostel: { path: '/update-hostel/:hostelId', getHref: (id: string) => `/update-hostel/${id}` },
+    signUp: { path: '/admin-sign-up', getHref: () => '/admin-sign-up' },
+    users: { path: '/all-users', getHref: () => '/all-users' },
+    bookings: { path: '/all-bookings', getHref: () => '/all-bookings' },
+    reviews: { path: '/all-reviews', getHref: () => '/all-reviews' },
+  },
+} as const;

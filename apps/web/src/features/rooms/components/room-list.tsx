@@ -1,0 +1,51 @@
+import type { Room } from '@studynest/contracts';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { useSession } from '../../../lib/auth-storage.ts';
+import { formatNaira } from '../../../lib/format.ts';
+import { RoomStatusBadge } from './room-status-badge.tsx';
+
+/** The hostel page's 'Book Inspection' list: one card per room with its fees and the booking button. */
+export function RoomList({ rooms }: { rooms: Room[] }) {
+  const session = useSession();
+  const navigate = useNavigate();
+  if (rooms.length === 0) return <p className="text-muted">No rooms are listed in this hostel yet.</p>;
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {rooms.map((room) => {
+        const taken = room.status !== 'available';
+        return (
+          <li key={room._id} className="card flex flex-col gap-3" data-testid="room-card">
+            <div className="flex items-start justify-between gap-2">
+              <h3 className="text-lg capitalize">{room.room_number}</h3>
+              <RoomStatusBadge status={room.status} />
+            </div>
+            <p className="text-sm text-muted capitalize">{room.unit}</p>
+            <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 text-sm">
+              <dt className="text-muted">Agent fee</dt>
+              <dd className="text-right font-medium">{formatNaira(room.agent_fee)}</dd>
+              <dt className="text-muted">Caution fee</dt>
+              <dd className="text-right font-medium">{formatNaira(room.caution_fee)}</dd>
+              <dt className="text-muted">Rent per year</dt>
+              <dd className="text-right text-base font-bold text-brand-800">{formatNaira(room.price)}</dd>
+            </dl>
+            <button
+              type="button"
+              className="btn-primary mt-auto w-full"
+              disabled={taken}
+              onClick={() =>
+                navigate(session ? paths.bookInspection.getHref(room._id) : paths.login.getHref(), {
+                  state: { from: paths.bookInspection.getHref(room._id) },
+                })
+              }
+            >
+              {taken
+                ? `Book Inspection (${room.status === 'booked' ? 'booked' : 'occupied'})`
+                : 'Book Inspection'}
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

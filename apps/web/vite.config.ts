@@ -1,0 +1,32 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { precompress } from './precompress.ts';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss(), precompress()],
+  server: {
+    port: 5173,
+    // `npm run dev` in apps/web talks to the API started separately on :3000.
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/uploads': 'http://localhost:3000',
+      '/sandbox': 'http://localhost:3000',
+    },
+  },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    // bench/bundle-size.mjs reads the manifest to know what each route loads.
+    manifest: true,
+    // Keep React and the router in one long-cached vendor chunk shared by every route.
+    rollupOptions: {
+      output: {
+        manualChunks(id: string) {
+          if (/node_modules\/(react|react-dom|scheduler|react-router|@tanstack)\//.test(id)) return 'vendor';
+          return undefined;
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// What a phone downloads, in gzip bytes: the JS loaded by `/` (entry + home route and their static
+// imports) and, for every other route, the JS its lazy chunk adds on top of what `/` loaded.
+// Budgets (DESIGN §8): `/` ≤ 125 KB gzip, each lazy route ≤ 30 KB gzip. `--enforce` exits 1 beyond.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
+const manifestFile = path.join(dist, '.vite/manifest.json');
+if (!existsSync(manifestFile)) {
+  console.error('No build manifest: run `npm run build` first.');
+  process.exit(1);
+}
+const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+const KB = 1024;
+const HOME_BUDGET = 125 * KB;
+const ROUTE_BUDGET = 30 * KB;
+
+const gz = new Map();
+const gzipSize = (file) => {
+  if (!gz.has(file)) gz.set(file, gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length);
+  return gz.get(file);
+};
+
+/** Files a manifest entry loads before running: itself plus static imports, transitively. */
+function closure(key, seen = new Set()) {
+  const entry = manifest[key];
+  if (!entry || seen.has(entry.file)) return seen;
+  seen.add(entry.file);
+  for (const imp of entry.imports ?? []) closure(imp, seen);
+  return seen;
+}
+
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const homeKey = Object.keys(manifest).find((k) => k.endsWith('app/routes/home.tsx'));
+const homeFiles = closure(homeKey, closure(entryKey));
+const jsOnly = (files) => [...files].filter((f) => f.endsWith('.js'));
+const homeBytes = jsOnly(homeFiles).reduce((n, f) => n + gzipSize(f), 0);
+
+const rows = [];
+for (const key of Object.keys(manifest)) {
+  if (!key.includes('app/routes/') || key === homeKey) continue;
+  const extra = jsOnly(closure(key)).filter((f) => !homeFiles.has(f));
+  rows.push({
+    route: key.replace(/^.*app\/routes\//, ''),
+    bytes: extra.reduce((n, f) => n + gzipSize(f), 0),
+  });
+}
+rows.sort((a, b) => b.bytes - a.bytes);
+
+const fmt = (b) => `${(b / KB).toFixed(1)} KB`;
+let over = 0;
+console.log(
+  `JS loaded by / (gzip): ${fmt(homeBytes)}  budget ${fmt(HOME_BUDGET)}  ${homeBytes > HOME_BUDGET ? 'OVER' : 'ok'}`,
+);
+for (const f of jsOnly(homeFiles)) console.log(`    ${f.padEnd(44)} ${fmt(gzipSize(f))}`);
+if (homeBytes > HOME_BUDGET) over++;
+console.log(`Lazy route chunks (gzip, beyond what / loaded), budget ${fmt(ROUTE_BUDGET)} each:`);
+for (const r of rows) {
+  const bad = r.bytes > ROUTE_BUDGET;
+  if (bad) over++;
+  console.log(`  ${r.route.padEnd(30)} ${fmt(r.bytes).padStart(9)}  ${bad ? 'OVER' : 'ok'}`);
+}
+if (process.argv.includes('--enforce') && over) {
+  console.error(`${over} bundle budget(s) exceeded`);
+  process.exit(1);
+}

@@ -1,0 +1,28 @@
+import { expect, test } from './fixtures.ts';
+
+test('home → header menu → pick a hostel → its rooms are listed', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open hostels menu' }).click();
+  const menu = page.getByRole('list', { name: 'Hostels' });
+  await expect(menu.getByRole('link').first()).toBeVisible();
+  const first = menu.getByRole('link', { name: /Akoka Royal Lodge/ });
+  await expect(first).toContainText('Yaba, Lagos');
+  await first.click();
+
+  await expect(page).toHaveURL(/\/hostel\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Akoka Royal Lodge' })).toBeVisible();
+  const rooms = page.getByTestId('room-card');
+  await expect(rooms).toHaveCount(7);
+  await expect(rooms.first()).toContainText('room 01');
+  await expect(rooms.first()).toContainText('₦');
+  // The menu closed when the page changed.
+  await expect(page.getByRole('list', { name: 'Hostels' })).toHaveCount(0);
+});
+
+test('unknown pages show the 404 screen, unknown API paths answer JSON', async ({ page, request }) => {
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  const res = await request.get('/api/no-such-thing');
+  expect(res.status()).toBe(404);
+  expect((await res.json()).statusCode).toBe(404);
+});

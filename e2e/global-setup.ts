@@ -1,0 +1,72 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const E2E_ADMIN = { email: 'e2e-admin@studynest.test', password: 'e2e-admin-password-1' };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not become healthy within ${timeoutMs} ms`);
+}
+
+export default async function globalSetup() {
+  const root = path.resolve(import.meta.dirname, '..');
+  const server = path.join(root, 'apps/api/dist/server.js');
+  if (!existsSync(server) || !existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+    throw new Error('Build first: npm run build');
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'studynest-e2e-'));
+  const baseURL = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [server], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseURL,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      SEED_DEMO: '1',
+      // Journeys create several accounts from one address; limits have their own API tests.
+      RATE_LIMITS: 'off',
+      PAYMENT_PROVIDER: 'sandbox',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitForHealth(baseURL, child, 90_000);
+  process.env.E2E_BASE_URL = baseURL;
+  process.env.E2E_DATA_DIR = dataDir;
+
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

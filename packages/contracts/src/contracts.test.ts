@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { emailSchema, nairaSchema, phoneSchema } from './common.ts';
+import { INSPECTION_SLOTS, ROOM_NUMBERS, ROOM_UNITS } from './constants.ts';
+import { RoomInputSchema } from './rooms.ts';
+
+describe('constants', () => {
+  it('has the spec lists', () => {
+    expect(ROOM_NUMBERS).toHaveLength(20);
+    expect(ROOM_NUMBERS[0]).toBe('room 01');
+    expect(ROOM_NUMBERS[19]).toBe('room 20');
+    expect(INSPECTION_SLOTS).toHaveLength(6);
+    expect(ROOM_UNITS).toHaveLength(5);
+  });
+});
+
+describe('nairaSchema', () => {
+  const fee = nairaSchema('Agent fee');
+  it('accepts whole numbers and numeric strings', () => {
+    expect(fee.parse(65000)).toBe(65000);
+    expect(fee.parse('65000')).toBe(65000);
+  });
+  it('refuses fractions, negatives, blanks and words with a message naming the field', () => {
+    for (const bad of [12.5, -1, '', 'ten', null]) {
+      const r = fee.safeParse(bad);
+      expect(r.success).toBe(false);
+      expect(r.error?.issues[0]?.message).toMatch(/Agent fee/);
+    }
+  });
+});
+
+describe('phoneSchema', () => {
+  it('accepts Nigerian mobile numbers in local and international form', () => {
+    expect(phoneSchema.parse('0803 123 4567')).toBe('08031234567');
+    expect(phoneSchema.parse('+2348031234567')).toBe('+2348031234567');
+  });
+  it('refuses other numbers', () => {
+    expect(phoneSchema.safeParse('12345').success).toBe(false);
+    expect(phoneSchema.safeParse('+4420712345678').success).toBe(false);
+  });
+});
+
+describe('emailSchema', () => {
+  it('trims and lowercases', () => {
+    expect(emailSchema.parse('  Ada@Example.COM ')).toBe('ada@example.com');
+  });
+});
+
+describe('RoomInputSchema', () => {
+  it('normalises case of choices', () => {
+    const r = RoomInputSchema.parse({
+      room_number: 'Room 03',
+      unit: 'One Bedroom Flat',
+      status: 'AVAILABLE',
+      price: '650000',
+      agent_fee: 65000,
+      caution_fee: 50000,
+      commission_fee: 0,
+      hostel: '6f1c1d7e-3b7a-4c56-9d6e-1a2b3c4d5e6f',
+    });
+    expect(r).toMatchObject({
+      room_number: 'room 03',
+      unit: 'one bedroom flat',
+      status: 'available',
+      price: 650000,
+    });
+  });
+});

@@ -1,0 +1,99 @@
+#!/usr/bin/env node
+// Runs every check and test suite, then prints one summary line: `ci: N passed, N failed`.
+// Suites: lint, typecheck, API + web + contracts tests on PGlite, API tests on PostgreSQL
+// (TEST_DATABASE_URL, or the local server at 127.0.0.1:5432 when one answers), build, bundle
+// budgets, browser journeys in Debian Chromium.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const out = path.join(root, 'test-results');
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+const only = process.argv.slice(2);
+const results = [];
+
+function run(name, cmd, args, env = {}) {
+  console.log(`\n━━━ ${name}: ${cmd} ${args.join(' ')}`);
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  return { ok: r.status === 0, seconds };
+}
+
+function check(name, cmd, args, env) {
+  if (only.length && !only.includes(name)) return;
+  const r = run(name, cmd, args, env);
+  results.push({ name, passed: r.ok ? 1 : 0, failed: r.ok ? 0 : 1, seconds: r.seconds, kind: 'check' });
+}
+
+function vitestSuite(name, workspace, env = {}) {
+  if (only.length && !only.includes(name)) return;
+  const file = path.join(out, `${name}.json`);
+  const r = run(
+    name,
+    'npx',
+    ['vitest', 'run', '--root', workspace, '--reporter=default', '--reporter=json', `--outputFile=${file}`],
+    env,
+  );
+  let passed = 0;
+  let failed = r.ok ? 0 : 1;
+  if (existsSync(file)) {
+    const json = JSON.parse(readFileSync(file, 'utf8'));
+    passed = json.numPassedTests;
+    failed = json.numFailedTests + (json.numTotalTests === 0 ? 1 : 0) + (r.ok || json.numFailedTests ? 0 : 1);
+  }
+  results.push({ name, passed, failed, seconds: r.seconds, kind: 'tests' });
+}
+
+function playwrightSuite(name) {
+  if (only.length && !only.includes(name)) return;
+  const file = path.join(out, `${name}.json`);
+  const r = run(name, 'npx', ['playwright', 'test', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+  });
+  let passed = 0;
+  let failed = r.ok ? 0 : 1;
+  if (existsSync(file)) {
+    const s = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
+    passed = s.expected ?? 0;
+    failed = (s.unexpected ?? 0) + (s.flaky ?? 0) + (r.ok || s.unexpected ? 0 : 1);
+    if (passed + failed === 0) failed = 1;
+  }
+  results.push({ name, passed, failed, seconds: r.seconds, kind: 'tests' });
+}
+
+function postgresUrl() {
+  if (process.env.TEST_DATABASE_URL) return process.env.TEST_DATABASE_URL;
+  const probe = spawnSync('pg_isready', ['-h', '127.0.0.1', '-p', '5432'], { stdio: 'ignore' });
+  return probe.status === 0 ? 'postgres://postgres@127.0.0.1:5432/test' : undefined;
+}
+
+check('lint', 'npx', ['biome', 'check', '.']);
+check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
+vitestSuite('contracts', 'packages/contracts');
+vitestSuite('api-pglite', 'apps/api');
+vitestSuite('web', 'apps/web');
+const pgUrl = postgresUrl();
+if (pgUrl) vitestSuite('api-postgres', 'apps/api', { TEST_DATABASE_URL: pgUrl });
+else if (!only.length || only.includes('api-postgres')) {
+  console.log('\n━━━ api-postgres: no PostgreSQL at 127.0.0.1:5432 and no TEST_DATABASE_URL — not run');
+  if (process.env.CI)
+    results.push({ name: 'api-postgres', passed: 0, failed: 1, seconds: '0', kind: 'tests' });
+}
+check('build', 'npm', ['run', 'build', '--silent']);
+check('budgets', 'node', ['bench/bundle-size.mjs', '--enforce']);
+playwrightSuite('e2e');
+
+console.log('\n━━━ summary');
+for (const r of results) {
+  console.log(
+    `  ${r.failed ? '✗' : '✓'} ${r.name.padEnd(13)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  (${r.seconds}s)`,
+  );
+}
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+console.log(`ci: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
