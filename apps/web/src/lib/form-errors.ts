@@ -1,0 +1,11 @@
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { ApiError } from './api-client.ts';
+
+/** Put the server's per-field messages on the form's fields; return the overall message to show. */
+export function applyServerErrors<T extends FieldValues>(err: unknown, setError: UseFormSetError<T>): string {
+  if (err instanceof ApiError) {
+    for (const [field, message] of Object.entries(err.fields)) setError(field as Path<T>, { message });
+    return err.message;
+  }
+  return 'Something went wrong. Please try again.';
+}
