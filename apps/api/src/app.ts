@@ -6,10 +6,19 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import { runStartupTasks } from './db/startup.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { hostelsRoutes } from './modules/hostels/hostels.routes.ts';
+import { mailDevRoutes } from './modules/mail/mail.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { roomsRoutes } from './modules/rooms/rooms.routes.ts';
+import { sandboxRoutes } from './modules/sandbox/sandbox.routes.ts';
+import { siteRoutes } from './modules/site/site.routes.ts';
 import { createStorage } from './modules/storage/storage.ts';
+import { subscribersRoutes } from './modules/subscribers/subscribers.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { docsPlugin } from './plugins/docs.ts';
@@ -56,9 +65,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(healthRoutes);
       await api.register(hostelsRoutes, { storage });
       await api.register(roomsRoutes);
+      await api.register(authRoutes, { config });
+      await api.register(usersRoutes);
+      await api.register(bookingsRoutes);
+      await api.register(paymentsRoutes, { config });
+      await api.register(reviewsRoutes, { config });
+      await api.register(subscribersRoutes, { config });
+      await api.register(siteRoutes, { config });
+      // The outbox shows one-time codes: a development aid only, absent (404) in production.
+      if (config.env !== 'production') await api.register(mailDevRoutes);
     },
     { prefix: '/api' },
   );
+
+  // The built-in test checkout (sandbox payment provider) lives outside /api: it is a page, not JSON.
+  await app.register(sandboxRoutes, { config });
 
   await app.register(staticPlugin, { config });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, nairaSchema } from './common.ts';
+import { nairaSchema } from './common.ts';
 import { ROOM_NUMBERS, ROOM_STATUSES, ROOM_UNITS } from './constants.ts';
 import { HostelRefSchema } from './hostels.ts';
 
@@ -41,16 +41,42 @@ export type Room = z.infer<typeof RoomSchema>;
 export const RoomWithHostelSchema = RoomBaseSchema.extend({ hostel: HostelRefSchema });
 export type RoomWithHostel = z.infer<typeof RoomWithHostelSchema>;
 
-export const RoomInputSchema = z.object({
+const roomFields = {
   room_number: RoomNumberSchema,
   unit: RoomUnitSchema,
-  status: RoomStatusSchema.default('available'),
+  status: RoomStatusSchema,
   price: nairaSchema('Rent per year'),
   agent_fee: nairaSchema('Agent fee'),
   caution_fee: nairaSchema('Caution fee'),
   commission_fee: nairaSchema('Commission fee'),
-  hostel: IdSchema,
-});
+  hostel: z.uuid({ error: 'Choose the hostel this room belongs to (a hostel id)' }),
+};
+
+/** POST /rooms. A new room is available unless said otherwise. */
+export const RoomInputSchema = z.object({ ...roomFields, status: roomFields.status.default('available') });
 export type RoomInput = z.input<typeof RoomInputSchema>;
+
+/**
+ * PUT /rooms/{id}: the whole room. `status` may be left out (it then keeps its value), so a
+ * form that edits prices cannot reset a rented room to available by accident.
+ */
+export const RoomReplaceSchema = z.object({ ...roomFields, status: roomFields.status.optional() });
+export type RoomReplace = z.infer<typeof RoomReplaceSchema>;
+
+/**
+ * PATCH /rooms/{id}: any subset. Built without defaults on purpose: zod applies a default
+ * even inside .partial(), which would silently reset the status.
+ */
+export const RoomPatchSchema = z.object({
+  room_number: roomFields.room_number.optional(),
+  unit: roomFields.unit.optional(),
+  status: roomFields.status.optional(),
+  price: roomFields.price.optional(),
+  agent_fee: roomFields.agent_fee.optional(),
+  caution_fee: roomFields.caution_fee.optional(),
+  commission_fee: roomFields.commission_fee.optional(),
+  hostel: roomFields.hostel.optional(),
+});
+export type RoomPatch = z.infer<typeof RoomPatchSchema>;
 
 export const RoomStatusInputSchema = z.object({ status: RoomStatusSchema });

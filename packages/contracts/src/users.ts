@@ -57,6 +57,24 @@ export const LoginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
+export const SignupResponseSchema = z.object({ message: z.string(), user: UserSchema });
+export type SignupResponse = z.infer<typeof SignupResponseSchema>;
+
+/** GET /user/all: optional paging (the total goes in X-Total-Count). */
+export const UserListQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int({ error: 'limit must be a whole number' })
+    .min(1, { error: 'limit must be at least 1' })
+    .max(500, { error: 'limit must be at most 500' })
+    .optional(),
+  offset: z.coerce
+    .number({ error: 'offset must be a number' })
+    .int({ error: 'offset must be a whole number' })
+    .min(0, { error: 'offset cannot be negative' })
+    .optional(),
+});
+
 export const EmergencyContactSchema = z.object({
   name: z.string().trim().max(120, { error: 'Name must be at most 120 characters' }),
   relationship: z.string().trim().max(60, { error: 'Relationship must be at most 60 characters' }),
@@ -70,9 +88,11 @@ export const ProfileUpdateSchema = z
     first_name: requiredText('First name', 60),
     last_name: requiredText('Last name', 60),
     phone_number: phoneSchema,
-    emergency_contact: EmergencyContactSchema,
+    // Partial too: a client may change one line of the contact without resending the rest.
+    emergency_contact: EmergencyContactSchema.partial(),
   })
   .partial();
+export type ProfileUpdateInput = z.input<typeof ProfileUpdateSchema>;
 
 export const RentDetailsSchema = z.object({
   rentStartDate: z.string(),

@@ -55,6 +55,14 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Say yes to run production with a setting that is unsafe there (sandbox payments, generated secret). */
   ALLOW_UNSAFE_PRODUCTION: optionalFlag,
+  /** Support contacts and notice periods printed on the help, terms and privacy pages (GET /api/site). */
+  SUPPORT_PHONE: z.string().trim().min(1).default('+234 803 000 0000'),
+  SUPPORT_EMAIL: z.email().default('support@studynest.ng'),
+  SUPPORT_WHATSAPP: z.string().trim().min(1).optional(),
+  TENANT_NOTICE_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+  AMENDMENT_NOTICE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+  DEPOSIT_REFUND_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+  MOVE_OUT_NOTICE_DAYS: z.coerce.number().int().min(0).max(365).default(30),
 });
 
 export type Config = {
@@ -85,6 +93,15 @@ export type Config = {
   rateLimits: boolean;
   webDistDir: string;
   logLevel: string;
+  site: {
+    supportPhone: string;
+    supportEmail: string;
+    whatsappNumber: string;
+    tenantNoticeDays: number;
+    amendmentNoticeDays: number;
+    depositRefundDays: number;
+    moveOutNoticeDays: number;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -175,5 +192,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: e.RATE_LIMITS === 'on',
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     logLevel: e.LOG_LEVEL,
+    site: {
+      supportPhone: e.SUPPORT_PHONE,
+      supportEmail: e.SUPPORT_EMAIL,
+      whatsappNumber: e.SUPPORT_WHATSAPP ?? e.SUPPORT_PHONE,
+      tenantNoticeDays: e.TENANT_NOTICE_DAYS,
+      amendmentNoticeDays: e.AMENDMENT_NOTICE_DAYS,
+      depositRefundDays: e.DEPOSIT_REFUND_DAYS,
+      moveOutNoticeDays: e.MOVE_OUT_NOTICE_DAYS,
+    },
   };
 }

@@ -33,7 +33,8 @@ export const staticPlugin = fp(async (app: FastifyInstance, { config }: { config
       root: webDist,
       prefix: '/',
       wildcard: true,
-      index: false,
+      // `/` itself is the directory: without an index a client that sends no Accept-Encoding got 403.
+      index: 'index.html',
       preCompressed: true,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {

@@ -32,3 +32,34 @@ export function formatLagosDate(value: string | Date): string {
 }
 
 export const formatLagosDateTime = (value: string | Date) => lagosDateTime.format(new Date(value));
+
+const lagosWeekdayDate = new Intl.DateTimeFormat('en-NG', {
+  timeZone: 'Africa/Lagos',
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+
+/**
+ * A booking's inspection_date_time ('2026-03-14_10:00am - 10:30am': date and slot joined by '_')
+ * as people read it: { date: 'Saturday, 14 March 2026', slot: '10:00am - 10:30am' }.
+ */
+export function formatInspection(value: string): { date: string; slot: string; text: string } {
+  const cut = value.indexOf('_');
+  const day = cut === -1 ? value : value.slice(0, cut);
+  const slot = cut === -1 ? '' : value.slice(cut + 1);
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(day)
+    ? lagosWeekdayDate.format(new Date(`${day}T12:00:00+01:00`))
+    : day;
+  return { date, slot, text: slot ? `${date}, ${slot}` : date };
+}
+
+/** Today's calendar date in Lagos as YYYY-MM-DD (what date inputs and the API use). */
+export const todayInLagos = (now: Date = new Date()) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Africa/Lagos',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);

@@ -22,3 +22,19 @@ export async function burnPasswordCheck(password: string): Promise<void> {
   dummyHash ??= hashPassword('timing-equaliser-not-a-real-password');
   await verifyPassword(await dummyHash, password);
 }
+
+/**
+ * The most common passwords (zxcvbn-ts's list, ~49,000 from real breach corpora, most frequent
+ * first). Loaded once, on first use, so start-up and routes that never check stay cheap.
+ */
+let commonPasswords: Set<string> | undefined;
+export async function isCommonPassword(password: string): Promise<boolean> {
+  if (!commonPasswords) {
+    const { dictionary } = await import('@zxcvbn-ts/language-common');
+    commonPasswords = new Set(dictionary['passwords-common']);
+  }
+  return commonPasswords.has(password.toLowerCase());
+}
+
+export const COMMON_PASSWORD_MESSAGE =
+  'This password is too common and easy to guess. Choose a different one, such as a few unrelated words.';

@@ -1,20 +1,68 @@
-import { ErrorSchema, HostelSchema, HostelSummarySchema, IdParamsSchema } from '@studynest/contracts';
+import {
+  ErrorSchema,
+  HostelFieldsSchema,
+  HostelListQuerySchema,
+  HostelReplaceFieldsSchema,
+  HostelSchema,
+  HostelSummarySchema,
+  HostelUpdateFieldsSchema,
+  IdParamsSchema,
+} from '@studynest/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { badRequest } from '../../lib/errors.ts';
+import { parseOrThrow } from '../../lib/validation.ts';
 import type { FileStorage } from '../storage/storage.ts';
-import { getHostel, listHostels } from './hostels.service.ts';
+import { discardImages, type HostelForm, readHostelForm } from './hostel-form.ts';
+import {
+  assertHostelExists,
+  createHostel,
+  deleteHostel,
+  getHostel,
+  listHostels,
+  setHostelClosed,
+  updateHostel,
+} from './hostels.service.ts';
+
+const isAdmin = async (request: FastifyRequest) => (await request.currentUser())?.role === 'admin';
+
+// Writes check the admin in onRequest (not preHandler) so anonymous callers get 401 and students
+// 403 before their body is read or validated: no uploads parsed, no validation details leaked.
+const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorSchema]));
+
+const FORM_DESCRIPTION =
+  'multipart/form-data: hostel_name, address, hostel_details, images (repeated files, JPEG only, ' +
+  'at most 10 of 8 MB each). Updates may also send remove_images (repeated photo ids or one ' +
+  'comma-separated string); new images are appended. A JSON body works too when no photos are added.';
 
 export const hostelsRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = async (app, { storage }) => {
+  /** Parse the form, then run `write`; photos stored for a request that fails are removed again. */
+  async function withForm<T>(request: FastifyRequest, write: (form: HostelForm) => Promise<T>): Promise<T> {
+    const form = await readHostelForm(request, storage);
+    try {
+      return await write(form);
+    } catch (err) {
+      await discardImages(storage, form.images);
+      throw err;
+    }
+  }
+
   app.get(
     '/hostels',
     {
       schema: {
         tags: ['hostels'],
-        summary: 'Open hostels, by name',
-        response: { 200: z.array(HostelSummarySchema) },
+        summary: 'Open hostels, by name (admins: ?include_closed=1 adds closed ones)',
+        querystring: HostelListQuerySchema,
+        response: { 200: z.array(HostelSummarySchema), ...errors(400) },
       },
     },
-    async () => listHostels(app.db, storage),
+    async (request) =>
+      listHostels(app.db, storage, {
+        // Anyone else asking for closed hostels just gets the open ones, as if they had not asked.
+        includeClosed: request.query.include_closed && (await isAdmin(request)),
+      }),
   );
 
   app.get(
@@ -22,11 +70,98 @@ export const hostelsRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = as
     {
       schema: {
         tags: ['hostels'],
-        summary: 'One hostel with its photos',
+        summary: 'One hostel with its photos (closed hostels: admins only)',
         params: IdParamsSchema,
-        response: { 200: HostelSchema, 404: ErrorSchema },
+        response: { 200: HostelSchema, ...errors(400, 404) },
       },
     },
-    async (request) => getHostel(app.db, storage, request.params.id),
+    async (request) =>
+      getHostel(app.db, storage, request.params.id, { includeClosed: await isAdmin(request) }),
   );
+
+  app.post(
+    '/hostels',
+    {
+      onRequest: app.adminOnly,
+      schema: {
+        tags: ['hostels'],
+        summary: 'Create a hostel',
+        description: FORM_DESCRIPTION,
+        response: { 201: HostelSchema, ...errors(400, 401, 403, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      const hostel = await withForm(request, async (form) => {
+        if (form.removeImages.length) {
+          throw badRequest('A new hostel has no photos to remove', { remove_images: 'Not allowed here' });
+        }
+        const fields = parseOrThrow(HostelFieldsSchema, form.fields);
+        return createHostel(app.db, storage, fields, form.images);
+      });
+      return reply.status(201).send(hostel);
+    },
+  );
+
+  for (const method of ['PATCH', 'PUT'] as const) {
+    app.route({
+      method,
+      url: '/hostels/:id',
+      onRequest: app.adminOnly,
+      schema: {
+        tags: ['hostels'],
+        summary:
+          method === 'PATCH'
+            ? 'Update a hostel (fields left out keep their value)'
+            : 'Update a hostel (hostel_name and address required)',
+        description: FORM_DESCRIPTION,
+        params: IdParamsSchema,
+        response: { 200: HostelSchema, ...errors(400, 401, 403, 404, 413, 415) },
+      },
+      handler: async (request) => {
+        // Answer 404 before reading (and re-encoding) any photos.
+        await assertHostelExists(app.db, request.params.id);
+        return withForm(request, async (form) => {
+          const schema = method === 'PUT' ? HostelReplaceFieldsSchema : HostelUpdateFieldsSchema;
+          const changes = parseOrThrow(schema, { ...form.fields, remove_images: form.removeImages });
+          return updateHostel(app.db, storage, request.params.id, changes, form.images);
+        });
+      },
+    });
+  }
+
+  app.delete(
+    '/hostels/:id',
+    {
+      onRequest: app.adminOnly,
+      schema: {
+        tags: ['hostels'],
+        summary: 'Delete a hostel with its rooms and photos (409 while in use or with payment records)',
+        params: IdParamsSchema,
+        response: { 204: z.null(), ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await deleteHostel(app.db, storage, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  for (const action of ['close', 'reopen'] as const) {
+    app.post(
+      `/hostels/:id/${action}`,
+      {
+        onRequest: app.adminOnly,
+        schema: {
+          tags: ['hostels'],
+          summary:
+            action === 'close'
+              ? 'Close a hostel: hidden from students, records kept'
+              : 'Reopen a closed hostel',
+          params: IdParamsSchema,
+          response: { 200: HostelSchema, ...errors(400, 401, 403, 404) },
+        },
+      },
+      async (request) => setHostelClosed(app.db, storage, request.params.id, action === 'close'),
+    );
+  }
 };

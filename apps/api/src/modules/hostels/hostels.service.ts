@@ -1,9 +1,16 @@
-import type { Hostel, HostelSummary, Photo } from '@studynest/contracts';
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { hostelImages, hostels } from '../../db/schema.ts';
-import { notFound } from '../../lib/errors.ts';
-import { jpegKey, webpKey } from '../storage/images.ts';
+import {
+  BUSINESS,
+  type Hostel,
+  type HostelFields,
+  type HostelSummary,
+  type HostelUpdateFields,
+  type Photo,
+} from '@studynest/contracts';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { bookings, hostelImages, hostels, payments, rooms, tenancies } from '../../db/schema.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { jpegKey, removeHostelImage, type StoredImage, webpKey } from '../storage/images.ts';
 import type { FileStorage } from '../storage/storage.ts';
 
 type HostelRow = typeof hostels.$inferSelect;
@@ -86,4 +93,183 @@ export async function getHostel(
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
+}
+
+/** Files are removed after the transaction commits: a rolled-back delete must still find its photos. */
+async function removeFiles(storage: FileStorage, images: ImageRow[]) {
+  await Promise.allSettled(images.map((img) => removeHostelImage(storage, img)));
+}
+
+const imageValues = (hostelId: string, images: StoredImage[], firstPosition: number) =>
+  images.map((img, i) => ({
+    hostelId,
+    storageKey: img.storageKey,
+    width: img.width,
+    height: img.height,
+    variantWidths: img.variantWidths,
+    position: firstPosition + i,
+  }));
+
+/** Photos are already in storage; the rows go in one transaction with the hostel. */
+export async function createHostel(
+  db: Db,
+  storage: FileStorage,
+  fields: HostelFields,
+  images: StoredImage[],
+): Promise<Hostel> {
+  if (images.length > BUSINESS.maxHostelImages) {
+    throw badRequest(`A hostel can have at most ${BUSINESS.maxHostelImages} photos`, {
+      images: `At most ${BUSINESS.maxHostelImages} photos`,
+    });
+  }
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(hostels)
+      .values({
+        hostelName: fields.hostel_name,
+        address: fields.address,
+        hostelDetails: fields.hostel_details,
+      })
+      .returning({ id: hostels.id });
+    if (!row) throw new Error('hostel insert returned nothing');
+    if (images.length) await tx.insert(hostelImages).values(imageValues(row.id, images, 0));
+    return row.id;
+  });
+  return getHostel(db, storage, id, { includeClosed: true });
+}
+
+/**
+ * Change the text fields (those given), remove the chosen photos and append the new ones.
+ * The hostel row is locked so two admins editing photos at once cannot exceed the limit together.
+ */
+export async function updateHostel(
+  db: Db,
+  storage: FileStorage,
+  id: string,
+  changes: Omit<HostelUpdateFields, 'remove_images'> & { remove_images: string[] },
+  newImages: StoredImage[],
+): Promise<Hostel> {
+  const removed = await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(hostels).where(eq(hostels.id, id)).for('update');
+    if (!row) throw notFound('This hostel does not exist');
+    const current = await tx
+      .select()
+      .from(hostelImages)
+      .where(eq(hostelImages.hostelId, id))
+      .orderBy(asc(hostelImages.position));
+
+    const removeIds = new Set(changes.remove_images);
+    const unknown = [...removeIds].filter((rid) => !current.some((img) => img.id === rid));
+    if (unknown.length) {
+      throw badRequest(
+        `${unknown.length === 1 ? 'A photo' : `${unknown.length} photos`} to remove ${unknown.length === 1 ? 'is' : 'are'} not among this hostel's photos; reload the page and try again`,
+        { remove_images: `Not a photo of this hostel: ${unknown.join(', ')}` },
+      );
+    }
+    const kept = current.filter((img) => !removeIds.has(img.id));
+    const total = kept.length + newImages.length;
+    if (total > BUSINESS.maxHostelImages) {
+      throw badRequest(
+        `A hostel can have at most ${BUSINESS.maxHostelImages} photos; it has ${kept.length}, so add at most ${Math.max(0, BUSINESS.maxHostelImages - kept.length)} more (or remove some first)`,
+        { images: `At most ${BUSINESS.maxHostelImages} photos in total` },
+      );
+    }
+
+    const toRemove = current.filter((img) => removeIds.has(img.id));
+    if (toRemove.length) {
+      await tx.delete(hostelImages).where(
+        inArray(
+          hostelImages.id,
+          toRemove.map((img) => img.id),
+        ),
+      );
+    }
+    if (newImages.length) {
+      const nextPosition = current.reduce((max, img) => Math.max(max, img.position + 1), 0);
+      await tx.insert(hostelImages).values(imageValues(id, newImages, nextPosition));
+    }
+    await tx
+      .update(hostels)
+      .set({
+        ...(changes.hostel_name !== undefined ? { hostelName: changes.hostel_name } : {}),
+        ...(changes.address !== undefined ? { address: changes.address } : {}),
+        ...(changes.hostel_details !== undefined ? { hostelDetails: changes.hostel_details } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(hostels.id, id));
+    return toRemove;
+  });
+  await removeFiles(storage, removed);
+  return getHostel(db, storage, id, { includeClosed: true });
+}
+
+export async function assertHostelExists(db: DbOrTx, id: string): Promise<void> {
+  const [row] = await db.select({ id: hostels.id }).from(hostels).where(eq(hostels.id, id)).limit(1);
+  if (!row) throw notFound('This hostel does not exist');
+}
+
+/** Closed hostels stay in the database (rooms, bookings, payments intact) but vanish for students. */
+export async function setHostelClosed(
+  db: Db,
+  storage: FileStorage,
+  id: string,
+  isClosed: boolean,
+): Promise<Hostel> {
+  const [row] = await db
+    .update(hostels)
+    .set({ isClosed, updatedAt: new Date() })
+    .where(eq(hostels.id, id))
+    .returning({ id: hostels.id });
+  if (!row) throw notFound('This hostel does not exist');
+  return getHostel(db, storage, id, { includeClosed: true });
+}
+
+export const HOSTEL_IN_USE = 'This hostel has rooms that are booked or rented; it cannot be deleted';
+export const HOSTEL_HAS_RECORDS =
+  'This hostel has bookings or payment records, which must be kept, so it cannot be deleted. Close it instead: it will be hidden from students.';
+
+/**
+ * Delete a hostel nobody depends on: its rooms and photo rows go with it (cascade), then its files.
+ * Refused while a student has, holds or rents a room, and while any booking, payment or tenancy
+ * points at it — those are financial records we must keep; closing the hostel hides it instead.
+ */
+export async function deleteHostel(db: Db, storage: FileStorage, id: string): Promise<void> {
+  const images = await db.transaction(async (tx) => {
+    // Locking the hostel and its rooms makes a concurrent booking wait for us (its foreign keys
+    // need these rows), so nothing can slip in between the checks and the delete.
+    const [row] = await tx.select({ id: hostels.id }).from(hostels).where(eq(hostels.id, id)).for('update');
+    if (!row) throw notFound('This hostel does not exist');
+    const roomRows = await tx
+      .select({ id: rooms.id, status: rooms.status, heldUntil: rooms.heldUntil })
+      .from(rooms)
+      .where(eq(rooms.hostelId, id))
+      .for('update');
+    const now = new Date();
+    if (roomRows.some((r) => r.status !== 'available' || (r.heldUntil && r.heldUntil > now))) {
+      throw conflict(HOSTEL_IN_USE);
+    }
+    const roomIds = roomRows.map((r) => r.id);
+    const touches = <T extends typeof bookings | typeof payments | typeof tenancies>(table: T) =>
+      roomIds.length ? or(eq(table.hostelId, id), inArray(table.roomId, roomIds)) : eq(table.hostelId, id);
+    const [activeTenancy] = await tx
+      .select({ id: tenancies.id })
+      .from(tenancies)
+      .where(and(touches(tenancies), isNull(tenancies.endedAt)))
+      .limit(1);
+    if (activeTenancy) throw conflict(HOSTEL_IN_USE);
+    const [records] = await tx
+      .select({
+        bookings: sql<boolean>`exists (select 1 from ${bookings} where ${touches(bookings)})`,
+        payments: sql<boolean>`exists (select 1 from ${payments} where ${touches(payments)})`,
+        tenancies: sql<boolean>`exists (select 1 from ${tenancies} where ${touches(tenancies)})`,
+      })
+      .from(sql`(select 1) as one`);
+    if (records && (records.bookings || records.payments || records.tenancies)) {
+      throw conflict(HOSTEL_HAS_RECORDS);
+    }
+    const imageRows = await tx.select().from(hostelImages).where(eq(hostelImages.hostelId, id));
+    await tx.delete(hostels).where(eq(hostels.id, id));
+    return imageRows;
+  });
+  await removeFiles(storage, images);
 }

@@ -1,8 +1,8 @@
-import type { Room, RoomWithHostel } from '@studynest/contracts';
-import { and, asc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { hostels, rooms } from '../../db/schema.ts';
-import { notFound } from '../../lib/errors.ts';
+import type { Room, RoomPatch, RoomStatus, RoomWithHostel } from '@studynest/contracts';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { bookings, hostels, payments, rooms, tenancies } from '../../db/schema.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 
 type RoomRow = typeof rooms.$inferSelect;
 
@@ -23,12 +23,20 @@ function toRoomFields(r: RoomRow) {
 
 export const toRoom = (r: RoomRow): Room => ({ ...toRoomFields(r), hostel: r.hostelId });
 
-/** Rooms of one open hostel, by room number. */
-export async function listRoomsOfHostel(db: DbOrTx, hostelId: string): Promise<Room[]> {
+/** Rooms of one hostel, by room number. Closed hostels are visible to admins only. */
+export async function listRoomsOfHostel(
+  db: DbOrTx,
+  hostelId: string,
+  opts: { includeClosed?: boolean } = {},
+): Promise<Room[]> {
   const [hostel] = await db
     .select({ id: hostels.id })
     .from(hostels)
-    .where(and(eq(hostels.id, hostelId), eq(hostels.isClosed, false)))
+    .where(
+      opts.includeClosed
+        ? eq(hostels.id, hostelId)
+        : and(eq(hostels.id, hostelId), eq(hostels.isClosed, false)),
+    )
     .limit(1);
   if (!hostel) throw notFound('This hostel does not exist or is no longer listed');
   const rows = await db
@@ -39,14 +47,21 @@ export async function listRoomsOfHostel(db: DbOrTx, hostelId: string): Promise<R
   return rows.map(toRoom);
 }
 
+/**
+ * One room, whatever its hostel's state: a student who booked or rents a room in a hostel
+ * that was closed afterwards still needs it for receipts and the profile.
+ */
 export async function getRoom(db: DbOrTx, id: string): Promise<Room> {
   const [row] = await db.select().from(rooms).where(eq(rooms.id, id)).limit(1);
   if (!row) throw notFound('This room does not exist');
   return toRoom(row);
 }
 
-/** Every room with its hostel expanded (admin room management and search). */
-export async function listRoomsWithHostel(db: DbOrTx): Promise<RoomWithHostel[]> {
+/** Every room with its hostel expanded (admin room management and search); rooms of closed hostels for admins only. */
+export async function listRoomsWithHostel(
+  db: DbOrTx,
+  opts: { includeClosed?: boolean } = {},
+): Promise<RoomWithHostel[]> {
   const rows = await db
     .select({
       room: rooms,
@@ -54,6 +69,190 @@ export async function listRoomsWithHostel(db: DbOrTx): Promise<RoomWithHostel[]>
     })
     .from(rooms)
     .innerJoin(hostels, eq(hostels.id, rooms.hostelId))
+    .where(opts.includeClosed ? undefined : eq(hostels.isClosed, false))
     .orderBy(asc(hostels.hostelName), asc(rooms.roomNumber));
   return rows.map(({ room, hostel }) => ({ ...toRoomFields(room), hostel }));
+}
+
+/* ---------------------------------------------------------------- writes (admins) */
+
+type RoomValues = {
+  room_number: string;
+  unit: string;
+  status: RoomStatus;
+  price: number;
+  agent_fee: number;
+  caution_fee: number;
+  commission_fee: number;
+  hostel: string;
+};
+
+const duplicateNumber = (roomNumber: string) =>
+  conflict(`${roomNumber} already exists in this hostel`, {
+    room_number: `${roomNumber} already exists in this hostel`,
+  });
+
+/** The unique constraint is the real guard (two admins adding "room 03" at once); map it to the same 409. */
+function isDuplicateRoomNumber(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return constraint === undefined || constraint === 'rooms_hostel_room_number_uq';
+  }
+  return false;
+}
+
+async function assertHostelForRoom(db: DbOrTx, hostelId: string) {
+  const [hostel] = await db.select({ id: hostels.id }).from(hostels).where(eq(hostels.id, hostelId)).limit(1);
+  if (!hostel) {
+    throw badRequest('The chosen hostel does not exist; pick one from the hostel list', {
+      hostel: 'No hostel with this id',
+    });
+  }
+}
+
+async function assertNumberFree(db: DbOrTx, hostelId: string, roomNumber: string, exceptRoomId?: string) {
+  const [clash] = await db
+    .select({ id: rooms.id })
+    .from(rooms)
+    .where(and(eq(rooms.hostelId, hostelId), eq(rooms.roomNumber, roomNumber)))
+    .limit(1);
+  if (clash && clash.id !== exceptRoomId) throw duplicateNumber(roomNumber);
+}
+
+const columns = (v: Partial<RoomValues>) => ({
+  ...(v.room_number !== undefined ? { roomNumber: v.room_number } : {}),
+  ...(v.unit !== undefined ? { unit: v.unit } : {}),
+  ...(v.status !== undefined ? { status: v.status } : {}),
+  ...(v.price !== undefined ? { price: v.price } : {}),
+  ...(v.agent_fee !== undefined ? { agentFee: v.agent_fee } : {}),
+  ...(v.caution_fee !== undefined ? { cautionFee: v.caution_fee } : {}),
+  ...(v.commission_fee !== undefined ? { commissionFee: v.commission_fee } : {}),
+  ...(v.hostel !== undefined ? { hostelId: v.hostel } : {}),
+});
+
+export async function createRoom(db: Db, input: RoomValues): Promise<Room> {
+  try {
+    return await db.transaction(async (tx) => {
+      await assertHostelForRoom(tx, input.hostel);
+      await assertNumberFree(tx, input.hostel, input.room_number);
+      const [row] = await tx
+        .insert(rooms)
+        .values({
+          hostelId: input.hostel,
+          roomNumber: input.room_number,
+          unit: input.unit,
+          status: input.status,
+          price: input.price,
+          agentFee: input.agent_fee,
+          cautionFee: input.caution_fee,
+          commissionFee: input.commission_fee,
+        })
+        .returning();
+      if (!row) throw new Error('room insert returned nothing');
+      return toRoom(row);
+    });
+  } catch (err) {
+    if (isDuplicateRoomNumber(err)) throw duplicateNumber(input.room_number);
+    throw err;
+  }
+}
+
+/** Whether any booking, payment or tenancy (past or present) points at the room. */
+async function roomHasRecords(db: DbOrTx, roomId: string): Promise<boolean> {
+  const [row] = await db
+    .select({
+      any: sql<boolean>`exists (select 1 from ${bookings} where ${bookings.roomId} = ${roomId})
+        or exists (select 1 from ${payments} where ${payments.roomId} = ${roomId})
+        or exists (select 1 from ${tenancies} where ${tenancies.roomId} = ${roomId})`,
+    })
+    .from(sql`(select 1) as one`);
+  return Boolean(row?.any);
+}
+
+/** PATCH sends any subset; PUT sends everything (a missing status keeps its value). */
+export async function updateRoom(db: Db, id: string, changes: RoomPatch): Promise<Room> {
+  let attemptedNumber = changes.room_number;
+  try {
+    return await db.transaction(async (tx) => {
+      const [current] = await tx.select().from(rooms).where(eq(rooms.id, id)).for('update');
+      if (!current) throw notFound('This room does not exist');
+      const hostelId = changes.hostel ?? current.hostelId;
+      const roomNumber = changes.room_number ?? current.roomNumber;
+      attemptedNumber = roomNumber;
+      if (hostelId !== current.hostelId) {
+        await assertHostelForRoom(tx, hostelId);
+        // Bookings, payments and tenancies also record the hostel; moving the room would make them disagree.
+        if (await roomHasRecords(tx, id)) {
+          throw conflict(
+            'This room has bookings or payment records, so it cannot be moved to another hostel. Add a new room there instead.',
+            { hostel: 'Cannot move a room with bookings or payments' },
+          );
+        }
+      }
+      if (hostelId !== current.hostelId || roomNumber !== current.roomNumber) {
+        await assertNumberFree(tx, hostelId, roomNumber, id);
+      }
+      const [row] = await tx
+        .update(rooms)
+        .set({ ...columns(changes as Partial<RoomValues>), updatedAt: new Date() })
+        .where(eq(rooms.id, id))
+        .returning();
+      if (!row) throw notFound('This room does not exist');
+      return toRoom(row);
+    });
+  } catch (err) {
+    if (isDuplicateRoomNumber(err)) throw duplicateNumber(attemptedNumber ?? 'This room number');
+    throw err;
+  }
+}
+
+/** Admins may set any status by hand (DESIGN §6), e.g. after a tenant moves out. */
+export async function setRoomStatus(db: Db, id: string, status: RoomStatus): Promise<Room> {
+  const [row] = await db
+    .update(rooms)
+    .set({ status, updatedAt: new Date() })
+    .where(eq(rooms.id, id))
+    .returning();
+  if (!row) throw notFound('This room does not exist');
+  return toRoom(row);
+}
+
+export const ROOM_IN_USE = 'This room is booked or rented by a student; it cannot be deleted';
+
+/**
+ * Delete a room nobody depends on.
+ *
+ * Decision: a room whose status is booked or rented is refused, full stop — even when the status
+ * was set by hand and no booking stands behind it. The status is what students and the admin
+ * see, so deleting such a room would look like throwing out a tenant; the message tells the
+ * admin to set it to available first if that is really no longer true. A live inspection hold
+ * and a running tenancy are refused likewise, and so is any room that bookings, payments or
+ * tenancies point at: those records must be kept (closing the hostel hides it instead).
+ */
+export async function deleteRoom(db: Db, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    // The row lock makes a concurrent booking (which updates or references this row) wait for us.
+    const [room] = await tx.select().from(rooms).where(eq(rooms.id, id)).for('update');
+    if (!room) throw notFound('This room does not exist');
+    if (room.status === 'booked' || room.status === 'rented') {
+      throw conflict(`${ROOM_IN_USE}. If nobody has it any more, set its status to available first.`);
+    }
+    if (room.heldUntil && room.heldUntil > new Date()) {
+      throw conflict(
+        'A student is holding this room for an inspection; it cannot be deleted until the hold ends',
+      );
+    }
+    const [tenancy] = await tx
+      .select({ id: tenancies.id })
+      .from(tenancies)
+      .where(and(eq(tenancies.roomId, id), sql`${tenancies.endedAt} is null`))
+      .limit(1);
+    if (tenancy) throw conflict(`${ROOM_IN_USE}: a tenancy is still running`);
+    if (await roomHasRecords(tx, id)) {
+      throw conflict(
+        'This room has bookings or payment records, which must be kept, so it cannot be deleted. Close the hostel instead to hide it from students.',
+      );
+    }
+    await tx.delete(rooms).where(eq(rooms.id, id));
+  });
 }

@@ -8,6 +8,14 @@ const MAX_WIDTH = 1600;
 
 export type StoredImage = { storageKey: string; width: number; height: number; variantWidths: number[] };
 
+/** The upload itself could not be decoded (damaged or not really an image): the client's fault, not ours. */
+export class UnreadableImageError extends Error {
+  constructor(cause: unknown) {
+    super('The image could not be decoded', { cause });
+    this.name = 'UnreadableImageError';
+  }
+}
+
 export const jpegKey = (storageKey: string) => `${storageKey}.jpg`;
 export const webpKey = (storageKey: string, width: number) => `${storageKey}-${width}.webp`;
 
@@ -17,25 +25,45 @@ export const webpKey = (storageKey: string, width: number) => `${storageKey}-${w
  */
 export async function storeHostelImage(storage: FileStorage, input: Buffer): Promise<StoredImage> {
   const storageKey = `hostels/${randomUUID()}`;
+  const written: string[] = [];
+  const put = async (key: string, data: Buffer, contentType: string) => {
+    written.push(key);
+    await storage.put(key, data, contentType);
+  };
+  try {
+    return await encodeAndStore(put, storageKey, input);
+  } catch (err) {
+    // A photo that fails half-way must not leave files behind.
+    await Promise.allSettled(written.map((key) => storage.remove(key)));
+    throw err;
+  }
+}
+
+type Put = (key: string, data: Buffer, contentType: string) => Promise<void>;
+
+async function encodeAndStore(put: Put, storageKey: string, input: Buffer): Promise<StoredImage> {
   const base = sharp(input, { failOn: 'error' })
     .rotate()
     .resize({ width: MAX_WIDTH, withoutEnlargement: true });
   const { data: jpeg, info } = await base
     .clone()
     .jpeg({ quality: 78, mozjpeg: true, progressive: true })
-    .toBuffer({ resolveWithObject: true });
-  await storage.put(jpegKey(storageKey), jpeg, 'image/jpeg');
+    .toBuffer({ resolveWithObject: true })
+    .catch((err: unknown) => {
+      throw new UnreadableImageError(err);
+    });
+  await put(jpegKey(storageKey), jpeg, 'image/jpeg');
 
   const variantWidths: number[] = [];
   for (const width of VARIANT_WIDTHS) {
     if (width >= info.width) continue;
     const webp = await sharp(jpeg).resize({ width }).webp({ quality: 70 }).toBuffer();
-    await storage.put(webpKey(storageKey, width), webp, 'image/webp');
+    await put(webpKey(storageKey, width), webp, 'image/webp');
     variantWidths.push(width);
   }
   // The full-size WebP is always kept so every browser gets a WebP candidate.
   const fullWebp = await sharp(jpeg).webp({ quality: 72 }).toBuffer();
-  await storage.put(webpKey(storageKey, info.width), fullWebp, 'image/webp');
+  await put(webpKey(storageKey, info.width), fullWebp, 'image/webp');
   variantWidths.push(info.width);
 
   return { storageKey, width: info.width, height: info.height, variantWidths };

@@ -31,6 +31,65 @@ export function localStorage(root: string): FileStorage {
   };
 }
 
+type S3Settings = NonNullable<Config['s3']>;
+
+/**
+ * An S3-compatible bucket (AWS, MinIO, R2, …) so several API processes share one set of photos.
+ * The SDK is loaded on first use: it is large, and most installs never configure S3.
+ */
+export function s3Storage(settings: S3Settings): FileStorage {
+  const endpoint = settings.endpoint?.replace(/\/+$/, '');
+  const base = (
+    settings.publicUrl ??
+    (endpoint
+      ? `${endpoint}/${settings.bucket}`
+      : `https://${settings.bucket}.s3.${settings.region}.amazonaws.com`)
+  ).replace(/\/+$/, '');
+
+  let client: Promise<{
+    sdk: typeof import('@aws-sdk/client-s3');
+    s3: import('@aws-sdk/client-s3').S3Client;
+  }>;
+  const connect = () => {
+    client ??= import('@aws-sdk/client-s3').then((sdk) => ({
+      sdk,
+      s3: new sdk.S3Client({
+        region: settings.region,
+        endpoint,
+        // Self-hosted servers (MinIO, s3rver) rarely have per-bucket DNS names.
+        forcePathStyle: Boolean(endpoint),
+        credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+      }),
+    }));
+    return client;
+  };
+
+  return {
+    async put(key, data, contentType) {
+      checkKey(key);
+      const { sdk, s3 } = await connect();
+      await s3.send(
+        new sdk.PutObjectCommand({
+          Bucket: settings.bucket,
+          Key: key,
+          Body: data,
+          ContentType: contentType,
+          // Keys are fresh random names, never overwritten: cache forever.
+          CacheControl: 'public, max-age=31536000, immutable',
+        }),
+      );
+    },
+    async remove(key) {
+      checkKey(key);
+      const { sdk, s3 } = await connect();
+      // DeleteObject succeeds for a missing key, like rm --force.
+      await s3.send(new sdk.DeleteObjectCommand({ Bucket: settings.bucket, Key: key }));
+    },
+    url: (key) => `${base}/${key}`,
+  };
+}
+
 export function createStorage(config: Config): FileStorage {
+  if (config.s3) return s3Storage(config.s3);
   return localStorage(path.join(config.dataDir, 'uploads'));
 }

@@ -1,5 +1,73 @@
-import { PlaceholderScreen } from '../../components/layouts/placeholder-screen.tsx';
+import { useQuery } from '@tanstack/react-query';
+import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { QueryError } from '../../components/ui/alert.tsx';
+import { PageLoading } from '../../components/ui/spinner.tsx';
+import { paths } from '../../config/paths.ts';
+import { BookInspectionForm } from '../../features/bookings/components/book-inspection-form.tsx';
+import { hostelQueries, roomQueries } from '../../features/hostels/api/hostel-queries.ts';
+import { usePayAndCheckout } from '../../features/payments/api/payment-queries.ts';
+import { useSession } from '../../lib/auth-storage.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 export function Component() {
-  return <PlaceholderScreen name="Book Inspection" />;
+  const session = useSession();
+  const location = useLocation();
+  const { roomId = '' } = useParams();
+  useDocumentTitle('Book Inspection');
+
+  // Only signed-in students may book (spec §6); come back here after logging in.
+  if (!session) return <Navigate to={paths.login.getHref()} replace state={{ from: location.pathname }} />;
+  return <BookInspection roomId={roomId} />;
+}
+
+function BookInspection({ roomId }: { roomId: string }) {
+  const room = useQuery(roomQueries.detail(roomId));
+  const hostelId = room.data?.hostel ?? '';
+  const hostel = useQuery({ ...hostelQueries.detail(hostelId), enabled: Boolean(hostelId) });
+  const pay = usePayAndCheckout('agent-fee');
+
+  const failed = room.isError ? room : hostel.isError ? hostel : null;
+  if (failed?.error) {
+    return (
+      <section className="container-page max-w-2xl py-10">
+        <h1 className="mb-4 text-2xl">Book Inspection</h1>
+        <QueryError error={failed.error} retry={() => failed.refetch()} />
+        <Link to={paths.home.getHref()} className="btn-secondary mt-4">
+          Back to the home page
+        </Link>
+      </section>
+    );
+  }
+  if (!room.data || !hostel.data) return <PageLoading label="Loading room…" />;
+  const r = room.data;
+  const h = hostel.data;
+
+  return (
+    <section className="container-page flex max-w-2xl flex-col gap-5 py-6 sm:py-10">
+      <div>
+        <Link
+          to={paths.hostel.getHref(h._id)}
+          className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
+        >
+          ← {h.hostel_name}
+        </Link>
+        <h1 className="mt-2 text-2xl sm:text-3xl">Book Inspection</h1>
+      </div>
+      <dl className="card grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm sm:text-base">
+        <dt className="text-muted">Hostel</dt>
+        <dd className="font-semibold break-words">{h.hostel_name}</dd>
+        <dt className="text-muted">Unit</dt>
+        <dd className="font-semibold capitalize">{r.unit}</dd>
+        <dt className="text-muted">Apartment</dt>
+        <dd className="font-semibold capitalize">{r.room_number}</dd>
+      </dl>
+      <BookInspectionForm
+        room={r}
+        hostel={h}
+        pay={(input) => pay.mutateAsync(input)}
+        paying={pay.isPending || pay.isSuccess}
+        payError={pay.error}
+      />
+    </section>
+  );
 }

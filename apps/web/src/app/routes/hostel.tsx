@@ -1,3 +1,4 @@
+import type { Room } from '@studynest/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { QueryError } from '../../components/ui/alert.tsx';
@@ -6,7 +7,37 @@ import { PageLoading, Spinner } from '../../components/ui/spinner.tsx';
 import { hostelQueries, roomQueries } from '../../features/hostels/api/hostel-queries.ts';
 import { PhotoCarousel } from '../../features/hostels/components/photo-carousel.tsx';
 import { RoomList } from '../../features/rooms/components/room-list.tsx';
+import { formatNaira } from '../../lib/format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+
+/** The numbers a student scans first: how many rooms are free and the cheapest rent among them. */
+function RoomsAtAGlance({ rooms }: { rooms: Room[] }) {
+  const free = rooms.filter((r) => r.status === 'available');
+  const from = free.length ? Math.min(...free.map((r) => r.price)) : null;
+  return (
+    <aside
+      aria-label="Rooms at a glance"
+      className="card flex flex-col gap-3 self-start lg:sticky lg:top-20 lg:mt-12"
+    >
+      <h2 className="text-lg">Rooms at a glance</h2>
+      <p className="text-muted">
+        <strong className="text-2xl text-ink">{free.length}</strong> of {rooms.length} room
+        {rooms.length === 1 ? '' : 's'} available
+      </p>
+      {from !== null && (
+        <p className="text-muted">
+          Rent from <strong className="text-brand-800">{formatNaira(from)}</strong> per year
+        </p>
+      )}
+      <p className="text-sm text-muted">
+        Book a paid inspection of an available room; the agent fee is shown on each room.
+      </p>
+      <a href="#rooms-heading" className="btn-secondary">
+        See the rooms
+      </a>
+    </aside>
+  );
+}
 
 export function Component() {
   const { hostelId = '' } = useParams();
@@ -32,10 +63,13 @@ export function Component() {
           <span>{h.address}</span>
         </p>
         <PhotoCarousel photos={h.photos} name={h.hostel_name} />
-        {h.hostel_details && <p className="leading-relaxed text-ink">{h.hostel_details}</p>}
+        {h.hostel_details && (
+          <p className="leading-relaxed whitespace-pre-line text-ink">{h.hostel_details}</p>
+        )}
       </div>
-      <section aria-labelledby="rooms-heading" className="flex flex-col gap-4 lg:col-span-2">
-        <h2 id="rooms-heading" className="text-xl">
+      {rooms.data && rooms.data.length > 0 && <RoomsAtAGlance rooms={rooms.data} />}
+      <section aria-labelledby="rooms-heading" className="flex scroll-mt-20 flex-col gap-4 lg:col-span-2">
+        <h2 id="rooms-heading" className="scroll-mt-20 text-xl">
           Book Inspection
         </h2>
         {rooms.isPending && <Spinner label="Loading rooms…" />}

@@ -1,5 +1,67 @@
-import { PlaceholderScreen } from '../../components/layouts/placeholder-screen.tsx';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useLocation, useParams } from 'react-router';
+import { Alert, QueryError } from '../../components/ui/alert.tsx';
+import { PageLoading } from '../../components/ui/spinner.tsx';
+import { paths } from '../../config/paths.ts';
+import { LogoutButton } from '../../features/auth/components/logout-button.tsx';
+import { userQueries } from '../../features/users/api/user-queries.ts';
+import { EmergencyContactForm } from '../../features/users/components/emergency-contact-form.tsx';
+import { ProfileSummary } from '../../features/users/components/profile-summary.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { useSession } from '../../lib/auth-storage.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 export function Component() {
-  return <PlaceholderScreen name="Profile" />;
+  const { userId = '' } = useParams();
+  const session = useSession();
+  const location = useLocation();
+  const profile = useQuery({ ...userQueries.profile(userId), enabled: Boolean(session) });
+  const isOwn = session?.userId === userId;
+  useDocumentTitle(
+    isOwn || !profile.data ? 'Your profile' : `${profile.data.first_name} ${profile.data.last_name}`,
+  );
+
+  // Spec: Login instead of Logout when nobody is signed in on this device.
+  if (!session) {
+    return (
+      <section className="container-page flex flex-col items-start gap-4 py-10">
+        <h1 className="text-2xl">Your profile</h1>
+        <p className="text-muted">Log in to see your profile, payments and rent details.</p>
+        <Link to={paths.login.getHref()} state={{ from: location.pathname }} className="btn-primary">
+          Login
+        </Link>
+      </section>
+    );
+  }
+  if (profile.isPending) return <PageLoading label="Loading profile…" />;
+  if (profile.isError) {
+    const forbidden = profile.error instanceof ApiError && profile.error.status === 403;
+    return (
+      <section className="container-page flex flex-col items-start gap-4 py-10">
+        <h1 className="text-2xl">Profile</h1>
+        {forbidden ? (
+          <Alert tone="error">
+            <p>You can only view your own profile.</p>
+            <Link
+              to={paths.profile.getHref(session.userId)}
+              className="mt-2 inline-block font-semibold underline"
+            >
+              Go to your profile
+            </Link>
+          </Alert>
+        ) : (
+          <QueryError error={profile.error} retry={() => profile.refetch()} />
+        )}
+      </section>
+    );
+  }
+
+  const data = profile.data;
+  return (
+    <div className="container-page flex flex-col gap-6 py-6 sm:py-10">
+      <ProfileSummary profile={data} actions={<LogoutButton />} />
+      {/* Payment Details and Rent Details (issue: payments and tenancy) go here, between the summary and the contact. */}
+      <EmergencyContactForm key={data._id} profile={data} editable={isOwn} />
+    </div>
+  );
 }

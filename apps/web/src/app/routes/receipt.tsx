@@ -1,5 +1,7 @@
-import { PlaceholderScreen } from '../../components/layouts/placeholder-screen.tsx';
+import { ReceiptScreen } from '../../features/payments/components/receipt-screen.tsx';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 export function Component() {
-  return <PlaceholderScreen name="Receipt" />;
+  useDocumentTitle('Receipt');
+  return <ReceiptScreen kind="agent-fee" />;
 }

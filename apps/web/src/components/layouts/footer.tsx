@@ -4,9 +4,9 @@ import { site } from '../../config/site.ts';
 import { useSession } from '../../lib/auth-storage.ts';
 
 const LOGOS = [
-  { src: '/logos/verified.svg', alt: 'Verified rooms' },
-  { src: '/logos/secure-pay.svg', alt: 'Secure online payment' },
-  { src: '/logos/support.svg', alt: '24/7 student support' },
+  { src: '/images/logos/verified.svg', alt: 'Verified rooms' },
+  { src: '/images/logos/secure-pay.svg', alt: 'Secure online payment' },
+  { src: '/images/logos/support.svg', alt: '24/7 student support' },
 ];
 
 export function Footer() {
@@ -23,7 +23,7 @@ export function Footer() {
   ];
   return (
     <footer className="mt-16 border-t border-line bg-brand-800 text-white">
-      <div className="container-page grid gap-8 py-10 md:grid-cols-[2fr_1fr]">
+      <div className="container-page flex flex-col gap-6 py-10">
         <nav aria-label="Footer">
           <ul className="grid grid-cols-2 gap-x-6 gap-y-1 sm:grid-cols-4">
             {links.map((l) => (
@@ -38,27 +38,27 @@ export function Footer() {
             ))}
           </ul>
         </nav>
-        <div className="flex flex-wrap items-center gap-3 md:justify-end">
+        <div className="flex flex-wrap items-center gap-3">
           {LOGOS.map((l) => (
             <img
               key={l.src}
               src={l.src}
               alt={l.alt}
-              width={120}
+              width={140}
               height={40}
               loading="lazy"
-              className="h-10 w-[120px]"
+              className="h-10 w-[140px]"
             />
           ))}
         </div>
       </div>
       <div className="border-t border-white/15">
-        <p className="container-page py-4 text-sm text-white/85">
-          <span className="block sm:inline">
+        <div className="container-page flex flex-col gap-1 py-4 text-sm text-white/85 sm:flex-row sm:flex-wrap sm:gap-x-3">
+          <p>
             © {new Date().getFullYear()} {site.company}
-          </span>{' '}
-          <span className="block sm:inline">{site.postalAddress}</span>
-        </p>
+          </p>
+          <address className="not-italic">{site.postalAddress}</address>
+        </div>
       </div>
     </footer>
   );

@@ -1,5 +1,52 @@
-import { PlaceholderScreen } from '../../../components/layouts/placeholder-screen.tsx';
+import { Link, useNavigate } from 'react-router';
+import { NoticeBanner } from '../../../components/ui/notice-banner.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useAdminSignup } from '../../../features/auth/api/auth-mutations.ts';
+import { SignupForm } from '../../../features/auth/components/signup-form.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
 
 export function Component() {
-  return <PlaceholderScreen name="Create An Admin Account." />;
+  useDocumentTitle('Create an admin account');
+  const adminSignup = useAdminSignup();
+  const navigate = useNavigate();
+  const { notice, show } = useTimedNotice();
+
+  return (
+    <section className="mx-auto w-full max-w-xl">
+      <div className="card p-5 sm:p-7">
+        <h1 className="text-2xl">Create An Admin Account.</h1>
+        <p className="mt-2 text-muted">
+          The new admin can log in straight away with this email and password.
+        </p>
+        <div className="mt-5">
+          <SignupForm
+            pendingLabel="Creating account…"
+            onSubmit={async (values) => {
+              // Spec §3: names, gender and e-mail are sent lowercased; the rest as entered.
+              await adminSignup.mutateAsync({
+                ...values,
+                first_name: values.first_name.toLowerCase(),
+                last_name: values.last_name.toLowerCase(),
+                gender: values.gender.toLowerCase(),
+                email: values.email.toLowerCase(),
+              });
+              show(
+                { tone: 'success', message: 'Admin Account Created Successfully' },
+                NOTICE_MS.adminCreated,
+                () => navigate(paths.admin.dashboard.getHref()),
+              );
+            }}
+            onServerError={(message) => show({ tone: 'error', message }, NOTICE_MS.error)}
+            footer={
+              <Link to={paths.login.getHref()} className="btn-secondary w-full">
+                Login
+              </Link>
+            }
+          />
+        </div>
+      </div>
+      <NoticeBanner notice={notice} />
+    </section>
+  );
 }

@@ -1,5 +1,63 @@
-import { PlaceholderScreen } from '../../../components/layouts/placeholder-screen.tsx';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { QueryError } from '../../../components/ui/alert.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { paymentQueries } from '../../../features/payments/api/payment-queries.ts';
+import { RefundList } from '../../../features/payments/components/refund-list.tsx';
+import { TenantTable, tenantMatches } from '../../../features/payments/components/tenant-table.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
+/** /admin-dashboard: the tenants the admin loads, searchable (DESIGN §7.2), and refunds to make. */
 export function Component() {
-  return <PlaceholderScreen name="Tenants" />;
+  useDocumentTitle('Tenants');
+  const tenants = useQuery(paymentQueries.tenants());
+  const refunds = useQuery(paymentQueries.refunds());
+  const [search, setSearch] = useState('');
+  const searchId = useId();
+  const shown = tenants.data?.filter((t) => tenantMatches(t, search)) ?? [];
+
+  return (
+    <section className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-2xl">Tenants</h1>
+        {tenants.data && (
+          <p className="text-sm text-muted" aria-live="polite">
+            {search.trim()
+              ? `Showing ${shown.length} of ${tenants.data.length} tenants`
+              : `Total Tenants: ${tenants.data.length}`}
+          </p>
+        )}
+      </div>
+
+      {refunds.isError && <QueryError error={refunds.error} retry={() => refunds.refetch()} />}
+      {refunds.data && <RefundList refunds={refunds.data} />}
+
+      <div>
+        <label htmlFor={searchId} className="sr-only">
+          Search tenants
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          className="input"
+          placeholder="Search by name, e-mail, hostel or room"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+      </div>
+
+      {tenants.isPending && <Spinner label="Loading tenants…" />}
+      {tenants.isError && <QueryError error={tenants.error} retry={() => tenants.refetch()} />}
+      {tenants.data &&
+        (tenants.data.length === 0 ? (
+          <p className="card text-muted">
+            No tenants yet. Students appear here once they have paid the rent for a room.
+          </p>
+        ) : shown.length === 0 ? (
+          <p className="card text-muted">No tenants match “{search.trim()}”.</p>
+        ) : (
+          <TenantTable tenants={shown} />
+        ))}
+    </section>
+  );
 }

@@ -1,5 +1,250 @@
-import { PlaceholderScreen } from '../../../components/layouts/placeholder-screen.tsx';
+import type { HostelSummary } from '@studynest/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { Alert, QueryError } from '../../../components/ui/alert.tsx';
+import { ConfirmDialog } from '../../../components/ui/modal.tsx';
+import { NoticeBanner } from '../../../components/ui/notice-banner.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useDeleteHostel, useSetHostelClosed } from '../../../features/hostels/api/hostel-mutations.ts';
+import { hostelQueries } from '../../../features/hostels/api/hostel-queries.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
+
+const matches = (h: HostelSummary, q: string) =>
+  h.hostel_name.toLowerCase().includes(q) || h.address.toLowerCase().includes(q);
+
+function ClosedBadge() {
+  return (
+    <span className="ml-2 inline-flex rounded-full bg-danger-50 px-2 py-0.5 align-middle text-xs font-semibold text-danger-700 ring-1 ring-danger-600/25">
+      Closed
+    </span>
+  );
+}
 
 export function Component() {
-  return <PlaceholderScreen name="All Hostels" />;
+  useDocumentTitle('All Hostels');
+  const searchId = useId();
+  const hostels = useQuery(hostelQueries.adminList());
+  const [search, setSearch] = useState('');
+  const query = useDeferredValue(search.trim().toLowerCase());
+  const [toDelete, setToDelete] = useState<HostelSummary | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [toggling, setToggling] = useState<string | null>(null);
+  const remove = useDeleteHostel();
+  const setClosed = useSetHostelClosed();
+  const { notice, show } = useTimedNotice();
+
+  const all = hostels.data ?? [];
+  const shown = query ? all.filter((h) => matches(h, query)) : all;
+
+  const toggleClosed = (h: HostelSummary) => {
+    setToggling(h._id);
+    setClosed.mutate(
+      { id: h._id, closed: !h.is_closed },
+      {
+        onSuccess: () =>
+          show(
+            {
+              tone: 'success',
+              message: h.is_closed ? `${h.hostel_name} is open again` : `${h.hostel_name} is closed`,
+            },
+            NOTICE_MS.saved,
+          ),
+        onError: (err) => show({ tone: 'error', message: err.message }, NOTICE_MS.error),
+        onSettled: () => setToggling(null),
+      },
+    );
+  };
+
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    setDeleteError(null);
+    remove.mutate(toDelete._id, {
+      onSuccess: () => {
+        setToDelete(null);
+        show({ tone: 'success', message: 'Hostel Deleted Successfully!' }, NOTICE_MS.deleted, () =>
+          hostels.refetch(),
+        );
+      },
+      onError: (err) => setDeleteError(err.message),
+    });
+  };
+
+  const actions = (h: HostelSummary) => ({
+    addRooms: (
+      <Link
+        to={paths.admin.addRoom.getHref(h._id)}
+        className="btn-secondary whitespace-nowrap"
+        aria-label={`Add rooms to ${h.hostel_name}`}
+      >
+        Add Rooms
+      </Link>
+    ),
+    update: (
+      <Link
+        to={paths.admin.updateHostel.getHref(h._id)}
+        className="btn-secondary whitespace-nowrap"
+        aria-label={`Update ${h.hostel_name}`}
+      >
+        Update
+      </Link>
+    ),
+    close: (
+      <button
+        type="button"
+        className={`${h.is_closed ? 'btn-primary' : 'btn-secondary'} whitespace-nowrap`}
+        disabled={toggling === h._id}
+        aria-label={`${h.is_closed ? 'Reopen' : 'Close'} ${h.hostel_name}`}
+        onClick={() => toggleClosed(h)}
+      >
+        {toggling === h._id ? 'Working…' : h.is_closed ? 'Reopen' : 'Close'}
+      </button>
+    ),
+    delete: (
+      <button
+        type="button"
+        className="btn-danger"
+        aria-label={`Delete ${h.hostel_name}`}
+        onClick={() => {
+          setDeleteError(null);
+          setToDelete(h);
+        }}
+      >
+        Delete
+      </button>
+    ),
+  });
+
+  return (
+    <section className="flex flex-col gap-5">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl">All Hostels</h1>
+          <p className="mt-1 text-muted">
+            Total Hostels:{' '}
+            <strong className="text-ink" data-testid="total-hostels">
+              {hostels.data ? all.length : '…'}
+            </strong>
+          </p>
+        </div>
+        <div className="w-full sm:max-w-xs">
+          <label htmlFor={searchId} className="label">
+            Search by hostel name or address
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            className="input"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder="e.g. Akoka or Yaba"
+          />
+        </div>
+      </div>
+
+      {hostels.isPending && <Spinner label="Loading hostels…" />}
+      {hostels.isError && <QueryError error={hostels.error} retry={() => hostels.refetch()} />}
+      {hostels.data && all.length === 0 && (
+        <div className="card flex flex-col items-start gap-3">
+          <p className="text-muted">No hostels yet.</p>
+          <Link to={paths.admin.createHostel.getHref()} className="btn-primary">
+            Create Hostel
+          </Link>
+        </div>
+      )}
+      {hostels.data && all.length > 0 && shown.length === 0 && (
+        <p className="card text-muted">No hostel name or address contains “{search.trim()}”.</p>
+      )}
+      {query && shown.length > 0 && (
+        <p className="text-sm text-muted" aria-live="polite">
+          Showing {shown.length} of {all.length}
+        </p>
+      )}
+
+      {shown.length > 0 && (
+        <>
+          {/* Phones: one card per hostel. */}
+          <ul className="flex flex-col gap-3 md:hidden" aria-label="Hostels">
+            {shown.map((h) => {
+              const a = actions(h);
+              return (
+                <li key={h._id} className={`card flex flex-col gap-3 ${h.is_closed ? 'bg-subtle' : ''}`}>
+                  <div>
+                    <h2 className="text-base">
+                      {h.hostel_name}
+                      {h.is_closed && <ClosedBadge />}
+                    </h2>
+                    <p className="text-sm text-muted">{h.address}</p>
+                  </div>
+                  <div className="grid grid-cols-2 gap-2">
+                    {a.addRooms}
+                    {a.update}
+                    {a.close}
+                    {a.delete}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+          {/* Wider screens: the spec's table, scrollable if it ever gets too wide. */}
+          <div className="hidden overflow-x-auto rounded-[var(--radius-card)] border border-line bg-white md:block">
+            <table className="table-base [&_td]:align-middle">
+              <thead>
+                <tr>
+                  <th scope="col">Hostel Name</th>
+                  <th scope="col">Address</th>
+                  <th scope="col">Add Rooms</th>
+                  <th scope="col">Update</th>
+                  <th scope="col">Close</th>
+                  <th scope="col">Delete</th>
+                </tr>
+              </thead>
+              <tbody>
+                {shown.map((h) => {
+                  const a = actions(h);
+                  return (
+                    <tr key={h._id} className={h.is_closed ? 'bg-subtle text-muted' : ''}>
+                      <td className="font-semibold text-ink">
+                        {h.hostel_name}
+                        {h.is_closed && <ClosedBadge />}
+                      </td>
+                      <td>{h.address}</td>
+                      <td>{a.addRooms}</td>
+                      <td>{a.update}</td>
+                      <td>{a.close}</td>
+                      <td>{a.delete}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete this hostel?"
+        message={
+          <div className="flex flex-col gap-3">
+            <p>
+              <strong className="text-ink">{toDelete?.hostel_name}</strong> will be deleted with its rooms and
+              photos. This cannot be undone. To hide it from students but keep its records, close it instead.
+            </p>
+            {deleteError && <Alert tone="error">{deleteError}</Alert>}
+          </div>
+        }
+        confirmLabel="Delete Hostel"
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => {
+          setToDelete(null);
+          setDeleteError(null);
+        }}
+      />
+      <NoticeBanner notice={notice} />
+    </section>
+  );
 }

@@ -1,5 +1,226 @@
-import { PlaceholderScreen } from '../../../components/layouts/placeholder-screen.tsx';
+import type { RoomWithHostel } from '@studynest/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { Alert, QueryError } from '../../../components/ui/alert.tsx';
+import { ConfirmDialog } from '../../../components/ui/modal.tsx';
+import { NoticeBanner } from '../../../components/ui/notice-banner.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { paths } from '../../../config/paths.ts';
+import { roomQueries } from '../../../features/hostels/api/hostel-queries.ts';
+import { useDeleteRoom } from '../../../features/rooms/api/room-mutations.ts';
+import { RoomStatusBadge } from '../../../features/rooms/components/room-status-badge.tsx';
+import { formatNaira } from '../../../lib/format.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
+
+/** Counters over the rooms shown: anything neither available nor booked counts as occupied (spec §2). */
+function countRooms(rooms: RoomWithHostel[]) {
+  const booked = rooms.filter((r) => r.status === 'booked').length;
+  const occupied = rooms.filter((r) => r.status !== 'available' && r.status !== 'booked').length;
+  return { total: rooms.length, booked, occupied, remaining: rooms.length - booked - occupied };
+}
+
+function Counter({ label, value, testId }: { label: string; value: number | string; testId: string }) {
+  return (
+    <div className="card flex flex-col gap-1 p-3 sm:p-4">
+      <dt className="text-sm text-muted">{label}</dt>
+      <dd className="text-2xl font-bold text-ink" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
 
 export function Component() {
-  return <PlaceholderScreen name="Room Management" />;
+  useDocumentTitle('Room Management');
+  const searchId = useId();
+  const rooms = useQuery(roomQueries.all());
+  const [search, setSearch] = useState('');
+  const query = useDeferredValue(search.trim().toLowerCase());
+  const [toDelete, setToDelete] = useState<RoomWithHostel | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const remove = useDeleteRoom();
+  const { notice, show } = useTimedNotice();
+
+  const all = rooms.data ?? [];
+  const shown = query ? all.filter((r) => r.hostel.hostel_name.toLowerCase().includes(query)) : all;
+  const counts = countRooms(shown);
+  const loaded = Boolean(rooms.data);
+
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    setDeleteError(null);
+    remove.mutate(toDelete._id, {
+      onSuccess: () => {
+        setToDelete(null);
+        show({ tone: 'success', message: 'Room Successfully Deleted!' }, NOTICE_MS.deleted, () =>
+          rooms.refetch(),
+        );
+      },
+      onError: (err) => setDeleteError(err.message),
+    });
+  };
+
+  const label = (r: RoomWithHostel) => `${r.room_number} in ${r.hostel.hostel_name}`;
+  const updateLink = (r: RoomWithHostel) => (
+    <Link
+      to={paths.admin.updateRoom.getHref(r._id)}
+      className="btn-secondary"
+      aria-label={`Update ${label(r)}`}
+    >
+      Update
+    </Link>
+  );
+  const deleteButton = (r: RoomWithHostel) => (
+    <button
+      type="button"
+      className="btn-danger"
+      aria-label={`Delete ${label(r)}`}
+      onClick={() => {
+        setDeleteError(null);
+        setToDelete(r);
+      }}
+    >
+      Delete
+    </button>
+  );
+
+  return (
+    <section className="flex flex-col gap-5">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <h1 className="text-2xl">Room Management</h1>
+        <div className="w-full sm:max-w-xs">
+          <label htmlFor={searchId} className="label">
+            Search by hostel name
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            className="input"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder="e.g. Akoka Royal Lodge"
+          />
+        </div>
+      </div>
+
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Room counts">
+        <Counter label="Total Rooms" value={loaded ? counts.total : '…'} testId="total-rooms" />
+        <Counter label="Total Booked" value={loaded ? counts.booked : '…'} testId="total-booked" />
+        <Counter label="Total Occupied" value={loaded ? counts.occupied : '…'} testId="total-occupied" />
+        <Counter label="Total Remaining" value={loaded ? counts.remaining : '…'} testId="total-remaining" />
+      </dl>
+
+      {rooms.isPending && <Spinner label="Loading rooms…" />}
+      {rooms.isError && <QueryError error={rooms.error} retry={() => rooms.refetch()} />}
+      {loaded && all.length === 0 && (
+        <div className="card flex flex-col items-start gap-3">
+          <p className="text-muted">No rooms yet. Add rooms from a hostel on All Hostels.</p>
+          <Link to={paths.admin.hostels.getHref()} className="btn-primary">
+            All Hostels
+          </Link>
+        </div>
+      )}
+      {loaded && all.length > 0 && shown.length === 0 && (
+        <p className="card text-muted">No hostel name contains “{search.trim()}”.</p>
+      )}
+
+      {shown.length > 0 && (
+        <>
+          {/* Phones: one card per room. */}
+          <ul className="flex flex-col gap-3 md:hidden" aria-label="Rooms">
+            {shown.map((r) => (
+              <li key={r._id} className="card flex flex-col gap-3" data-testid="admin-room">
+                <div className="flex items-start justify-between gap-2">
+                  <div className="min-w-0">
+                    <h2 className="text-base break-words">{r.hostel.hostel_name}</h2>
+                    <p className="text-sm text-muted">
+                      {r.room_number} · {r.unit}
+                    </p>
+                  </div>
+                  <RoomStatusBadge status={r.status} />
+                </div>
+                <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 text-sm">
+                  <dt className="text-muted">Agent fee</dt>
+                  <dd className="text-right font-medium">{formatNaira(r.agent_fee)}</dd>
+                  <dt className="text-muted">Room fee (per year)</dt>
+                  <dd className="text-right font-medium">{formatNaira(r.price)}</dd>
+                  <dt className="text-muted">Caution fee</dt>
+                  <dd className="text-right font-medium">{formatNaira(r.caution_fee)}</dd>
+                </dl>
+                <div className="grid grid-cols-2 gap-2">
+                  {deleteButton(r)}
+                  {updateLink(r)}
+                </div>
+              </li>
+            ))}
+          </ul>
+          {/* Wider screens: the spec's table, scrollable if it ever gets too wide. */}
+          <div className="hidden overflow-x-auto rounded-[var(--radius-card)] border border-line bg-white md:block">
+            <table className="table-base [&_td]:align-middle [&_th]:whitespace-nowrap">
+              <thead>
+                <tr>
+                  <th scope="col">Hostel Name</th>
+                  <th scope="col">Unit Type</th>
+                  <th scope="col">Room No.</th>
+                  <th scope="col" className="text-right">
+                    Agent Fee
+                  </th>
+                  <th scope="col" className="text-right">
+                    Room Fee
+                  </th>
+                  <th scope="col" className="text-right">
+                    Caution Fee
+                  </th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Delete</th>
+                  <th scope="col">Update</th>
+                </tr>
+              </thead>
+              <tbody>
+                {shown.map((r) => (
+                  <tr key={r._id} data-testid="admin-room-row">
+                    <td className="font-semibold text-ink">{r.hostel.hostel_name}</td>
+                    <td className="capitalize">{r.unit}</td>
+                    <td className="whitespace-nowrap">{r.room_number}</td>
+                    <td className="text-right whitespace-nowrap">{formatNaira(r.agent_fee)}</td>
+                    <td className="text-right whitespace-nowrap">{formatNaira(r.price)}</td>
+                    <td className="text-right whitespace-nowrap">{formatNaira(r.caution_fee)}</td>
+                    <td>
+                      <RoomStatusBadge status={r.status} />
+                    </td>
+                    <td>{deleteButton(r)}</td>
+                    <td>{updateLink(r)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete this room?"
+        message={
+          <div className="flex flex-col gap-3">
+            <p>
+              <strong className="text-ink">{toDelete ? label(toDelete) : ''}</strong> will be deleted. This
+              cannot be undone.
+            </p>
+            {deleteError && <Alert tone="error">{deleteError}</Alert>}
+          </div>
+        }
+        confirmLabel="Delete Room"
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => {
+          setToDelete(null);
+          setDeleteError(null);
+        }}
+      />
+      <NoticeBanner notice={notice} />
+    </section>
+  );
 }

@@ -1,5 +1,102 @@
-import { PlaceholderScreen } from '../../../components/layouts/placeholder-screen.tsx';
+import type { User } from '@studynest/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { QueryError } from '../../../components/ui/alert.tsx';
+import { ConfirmDialog } from '../../../components/ui/modal.tsx';
+import { NoticeBanner } from '../../../components/ui/notice-banner.tsx';
+import { PageLoading } from '../../../components/ui/spinner.tsx';
+import { useDeleteUser, userQueries } from '../../../features/users/api/user-queries.ts';
+import { UserTable } from '../../../features/users/components/user-table.tsx';
+import { useSession } from '../../../lib/auth-storage.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
+
+/** Contains, case-insensitive, on e-mail or phone number (spec: 'email or phone_number only'). */
+function matches(user: User, search: string) {
+  const q = search.trim().toLowerCase();
+  if (!q) return true;
+  return user.email.toLowerCase().includes(q) || user.phone_number.toLowerCase().includes(q);
+}
 
 export function Component() {
-  return <PlaceholderScreen name="All Users" />;
+  useDocumentTitle('All users');
+  const session = useSession();
+  const users = useQuery(userQueries.all());
+  const remove = useDeleteUser();
+  const { notice, show } = useTimedNotice();
+  const [search, setSearch] = useState('');
+  const [pending, setPending] = useState<User | null>(null);
+  const searchId = useId();
+
+  const confirmDelete = () => {
+    if (!pending) return;
+    remove.mutate(pending._id, {
+      onSuccess: () =>
+        show({ tone: 'success', message: 'User Account Deleted Successfully !' }, NOTICE_MS.deleted),
+      onError: (err) => show({ tone: 'error', message: err.message }, NOTICE_MS.error),
+      onSettled: () => setPending(null),
+    });
+  };
+
+  const shown = users.data?.filter((u) => matches(u, search)) ?? [];
+
+  return (
+    <section className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-2xl">All Users</h1>
+        {users.data && (
+          <p className="text-sm text-muted" aria-live="polite">
+            {search.trim()
+              ? `Showing ${shown.length} of ${users.data.length} users`
+              : `Total Users: ${users.data.length}`}
+          </p>
+        )}
+      </div>
+      <div>
+        <label htmlFor={searchId} className="sr-only">
+          Search users
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          className="input placeholder:text-sm"
+          placeholder="Search by user email or phone_number only!"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+      </div>
+      {users.isPending && <PageLoading label="Loading users…" />}
+      {users.isError && <QueryError error={users.error} retry={() => users.refetch()} />}
+      {users.data &&
+        (shown.length === 0 ? (
+          <p className="card text-muted">
+            {users.data.length === 0
+              ? 'There are no user accounts yet.'
+              : 'No user matches that email or phone number.'}
+          </p>
+        ) : (
+          <UserTable users={shown} currentUserId={session?.userId} onDelete={setPending} />
+        ))}
+      <ConfirmDialog
+        open={pending !== null}
+        title="Delete this account?"
+        message={
+          pending && (
+            <>
+              <span className="capitalize">
+                {pending.first_name} {pending.last_name}
+              </span>{' '}
+              ({pending.email}) will lose access at once. Their bookings and payments stay on record. This
+              cannot be undone.
+            </>
+          )
+        }
+        confirmLabel="Delete account"
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setPending(null)}
+      />
+      <NoticeBanner notice={notice} />
+    </section>
+  );
 }

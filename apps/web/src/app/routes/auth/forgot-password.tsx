@@ -1,5 +1,75 @@
-import { PlaceholderScreen } from '../../../components/layouts/placeholder-screen.tsx';
+import type { ForgotPasswordSchema } from '@studynest/contracts';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { TextField } from '../../../components/ui/form-field.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useForgotPassword } from '../../../features/auth/api/auth-mutations.ts';
+import { AuthCard } from '../../../features/auth/components/auth-card.tsx';
+import { SubmitButton } from '../../../features/auth/components/submit-button.tsx';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+
+type Values = z.output<typeof ForgotPasswordSchema>;
+
+// The contract schema loads after the screen (see lazyZodResolver).
+const resolver = lazyZodResolver(() => import('@studynest/contracts').then((m) => m.ForgotPasswordSchema));
 
 export function Component() {
-  return <PlaceholderScreen name="Forgot Password" />;
+  useDocumentTitle('Forgot password');
+  useEffect(() => resolver.preload(), []);
+  const navigate = useNavigate();
+  const forgot = useForgotPassword();
+  const [error, setErrorMessage] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof ForgotPasswordSchema>, unknown, Values>({
+    resolver,
+    defaultValues: { email: '' },
+  });
+
+  const submit = handleSubmit(async ({ email }) => {
+    setErrorMessage(null);
+    try {
+      const res = await forgot.mutateAsync(email);
+      navigate(paths.resetPassword.getHref(email), { state: { message: res.message } });
+    } catch (err) {
+      setErrorMessage(applyServerErrors(err, setError));
+    }
+  });
+
+  return (
+    <AuthCard
+      title="Forgot your password?"
+      intro="Enter the email address linked to your account and we will send you a four-digit code to reset your password."
+    >
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        {error && <Alert tone="error">{error}</Alert>}
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <SubmitButton pending={isSubmitting} pendingLabel="Requesting OTP…">
+          Request OTP
+        </SubmitButton>
+        <p className="text-center text-sm text-muted">
+          Remembered it?{' '}
+          <Link to={paths.login.getHref()} className="font-semibold text-brand-700 underline">
+            Back to login
+          </Link>
+        </p>
+      </form>
+    </AuthCard>
+  );
 }

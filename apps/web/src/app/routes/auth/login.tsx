@@ -1,5 +1,119 @@
-import { PlaceholderScreen } from '../../../components/layouts/placeholder-screen.tsx';
+import type { LoginSchema } from '@studynest/contracts';
+import { useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { TextField } from '../../../components/ui/form-field.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useLogin } from '../../../features/auth/api/auth-mutations.ts';
+import { AuthCard } from '../../../features/auth/components/auth-card.tsx';
+import { PasswordField } from '../../../features/auth/components/password-input.tsx';
+import { SubmitButton } from '../../../features/auth/components/submit-button.tsx';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
+
+type Values = z.output<typeof LoginSchema>;
+type LoginState = { from?: string; email?: string } | null;
+
+/** Only same-site paths (never `//evil.example`) are followed back after login. */
+const safeFrom = (from: unknown) =>
+  typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : undefined;
+
+// The contract schema loads after the screen (see lazyZodResolver).
+const resolver = lazyZodResolver(() => import('@studynest/contracts').then((m) => m.LoginSchema));
 
 export function Component() {
-  return <PlaceholderScreen name="Login" />;
+  useDocumentTitle('Log in');
+  useEffect(() => resolver.preload(), []);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const state = location.state as LoginState;
+  const login = useLogin();
+  const { notice, show, clear } = useTimedNotice();
+  const destination = useRef<string>(paths.home.getHref());
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof LoginSchema>, unknown, Values>({
+    resolver,
+    defaultValues: { email: state?.email ?? '', password: '' },
+  });
+
+  const goOn = () => {
+    clear();
+    navigate(destination.current, { replace: true });
+  };
+
+  const submit = handleSubmit(async (values) => {
+    clear();
+    try {
+      const { user } = await login.mutateAsync(values);
+      destination.current =
+        user.role === 'admin'
+          ? paths.admin.dashboard.getHref()
+          : (safeFrom(state?.from) ?? paths.home.getHref());
+      const name = user.first_name ? `, ${user.first_name}` : '';
+      show({ tone: 'success', message: `Welcome back${name}!` }, NOTICE_MS.login, () =>
+        navigate(destination.current, { replace: true }),
+      );
+    } catch (err) {
+      show({ tone: 'error', message: applyServerErrors(err, setError) }, NOTICE_MS.login);
+    }
+  });
+
+  return (
+    <AuthCard title="Log in" intro="Welcome back. Log in to book inspections and manage your rent.">
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <div className="-mt-2 flex justify-end">
+          <button
+            type="button"
+            className="min-h-11 px-1 text-sm font-semibold text-brand-700 underline"
+            onClick={() => navigate(paths.forgotPassword.getHref())}
+          >
+            Forgot Password
+          </button>
+        </div>
+        <SubmitButton pending={isSubmitting || notice?.tone === 'success'} pendingLabel="Logging in…">
+          Log in
+        </SubmitButton>
+        <p className="text-center text-sm text-muted">
+          New to StudyNest?{' '}
+          <Link to={paths.signUp.getHref()} className="font-semibold text-brand-700 underline">
+            Create an account
+          </Link>
+        </p>
+      </form>
+      <Modal
+        open={notice !== null}
+        tone={notice?.tone === 'error' ? 'error' : 'success'}
+        title={notice?.tone === 'error' ? 'Login failed' : (notice?.message ?? '')}
+        onClose={notice?.tone === 'success' ? goOn : clear}
+      >
+        <p className="text-muted">
+          {notice?.tone === 'error' ? notice.message : 'You are logged in. Taking you there now…'}
+        </p>
+      </Modal>
+    </AuthCard>
+  );
 }

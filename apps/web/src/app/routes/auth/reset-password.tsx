@@ -1,5 +1,153 @@
-import { PlaceholderScreen } from '../../../components/layouts/placeholder-screen.tsx';
+import type { ResetPasswordSchema } from '@studynest/contracts';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { TextField } from '../../../components/ui/form-field.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useForgotPassword, useResetPassword } from '../../../features/auth/api/auth-mutations.ts';
+import { AuthCard } from '../../../features/auth/components/auth-card.tsx';
+import { OtpField } from '../../../features/auth/components/otp-input.tsx';
+import { PasswordField } from '../../../features/auth/components/password-input.tsx';
+import { SubmitButton } from '../../../features/auth/components/submit-button.tsx';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { NOTICE_MS } from '../../../lib/use-timed-notice.ts';
+
+type Values = z.output<typeof ResetPasswordSchema>;
+
+// The contract schema loads after the screen (see lazyZodResolver).
+const resolver = lazyZodResolver(() => import('@studynest/contracts').then((m) => m.ResetPasswordSchema));
 
 export function Component() {
-  return <PlaceholderScreen name="Reset Password" />;
+  useDocumentTitle('Reset password');
+  useEffect(() => resolver.preload(), []);
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const emailFromLink = params.get('email') ?? '';
+  const reset = useResetPassword();
+  const resend = useForgotPassword();
+  const [error, setErrorMessage] = useState<string | null>(null);
+  const [info, setInfo] = useState<string | null>(
+    (location.state as { message?: string } | null)?.message ?? null,
+  );
+  const [done, setDone] = useState<string | null>(null);
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    trigger,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof ResetPasswordSchema>, unknown, Values>({
+    resolver,
+    defaultValues: { email: emailFromLink, otp: '', password: '' },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    setErrorMessage(null);
+    try {
+      const res = await reset.mutateAsync(values);
+      setDone(res.message);
+    } catch (err) {
+      setErrorMessage(applyServerErrors(err, setError));
+    }
+  });
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(
+      () => navigate(paths.login.getHref(), { state: { email: getValues('email') } }),
+      NOTICE_MS.saved,
+    );
+    return () => clearTimeout(timer);
+  }, [done, navigate, getValues]);
+
+  const onResend = async () => {
+    setErrorMessage(null);
+    setInfo(null);
+    if (!(await trigger('email'))) return;
+    try {
+      const res = await resend.mutateAsync(getValues('email').trim().toLowerCase());
+      setInfo(res.message);
+    } catch (err) {
+      setErrorMessage(applyServerErrors(err, setError));
+    }
+  };
+
+  if (done) {
+    return (
+      <AuthCard title="Password changed">
+        <div className="flex flex-col gap-4">
+          <Alert tone="success">{done}</Alert>
+          <p className="text-muted">Taking you to the login page…</p>
+          <Link to={paths.login.getHref()} state={{ email: getValues('email') }} className="btn-primary">
+            Log in now
+          </Link>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Reset your password"
+      intro={
+        emailFromLink ? (
+          <>
+            Enter the four-digit code sent to your registered email{' '}
+            <strong className="break-all text-ink">{emailFromLink}</strong> and choose a new password.
+          </>
+        ) : (
+          'Enter your registered email, the four-digit code sent to it and a new password.'
+        )
+      }
+    >
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        {info && <Alert tone="info">{info}</Alert>}
+        {error && <Alert tone="error">{error}</Alert>}
+        {emailFromLink && !errors.email ? (
+          <input type="hidden" {...register('email')} />
+        ) : (
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            error={errors.email?.message}
+            {...register('email')}
+          />
+        )}
+        <OtpField
+          label="Four-digit code"
+          placeholder="Enter the four-digit code sent to your registered email"
+          error={errors.otp?.message}
+          {...register('otp')}
+        />
+        <PasswordField
+          label="New password"
+          autoComplete="new-password"
+          hint="At least 8 characters. Avoid common passwords."
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <SubmitButton pending={isSubmitting} pendingLabel="Resetting…">
+          Reset password
+        </SubmitButton>
+        <button type="button" className="btn-secondary w-full" onClick={onResend} disabled={resend.isPending}>
+          {resend.isPending ? 'Sending a new code…' : 'Send a new code'}
+        </button>
+        <p className="text-center text-sm text-muted">
+          <Link to={paths.login.getHref()} className="font-semibold text-brand-700 underline">
+            Back to login
+          </Link>
+        </p>
+      </form>
+    </AuthCard>
+  );
 }

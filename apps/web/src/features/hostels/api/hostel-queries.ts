@@ -8,6 +8,12 @@ export const hostelQueries = {
       queryKey: ['hostels'],
       queryFn: ({ signal }) => api<HostelSummary[]>('/hostels', { signal }),
     }),
+  /** Admins: closed hostels too (each with is_closed). Under ['hostels'] so every hostel write refreshes it. */
+  adminList: () =>
+    queryOptions({
+      queryKey: ['hostels', 'admin-list'],
+      queryFn: ({ signal }) => api<HostelSummary[]>('/hostels?include_closed=1', { signal }),
+    }),
   detail: (id: string) =>
     queryOptions({
       queryKey: ['hostels', id],

@@ -1,0 +1,62 @@
+/**
+ * Calendar dates as people in Nigeria see them. Africa/Lagos has no daylight saving (UTC+1 all
+ * year), but we still ask Intl rather than hard-coding the offset, so the rule lives in one place.
+ */
+const lagosDate = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Africa/Lagos',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The Lagos calendar date of an instant, as YYYY-MM-DD. */
+export function lagosDateOf(instant: Date): string {
+  // en-CA formats as YYYY-MM-DD.
+  return lagosDate.format(instant);
+}
+
+/** Today in Lagos, as YYYY-MM-DD. */
+export function todayInLagos(now: Date = new Date()): string {
+  return lagosDateOf(now);
+}
+
+/** True for a real calendar date written YYYY-MM-DD (so 2025-02-30 is false). */
+export function isValidDateString(value: string): boolean {
+  const m = DATE_PATTERN.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (y < 1900 || y > 9999) return false;
+  const t = new Date(Date.UTC(y, mo - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d;
+}
+
+function parts(date: string): [number, number, number] {
+  const m = DATE_PATTERN.exec(date);
+  if (!m || !isValidDateString(date)) throw new RangeError(`Not a YYYY-MM-DD date: ${date}`);
+  return [Number(m[1]), Number(m[2]), Number(m[3])];
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/**
+ * Add calendar months. A day that does not exist in the target month is clamped to its last day
+ * (31 Jan + 1 month = 28/29 Feb; 29 Feb + 12 months = 28 Feb), the way leases are usually read.
+ */
+export function addMonths(date: string, months: number): string {
+  const [y, m, d] = parts(date);
+  const index = y * 12 + (m - 1) + months;
+  const ty = Math.floor(index / 12);
+  const tm = index - ty * 12; // 0-based
+  const lastDay = new Date(Date.UTC(ty, tm + 1, 0)).getUTCDate();
+  return `${pad(ty, 4)}-${pad(tm + 1)}-${pad(Math.min(d, lastDay))}`;
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  const [fy, fm, fd] = parts(from);
+  const [ty, tm, td] = parts(to);
+  return Math.round((Date.UTC(ty, tm - 1, td) - Date.UTC(fy, fm - 1, fd)) / DAY_MS);
+}

@@ -1,0 +1,213 @@
+import { eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { insertUser, signedInUser, TEST_PASSWORD } from '../../../test/factories.ts';
+import { sessions, users } from '../../db/schema.ts';
+import { login, signup, signupBody } from './auth.test-helpers.ts';
+
+const me = (t: TestApp, id: string, token: string) =>
+  t.app.inject({ method: 'GET', url: `/api/user/${id}`, headers: { authorization: `Bearer ${token}` } });
+
+describe('login and logout', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ rateLimits: false });
+  });
+  afterAll(() => t.close());
+
+  it('logs in with a case-insensitive e-mail and returns token plus user', async () => {
+    const { body, user } = await signup(t.app);
+    const res = await login(t.app, `  ${body.email.toUpperCase()} `, body.password);
+    expect(res.statusCode, res.body).toBe(200);
+    const json = res.json();
+    expect(json.user).toEqual({
+      _id: user._id,
+      role: 'student',
+      first_name: 'Chioma',
+      last_name: 'Okafor',
+      email: body.email,
+    });
+    expect(json.token.split('.')).toHaveLength(3);
+    // An unconfirmed e-mail may log in; the profile says it still needs confirming.
+    const profile = await me(t, user._id, json.token);
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json().isEmailConfirmed).toBe(false);
+  });
+
+  it('answers a wrong password and an unknown e-mail alike', async () => {
+    const user = await insertUser(t.db);
+    const wrong = await login(t.app, user.email, 'not-the-password');
+    const unknown = await login(t.app, 'no.such.person@example.com', TEST_PASSWORD);
+    for (const res of [wrong, unknown]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({
+        statusCode: 401,
+        error: 'Unauthorized',
+        message: 'The email or password is incorrect',
+      });
+    }
+  });
+
+  it('takes similar time for an unknown e-mail as for a wrong password', async () => {
+    const user = await insertUser(t.db);
+    const time = async (email: string) => {
+      const start = performance.now();
+      await login(t.app, email, 'not-the-password');
+      return performance.now() - start;
+    };
+    await time(user.email); // warm up the dummy hash
+    await time('warm.up@example.com');
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      known.push(await time(user.email));
+      unknown.push(await time(`ghost${i}@example.com`));
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[2]!;
+    // Both pay one argon2id verification; without the dummy check the unknown path would be ~10x faster.
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.3);
+  });
+
+  it('validates the login body', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'x' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({
+      email: 'Enter a valid email address, like ada@example.com',
+      password: 'Password is required',
+    });
+  });
+
+  it('logs out with 204 and the token stops working at once', async () => {
+    const { user, token, headers } = await signedInUser(t);
+    expect((await me(t, user.id, token)).statusCode).toBe(200);
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers });
+    expect(out.statusCode).toBe(204);
+    expect(out.body).toBe('');
+    const after = await me(t, user.id, token);
+    expect(after.statusCode).toBe(401);
+    expect(after.json().message).toBe('You have been signed out. Please log in again.');
+    // Logging out again with the dead token is refused too.
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers })).statusCode).toBe(401);
+  });
+
+  it('logout needs a token', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout' });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('refuses a token with alg "none"', async () => {
+    const { user, token } = await signedInUser(t);
+    const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
+    expect(payload.sub).toBe(user.id);
+    const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const forged = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...payload, role: 'admin' })}.`;
+    const res = await me(t, user.id, forged);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('Your sign-in is not valid. Please log in again.');
+    const admin = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/all',
+      headers: { authorization: `Bearer ${forged}` },
+    });
+    expect(admin.statusCode).toBe(401);
+  });
+
+  it('refuses an expired token for a real session', async () => {
+    const user = await insertUser(t.db);
+    const [session] = await t.db
+      .insert(sessions)
+      .values({ userId: user.id, expiresAt: new Date(Date.now() + 3600_000) })
+      .returning();
+    const now = Math.floor(Date.now() / 1000);
+    const expired = await new SignJWT({ role: 'student' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(user.id)
+      .setJti(session!.id)
+      .setIssuer('studynest')
+      .setAudience('studynest-web')
+      .setIssuedAt(now - 7200)
+      .setExpirationTime(now - 60)
+      .sign(new TextEncoder().encode(t.config.jwtSecret));
+    const res = await me(t, user.id, expired);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('Your session has expired. Please log in again.');
+  });
+
+  it("refuses a deleted user's token", async () => {
+    const { user, token } = await signedInUser(t);
+    const admin = await signedInUser(t, { role: 'admin' });
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/user/${user.id}`, headers: admin.headers });
+    expect(del.statusCode).toBe(204);
+    expect((await me(t, user.id, token)).statusCode).toBe(401);
+    // They cannot log in again either.
+    expect((await login(t.app, user.email, TEST_PASSWORD)).statusCode).toBe(401);
+  });
+
+  it('lets a deleted address sign up afresh', async () => {
+    const body = signupBody();
+    const first = await signup(t.app, body);
+    const admin = await signedInUser(t, { role: 'admin' });
+    await t.app.inject({ method: 'DELETE', url: `/api/user/${first.user._id}`, headers: admin.headers });
+    const again = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: body });
+    expect(again.statusCode).toBe(201);
+    expect(again.json().user._id).not.toBe(first.user._id);
+    const rows = await t.db.select().from(users).where(eq(users.email, body.email));
+    expect(rows).toHaveLength(2);
+  });
+});
+
+describe('login rate limits', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('allows 10 attempts per minute per e-mail, then 429 with Retry-After (also from other addresses)', async () => {
+    const user = await insertUser(t.db);
+    for (let i = 0; i < 10; i++) {
+      const res = await login(t.app, user.email, 'wrong-password', `198.51.100.${i + 1}`);
+      expect(res.statusCode).toBe(401);
+    }
+    const res = await login(t.app, user.email, TEST_PASSWORD, '198.51.100.99');
+    expect(res.statusCode).toBe(429);
+    const retryAfter = Number(res.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    // A sliding window counter can ask for a little more than one window (the previous one decays).
+    expect(retryAfter).toBeLessThanOrEqual(120);
+    expect(res.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests' });
+    expect(res.json().message).toMatch(/^Too many attempts\. Try again in (1 minute|2 minutes)\.$/);
+    // Another account from the same address is unaffected.
+    const other = await insertUser(t.db);
+    expect((await login(t.app, other.email, TEST_PASSWORD, '198.51.100.99')).statusCode).toBe(200);
+  });
+
+  it('allows 20 attempts per minute per address, then 429 with Retry-After', async () => {
+    const from = '192.0.2.44';
+    for (let i = 0; i < 20; i++) {
+      const res = await login(t.app, `someone${i}@example.com`, 'whatever-password', from);
+      expect(res.statusCode).toBe(401);
+    }
+    const res = await login(t.app, 'someone.else@example.com', 'whatever-password', from);
+    expect(res.statusCode).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(res.json().message).toMatch(/^Too many attempts\. Try again in 1 minute\.$/);
+    // A different address still gets an answer.
+    expect((await login(t.app, 'someone.else@example.com', 'x', '192.0.2.45')).statusCode).toBe(401);
+  });
+});
+
+describe('rate limits off', () => {
+  it('RATE_LIMITS=off lets many logins through', async () => {
+    const t = await buildTestApp({ rateLimits: false });
+    try {
+      const user = await insertUser(t.db);
+      for (let i = 0; i < 25; i++) {
+        expect((await login(t.app, user.email, 'wrong-password')).statusCode).toBe(401);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});

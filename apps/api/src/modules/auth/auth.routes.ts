@@ -1,0 +1,183 @@
+import type { RateLimitOptions } from '@fastify/rate-limit';
+import {
+  ErrorSchema,
+  ForgotPasswordSchema,
+  LoginResponseSchema,
+  LoginSchema,
+  MessageSchema,
+  ResendOtpSchema,
+  ResetPasswordSchema,
+  SignupResponseSchema,
+  SignupSchema,
+  VerifyEmailSchema,
+} from '@studynest/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config/env.ts';
+import { readFormOrJson } from '../../lib/form-body.ts';
+import { tooManyAttempts } from '../../lib/rate-limiter.ts';
+import { parseOrThrow } from '../../lib/validation.ts';
+import {
+  type AuthContext,
+  adminSignup,
+  createAuthLimits,
+  forgotPassword,
+  login,
+  logout,
+  resendOtp,
+  resetPassword,
+  signup,
+  verifyEmail,
+} from './auth.service.ts';
+
+const errors = { 400: ErrorSchema, 429: ErrorSchema };
+
+export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  // Per-app (not per-module) state, so every test app starts with fresh counters.
+  const limits = createAuthLimits(config);
+  const ctx = (request: FastifyRequest): AuthContext => ({ db: app.db, config, log: request.log, limits });
+
+  /** Per-IP limit through @fastify/rate-limit; nothing at all when RATE_LIMITS=off. */
+  const perIp = (max: number, timeWindow: string): { rateLimit?: RateLimitOptions } =>
+    config.rateLimits
+      ? {
+          rateLimit: {
+            max,
+            timeWindow,
+            keyGenerator: (request: FastifyRequest) => request.ip,
+            errorResponseBuilder: (_req: FastifyRequest, c: { ttl: number }) => tooManyAttempts(c.ttl / 1000),
+          },
+        }
+      : {};
+
+  app.post(
+    '/auth/signup',
+    {
+      config: perIp(10, '1 hour'),
+      schema: {
+        tags: ['auth'],
+        summary: 'Create a student account (JSON or multipart form); e-mails a 4-digit code',
+        description:
+          'Fields: first_name, last_name, gender, email, phone_number, password. Accepts application/json or multipart/form-data (text fields only).',
+        response: { 201: SignupResponseSchema, 409: ErrorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const data = parseOrThrow(SignupSchema, await readFormOrJson(request));
+      return reply.code(201).send(await signup(ctx(request), data));
+    },
+  );
+
+  app.post(
+    '/auth/admin/signup',
+    {
+      preHandler: app.adminOnly,
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an admin account (admins only; JSON or multipart form)',
+        description: 'Same fields as sign-up. The account is an admin with its e-mail confirmed.',
+        security: [{ bearerAuth: [] }],
+        response: {
+          201: SignupResponseSchema,
+          401: ErrorSchema,
+          403: ErrorSchema,
+          409: ErrorSchema,
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const data = parseOrThrow(SignupSchema, await readFormOrJson(request));
+      return reply.code(201).send(await adminSignup(ctx(request), data));
+    },
+  );
+
+  app.post(
+    '/auth/verify-email-otp',
+    {
+      config: perIp(20, '15 minutes'),
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirm the e-mail address with the 4-digit code',
+        body: VerifyEmailSchema,
+        response: { 200: MessageSchema, ...errors },
+      },
+    },
+    async (request) => verifyEmail(ctx(request), request.body),
+  );
+
+  app.post(
+    '/auth/resend-otp',
+    {
+      config: perIp(20, '1 hour'),
+      schema: {
+        tags: ['auth'],
+        summary: 'Send a new e-mail confirmation code (same answer for any address)',
+        body: ResendOtpSchema,
+        response: { 200: MessageSchema, ...errors },
+      },
+    },
+    async (request) => resendOtp(ctx(request), request.body.email),
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      config: perIp(20, '1 minute'),
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in with e-mail and password',
+        body: LoginSchema,
+        response: { 200: LoginResponseSchema, 401: ErrorSchema, ...errors },
+      },
+    },
+    async (request) => login(ctx(request), request.body),
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      preHandler: app.signedIn,
+      schema: {
+        tags: ['auth'],
+        summary: 'Log out: this token stops working at once',
+        security: [{ bearerAuth: [] }],
+        response: { 204: z.null().describe('Logged out'), 401: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await request.requireUser();
+      await logout(app.db, user.sessionId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/auth/forgot-password',
+    {
+      config: perIp(20, '1 hour'),
+      schema: {
+        tags: ['auth'],
+        summary: 'E-mail a password reset code (same answer whether or not the account exists)',
+        body: ForgotPasswordSchema,
+        response: { 200: MessageSchema, ...errors },
+      },
+    },
+    async (request) => forgotPassword(ctx(request), request.body.email),
+  );
+
+  app.post(
+    '/auth/reset-password',
+    {
+      config: perIp(20, '15 minutes'),
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the e-mailed code; signs the account out everywhere',
+        body: ResetPasswordSchema,
+        response: { 200: MessageSchema, ...errors },
+      },
+    },
+    async (request) => resetPassword(ctx(request), request.body),
+  );
+};

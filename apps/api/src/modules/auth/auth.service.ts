@@ -1,0 +1,267 @@
+import {
+  BUSINESS,
+  type LoginResponse,
+  type LoginSchema,
+  type ResetPasswordSchema,
+  type SignupSchema,
+  type User,
+  type VerifyEmailSchema,
+} from '@studynest/contracts';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Config } from '../../config/env.ts';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { badRequest, conflict, unauthorized } from '../../lib/errors.ts';
+import { enforce, SlidingWindowLimiter, tooManyAttempts } from '../../lib/rate-limiter.ts';
+import { sendMail } from '../mail/mail.service.ts';
+import { issueCode, redeemCode } from './otp.ts';
+import {
+  burnPasswordCheck,
+  COMMON_PASSWORD_MESSAGE,
+  hashPassword,
+  isCommonPassword,
+  verifyPassword,
+} from './password.ts';
+import { issueToken, revokeAllSessions, revokeSession } from './tokens.ts';
+
+const MINUTE = 60_000;
+
+/** Per-e-mail and per-account limits (the per-IP ones are route config). Null when RATE_LIMITS=off. */
+export type AuthLimits = {
+  loginPerEmail: SlidingWindowLimiter;
+  failedLoginsPerAccount: SlidingWindowLimiter;
+  codeMailsPerEmail: SlidingWindowLimiter;
+} | null;
+
+export function createAuthLimits(config: Config): AuthLimits {
+  if (!config.rateLimits) return null;
+  return {
+    loginPerEmail: new SlidingWindowLimiter(10, MINUTE),
+    failedLoginsPerAccount: new SlidingWindowLimiter(100, 60 * MINUTE),
+    codeMailsPerEmail: new SlidingWindowLimiter(5, 15 * MINUTE),
+  };
+}
+
+export type AuthContext = { db: Db; config: Config; log: FastifyBaseLogger; limits: AuthLimits };
+
+export const LOGIN_FAILED_MESSAGE = 'The email or password is incorrect';
+export const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exists';
+export const RESEND_MESSAGE =
+  'If that email belongs to an account that still needs confirming, we have sent it a new 4-digit code.';
+export const FORGOT_MESSAGE =
+  'If that email belongs to an account, we have sent it a 4-digit code to reset the password.';
+
+type UserRow = typeof users.$inferSelect;
+
+export function toUser(row: UserRow): User {
+  return {
+    _id: row.id,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    gender: row.gender,
+    email: row.email,
+    phone_number: row.phoneNumber,
+    role: row.role as User['role'],
+    isEmailConfirmed: row.isEmailConfirmed,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export async function findLiveUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email.trim().toLowerCase()), isNull(users.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+async function assertAcceptablePassword(password: string) {
+  if (await isCommonPassword(password)) {
+    throw badRequest(COMMON_PASSWORD_MESSAGE, { password: COMMON_PASSWORD_MESSAGE });
+  }
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+const duplicateEmail = () => conflict(DUPLICATE_EMAIL_MESSAGE, { email: DUPLICATE_EMAIL_MESSAGE });
+
+type SignupData = z.output<typeof SignupSchema>;
+
+/** Insert a user, or 409 when the (live) e-mail is taken — checked first, and by the unique index under races. */
+async function createUser(
+  ctx: AuthContext,
+  data: SignupData,
+  extra: { role: 'student' | 'admin'; isEmailConfirmed: boolean },
+  inTx?: (tx: Parameters<Parameters<Db['transaction']>[0]>[0], user: UserRow) => Promise<void>,
+): Promise<UserRow> {
+  await assertAcceptablePassword(data.password);
+  if (await findLiveUserByEmail(ctx.db, data.email)) throw duplicateEmail();
+  const passwordHash = await hashPassword(data.password);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          firstName: data.first_name,
+          lastName: data.last_name,
+          gender: data.gender,
+          email: data.email,
+          phoneNumber: data.phone_number,
+          passwordHash,
+          role: extra.role,
+          isEmailConfirmed: extra.isEmailConfirmed,
+        })
+        .returning();
+      if (!row) throw new Error('user insert returned nothing');
+      await inTx?.(tx, row);
+      return row;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw duplicateEmail();
+    throw err;
+  }
+}
+
+function codeMail(to: string, firstName: string, code: string, purpose: 'verify_email' | 'reset_password') {
+  const ttl = BUSINESS.otpTtlMinutes;
+  if (purpose === 'verify_email') {
+    return {
+      to,
+      subject: `Your StudyNest code is ${code}`,
+      text: `Hello ${firstName},\n\nEnter this four digit code to confirm your email address: ${code}\n\nIt expires in ${ttl} minutes. If you did not create a StudyNest account, ignore this e-mail.\n\nStudyNest`,
+    };
+  }
+  return {
+    to,
+    subject: `Your StudyNest password reset code is ${code}`,
+    text: `Hello ${firstName},\n\nEnter this four digit code to reset your password: ${code}\n\nIt expires in ${ttl} minutes. If you did not ask to reset your password, ignore this e-mail; your password stays the same.\n\nStudyNest`,
+  };
+}
+
+export async function signup(ctx: AuthContext, data: SignupData): Promise<{ message: string; user: User }> {
+  let code = '';
+  const row = await createUser(ctx, data, { role: 'student', isEmailConfirmed: false }, async (tx, user) => {
+    code = await issueCode(tx, ctx.config.jwtSecret, user.id, 'verify_email');
+  });
+  await sendMail(ctx, codeMail(row.email, row.firstName, code, 'verify_email'));
+  return {
+    message: `Account created. We sent a 4-digit code to ${row.email} to confirm your email address.`,
+    user: toUser(row),
+  };
+}
+
+/** Admin-made admins: names, gender and e-mail lowercased (as the spec's admin form does), e-mail trusted. */
+export async function adminSignup(
+  ctx: AuthContext,
+  data: SignupData,
+): Promise<{ message: string; user: User }> {
+  const row = await createUser(
+    ctx,
+    {
+      ...data,
+      first_name: data.first_name.toLowerCase(),
+      last_name: data.last_name.toLowerCase(),
+      gender: data.gender.toLowerCase() as SignupData['gender'],
+      email: data.email.toLowerCase(),
+    },
+    { role: 'admin', isEmailConfirmed: true },
+  );
+  return { message: 'Admin Account Created Successfully', user: toUser(row) };
+}
+
+export async function verifyEmail(
+  ctx: AuthContext,
+  data: z.output<typeof VerifyEmailSchema>,
+): Promise<{ message: string }> {
+  const user = await findLiveUserByEmail(ctx.db, data.email);
+  if (user?.isEmailConfirmed) return { message: 'Your email address is already confirmed.' };
+  await redeemCode(ctx.db, ctx.config.jwtSecret, user?.id, 'verify_email', data.otp, async (tx) => {
+    await tx
+      .update(users)
+      .set({ isEmailConfirmed: true, updatedAt: new Date() })
+      .where(eq(users.id, user!.id));
+  });
+  return { message: 'Your email address is confirmed.' };
+}
+
+/** Same answer whatever the account's state, so the endpoint tells nobody which addresses exist. */
+export async function resendOtp(ctx: AuthContext, email: string): Promise<{ message: string }> {
+  if (ctx.limits) enforce(ctx.limits.codeMailsPerEmail, `resend:${email}`);
+  const user = await findLiveUserByEmail(ctx.db, email);
+  if (user && !user.isEmailConfirmed) {
+    const code = await issueCode(ctx.db, ctx.config.jwtSecret, user.id, 'verify_email');
+    await sendMail(ctx, codeMail(user.email, user.firstName, code, 'verify_email'));
+  }
+  return { message: RESEND_MESSAGE };
+}
+
+export async function forgotPassword(ctx: AuthContext, email: string): Promise<{ message: string }> {
+  if (ctx.limits) enforce(ctx.limits.codeMailsPerEmail, `forgot:${email}`);
+  const user = await findLiveUserByEmail(ctx.db, email);
+  if (user) {
+    const code = await issueCode(ctx.db, ctx.config.jwtSecret, user.id, 'reset_password');
+    await sendMail(ctx, codeMail(user.email, user.firstName, code, 'reset_password'));
+  }
+  return { message: FORGOT_MESSAGE };
+}
+
+/** A successful reset signs the account out everywhere and confirms the e-mail (the code proved it). */
+export async function resetPassword(
+  ctx: AuthContext,
+  data: z.output<typeof ResetPasswordSchema>,
+): Promise<{ message: string }> {
+  // Refuse a weak new password before spending one of the code's tries.
+  await assertAcceptablePassword(data.password);
+  const user = await findLiveUserByEmail(ctx.db, data.email);
+  const passwordHash = await hashPassword(data.password);
+  await redeemCode(ctx.db, ctx.config.jwtSecret, user?.id, 'reset_password', data.otp, async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash, isEmailConfirmed: true, updatedAt: new Date() })
+      .where(eq(users.id, user!.id));
+    await revokeAllSessions(tx, user!.id);
+  });
+  ctx.limits?.failedLoginsPerAccount.reset(data.email);
+  return { message: 'Your password has been reset. You can now log in with the new password.' };
+}
+
+/**
+ * Unknown e-mail and wrong password answer alike, in similar time (a dummy argon2 check).
+ * An unconfirmed e-mail may still log in: the profile shows that it needs confirming.
+ */
+export async function login(ctx: AuthContext, data: z.output<typeof LoginSchema>): Promise<LoginResponse> {
+  const email = data.email;
+  if (ctx.limits) {
+    const failed = ctx.limits.failedLoginsPerAccount.check(email);
+    if (!failed.allowed) throw tooManyAttempts(failed.retryAfter);
+    enforce(ctx.limits.loginPerEmail, email);
+  }
+  const user = await findLiveUserByEmail(ctx.db, email);
+  const ok = user ? await verifyPassword(user.passwordHash, data.password) : false;
+  if (!user) await burnPasswordCheck(data.password);
+  if (!user || !ok) {
+    ctx.limits?.failedLoginsPerAccount.record(email);
+    throw unauthorized(LOGIN_FAILED_MESSAGE);
+  }
+  const token = await issueToken(ctx.db, ctx.config.jwtSecret, user);
+  return {
+    token,
+    user: {
+      _id: user.id,
+      role: user.role as User['role'],
+      first_name: user.firstName,
+      last_name: user.lastName,
+      email: user.email,
+    },
+  };
+}
+
+export const logout = (db: Db, sessionId: string) => revokeSession(db, sessionId);

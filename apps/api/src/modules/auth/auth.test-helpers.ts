@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+
+export type SignupBody = {
+  first_name: string;
+  last_name: string;
+  gender: string;
+  email: string;
+  phone_number: string;
+  password: string;
+};
+
+let n = 0;
+/** A valid sign-up body with a unique e-mail. */
+export function signupBody(overrides: Partial<SignupBody> = {}): SignupBody {
+  n += 1;
+  return {
+    first_name: 'Chioma',
+    last_name: 'Okafor',
+    gender: 'female',
+    email: `chioma${n}.${Date.now()}@example.com`,
+    phone_number: '08031234567',
+    password: 'lagoon-mango-kettle',
+    ...overrides,
+  };
+}
+
+export async function signup(app: FastifyInstance, body: SignupBody = signupBody()) {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: body });
+  expect(res.statusCode, res.body).toBe(201);
+  return { body, res, user: res.json().user as { _id: string; email: string } };
+}
+
+export async function login(app: FastifyInstance, email: string, password: string, remoteAddress?: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+}
+
+/** The newest e-mail to `to`, read through the dev outbox like a local user would. */
+export async function lastMailTo(app: FastifyInstance, to: string) {
+  const res = await app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}` });
+  expect(res.statusCode).toBe(200);
+  const mails = res.json() as { to: string; subject: string; text: string; created_at: string }[];
+  return mails.at(-1);
+}
+
+/** The 4-digit code in the newest e-mail to `to`. */
+export async function lastCodeFor(app: FastifyInstance, to: string): Promise<string> {
+  const mail = await lastMailTo(app, to);
+  const code = /\b(\d{4})\b/.exec(mail?.text ?? '')?.[1];
+  expect(code, `no code e-mailed to ${to}`).toBeDefined();
+  return code!;
+}
+
+/** Build a multipart/form-data payload by hand (text fields, optional file). */
+export function multipart(
+  fields: Partial<Record<string, string>>,
+  file?: { field: string; name: string; type: string; data: Buffer },
+) {
+  const boundary = `----studynest${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) {
+    if (v === undefined) continue;
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  }
+  if (file) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

@@ -1,0 +1,254 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { count, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { insertHostel, signedInUser } from '../../../test/factories.ts';
+import { hostelImages, hostels } from '../../db/schema.ts';
+import {
+  jpegWithGps,
+  multipart,
+  png,
+  smallJpeg,
+  type UploadFile,
+  uploadedFiles,
+} from './hostels.fixtures.ts';
+
+describe('hostel photo uploads', () => {
+  let t: TestApp;
+  let admin: Record<string, string>;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    admin = (await signedInUser(t, { role: 'admin' })).headers;
+  });
+  afterAll(() => t.close());
+
+  const send = async (
+    method: 'POST' | 'PATCH' | 'PUT',
+    url: string,
+    fields: Record<string, string | string[]>,
+    files: UploadFile[] = [],
+  ) => {
+    const form = await multipart(fields, files);
+    return t.app.inject({ method, url, payload: form.payload, headers: { ...form.headers, ...admin } });
+  };
+  const create = (files: UploadFile[], fields: Record<string, string> = {}) =>
+    send(
+      'POST',
+      '/api/hostels',
+      { hostel_name: 'Photo Lodge', address: '9 Camera Street', ...fields },
+      files,
+    );
+  const hostelCount = async () => (await t.db.select({ n: count() }).from(hostels))[0]?.n ?? 0;
+  const imageRowCount = async () => (await t.db.select({ n: count() }).from(hostelImages))[0]?.n ?? 0;
+  const localFile = (url: string) => path.join(t.config.dataDir, url.replace(/^\//, ''));
+
+  it('re-encodes a phone photo: EXIF and GPS removed, WebP variants written, our own file names', async () => {
+    const original = await jpegWithGps(2000, 1500);
+    const before = await sharp(original).metadata();
+    expect(before.exif).toBeDefined(); // the fixture really carries GPS EXIF
+
+    const res = await create([{ data: original, filename: 'IMG_0001 my room.JPG' }]);
+    expect(res.statusCode).toBe(201);
+    const [photo] = res.json().photos;
+    expect(photo.src).toMatch(/^\/uploads\/hostels\/[0-9a-f-]{36}\.jpg$/);
+    expect(photo.src).not.toContain('IMG_0001');
+    expect(photo).toMatchObject({ width: 1600, height: 1200 });
+
+    const stored = await readFile(localFile(photo.src));
+    const meta = await sharp(stored).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect(meta.exif).toBeUndefined();
+    expect(meta.width).toBe(1600);
+    expect(stored.includes(Buffer.from('TestPhone'))).toBe(false);
+
+    expect(photo.variants.map((v: { width: number }) => v.width)).toEqual([480, 960, 1600]);
+    for (const v of photo.variants) {
+      const webp = await sharp(await readFile(localFile(v.url))).metadata();
+      expect(webp).toMatchObject({ format: 'webp', width: v.width });
+      expect(webp.exif).toBeUndefined();
+    }
+    // The stored files are served to browsers.
+    const served = await t.app.inject({ method: 'GET', url: photo.src });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+  });
+
+  it('refuses a PNG renamed .jpg with 415, by content, and stores nothing', async () => {
+    const files = await uploadedFiles(t.config.dataDir);
+    const hostelsBefore = await hostelCount();
+    const res = await create([
+      { data: await smallJpeg(1) },
+      { data: await png(), filename: 'sneaky.jpg', type: 'image/jpeg' },
+    ]);
+    expect(res.statusCode).toBe(415);
+    expect(res.json().message).toBe('Only JPEG photos (.jpg, .jpeg) are accepted');
+    // The first (good) photo was stored before the PNG arrived; it must be gone again.
+    expect(await uploadedFiles(t.config.dataDir)).toEqual(files);
+    expect(await hostelCount()).toBe(hostelsBefore);
+  });
+
+  it('refuses a text file claiming to be a JPEG with 415', async () => {
+    const res = await create([{ data: Buffer.from('just some text'), filename: 'a.jpeg' }]);
+    expect(res.statusCode).toBe(415);
+  });
+
+  it('refuses a photo over 8 MB with 413 and leaves no files behind', async () => {
+    const files = await uploadedFiles(t.config.dataDir);
+    const big = Buffer.concat([await smallJpeg(2), Buffer.alloc(8 * 1024 * 1024 + 1024, 7)]);
+    const res = await create([{ data: await smallJpeg(3) }, { data: big, filename: 'huge.jpg' }]);
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe('Each photo must be 8 MB or smaller');
+    expect(await uploadedFiles(t.config.dataDir)).toEqual(files);
+  });
+
+  it('refuses more than 10 photos in one request with 413 and leaves no files behind', async () => {
+    const files = await uploadedFiles(t.config.dataDir);
+    const hostelsBefore = await hostelCount();
+    const jpeg = await smallJpeg(4);
+    const res = await create(Array.from({ length: 11 }, () => ({ data: jpeg })));
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe('At most 10 photos can be uploaded at once');
+    expect(await uploadedFiles(t.config.dataDir)).toEqual(files);
+    expect(await hostelCount()).toBe(hostelsBefore);
+  });
+
+  it('accepts exactly 10 photos', async () => {
+    const jpeg = await smallJpeg(5);
+    const res = await create(Array.from({ length: 10 }, () => ({ data: jpeg })));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().images).toHaveLength(10);
+    expect(new Set(res.json().images).size).toBe(10);
+  });
+
+  it('removes stored photos when the form text is invalid (no orphans, no rows)', async () => {
+    const files = await uploadedFiles(t.config.dataDir);
+    const rowsBefore = await imageRowCount();
+    const res = await send('POST', '/api/hostels', { address: 'No name given' }, [
+      { data: await smallJpeg(6) },
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ hostel_name: 'Hostel name is required' });
+    expect(await uploadedFiles(t.config.dataDir)).toEqual(files);
+    expect(await imageRowCount()).toBe(rowsBefore);
+  });
+
+  it('refuses a damaged JPEG with 400 and a clear message', async () => {
+    const good = await jpegWithGps(800, 600);
+    const damaged = Buffer.concat([good.subarray(0, 400), Buffer.alloc(2000, 0)]);
+    const files = await uploadedFiles(t.config.dataDir);
+    const res = await create([{ data: damaged, filename: 'broken.jpg' }]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/could not be read/);
+    expect(await uploadedFiles(t.config.dataDir)).toEqual(files);
+  });
+
+  it('refuses files in another field than images', async () => {
+    const res = await create([{ data: await smallJpeg(7), field: 'photo' }]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/"images"/);
+  });
+
+  it('ignores the empty file part a browser sends when no photo is chosen', async () => {
+    const res = await create([{ data: Buffer.alloc(0), filename: '', type: 'application/octet-stream' }]);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().images).toEqual([]);
+  });
+
+  describe('update', () => {
+    async function hostelWithPhotos(n: number) {
+      const jpeg = await smallJpeg(8);
+      const res = await create(Array.from({ length: n }, () => ({ data: jpeg })));
+      expect(res.statusCode).toBe(201);
+      return res.json() as {
+        _id: string;
+        images: string[];
+        photos: { _id: string; src: string; variants: { url: string }[] }[];
+      };
+    }
+
+    it('appends new photos after the existing ones', async () => {
+      const h = await hostelWithPhotos(2);
+      const res = await send('PATCH', `/api/hostels/${h._id}`, {}, [{ data: await smallJpeg(9) }]);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().images).toHaveLength(3);
+      expect(res.json().images.slice(0, 2)).toEqual(h.images);
+    });
+
+    it('removes chosen photos (repeated ids or comma-separated) and deletes their files', async () => {
+      const h = await hostelWithPhotos(4);
+      const [a, b, c, d] = h.photos;
+      const fileOf = (p: { src: string }) => localFile(p.src);
+      expect([a, b, c, d].every((p) => p && existsSync(fileOf(p)))).toBe(true);
+
+      const res = await send('PUT', `/api/hostels/${h._id}`, {
+        hostel_name: 'Photo Lodge',
+        address: '9 Camera Street',
+        remove_images: [a!._id, `${b!._id}, ${c!._id}`],
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().photos.map((p: { _id: string }) => p._id)).toEqual([d!._id]);
+      for (const p of [a!, b!, c!]) {
+        expect(existsSync(fileOf(p))).toBe(false);
+        for (const v of p.variants) expect(existsSync(localFile(v.url))).toBe(false);
+      }
+      expect(existsSync(fileOf(d!))).toBe(true);
+    });
+
+    it('keeps at most 10 photos in total (400), counting removals first', async () => {
+      const h = await hostelWithPhotos(9);
+      const jpeg = await smallJpeg(10);
+      const files = await uploadedFiles(t.config.dataDir);
+      const tooMany = await send('PATCH', `/api/hostels/${h._id}`, {}, [{ data: jpeg }, { data: jpeg }]);
+      expect(tooMany.statusCode).toBe(400);
+      expect(tooMany.json().message).toMatch(/at most 10 photos; it has 9, so add at most 1 more/);
+      expect(await uploadedFiles(t.config.dataDir)).toEqual(files);
+
+      const swap = await send('PATCH', `/api/hostels/${h._id}`, { remove_images: h.photos[0]!._id }, [
+        { data: jpeg },
+        { data: jpeg },
+      ]);
+      expect(swap.statusCode).toBe(200);
+      expect(swap.json().images).toHaveLength(10);
+    });
+
+    it("refuses to remove a photo that is not this hostel's, changing nothing", async () => {
+      const mine = await hostelWithPhotos(1);
+      const other = await hostelWithPhotos(1);
+      const files = await uploadedFiles(t.config.dataDir);
+      const res = await send(
+        'PATCH',
+        `/api/hostels/${mine._id}`,
+        { hostel_name: 'Renamed', remove_images: other.photos[0]!._id },
+        [{ data: await smallJpeg(11) }],
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields.remove_images).toMatch(/Not a photo of this hostel/);
+      expect(await uploadedFiles(t.config.dataDir)).toEqual(files);
+      const [row] = await t.db.select().from(hostels).where(eq(hostels.id, mine._id));
+      expect(row?.hostelName).toBe('Photo Lodge');
+
+      const malformed = await send('PATCH', `/api/hostels/${mine._id}`, { remove_images: 'not-an-id' });
+      expect(malformed.statusCode).toBe(400);
+    });
+
+    it('answers 404 for an unknown hostel without storing the upload', async () => {
+      const files = await uploadedFiles(t.config.dataDir);
+      const res = await send('PATCH', '/api/hostels/00000000-0000-4000-8000-000000000000', {}, [
+        { data: await smallJpeg(12) },
+      ]);
+      expect(res.statusCode).toBe(404);
+      expect(await uploadedFiles(t.config.dataDir)).toEqual(files);
+    });
+
+    it('a photo-less hostel can get photos later', async () => {
+      const h = await insertHostel(t.db);
+      const res = await send('PATCH', `/api/hostels/${h.id}`, {}, [{ data: await jpegWithGps() }]);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().photos).toHaveLength(1);
+    });
+  });
+});

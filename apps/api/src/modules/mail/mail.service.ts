@@ -1,0 +1,91 @@
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Config } from '../../config/env.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { outboxEmails } from '../../db/schema.ts';
+
+export type MailContext = { db: DbOrTx; config: Config; log: FastifyBaseLogger };
+export type Mail = { to: string; subject: string; text: string; html?: string };
+
+/** One pooled transport per SMTP URL for the life of the process. */
+const transports = new Map<string, Transporter>();
+function transportFor(smtpUrl: string): Transporter {
+  let t = transports.get(smtpUrl);
+  if (!t) {
+    // Bounded waits, so a dead mail server cannot pile up pending deliveries for minutes.
+    t = nodemailer.createTransport({
+      url: smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
+    transports.set(smtpUrl, t);
+  }
+  return t;
+}
+
+/**
+ * Every e-mail is recorded in outbox_emails first (the record, and the whole delivery when no
+ * SMTP server is configured), then handed to SMTP in the background when one is configured.
+ * Not awaited: a slow mail server must not hold up the request, and answer times must not show
+ * whether an address has an account (forgot-password mails only known ones). The outcome is kept
+ * on the row (sent_at or error) and logged; the person can always ask for the code again.
+ */
+export async function sendMail(ctx: MailContext, mail: Mail): Promise<void> {
+  const [row] = await ctx.db
+    .insert(outboxEmails)
+    .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null })
+    .returning({ id: outboxEmails.id });
+  ctx.log.info({ to: mail.to, subject: mail.subject }, 'e-mail queued');
+  const smtpUrl = ctx.config.mail.smtpUrl;
+  if (!smtpUrl || !row) return;
+  void deliver(ctx, smtpUrl, row.id, mail).catch((err) =>
+    ctx.log.error({ err, to: mail.to, subject: mail.subject }, 'e-mail delivery could not be recorded'),
+  );
+}
+
+async function deliver(ctx: MailContext, smtpUrl: string, id: string, mail: Mail) {
+  try {
+    await transportFor(smtpUrl).sendMail({
+      from: ctx.config.mail.from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      ...(mail.html ? { html: mail.html } : {}),
+    });
+  } catch (err) {
+    ctx.log.error({ err, to: mail.to, subject: mail.subject }, 'e-mail delivery failed');
+    await ctx.db
+      .update(outboxEmails)
+      .set({ error: String((err as Error).message ?? err).slice(0, 500) })
+      .where(eq(outboxEmails.id, id));
+    return;
+  }
+  await ctx.db.update(outboxEmails).set({ sentAt: new Date() }).where(eq(outboxEmails.id, id));
+  ctx.log.info({ to: mail.to, subject: mail.subject }, 'e-mail sent');
+}
+
+export type OutboxEmail = { to: string; subject: string; text: string; html?: string; created_at: string };
+
+/** The most recent e-mails (optionally to one address), oldest first so the newest is last. */
+export async function listOutbox(
+  db: DbOrTx,
+  opts: { to?: string; limit?: number } = {},
+): Promise<OutboxEmail[]> {
+  const limit = opts.limit ?? 200;
+  const newestFirst = await db
+    .select()
+    .from(outboxEmails)
+    .where(opts.to ? eq(outboxEmails.to, opts.to.trim().toLowerCase()) : undefined)
+    .orderBy(desc(outboxEmails.createdAt))
+    .limit(limit);
+  const rows = newestFirst.reverse();
+  return rows.map((r) => ({
+    to: r.to,
+    subject: r.subject,
+    text: r.text,
+    ...(r.html ? { html: r.html } : {}),
+    created_at: r.createdAt.toISOString(),
+  }));
+}

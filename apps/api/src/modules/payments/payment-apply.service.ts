@@ -1,0 +1,188 @@
+import { BUSINESS } from '@studynest/contracts';
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { bookings, payments, rooms, tenancies } from '../../db/schema.ts';
+import { addMonths, lagosDateOf } from '../../lib/lagos-time.ts';
+import type { VerifyResult } from '../../payments/provider.ts';
+
+type PaymentRow = typeof payments.$inferSelect;
+
+/** Merge keys into payments.provider_data without losing what is already there. */
+export const mergeProviderData = (extra: Record<string, unknown>) =>
+  sql`coalesce(${payments.providerData}, '{}'::jsonb) || ${JSON.stringify(extra)}::jsonb`;
+
+/**
+ * The payer of the latest successful (not refunded) agent fee for the room: who the room is booked
+ * for. As SQL so it can sit inside a conditional UPDATE on rooms.
+ */
+export const bookedBySql = (roomId: string) => sql`(
+  select p.user_id from payments p
+  where p.room_id = ${roomId} and p.kind = 'agent_fee' and p.status = 'success' and p.needs_refund = false
+  order by p.paid_at desc nulls last, p.created_at desc
+  limit 1
+)`;
+
+/** Abandoned checkouts can still be completed later at Paystack, so they may still turn into a success. */
+const OPEN_STATUSES = ['pending', 'abandoned'];
+
+export type ApplyOutcome = 'applied' | 'already' | 'mismatch' | 'unsuccessful' | 'pending';
+
+/**
+ * Record what the provider said about a payment and, for a success, apply its effect EXACTLY once:
+ * the conditional `update … where status in (open) returning` lets only one caller (callback,
+ * webhook, repeated verify, on any number of API processes) flip the row; only that caller goes on.
+ */
+export async function applyProviderResult(
+  db: Db,
+  reference: string,
+  result: VerifyResult,
+): Promise<ApplyOutcome> {
+  if (result.status === 'pending') return 'pending';
+  return db.transaction(async (tx) => {
+    const [payment] = await tx.select().from(payments).where(eq(payments.reference, reference)).limit(1);
+    if (!payment) return 'pending';
+    const open = and(eq(payments.reference, reference), inArray(payments.status, OPEN_STATUSES));
+
+    if (result.status !== 'success') {
+      // Failed is final; abandoned only replaces pending (an abandoned checkout may still be paid).
+      const from = result.status === 'failed' ? OPEN_STATUSES : ['pending'];
+      await tx
+        .update(payments)
+        .set({
+          status: result.status,
+          updatedAt: sql`now()`,
+          providerData: mergeProviderData({ verification: result.raw }),
+        })
+        .where(and(eq(payments.reference, reference), inArray(payments.status, from)));
+      return 'unsuccessful';
+    }
+
+    const expectedKobo = payment.amount * 100;
+    const paidKobo = Math.round(result.amountNaira * 100);
+    const currency = result.currency.toUpperCase();
+    const problem =
+      paidKobo !== expectedKobo
+        ? `amount mismatch: expected ${expectedKobo} kobo, provider reported ${paidKobo} kobo`
+        : currency !== payment.currency
+          ? `currency mismatch: expected ${payment.currency}, provider reported ${currency || 'none'}`
+          : null;
+    if (problem) {
+      const [marked] = await tx
+        .update(payments)
+        .set({
+          status: 'failed',
+          updatedAt: sql`now()`,
+          providerData: mergeProviderData({ verification: result.raw, failureReason: problem }),
+        })
+        .where(open)
+        .returning({ id: payments.id });
+      return marked ? 'mismatch' : 'already';
+    }
+
+    const [flipped] = await tx
+      .update(payments)
+      .set({
+        status: 'success',
+        paidAt: result.paidAt ?? new Date(),
+        updatedAt: sql`now()`,
+        providerData: mergeProviderData({ verification: result.raw }),
+      })
+      .where(open)
+      .returning();
+    if (!flipped) return 'already';
+    if (flipped.kind === 'agent_fee') await applyAgentFee(tx, flipped);
+    else await applyRent(tx, flipped);
+    return 'applied';
+  });
+}
+
+async function markNeedsRefund(tx: Tx, payment: PaymentRow) {
+  await tx
+    .update(payments)
+    .set({ needsRefund: true, updatedAt: sql`now()` })
+    .where(eq(payments.id, payment.id));
+}
+
+/** Agent fee paid: the room becomes booked for the payer — unless it went to someone else meanwhile. */
+async function applyAgentFee(tx: Tx, payment: PaymentRow) {
+  const [room] = await tx
+    .update(rooms)
+    .set({ status: 'booked', heldByUserId: null, heldUntil: null, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(rooms.id, payment.roomId),
+        eq(rooms.status, 'available'),
+        or(eq(rooms.heldByUserId, payment.userId), lt(rooms.heldUntil, sql`now()`), isNull(rooms.heldUntil)),
+      ),
+    )
+    .returning({ id: rooms.id });
+  if (!payment.bookingId) return;
+  if (room) {
+    await tx
+      .update(bookings)
+      .set({ status: 'confirmed', confirmedAt: sql`now()` })
+      .where(eq(bookings.id, payment.bookingId));
+  } else {
+    await markNeedsRefund(tx, payment);
+    await tx
+      .update(bookings)
+      .set({ status: 'cancelled' })
+      .where(and(eq(bookings.id, payment.bookingId), inArray(bookings.status, ['pending', 'expired'])));
+  }
+}
+
+/** Rent paid: the payer becomes (or stays, for another year) the tenant — if the room is theirs to rent. */
+async function applyRent(tx: Tx, payment: PaymentRow) {
+  // Serialise every effect on this room; later statements then see the latest committed rows.
+  await tx.select({ id: rooms.id }).from(rooms).where(eq(rooms.id, payment.roomId)).for('update');
+
+  const payer = payment.userId;
+  const tenantByPayer = sql`exists (select 1 from tenancies t where t.room_id = ${payment.roomId} and t.ended_at is null and t.user_id = ${payer})`;
+  const otherTenant = sql`exists (select 1 from tenancies t where t.room_id = ${payment.roomId} and t.ended_at is null and t.user_id <> ${payer})`;
+  const [room] = await tx
+    .update(rooms)
+    .set({ status: 'rented', heldByUserId: null, heldUntil: null, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(rooms.id, payment.roomId),
+        sql`not ${otherTenant}`,
+        or(
+          tenantByPayer,
+          and(
+            inArray(rooms.status, ['available', 'booked']),
+            sql`${bookedBySql(payment.roomId)} = ${payer}`,
+            or(
+              eq(rooms.status, 'booked'),
+              isNull(rooms.heldUntil),
+              lt(rooms.heldUntil, sql`now()`),
+              eq(rooms.heldByUserId, payer),
+            ),
+          ),
+        ),
+      ),
+    )
+    .returning({ id: rooms.id });
+  if (!room) return markNeedsRefund(tx, payment);
+
+  const [current] = await tx
+    .select()
+    .from(tenancies)
+    .where(and(eq(tenancies.roomId, payment.roomId), isNull(tenancies.endedAt), eq(tenancies.userId, payer)))
+    .orderBy(desc(tenancies.createdAt))
+    .limit(1);
+  if (current) {
+    await tx
+      .update(tenancies)
+      .set({ dueDate: addMonths(current.dueDate, BUSINESS.leaseMonths), updatedAt: sql`now()` })
+      .where(eq(tenancies.id, current.id));
+    return;
+  }
+  const start = lagosDateOf(payment.paidAt ?? new Date());
+  await tx.insert(tenancies).values({
+    userId: payer,
+    roomId: payment.roomId,
+    hostelId: payment.hostelId,
+    startDate: start,
+    dueDate: addMonths(start, BUSINESS.leaseMonths),
+  });
+}

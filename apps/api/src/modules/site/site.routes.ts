@@ -1,0 +1,21 @@
+import { SiteInfoSchema } from '@studynest/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config/env.ts';
+
+export const siteRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  // Operator settings change only on restart; a few minutes of caching spares the server.
+  app.get(
+    '/site',
+    {
+      schema: {
+        tags: ['site'],
+        summary: 'Support contacts and notice periods shown on the help, terms and privacy pages',
+        response: { 200: SiteInfoSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return config.site;
+    },
+  );
+};

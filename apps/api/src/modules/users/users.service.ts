@@ -1,0 +1,87 @@
+import type { ProfileUpdateSchema, User } from '@studynest/contracts';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { toUser } from '../auth/auth.service.ts';
+import { revokeAllSessions } from '../auth/tokens.ts';
+import { getProfile } from './profile.service.ts';
+
+const live = isNull(users.deletedAt);
+
+/** Live (not deleted) users, oldest first, with the total for X-Total-Count. */
+export async function listUsers(
+  db: DbOrTx,
+  opts: { limit?: number; offset?: number } = {},
+): Promise<{ items: User[]; total: number }> {
+  let query = db.select().from(users).where(live).orderBy(asc(users.createdAt), asc(users.id)).$dynamic();
+  if (opts.limit !== undefined) query = query.limit(opts.limit);
+  if (opts.offset !== undefined) query = query.offset(opts.offset);
+  const [rows, [totalRow]] = await Promise.all([query, db.select({ n: count() }).from(users).where(live)]);
+  return { items: rows.map(toUser), total: totalRow?.n ?? rows.length };
+}
+
+export const LAST_ADMIN_MESSAGE =
+  'This is the last admin account, so it cannot be deleted. Create another admin first.';
+
+/**
+ * Soft delete (payments and tenancies keep pointing at the person) and sign them out everywhere.
+ * The admin rows are locked while counting, so two admins deleting each other at once cannot
+ * leave the site with none.
+ */
+export async function deleteUser(db: Db, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ id: users.id, role: users.role })
+      .from(users)
+      .where(and(eq(users.id, userId), live))
+      .limit(1);
+    if (!target) throw notFound('No user with that id');
+    if (target.role === 'admin') {
+      // One statement, one lock order (by id): concurrent deletions queue instead of deadlocking.
+      const admins = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.role, 'admin'), live))
+        .orderBy(asc(users.id))
+        .for('update');
+      if (!admins.some((a) => a.id === userId)) throw notFound('No user with that id');
+      if (admins.length <= 1) throw conflict(LAST_ADMIN_MESSAGE);
+    }
+    const deleted = await tx
+      .update(users)
+      .set({ deletedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(users.id, userId), live))
+      .returning({ id: users.id });
+    if (deleted.length === 0) throw notFound('No user with that id');
+    await revokeAllSessions(tx, userId);
+  });
+}
+
+export async function updateOwnProfile(
+  db: Db,
+  userId: string,
+  changes: z.output<typeof ProfileUpdateSchema>,
+) {
+  const set: Partial<typeof users.$inferInsert> = {};
+  if (changes.first_name !== undefined) set.firstName = changes.first_name;
+  if (changes.last_name !== undefined) set.lastName = changes.last_name;
+  if (changes.phone_number !== undefined) set.phoneNumber = changes.phone_number;
+  const ec = changes.emergency_contact;
+  if (ec) {
+    if (ec.name !== undefined) set.emergencyName = ec.name;
+    if (ec.relationship !== undefined) set.emergencyRelationship = ec.relationship;
+    if (ec.phone !== undefined) set.emergencyPhone = ec.phone;
+    if (ec.address !== undefined) set.emergencyAddress = ec.address;
+  }
+  if (Object.keys(set).length > 0) {
+    const updated = await db
+      .update(users)
+      .set({ ...set, updatedAt: new Date() })
+      .where(and(eq(users.id, userId), live))
+      .returning({ id: users.id });
+    if (updated.length === 0) throw notFound('No user with that id');
+  }
+  return getProfile(db, userId);
+}

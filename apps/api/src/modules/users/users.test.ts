@@ -1,0 +1,380 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { insertUser, signedInUser, TEST_PASSWORD } from '../../../test/factories.ts';
+import { sessions, users } from '../../db/schema.ts';
+import { login, multipart, signupBody } from '../auth/auth.test-helpers.ts';
+import { LAST_ADMIN_MESSAGE } from './users.service.ts';
+
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+describe('admin-only routes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ rateLimits: false });
+  });
+  afterAll(() => t.close());
+
+  it('answers anonymous callers with 401 and students with 403 on every admin route', async () => {
+    const student = await signedInUser(t);
+    const victim = await insertUser(t.db);
+    const routes = [
+      { method: 'GET' as const, url: '/api/user/all' },
+      { method: 'DELETE' as const, url: `/api/user/${victim.id}` },
+      { method: 'POST' as const, url: '/api/auth/admin/signup', payload: signupBody() },
+    ];
+    for (const r of routes) {
+      const anon = await t.app.inject(r);
+      expect(anon.statusCode, `${r.method} ${r.url}`).toBe(401);
+      expect(anon.json().message).toBe('Please log in to continue');
+      const res = await t.app.inject({ ...r, headers: student.headers });
+      expect(res.statusCode, `${r.method} ${r.url}`).toBe(403);
+      expect(res.json()).toMatchObject({
+        statusCode: 403,
+        error: 'Forbidden',
+        message: 'Only admins can do this',
+      });
+    }
+    // Nothing happened.
+    const [row] = await t.db.select().from(users).where(eq(users.id, victim.id));
+    expect(row?.deletedAt).toBeNull();
+    expect(await t.db.select().from(users).where(eq(users.role, 'admin'))).toHaveLength(0);
+  });
+
+  it('lists users for admins without any password field, excluding deleted ones', async () => {
+    const admin = await signedInUser(t, { role: 'admin' });
+    const keep = await insertUser(t.db);
+    const gone = await insertUser(t.db, { deletedAt: new Date() });
+    const res = await t.app.inject({ method: 'GET', url: '/api/user/all', headers: admin.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toMatch(/password|hash|argon2/i);
+    const list = res.json() as Record<string, unknown>[];
+    const ids = list.map((u) => u._id);
+    expect(ids).toContain(keep.id);
+    expect(ids).toContain(admin.user.id);
+    expect(ids).not.toContain(gone.id);
+    expect(Object.keys(list[0]!).sort()).toEqual(
+      [
+        '_id',
+        'created_at',
+        'email',
+        'first_name',
+        'gender',
+        'isEmailConfirmed',
+        'last_name',
+        'phone_number',
+        'role',
+      ].sort(),
+    );
+    expect(Number(res.headers['x-total-count'])).toBe(list.length);
+
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/all?limit=1&offset=1',
+      headers: admin.headers,
+    });
+    expect(page.json()).toHaveLength(1);
+    expect(page.json()[0]._id).toBe(ids[1]);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/user/all?limit=0', headers: admin.headers });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('creates an admin from JSON, lowercasing names, gender and e-mail, e-mail confirmed', async () => {
+    const admin = await signedInUser(t, { role: 'admin' });
+    const body = signupBody({
+      first_name: 'NGOZI',
+      last_name: 'Eze',
+      gender: 'FEMALE',
+      email: 'New.Admin@Example.COM',
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin/signup',
+      headers: admin.headers,
+      payload: body,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().user).toMatchObject({
+      first_name: 'ngozi',
+      last_name: 'eze',
+      gender: 'female',
+      email: 'new.admin@example.com',
+      role: 'admin',
+      isEmailConfirmed: true,
+    });
+    const li = await login(t.app, 'new.admin@example.com', body.password);
+    expect(li.statusCode).toBe(200);
+    expect(li.json().user.role).toBe('admin');
+    // Same rules as sign-up: duplicate and common password refused.
+    const dup = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin/signup',
+      headers: admin.headers,
+      payload: body,
+    });
+    expect(dup.statusCode).toBe(409);
+    const weak = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin/signup',
+      headers: admin.headers,
+      payload: signupBody({ password: 'password123' }),
+    });
+    expect(weak.statusCode).toBe(400);
+  });
+
+  it('creates an admin from a multipart form', async () => {
+    const admin = await signedInUser(t, { role: 'admin' });
+    const form = multipart(signupBody());
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin/signup',
+      payload: form.payload,
+      headers: { ...form.headers, ...admin.headers },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().user.role).toBe('admin');
+    const bad = multipart({ email: 'nope' });
+    const invalid = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin/signup',
+      payload: bad.payload,
+      headers: { ...bad.headers, ...admin.headers },
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().fields.email).toBe('Enter a valid email address, like ada@example.com');
+  });
+});
+
+describe('profiles', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ rateLimits: false });
+  });
+  afterAll(() => t.close());
+
+  it('shows a user their own profile with the payment parts empty', async () => {
+    const me = await signedInUser(t, { isEmailConfirmed: false });
+    const res = await t.app.inject({ method: 'GET', url: `/api/user/${me.user.id}`, headers: me.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      _id: me.user.id,
+      first_name: me.user.firstName,
+      last_name: me.user.lastName,
+      gender: 'female',
+      email: me.user.email,
+      phone_number: '08031234567',
+      role: 'student',
+      isEmailConfirmed: false,
+      created_at: me.user.createdAt.toISOString(),
+      emergency_contact: { name: '', relationship: '', phone: '', address: '' },
+      hostel: null,
+      agentFeePayment: null,
+      roomPricePayment: null,
+      rentDetails: null,
+    });
+  });
+
+  it("refuses another student's profile with 403, lets an admin see it, 404 for unknown ids", async () => {
+    const me = await signedInUser(t);
+    const other = await insertUser(t.db);
+    const admin = await signedInUser(t, { role: 'admin' });
+    const denied = await t.app.inject({ method: 'GET', url: `/api/user/${other.id}`, headers: me.headers });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().message).toBe('You can only see your own profile');
+    const seen = await t.app.inject({ method: 'GET', url: `/api/user/${other.id}`, headers: admin.headers });
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json()._id).toBe(other.id);
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/${UNKNOWN_ID}`,
+      headers: admin.headers,
+    });
+    expect(unknown.statusCode).toBe(404);
+    const malformed = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/not-an-id',
+      headers: admin.headers,
+    });
+    expect(malformed.statusCode).toBe(400);
+    const anon = await t.app.inject({ method: 'GET', url: `/api/user/${other.id}` });
+    expect(anon.statusCode).toBe(401);
+  });
+
+  it('updates own name, phone and emergency contact, and keeps them', async () => {
+    const me = await signedInUser(t);
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/user/profile',
+      headers: me.headers,
+      payload: {
+        first_name: '  Amaka ',
+        phone_number: '+234 803 123 4568',
+        emergency_contact: {
+          name: 'Ifeoma Obi',
+          relationship: 'Mother',
+          phone: '08051234567',
+          address: '12 Ogui Road, Enugu',
+        },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      first_name: 'Amaka',
+      last_name: me.user.lastName,
+      phone_number: '+2348031234568',
+      emergency_contact: {
+        name: 'Ifeoma Obi',
+        relationship: 'Mother',
+        phone: '08051234567',
+        address: '12 Ogui Road, Enugu',
+      },
+    });
+    // PUT works too, and a partial emergency contact keeps the other lines.
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/profile',
+      headers: me.headers,
+      payload: { last_name: 'Nwosu', emergency_contact: { relationship: 'Aunt' } },
+    });
+    expect(put.statusCode).toBe(200);
+    const again = await t.app.inject({ method: 'GET', url: `/api/user/${me.user.id}`, headers: me.headers });
+    expect(again.json()).toMatchObject({
+      first_name: 'Amaka',
+      last_name: 'Nwosu',
+      emergency_contact: {
+        name: 'Ifeoma Obi',
+        relationship: 'Aunt',
+        phone: '08051234567',
+        address: '12 Ogui Road, Enugu',
+      },
+    });
+  });
+
+  it('validates profile changes and writes nothing when any field is wrong', async () => {
+    const me = await signedInUser(t);
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/user/profile',
+      headers: me.headers,
+      payload: {
+        first_name: 'Valid',
+        last_name: '',
+        phone_number: '123',
+        emergency_contact: { phone: 'abc' },
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({
+      last_name: 'Last name is required',
+      phone_number: 'Enter a Nigerian phone number, like 08031234567 or +2348031234567',
+      'emergency_contact.phone': 'Enter a Nigerian phone number, like 08031234567 or +2348031234567',
+    });
+    const [row] = await t.db.select().from(users).where(eq(users.id, me.user.id));
+    expect(row?.firstName).toBe(me.user.firstName);
+    // Fields outside the form (role, email) are not changed through the profile.
+    const sneaky = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/user/profile',
+      headers: me.headers,
+      payload: { role: 'admin', email: 'other@example.com' },
+    });
+    expect(sneaky.statusCode).toBe(200);
+    expect(sneaky.json()).toMatchObject({ role: 'student', email: me.user.email });
+    const anon = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/user/profile',
+      payload: { first_name: 'X' },
+    });
+    expect(anon.statusCode).toBe(401);
+  });
+});
+
+describe('deleting users', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ rateLimits: false });
+  });
+  afterAll(() => t.close());
+
+  it('soft-deletes a student, revokes their sessions, and hides them from the list', async () => {
+    const admin = await signedInUser(t, { role: 'admin' });
+    const student = await signedInUser(t);
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/user/${student.user.id}`,
+      headers: admin.headers,
+    });
+    expect(res.statusCode).toBe(204);
+    const [row] = await t.db.select().from(users).where(eq(users.id, student.user.id));
+    expect(row?.deletedAt).toBeInstanceOf(Date);
+    const live = await t.db.select().from(sessions).where(eq(sessions.userId, student.user.id));
+    expect(live.every((s) => s.revokedAt !== null)).toBe(true);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/user/${student.user.id}`, headers: student.headers }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/user/${student.user.id}`, headers: admin.headers }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/user/${student.user.id}`, headers: admin.headers }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/user/${UNKNOWN_ID}`, headers: admin.headers }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('never deletes the last admin; self-deletion only while another admin remains', async () => {
+    const a = await signedInUser(t, { role: 'admin' });
+    // The first test's admin is still there; delete it so `a` is the only one.
+    const others = await t.db.select().from(users).where(eq(users.role, 'admin'));
+    for (const o of others.filter((o) => o.id !== a.user.id && !o.deletedAt)) {
+      expect(
+        (await t.app.inject({ method: 'DELETE', url: `/api/user/${o.id}`, headers: a.headers })).statusCode,
+      ).toBe(204);
+    }
+    const last = await t.app.inject({ method: 'DELETE', url: `/api/user/${a.user.id}`, headers: a.headers });
+    expect(last.statusCode).toBe(409);
+    expect(last.json()).toMatchObject({ statusCode: 409, error: 'Conflict', message: LAST_ADMIN_MESSAGE });
+
+    const b = await signedInUser(t, { role: 'admin' });
+    const self = await t.app.inject({ method: 'DELETE', url: `/api/user/${a.user.id}`, headers: a.headers });
+    expect(self.statusCode).toBe(204);
+    // a's token died with the account; b is now the last admin.
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/all', headers: a.headers })).statusCode).toBe(
+      401,
+    );
+    const lastAgain = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/user/${b.user.id}`,
+      headers: b.headers,
+    });
+    expect(lastAgain.statusCode).toBe(409);
+  });
+
+  it('keeps one admin when two admins delete each other at the same moment', async () => {
+    const admins = await t.db.select().from(users).where(eq(users.role, 'admin'));
+    const liveAdmins = admins.filter((a) => !a.deletedAt);
+    expect(liveAdmins).toHaveLength(1);
+    const c = await signedInUser(t, { role: 'admin' });
+    const b = liveAdmins[0]!;
+    const bToken = (await login(t.app, b.email, TEST_PASSWORD)).json().token;
+    const results = await Promise.all([
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/user/${c.user.id}`,
+        headers: { authorization: `Bearer ${bToken}` },
+      }),
+      t.app.inject({ method: 'DELETE', url: `/api/user/${b.id}`, headers: c.headers }),
+    ]);
+    const codes = results.map((r) => r.statusCode);
+    const remaining = (await t.db.select().from(users).where(eq(users.role, 'admin'))).filter(
+      (a) => !a.deletedAt,
+    );
+    expect(remaining.length).toBeGreaterThanOrEqual(1);
+    expect(codes.every((c) => [204, 401, 409].includes(c))).toBe(true);
+  });
+});

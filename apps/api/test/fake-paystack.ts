@@ -1,0 +1,175 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type FakeOutcome = 'abandoned' | 'success' | 'failed';
+
+export type FakeTransaction = {
+  reference: string;
+  /** What we were asked to charge, in kobo. */
+  amount: number;
+  email: string;
+  currency: string;
+  callbackUrl: string;
+  metadata: unknown;
+  status: FakeOutcome;
+  /** What verify reports as charged (defaults to `amount`), to simulate tampering at the provider. */
+  paidAmount?: number;
+  paidCurrency?: string;
+  paidAt?: string;
+};
+
+export type FakePaystack = {
+  url: string;
+  secretKey: string;
+  transactions: Map<string, FakeTransaction>;
+  /** How many times each endpoint was called. */
+  calls: { initialize: number; verify: number };
+  /** When true, every request gets a 503 (the provider is down). */
+  down: boolean;
+  /** Decide how a checkout ended, as the customer would at Paystack's page. */
+  settle(
+    reference: string,
+    status: FakeOutcome,
+    overrides?: { amountKobo?: number; currency?: string },
+  ): void;
+  /** A webhook body for `charge.success` of that reference, plus its valid signature header. */
+  webhook(reference: string, event?: string): { body: string; headers: Record<string, string> };
+  close(): Promise<void>;
+};
+
+/** x-paystack-signature for a body: HMAC-SHA512 with the secret key, as hex (what Paystack sends). */
+export const signPaystackBody = (body: string | Buffer, secretKey: string) =>
+  createHmac('sha512', secretKey).update(body).digest('hex');
+
+function send(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * A local stand-in for api.paystack.co speaking the real request and response shapes of
+ * POST /transaction/initialize and GET /transaction/verify/:reference, on 127.0.0.1.
+ */
+export async function startFakePaystack(secretKey = 'sk_test_x'): Promise<FakePaystack> {
+  const transactions = new Map<string, FakeTransaction>();
+  const calls = { initialize: 0, verify: 0 };
+  let nextId = 1000;
+  const state = { down: false };
+
+  const server = createServer(async (req, res) => {
+    if (state.down) return send(res, 503, { status: false, message: 'Service Unavailable' });
+    if (req.headers.authorization !== `Bearer ${secretKey}`) {
+      return send(res, 401, { status: false, message: 'Invalid key' });
+    }
+    const url = new URL(req.url ?? '/', 'http://fake');
+    if (req.method === 'POST' && url.pathname === '/transaction/initialize') {
+      calls.initialize++;
+      const body = await readJson(req);
+      const reference = String(body.reference ?? '');
+      const amount = Number(body.amount);
+      if (!body.email || !Number.isInteger(amount) || amount <= 0) {
+        return send(res, 400, { status: false, message: 'Invalid Amount Sent' });
+      }
+      if (!reference || transactions.has(reference)) {
+        return send(res, 400, { status: false, message: 'Duplicate Transaction Reference' });
+      }
+      transactions.set(reference, {
+        reference,
+        amount,
+        email: String(body.email),
+        currency: String(body.currency ?? 'NGN'),
+        callbackUrl: String(body.callback_url ?? ''),
+        metadata: body.metadata,
+        status: 'abandoned',
+      });
+      const access = `acc_${reference.toLowerCase()}`;
+      return send(res, 200, {
+        status: true,
+        message: 'Authorization URL created',
+        data: {
+          authorization_url: `https://checkout.paystack.com/${access}`,
+          access_code: access,
+          reference,
+        },
+      });
+    }
+    const verify = /^\/transaction\/verify\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && verify) {
+      calls.verify++;
+      const trx = transactions.get(decodeURIComponent(verify[1] ?? ''));
+      if (!trx) return send(res, 400, { status: false, message: 'Transaction reference not found' });
+      return send(res, 200, {
+        status: true,
+        message: 'Verification successful',
+        data: {
+          id: nextId++,
+          domain: 'test',
+          status: trx.status,
+          reference: trx.reference,
+          amount: trx.paidAmount ?? trx.amount,
+          requested_amount: trx.amount,
+          currency: trx.paidCurrency ?? trx.currency,
+          paid_at: trx.status === 'success' ? (trx.paidAt ?? new Date().toISOString()) : null,
+          gateway_response: trx.status === 'success' ? 'Successful' : 'The transaction was not completed',
+          channel: 'card',
+          customer: { email: trx.email },
+          metadata: trx.metadata,
+        },
+      });
+    }
+    send(res, 404, { status: false, message: 'Not found' });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    secretKey,
+    transactions,
+    calls,
+    get down() {
+      return state.down;
+    },
+    set down(v: boolean) {
+      state.down = v;
+    },
+    settle(reference, status, overrides = {}) {
+      const trx = transactions.get(reference);
+      if (!trx) throw new Error(`fake paystack: unknown reference ${reference}`);
+      trx.status = status;
+      trx.paidAt = status === 'success' ? new Date().toISOString() : undefined;
+      if (overrides.amountKobo !== undefined) trx.paidAmount = overrides.amountKobo;
+      if (overrides.currency !== undefined) trx.paidCurrency = overrides.currency;
+    },
+    webhook(reference, event = 'charge.success') {
+      const trx = transactions.get(reference);
+      const body = JSON.stringify({
+        event,
+        data: { reference, status: 'success', amount: trx?.amount ?? 0, currency: 'NGN' },
+      });
+      return {
+        body,
+        headers: {
+          'content-type': 'application/json',
+          'x-paystack-signature': signPaystackBody(body, secretKey),
+        },
+      };
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((err) => (err ? reject(err) : resolve()));
+      }),
+  };
+}

@@ -1,0 +1,96 @@
+import type { LoginResponse, SignupResponse } from '@studynest/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { clearSession, saveSession } from '../../../lib/auth-storage.ts';
+
+type Message = { message: string };
+
+/** The sign-up fields after the contract's zod schema cleaned them (trimmed, e-mail lowercased). */
+export type SignupValues = {
+  first_name: string;
+  last_name: string;
+  gender: string;
+  email: string;
+  phone_number: string;
+  password: string;
+};
+
+export function useSignup() {
+  return useMutation({
+    mutationFn: (values: SignupValues) =>
+      api<SignupResponse>('/auth/signup', { method: 'POST', body: values }),
+  });
+}
+
+/** Admins create admins; the users list changes, so it is refetched. */
+export function useAdminSignup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: SignupValues) =>
+      api<SignupResponse>('/auth/admin/signup', { method: 'POST', body: values }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+  });
+}
+
+export function useVerifyEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: { email: string; otp: string }) =>
+      api<Message>('/auth/verify-email-otp', { method: 'POST', body: values }),
+    // A signed-in user verifying from their profile should see the new state there.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+  });
+}
+
+export function useResendOtp() {
+  return useMutation({
+    mutationFn: (email: string) => api<Message>('/auth/resend-otp', { method: 'POST', body: { email } }),
+  });
+}
+
+/** Logs in and stores the session (token, user id, role); cached data of anyone before is dropped. */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: { email: string; password: string }) =>
+      api<LoginResponse>('/auth/login', { method: 'POST', body: values }),
+    onSuccess: ({ token, user }) => {
+      queryClient.clear();
+      saveSession({ token, userId: user._id, role: user.role });
+    },
+  });
+}
+
+/**
+ * Logs out on the server (the token stops working there) and forgets it here. A failed call
+ * (offline, token already revoked) must not keep anyone signed in on this device, so it is ignored.
+ */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      try {
+        await api<void>('/auth/logout', { method: 'POST' });
+      } catch {
+        // Ignored on purpose: the local session is cleared regardless.
+      }
+    },
+    onSettled: () => {
+      clearSession();
+      queryClient.clear();
+    },
+  });
+}
+
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: (email: string) => api<Message>('/auth/forgot-password', { method: 'POST', body: { email } }),
+  });
+}
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (values: { email: string; otp: string; password: string }) =>
+      api<Message>('/auth/reset-password', { method: 'POST', body: values }),
+  });
+}

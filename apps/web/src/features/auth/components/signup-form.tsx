@@ -1,0 +1,118 @@
+import type { SignupSchema } from '@studynest/contracts';
+import { GENDERS } from '@studynest/contracts/constants';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { FormField, TextField } from '../../../components/ui/form-field.tsx';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+import type { SignupValues } from '../api/auth-mutations.ts';
+import { PasswordField } from './password-input.tsx';
+import { SubmitButton } from './submit-button.tsx';
+
+type FormInput = z.input<typeof SignupSchema>;
+
+// The contract schema loads after the screen (see lazyZodResolver).
+const resolver = lazyZodResolver(() => import('@studynest/contracts').then((m) => m.SignupSchema));
+
+/**
+ * The account fields shared by student sign-up and admin creation. Validated on the client with
+ * the same contract schema the server uses; the server's field errors land on the same fields.
+ * `onServerError` lets a screen show the overall message its own way (else it shows here).
+ */
+export function SignupForm({
+  onSubmit,
+  onServerError,
+  pendingLabel = 'Signing up…',
+  footer,
+}: {
+  onSubmit: (values: SignupValues) => Promise<unknown>;
+  onServerError?: (message: string) => void;
+  pendingLabel?: string;
+  footer?: ReactNode;
+}) {
+  const [serverError, setServerError] = useState<string | null>(null);
+  useEffect(() => resolver.preload(), []);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<FormInput, unknown, SignupValues>({
+    resolver,
+    defaultValues: { first_name: '', last_name: '', gender: '', email: '', phone_number: '', password: '' },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      await onSubmit(values);
+    } catch (err) {
+      const message = applyServerErrors(err, setError);
+      if (onServerError) onServerError(message);
+      else setServerError(message);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      {serverError && <Alert tone="error">{serverError}</Alert>}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="First Name"
+          autoComplete="given-name"
+          error={errors.first_name?.message}
+          {...register('first_name')}
+        />
+        <TextField
+          label="Last Name"
+          autoComplete="family-name"
+          error={errors.last_name?.message}
+          {...register('last_name')}
+        />
+      </div>
+      <FormField label="Gender" error={errors.gender?.message}>
+        {(a11y) => (
+          <select className="input capitalize" {...a11y} {...register('gender')}>
+            <option value="">--Select--</option>
+            {GENDERS.map((g) => (
+              <option key={g} value={g}>
+                {g === 'male' ? 'Male' : 'Female'}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <TextField
+        label="Phone Number"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        placeholder="08031234567"
+        error={errors.phone_number?.message}
+        {...register('phone_number')}
+      />
+      <PasswordField
+        label="Password"
+        autoComplete="new-password"
+        hint="At least 8 characters. Avoid common passwords."
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <SubmitButton pending={isSubmitting} pendingLabel={pendingLabel}>
+        Sign Up
+      </SubmitButton>
+      {footer}
+    </form>
+  );
+}

@@ -1,0 +1,190 @@
+import type { Hostel, Room } from '@studynest/contracts';
+import { type InspectionSlot, ROOM_STATUS_LABELS } from '@studynest/contracts/constants';
+import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { paths } from '../../../config/paths.ts';
+import { formatNaira, todayInLagos } from '../../../lib/format.ts';
+import { useCreateBooking } from '../api/booking-queries.ts';
+import { LoadingOverlay } from './loading-overlay.tsx';
+import { SlotPicker, slotStartMinutes } from './slot-picker.tsx';
+
+/** The API accepts dates up to six months ahead; the date picker offers the same range. */
+const MAX_MONTHS_AHEAD = 6;
+
+function addMonths(date: string, months: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(y, m - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(d, lastDay));
+  return target.toISOString().slice(0, 10);
+}
+
+/** Minutes after midnight, now, in Lagos. */
+function lagosMinutesNow(): number {
+  const [h, min] = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Africa/Lagos',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
+    .format(new Date())
+    .split(':')
+    .map(Number) as [number, number];
+  return h * 60 + min;
+}
+
+function dateProblem(date: string, today: string, max: string): string | null {
+  if (!date) return null;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return 'Enter a valid date.';
+  if (date < today) return 'Inspection dates cannot be in the past. Pick today or a later date.';
+  if (date > max) return `Pick a date within the next ${MAX_MONTHS_AHEAD} months.`;
+  return null;
+}
+
+type Pay = (input: {
+  amount: number;
+  room_id: string;
+  hostel_id: string;
+  booking_id: string;
+}) => Promise<void>;
+
+/**
+ * Book Inspection (spec §2, §4 booking flow): pick a date and a slot, then "Pay Agent Fee" creates
+ * the booking (which holds the room), starts the agent-fee payment and leaves for the checkout.
+ * `pay` is the payments feature's checkout starter, passed in by the route (features stay apart).
+ */
+export function BookInspectionForm({
+  room,
+  hostel,
+  pay,
+  paying,
+  payError,
+}: {
+  room: Room;
+  hostel: Pick<Hostel, '_id' | 'hostel_name' | 'is_closed'>;
+  pay: Pay;
+  paying: boolean;
+  payError: Error | null;
+}) {
+  const today = todayInLagos();
+  const maxDate = addMonths(today, MAX_MONTHS_AHEAD);
+  const [date, setDate] = useState('');
+  const [slot, setSlot] = useState<InspectionSlot | ''>('');
+  const createBooking = useCreateBooking();
+  const dateId = useId();
+  const feeId = useId();
+
+  const problem = dateProblem(date, today, maxDate);
+  const isPassed = (s: InspectionSlot) => date === today && slotStartMinutes(s) <= lagosMinutesNow();
+  const unavailable =
+    room.status !== 'available'
+      ? `This room is ${ROOM_STATUS_LABELS[room.status].toLowerCase()}, so it cannot be booked for inspection. Please pick another room.`
+      : hostel.is_closed
+        ? 'This hostel is not taking bookings right now. Please pick another hostel.'
+        : null;
+  const ready = Boolean(date && slot && !problem && !unavailable);
+  const busy = createBooking.isPending || paying;
+  const error = createBooking.error ?? payError;
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!ready || busy || !slot) return;
+    if (isPassed(slot)) {
+      setSlot('');
+      return;
+    }
+    try {
+      const booking = await createBooking.mutateAsync({
+        hostel_id: hostel._id,
+        room_id: room._id,
+        inspection_date_time: `${date}_${slot}`,
+      });
+      await pay({
+        amount: room.agent_fee,
+        room_id: room._id,
+        hostel_id: hostel._id,
+        booking_id: booking._id,
+      });
+    } catch {
+      // Shown below from the mutations' error state.
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="card flex flex-col gap-5">
+      {busy && <LoadingOverlay />}
+      {unavailable && (
+        <Alert tone="warning">
+          <p>{unavailable}</p>
+          <Link to={paths.hostel.getHref(hostel._id)} className="mt-1 inline-block font-semibold underline">
+            See the other rooms of {hostel.hostel_name}
+          </Link>
+        </Alert>
+      )}
+      <fieldset disabled={Boolean(unavailable)} className="flex min-w-0 flex-col gap-5">
+        <div>
+          <label htmlFor={dateId} className="label">
+            Inspection date
+          </label>
+          <input
+            id={dateId}
+            type="date"
+            className="input"
+            min={today}
+            max={maxDate}
+            value={date}
+            required
+            aria-invalid={Boolean(problem)}
+            aria-describedby={problem ? `${dateId}-error` : undefined}
+            onChange={(e) => {
+              setDate(e.target.value);
+              // A slot that has already started today cannot stay chosen.
+              if (slot && e.target.value === today && slotStartMinutes(slot) <= lagosMinutesNow())
+                setSlot('');
+            }}
+          />
+          {problem && (
+            <p id={`${dateId}-error`} className="field-error" role="alert">
+              {problem}
+            </p>
+          )}
+        </div>
+
+        <SlotPicker value={slot} onChange={setSlot} isPassed={isPassed} />
+
+        <div
+          id={feeId}
+          className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 rounded-lg bg-subtle px-4 py-3"
+        >
+          <span className="text-sm font-medium">Agent fee</span>
+          <span className="text-xl font-bold text-brand-800">{formatNaira(room.agent_fee)}</span>
+          <span className="w-full text-sm text-muted">Required for room inspection</span>
+        </div>
+      </fieldset>
+
+      {error && (
+        <Alert tone="error">
+          <p>{error.message}</p>
+        </Alert>
+      )}
+
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <button
+          type="submit"
+          className="btn-primary sm:flex-1"
+          disabled={!ready || busy}
+          aria-describedby={feeId}
+        >
+          Pay Agent Fee
+        </button>
+        <Link to={paths.receipt.getHref()} className="btn-secondary sm:flex-1">
+          Receipt Page
+        </Link>
+      </div>
+      {!ready && !unavailable && (
+        <p className="-mt-2 text-sm text-muted">Choose a date and a time slot to continue.</p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,259 @@
+import type { Photo } from '@studynest/contracts';
+import { BUSINESS } from '@studynest/contracts/constants';
+import { useEffect, useId, useRef, useState } from 'react';
+import { type RegisterOptions, useForm } from 'react-hook-form';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { FormField, TextField } from '../../../components/ui/form-field.tsx';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
+import type { HostelFormPayload } from '../api/hostel-mutations.ts';
+
+export type HostelFormValues = { hostel_name: string; address: string; hostel_details: string };
+
+/**
+ * The same rules as the server's HostelFieldsSchema (trimmed, required name and address, length
+ * limits), written as react-hook-form rules: bringing zod into this screen would double its
+ * download for three text fields. The server checks again and its messages land on the fields.
+ */
+const text = (label: string, max: number, required: boolean): RegisterOptions<HostelFormValues> => ({
+  setValueAs: (v: string) => v.trim(),
+  validate: (v: string) => {
+    if (required && !v) return `${label} is required`;
+    if (v.length > max) return `${label} must be at most ${max} characters`;
+    return true;
+  },
+});
+const RULES = {
+  hostel_name: text('Hostel name', 120, true),
+  address: text('Address', 300, true),
+  hostel_details: text('Hostel details', 4000, false),
+};
+
+const MAX_MB = BUSINESS.maxImageBytes / (1024 * 1024);
+const isJpeg = (file: File) =>
+  file.type === 'image/jpeg' || (file.type === '' && /\.jpe?g$/i.test(file.name));
+
+/** Why a selection cannot be sent, in words an admin can act on; null when it is fine. */
+export function checkPhotos(files: File[], room: number): string | null {
+  const notJpeg = files.filter((f) => !isJpeg(f));
+  if (notJpeg.length) {
+    return `Only JPEG photos (.jpg, .jpeg) are accepted. Not a JPEG: ${notJpeg.map((f) => f.name).join(', ')}`;
+  }
+  const tooBig = files.filter((f) => f.size > BUSINESS.maxImageBytes);
+  if (tooBig.length) {
+    return `Each photo must be ${MAX_MB} MB or smaller. Too large: ${tooBig.map((f) => f.name).join(', ')}`;
+  }
+  if (files.length > room) {
+    return room === BUSINESS.maxHostelImages
+      ? `Choose at most ${room} photos (you chose ${files.length}).`
+      : `A hostel can have at most ${BUSINESS.maxHostelImages} photos: you can add ${room} more (you chose ${files.length}). Remove some current photos first to add more.`;
+  }
+  return null;
+}
+
+/** Object URLs for the chosen files, revoked when the selection changes or the form goes away. */
+function usePreviewUrls(files: File[]) {
+  const [urls, setUrls] = useState<string[]>([]);
+  useEffect(() => {
+    const next = files.map((f) => URL.createObjectURL(f));
+    setUrls(next);
+    return () => {
+      for (const u of next) URL.revokeObjectURL(u);
+    };
+  }, [files]);
+  return urls;
+}
+
+const thumbUrl = (photo: Photo) => photo.variants[0]?.url ?? photo.src;
+
+/**
+ * Create Hostel and Update Hostel share this form. On update, `photos` are the current ones,
+ * each with a Remove toggle (sent as remove_images); new photos are appended by the server.
+ * `save` throws the API error, shown in full; `onSaved` runs after a successful save.
+ */
+export function HostelForm({
+  defaultValues,
+  photos = [],
+  submitLabel,
+  save,
+  onSaved,
+}: {
+  defaultValues: HostelFormValues;
+  photos?: Photo[];
+  submitLabel: string;
+  save: (payload: HostelFormPayload) => Promise<unknown>;
+  onSaved: () => void;
+}) {
+  const fileInputId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [files, setFiles] = useState<File[]>([]);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [removeIds, setRemoveIds] = useState<Set<string>>(() => new Set());
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const previews = usePreviewUrls(files);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<HostelFormValues>({ defaultValues });
+
+  // Photos the hostel keeps decide how many new ones still fit (BUSINESS.maxHostelImages in all).
+  const kept = photos.filter((p) => !removeIds.has(p._id)).length;
+  const room = BUSINESS.maxHostelImages - kept;
+
+  const choose = (list: FileList | null) => {
+    const chosen = Array.from(list ?? []);
+    const problem = checkPhotos(chosen, room);
+    setFileError(problem);
+    if (problem) {
+      setFiles([]);
+      if (fileInput.current) fileInput.current.value = '';
+      return;
+    }
+    setFiles(chosen);
+  };
+
+  const toggleRemove = (id: string) =>
+    setRemoveIds((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setServerError(null);
+    // Un-ticking a photo for removal can leave too many; check again before sending.
+    const problem = checkPhotos(files, room);
+    if (problem) {
+      setFileError(problem);
+      return;
+    }
+    try {
+      await save({ ...values, images: files, remove_images: [...removeIds] });
+      setSaved(true);
+      onSaved();
+    } catch (err) {
+      const message = applyServerErrors(err, setError);
+      setServerError(message);
+    }
+  });
+
+  const busy = isSubmitting || saved;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={isSubmitting}>
+      <TextField
+        label="Hostel name"
+        autoComplete="off"
+        error={errors.hostel_name?.message}
+        {...register('hostel_name', RULES.hostel_name)}
+      />
+      <TextField
+        label="Address"
+        autoComplete="street-address"
+        error={errors.address?.message}
+        {...register('address', RULES.address)}
+      />
+      <FormField
+        label="Hostel details"
+        error={errors.hostel_details?.message}
+        hint="What students should know: facilities, water and power, security, distance to campus."
+      >
+        {(a11y) => (
+          <textarea
+            {...a11y}
+            rows={5}
+            className="input"
+            {...register('hostel_details', RULES.hostel_details)}
+          />
+        )}
+      </FormField>
+
+      {photos.length > 0 && (
+        <fieldset className="flex flex-col gap-2">
+          <legend className="label">Current photos</legend>
+          <p className="text-sm text-muted">Tick the photos to remove when you save.</p>
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+            {photos.map((photo, i) => {
+              const removing = removeIds.has(photo._id);
+              return (
+                <li key={photo._id} className="flex flex-col gap-1">
+                  <img
+                    src={thumbUrl(photo)}
+                    alt={`Current view ${i + 1} of ${photos.length}`}
+                    width={photo.width}
+                    height={photo.height}
+                    loading="lazy"
+                    className={`aspect-[3/2] h-auto w-full rounded-lg object-cover ${removing ? 'opacity-35 grayscale' : ''}`}
+                  />
+                  <label className="inline-flex min-h-11 items-center gap-2 text-sm">
+                    <input
+                      type="checkbox"
+                      className="size-5 accent-danger-600"
+                      checked={removing}
+                      onChange={() => toggleRemove(photo._id)}
+                    />
+                    {removing ? `Photo ${i + 1} will be removed` : `Remove photo ${i + 1}`}
+                  </label>
+                </li>
+              );
+            })}
+          </ul>
+        </fieldset>
+      )}
+
+      <div className="flex flex-col gap-2">
+        <label htmlFor={fileInputId} className="label">
+          {photos.length > 0 ? 'Add photos' : 'Photos'}
+        </label>
+        <input
+          ref={fileInput}
+          id={fileInputId}
+          type="file"
+          multiple
+          accept=".jpg,.jpeg,image/jpeg"
+          aria-describedby={`${fileInputId}-hint${fileError ? ` ${fileInputId}-error` : ''}`}
+          aria-invalid={Boolean(fileError)}
+          onChange={(e) => choose(e.currentTarget.files)}
+          className="block w-full text-sm text-muted file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-lg file:border file:border-line file:bg-white file:px-4 file:py-2 file:font-semibold file:text-ink hover:file:bg-subtle"
+        />
+        <p id={`${fileInputId}-hint`} className="text-sm text-muted">
+          JPEG only (.jpg, .jpeg), up to {MAX_MB} MB each, at most {BUSINESS.maxHostelImages} photos per
+          hostel{photos.length > 0 ? ` (${Math.max(0, room)} more can be added)` : ''}.
+        </p>
+        <p className="text-sm font-semibold text-ink" aria-live="polite">
+          {files.length === 0
+            ? 'No photos chosen'
+            : `${files.length} photo${files.length === 1 ? '' : 's'} chosen`}
+        </p>
+        {fileError && (
+          <p id={`${fileInputId}-error`} className="field-error" role="alert">
+            {fileError}
+          </p>
+        )}
+        {previews.length > 0 && (
+          <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-5" aria-label="Chosen photos">
+            {previews.map((url, i) => (
+              <li key={url}>
+                <img
+                  src={url}
+                  alt={`Chosen file ${i + 1}: ${files[i]?.name ?? ''}`}
+                  className="aspect-square w-full rounded-lg object-cover"
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      {serverError && <Alert tone="error">{serverError}</Alert>}
+      <div>
+        <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
+          {isSubmitting ? 'Saving…' : submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,58 @@
+import type { SiteInfo } from '@studynest/contracts';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { siteQueries } from '../api/marketing-queries.ts';
+
+/** The frame every long-form page shares: a title band, then readable text. */
+export function StaticPage({
+  eyebrow,
+  title,
+  lead,
+  children,
+}: {
+  eyebrow: string;
+  title: string;
+  lead: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <article>
+      <header className="bg-gradient-to-b from-brand-50 to-white">
+        <div className="container-page py-10 sm:py-14">
+          <p className="eyebrow">{eyebrow}</p>
+          <h1 className="mt-2 text-3xl sm:text-4xl">{title}</h1>
+          <div className="mt-4 max-w-3xl text-lg text-muted">{lead}</div>
+        </div>
+      </header>
+      <div className="container-page pb-6">
+        <div className="prose-page">{children}</div>
+      </div>
+    </article>
+  );
+}
+
+/** Server settings (support contacts, notice periods) the legal and help texts quote. */
+export function useSiteInfo() {
+  return useQuery(siteQueries.info());
+}
+
+/** One configured value inline in a sentence; a short placeholder while it loads. */
+export function SiteValue({ info, field }: { info: SiteInfo | undefined; field: keyof SiteInfo }) {
+  if (!info) return <span className="text-muted">…</span>;
+  return <strong>{info[field]}</strong>;
+}
+
+export function SiteInfoError({ error, retry }: { error: Error | null; retry: () => void }) {
+  if (!error) return null;
+  return (
+    <div className="mt-6">
+      <Alert tone="error">
+        <p>Some contact details and notice periods could not be loaded: {error.message}</p>
+        <button type="button" className="mt-2 font-semibold underline" onClick={retry}>
+          Try again
+        </button>
+      </Alert>
+    </div>
+  );
+}

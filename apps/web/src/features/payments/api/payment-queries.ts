@@ -1,0 +1,82 @@
+import type {
+  PaymentDetail,
+  PaymentInitiateInput,
+  PaymentInitiateResponse,
+  Profile,
+  Refund,
+  Tenant,
+} from '@studynest/contracts';
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { paths } from '../../../config/paths.ts';
+import { api } from '../../../lib/api-client.ts';
+
+export const paymentQueries = {
+  /** GET /payments/verify: checks the payment with the provider (the server applies it once) and returns it. */
+  verify: (reference: string) =>
+    queryOptions({
+      queryKey: ['payments', 'verify', reference],
+      queryFn: ({ signal }) =>
+        api<PaymentDetail>(`/payments/verify?reference=${encodeURIComponent(reference)}`, { signal }),
+      // Always ask again on a fresh visit: a pending payment may have completed since.
+      staleTime: 0,
+    }),
+  /**
+   * The signed-in student's profile, read for its latest payments (the receipt pages fall back to
+   * them when opened without a reference, as the original screens did).
+   */
+  profile: (userId: string) =>
+    queryOptions({
+      queryKey: ['payments', 'profile', userId],
+      queryFn: ({ signal }) => api<Profile>(`/user/${userId}`, { signal }),
+      staleTime: 0,
+    }),
+  tenants: () =>
+    queryOptions({
+      queryKey: ['payments', 'tenants'],
+      queryFn: ({ signal }) => api<Tenant[]>('/payments/tenants', { signal }),
+    }),
+  refunds: () =>
+    queryOptions({
+      queryKey: ['payments', 'refunds'],
+      queryFn: ({ signal }) => api<Refund[]>('/payments/refunds', { signal }),
+    }),
+};
+
+export type PaymentKind = 'agent-fee' | 'room-price';
+type InitiateInput = Omit<PaymentInitiateInput, 'callback_url'>;
+
+/** Where the provider sends the browser back after checkout (spec §7: site origin + receipt path). */
+const callbackFor = (kind: PaymentKind) =>
+  window.location.origin + (kind === 'agent-fee' ? paths.receipt.getHref() : paths.rentReceipt.getHref());
+
+/** POST /payments/{kind}/initiate → checkoutLink. The caller sends the browser there. */
+export function initiatePayment(kind: PaymentKind, input: InitiateInput) {
+  return api<PaymentInitiateResponse>(`/payments/${kind}/initiate`, {
+    method: 'POST',
+    body: { ...input, callback_url: callbackFor(kind) },
+  });
+}
+
+/**
+ * Start a payment and leave for the checkout page. Treat `isPending || isSuccess` as busy: after
+ * success the browser is on its way to the checkout. Coming back with the Back button may restore
+ * this page from the back/forward cache, so the mutation is reset then and the buttons work again.
+ */
+export function usePayAndCheckout(kind: PaymentKind) {
+  const mutation = useMutation({
+    mutationFn: async (input: InitiateInput) => {
+      const { checkoutLink } = await initiatePayment(kind, input);
+      window.location.assign(checkoutLink);
+    },
+  });
+  const { reset } = mutation;
+  useEffect(() => {
+    const onShow = (e: PageTransitionEvent) => {
+      if (e.persisted) reset();
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, [reset]);
+  return mutation;
+}

@@ -1,0 +1,152 @@
+import type { PaymentDetail, Profile } from '@studynest/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PaymentDetails } from './payment-details.tsx';
+import { buildReceipt } from './receipt-content.ts';
+import { RentDetails } from './rent-details.tsx';
+
+const hostel = { _id: 'h1', hostel_name: 'Samaru Comfort Lodge', address: '12 Hanwa Road, Zaria' };
+const room = {
+  _id: 'r1',
+  room_number: 'room 04',
+  unit: 'one bedroom flat',
+  agent_fee: 65_000,
+  price: 650_000,
+  caution_fee: 50_000,
+  commission_fee: 10_000,
+};
+const base: Profile = {
+  _id: 'u1',
+  first_name: 'Ada',
+  last_name: 'Obi',
+  gender: 'female',
+  email: 'ada@example.com',
+  phone_number: '08031234567',
+  role: 'student',
+  isEmailConfirmed: true,
+  created_at: '2026-01-01T00:00:00Z',
+  emergency_contact: { name: '', relationship: '', phone: '', address: '' },
+  hostel: null,
+  agentFeePayment: null,
+  roomPricePayment: null,
+  rentDetails: null,
+};
+const agentPaid: Profile['agentFeePayment'] = {
+  status: 'success',
+  payment_type: 'AGENT_FEE',
+  amount: 65_000,
+  reference: 'SN-AF-1',
+  booking: { _id: 'b1', inspection_date_time: '2026-11-23_10:00am - 10:30am' },
+  room,
+  hostel,
+};
+
+afterEach(cleanup);
+
+const renderWithQuery = (ui: React.ReactNode) =>
+  render(<QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>);
+
+describe('PaymentDetails', () => {
+  it('renders nothing without an agent-fee payment', () => {
+    const { container } = render(<PaymentDetails profile={base} />);
+    expect(container.innerHTML).toBe('');
+  });
+
+  it('shows Agent Fee Paid, Caution Fee N/A and Rent Fee Waiting... before rent is paid', () => {
+    render(<PaymentDetails profile={{ ...base, agentFeePayment: agentPaid, hostel }} />);
+    const rows = Array.from(document.querySelectorAll('tbody tr'), (tr) => tr.textContent);
+    expect(rows).toEqual(['Agent Fee₦65,000Paid', 'Caution Fee₦50,000N/A', 'Rent Fee₦650,000Waiting...']);
+  });
+
+  it('shows waiting for an unfinished agent fee and paid once rent is paid', () => {
+    render(
+      <PaymentDetails
+        profile={{
+          ...base,
+          agentFeePayment: { ...agentPaid, status: 'pending' },
+          roomPricePayment: { status: 'success', amount: 650_000, reference: 'SN-RR-1' },
+        }}
+      />,
+    );
+    expect(screen.getByText('waiting')).toBeTruthy();
+    expect(screen.getByText('paid')).toBeTruthy();
+  });
+});
+
+describe('RentDetails', () => {
+  it('renders nothing without a hostel', () => {
+    const { container } = renderWithQuery(<RentDetails profile={base} />);
+    expect(container.innerHTML).toBe('');
+  });
+
+  it('offers Pay Rent before the first rent payment', () => {
+    renderWithQuery(<RentDetails profile={{ ...base, hostel, agentFeePayment: agentPaid }} />);
+    expect((screen.getByRole('button', { name: 'Pay Rent' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByText('Not started yet')).toBeTruthy();
+    expect(screen.getByText('₦650,000')).toBeTruthy();
+  });
+
+  it('shows start date, due date and the real days left, and offers Renew Rent to a tenant', () => {
+    renderWithQuery(
+      <RentDetails
+        profile={{
+          ...base,
+          hostel,
+          agentFeePayment: agentPaid,
+          roomPricePayment: { status: 'success', amount: 650_000, reference: 'SN-RR-1' },
+          rentDetails: { rentStartDate: '2026-01-10', rentDueDate: '2027-01-10', countdown: 45 },
+        }}
+      />,
+    );
+    const cell = (label: string) =>
+      Array.from(document.querySelectorAll('tbody tr')).find((tr) => tr.textContent?.startsWith(label)) ??
+      document.body;
+    expect(cell('Start date').textContent).toMatch(/10 Jan 2026/);
+    expect(cell('Due date').textContent).toMatch(/10 Jan 2027/);
+    expect(cell('Days left').textContent).toMatch('45 days');
+    expect(cell('Apartment').textContent).toMatch('room 04');
+    expect((screen.getByRole('button', { name: 'Renew Rent' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});
+
+describe('buildReceipt', () => {
+  const payment: PaymentDetail = {
+    _id: 'p1',
+    reference: 'SN-AF-1',
+    status: 'success',
+    payment_type: 'AGENT_FEE',
+    purpose: 'AGENT_FEE',
+    amount: 65_000,
+    paid_at: '2026-11-22T09:00:00Z',
+    needs_refund: false,
+    booking: { _id: 'b1', inspection_date_time: '2026-11-23_10:00am - 10:30am' },
+    room,
+    hostel,
+    tenancy: null,
+  };
+
+  it('words the agent-fee receipt as the spec does, with a readable inspection time', () => {
+    const r = buildReceipt('agent-fee', payment);
+    expect(r.title).toBe('Thank you for your payment!');
+    expect(r.subtitle).toBe('Your room inspection booking has been successfully completed.');
+    const rows = Object.fromEntries(r.sections.flatMap((s) => s.rows));
+    expect(rows['Payment type']).toBe('AGENT_FEE');
+    expect(rows.Amount).toEqual({ naira: 65_000 });
+    expect(rows['Inspection date and time']).toBe('Monday, 23 November 2026, 10:00am - 10:30am');
+  });
+
+  it('shows the rent purpose as ROOM_RENT with the tenancy dates and the signed notice', () => {
+    const r = buildReceipt('rent', {
+      ...payment,
+      payment_type: 'ROOM_RENT',
+      purpose: 'ROOM_RENT',
+      tenancy: { rentStartDate: '2026-11-22', rentDueDate: '2027-11-22' },
+    });
+    expect(r.subtitle).toBe('Your rent payment has been successfully completed.');
+    const rows = Object.fromEntries(r.sections.flatMap((s) => s.rows));
+    expect(rows.Purpose).toBe('ROOM_RENT');
+    expect(rows['Rent due date']).toMatch(/22 Nov 2027/);
+    expect(r.notes[0]?.signature).toBe('StudyNest Hostels Ltd.');
+  });
+});

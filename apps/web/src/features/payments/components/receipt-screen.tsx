@@ -1,0 +1,286 @@
+import type { PaymentDetail } from '@studynest/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Alert, QueryError } from '../../../components/ui/alert.tsx';
+import { NoticeBanner } from '../../../components/ui/notice-banner.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useSession } from '../../../lib/auth-storage.ts';
+import { downloadReceiptPdf } from '../../../lib/receipt-pdf.ts';
+import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
+import { paymentQueries } from '../api/payment-queries.ts';
+import { buildReceipt, type ReceiptKind } from './receipt-content.ts';
+import { ReceiptView } from './receipt-view.tsx';
+
+function Shell({ children }: { children: React.ReactNode }) {
+  return <section className="container-page flex flex-col gap-4 py-8 sm:py-12">{children}</section>;
+}
+
+function Message({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div className="card mx-auto flex w-full max-w-xl flex-col gap-4 p-5 sm:p-8">
+      <h1 className="text-2xl">{title}</h1>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * The payment return pages (/receipt-page, /rent-receipt; spec §2): the provider sends the browser
+ * back with ?reference=…. The payment is verified on the server while 'Generating Receipt....'
+ * shows for 5 s; then the receipt, or a clear explanation when the payment did not go through.
+ */
+export function ReceiptScreen({ kind }: { kind: ReceiptKind }) {
+  const [params] = useSearchParams();
+  const reference = (params.get('reference') ?? params.get('trxref') ?? '').trim();
+  const session = useSession();
+  const location = useLocation();
+
+  if (!reference)
+    return <Shell>{session ? <LatestReceipt kind={kind} userId={session.userId} /> : <NoReference />}</Shell>;
+  if (!session) {
+    return (
+      <Shell>
+        <Message title="Log in to see your receipt">
+          <p className="text-muted">Your receipt is private. Log in with the account you paid with.</p>
+          <Link
+            to={paths.login.getHref()}
+            state={{ from: location.pathname + location.search }}
+            className="btn-primary self-start"
+          >
+            Log in
+          </Link>
+        </Message>
+      </Shell>
+    );
+  }
+  return (
+    <Shell>
+      <VerifiedReceipt kind={kind} reference={reference} />
+    </Shell>
+  );
+}
+
+function NoReference({ userId }: { userId?: string }) {
+  return (
+    <Message title="No payment to show">
+      <p className="text-muted">
+        This page shows your receipt when you come back from paying, and there is no payment to show yet. Your
+        payments and rent details are in your profile.
+      </p>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        {userId && (
+          <Link to={paths.profile.getHref(userId)} className="btn-primary">
+            Go to my profile
+          </Link>
+        )}
+        <Link to={paths.home.getHref()} className="btn-secondary">
+          Back to the home page
+        </Link>
+      </div>
+    </Message>
+  );
+}
+
+/** Opened without ?reference= (the 'Receipt Page' button): show the latest payment of this kind. */
+function LatestReceipt({ kind, userId }: { kind: ReceiptKind; userId: string }) {
+  const profile = useQuery(paymentQueries.profile(userId));
+  if (profile.isPending) {
+    return (
+      <div className="flex justify-center py-10">
+        <Spinner label="Looking for your latest payment…" />
+      </div>
+    );
+  }
+  if (profile.isError) {
+    return (
+      <Message title="We could not load your payments">
+        <QueryError error={profile.error} retry={() => profile.refetch()} />
+      </Message>
+    );
+  }
+  const latest = kind === 'agent-fee' ? profile.data.agentFeePayment : profile.data.roomPricePayment;
+  if (!latest) return <NoReference userId={userId} />;
+  return <VerifiedReceipt kind={kind} reference={latest.reference} />;
+}
+
+function VerifiedReceipt({ kind, reference }: { kind: ReceiptKind; reference: string }) {
+  const verify = useQuery(paymentQueries.verify(reference));
+  const queryClient = useQueryClient();
+  const [generating, setGenerating] = useState(true);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setGenerating(false), NOTICE_MS.receipt);
+    return () => clearTimeout(timer);
+  }, []);
+
+  // A verified payment changed rooms, the profile and bookings on the server: refresh what we hold.
+  const succeeded = verify.data?.status === 'success';
+  useEffect(() => {
+    if (succeeded) queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'payments' });
+  }, [succeeded, queryClient]);
+
+  if (generating) {
+    return (
+      <div className="card mx-auto flex w-full max-w-xl flex-col items-center gap-4 p-8 text-center">
+        <span
+          aria-hidden="true"
+          className="size-10 animate-spin rounded-full border-4 border-brand-600 border-t-transparent"
+        />
+        <h1 className="text-2xl" role="status">
+          Generating Receipt....
+        </h1>
+        <p className="text-muted">
+          Please download your receipt when it appears and keep it as proof of payment.
+        </p>
+      </div>
+    );
+  }
+  if (verify.isPending) {
+    return (
+      <div className="flex justify-center py-10">
+        <Spinner label="Checking your payment…" />
+      </div>
+    );
+  }
+  if (verify.isError) {
+    return (
+      <Message title="We could not load this receipt">
+        <QueryError error={verify.error} retry={() => verify.refetch()} />
+        <Link to={paths.home.getHref()} className="btn-secondary self-start">
+          Back to the home page
+        </Link>
+      </Message>
+    );
+  }
+  if (verify.data.status !== 'success') {
+    return (
+      <NotPaid
+        kind={kind}
+        payment={verify.data}
+        onCheckAgain={() => verify.refetch()}
+        checking={verify.isFetching}
+      />
+    );
+  }
+  return <PaidReceipt kind={kind} payment={verify.data} />;
+}
+
+function PaidReceipt({ kind, payment }: { kind: ReceiptKind; payment: PaymentDetail }) {
+  const receipt = buildReceipt(kind, payment);
+  const navigate = useNavigate();
+  const { notice, show } = useTimedNotice();
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function download() {
+    setSaving(true);
+    setError(null);
+    try {
+      await downloadReceiptPdf(receipt);
+      // Spec §2: after the download, back to the home page 1 s later.
+      show({ tone: 'success', message: 'Receipt downloaded' }, NOTICE_MS.afterDownload, () =>
+        navigate(paths.home.getHref()),
+      );
+    } catch (err) {
+      setSaving(false);
+      setError(`The receipt could not be created: ${(err as Error).message}`);
+    }
+  }
+
+  return (
+    <>
+      {payment.needs_refund && (
+        <div className="mx-auto w-full max-w-2xl">
+          <Alert tone="warning">
+            This room went to another student before your payment arrived. Our team will refund this payment;
+            contact support if you have questions.
+          </Alert>
+        </div>
+      )}
+      <ReceiptView
+        receipt={receipt}
+        actions={
+          <>
+            <button type="button" className="btn-primary sm:flex-1" onClick={download} disabled={saving}>
+              {saving ? 'Preparing receipt…' : 'Download Receipt'}
+            </button>
+            <Link to={paths.help.getHref()} className="btn-secondary sm:flex-1">
+              Contact support
+            </Link>
+          </>
+        }
+      />
+      {error && (
+        <div className="mx-auto w-full max-w-2xl">
+          <Alert tone="error">{error}</Alert>
+        </div>
+      )}
+      <NoticeBanner notice={notice} />
+    </>
+  );
+}
+
+const NOT_PAID: Record<Exclude<PaymentDetail['status'], 'success'>, { title: string; text: string }> = {
+  pending: {
+    title: 'Payment not confirmed yet',
+    text: 'We have not received confirmation of this payment from the payment provider yet. If you completed the payment, check again in a moment.',
+  },
+  failed: {
+    title: 'Payment failed',
+    text: 'This payment did not go through, so nothing has been booked. You can try again.',
+  },
+  abandoned: {
+    title: 'Payment cancelled',
+    text: 'This payment was cancelled before it was completed, so nothing has been booked. You can try again.',
+  },
+};
+
+function NotPaid({
+  kind,
+  payment,
+  onCheckAgain,
+  checking,
+}: {
+  kind: ReceiptKind;
+  payment: PaymentDetail;
+  onCheckAgain: () => void;
+  checking: boolean;
+}) {
+  const session = useSession();
+  const status = payment.status as keyof typeof NOT_PAID;
+  const { title, text } = NOT_PAID[status];
+  const retryHref =
+    kind === 'agent-fee'
+      ? paths.bookInspection.getHref(payment.room._id)
+      : session
+        ? paths.profile.getHref(session.userId)
+        : paths.home.getHref();
+  return (
+    <Message title={title}>
+      <Alert tone={status === 'pending' ? 'warning' : 'error'}>
+        <p>{text}</p>
+        <p className="mt-1">
+          {kind === 'agent-fee' ? 'Agent fee' : 'Rent'} for {payment.room.room_number},{' '}
+          {payment.hostel.hostel_name}. Reference:{' '}
+          <span className="font-mono break-all">{payment.reference}</span>
+        </p>
+      </Alert>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        {status === 'pending' ? (
+          <button type="button" className="btn-primary" onClick={onCheckAgain} disabled={checking}>
+            {checking ? 'Checking…' : 'Check again'}
+          </button>
+        ) : (
+          <Link to={retryHref} className="btn-primary">
+            {kind === 'agent-fee' ? 'Try booking again' : 'Back to my profile'}
+          </Link>
+        )}
+        <Link to={paths.home.getHref()} className="btn-secondary">
+          Back to the home page
+        </Link>
+      </div>
+    </Message>
+  );
+}

@@ -1,0 +1,98 @@
+import type { Profile } from '@studynest/contracts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { formatLagosDate, formatNaira } from '../../../lib/format.ts';
+import { usePayAndCheckout } from '../api/payment-queries.ts';
+
+function daysLeftText(countdown: number): string {
+  if (countdown > 1) return `${countdown} days`;
+  if (countdown === 1) return '1 day';
+  if (countdown === 0) return 'Due today';
+  return `Overdue by ${-countdown} day${countdown === -1 ? '' : 's'}`;
+}
+
+/**
+ * Profile → Rent Details (spec §2 Profile, DESIGN §7.5 and §7.10): the student's hostel and room,
+ * rent start and due dates, the real number of days left, and the button that starts the rent
+ * payment. The button reads 'Renew Rent' once the student is a tenant (paying again adds the next
+ * 12 months); before the first rent payment it reads 'Pay Rent'. (The spec's rule — Renew whenever
+ * an agent-fee payment and a hostel exist — would label a first payment "Renew", since a paid agent
+ * fee is what gives a student a hostel.)
+ */
+export function RentDetails({ profile }: { profile: Profile }) {
+  const pay = usePayAndCheckout('room-price');
+  const hostel = profile.hostel;
+  if (!hostel) return null;
+  const agent = profile.agentFeePayment;
+  // The room comes from the agent-fee payment for this hostel (the profile carries no other room).
+  const room = agent && agent.hostel._id === hostel._id ? agent.room : null;
+  const rent = profile.rentDetails;
+  const busy = pay.isPending || pay.isSuccess;
+  const label = rent ? 'Renew Rent' : 'Pay Rent';
+
+  return (
+    <section aria-labelledby="rent-details-heading" className="card flex flex-col gap-3">
+      <h2 id="rent-details-heading" className="text-xl">
+        Rent Details
+      </h2>
+      <div className="overflow-x-auto">
+        <table className="table-base">
+          <tbody>
+            <Row label="Hostel name">{hostel.hostel_name}</Row>
+            <Row label="Unit">
+              <span className="capitalize">{room?.unit ?? '—'}</span>
+            </Row>
+            <Row label="Apartment">
+              <span className="capitalize">{room?.room_number ?? '—'}</span>
+            </Row>
+            <Row label="Start date">{rent ? formatLagosDate(rent.rentStartDate) : 'Not started yet'}</Row>
+            <Row label="Due date">{rent ? formatLagosDate(rent.rentDueDate) : '—'}</Row>
+            <Row label="Days left">{rent ? daysLeftText(rent.countdown) : '—'}</Row>
+          </tbody>
+        </table>
+      </div>
+      {!rent && (
+        <p className="text-sm text-muted">
+          Your tenancy starts on the day you pay the rent and runs for 12 months.
+        </p>
+      )}
+      {pay.error && <Alert tone="error">{pay.error.message}</Alert>}
+      {room ? (
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm">
+            Rent per year: <span className="font-bold text-brand-800">{formatNaira(room.price)}</span>
+          </p>
+          <button
+            type="button"
+            className="btn-primary"
+            disabled={busy}
+            onClick={() =>
+              pay.mutate({
+                amount: room.price,
+                room_id: room._id,
+                hostel_id: hostel._id,
+                booking_id: agent?.booking._id,
+              })
+            }
+          >
+            {busy ? 'Starting payment…' : label}
+          </button>
+        </div>
+      ) : (
+        <Alert tone="info">
+          To pay rent online, contact support: we could not find the room of this tenancy.
+        </Alert>
+      )}
+    </section>
+  );
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <tr>
+      <th scope="row" className="w-2/5 font-medium!">
+        {label}
+      </th>
+      <td>{children}</td>
+    </tr>
+  );
+}

@@ -1,0 +1,166 @@
+import { ROOM_NUMBERS, ROOM_STATUS_LABELS, ROOM_STATUSES, ROOM_UNITS } from '@studynest/contracts/constants';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+import type { RoomPayload } from '../api/room-mutations.ts';
+
+/** What the inputs hold: selects and number inputs both give strings. */
+export type RoomFormValues = {
+  room_number: string;
+  unit: string;
+  status: string;
+  price: string;
+  agent_fee: string;
+  caution_fee: string;
+  commission_fee: string;
+  hostel: string;
+};
+
+// The checks (zod + the contract's room schema) load on demand: see lib/lazy-zod-resolver.ts.
+const resolver = lazyZodResolver(
+  () =>
+    import('./room-form-schema.ts').then((m) => m.RoomFormSchema) as unknown as Promise<
+      z.ZodType<RoomPayload, RoomFormValues>
+    >,
+);
+
+export const emptyRoomValues = (hostel: string): RoomFormValues => ({
+  room_number: '',
+  unit: '',
+  status: '',
+  price: '',
+  agent_fee: '',
+  caution_fee: '',
+  commission_fee: '',
+  hostel,
+});
+
+const MONEY_FIELDS = [
+  { name: 'price', label: 'Price (rent per year, ₦)' },
+  { name: 'agent_fee', label: 'Agent fee (₦)' },
+  { name: 'caution_fee', label: 'Caution fee (₦)' },
+  { name: 'commission_fee', label: 'Commission fee (₦)' },
+] as const;
+
+/**
+ * Add Room and Update Room share this form. `save` throws the API error; its per-field messages
+ * (e.g. a 409 duplicate room number) land on the fields, the full message above the button.
+ * `onSaved` gets `reset` so Add Room can clear the form for the next room.
+ */
+export function RoomForm({
+  defaultValues,
+  submitLabel,
+  save,
+  onSaved,
+  disabled = false,
+}: {
+  defaultValues: RoomFormValues;
+  submitLabel: string;
+  /** Locks the button, e.g. while a success notice counts down to a redirect. */
+  disabled?: boolean;
+  save: (payload: RoomPayload) => Promise<unknown>;
+  onSaved: (reset: () => void) => void;
+}) {
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<RoomFormValues, unknown, RoomPayload>({ resolver, defaultValues });
+  useEffect(() => resolver.preload(), []);
+
+  const onSubmit = handleSubmit(async (payload) => {
+    setServerError(null);
+    try {
+      await save(payload);
+      onSaved(() => reset(emptyRoomValues(defaultValues.hostel)));
+    } catch (err) {
+      setServerError(applyServerErrors(err, setError));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2" aria-busy={isSubmitting}>
+      <div className="sm:col-span-2">
+        <FormField label="Hostel ID" hint="Set by the hostel you chose; it cannot be changed here.">
+          {(a11y) => (
+            <input {...a11y} className="input bg-subtle font-mono text-sm" readOnly {...register('hostel')} />
+          )}
+        </FormField>
+        {errors.hostel?.message && <p className="field-error">{errors.hostel.message}</p>}
+      </div>
+
+      <FormField label="Room number" error={errors.room_number?.message}>
+        {(a11y) => (
+          <select {...a11y} className="input" {...register('room_number')}>
+            <option value="">--Select--</option>
+            {ROOM_NUMBERS.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+
+      <FormField label="Unit" error={errors.unit?.message}>
+        {(a11y) => (
+          <select {...a11y} className="input" {...register('unit')}>
+            <option value="">--Select--</option>
+            {ROOM_UNITS.map((u) => (
+              <option key={u} value={u}>
+                {u}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+
+      <FormField label="Status" error={errors.status?.message}>
+        {(a11y) => (
+          <select {...a11y} className="input" {...register('status')}>
+            <option value="">--Select--</option>
+            {ROOM_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {ROOM_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+
+      {MONEY_FIELDS.map(({ name, label }) => (
+        <FormField key={name} label={label} error={errors[name]?.message}>
+          {(a11y) => (
+            <input
+              {...a11y}
+              className="input"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              {...register(name)}
+            />
+          )}
+        </FormField>
+      ))}
+
+      {serverError && (
+        <div className="sm:col-span-2">
+          <Alert tone="error">{serverError}</Alert>
+        </div>
+      )}
+      <div className="sm:col-span-2">
+        <button type="submit" className="btn-primary w-full sm:w-auto" disabled={isSubmitting || disabled}>
+          {isSubmitting ? 'Saving…' : submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,41 @@
+import type { EmergencyContact, Profile, ProfileUpdateInput, User } from '@studynest/contracts';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/** Keys: ['users', 'all'] for the admin list, ['users', 'profile', id] per profile. */
+export const userQueries = {
+  all: () =>
+    queryOptions({
+      queryKey: ['users', 'all'],
+      queryFn: ({ signal }) => api<User[]>('/user/all', { signal }),
+    }),
+  profile: (id: string) =>
+    queryOptions({
+      queryKey: ['users', 'profile', id],
+      queryFn: ({ signal }) => api<Profile>(`/user/${id}`, { signal }),
+    }),
+};
+
+/** PATCH /user/profile answers with the whole profile: put it straight in the cache. */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProfileUpdateInput & { emergency_contact?: Partial<EmergencyContact> }) =>
+      api<Profile>('/user/profile', { method: 'PATCH', body }),
+    onSuccess: (profile) => {
+      queryClient.setQueryData(userQueries.profile(profile._id).queryKey, profile);
+      return queryClient.invalidateQueries({ queryKey: userQueries.all().queryKey });
+    },
+  });
+}
+
+export function useDeleteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`/user/${id}`, { method: 'DELETE' }),
+    onSuccess: (_data, id) => {
+      queryClient.removeQueries({ queryKey: userQueries.profile(id).queryKey });
+      return queryClient.invalidateQueries({ queryKey: userQueries.all().queryKey });
+    },
+  });
+}

@@ -1,0 +1,43 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldValues, Resolver } from 'react-hook-form';
+import type { z } from 'zod';
+
+/**
+ * A react-hook-form resolver for a contract schema that is loaded on demand.
+ *
+ * zod plus the contract schemas weigh ~29 KB gzip: imported statically they would push every form
+ * route over its 30 KB budget (DESIGN §8). Loaded with a dynamic import instead, the screen renders
+ * first and the checks arrive while the person types (`preload()` on mount starts the download).
+ * The schema is still the contract's own: client and server validate alike.
+ *
+ * If the checks cannot be loaded (offline), the form is sent as typed and the server's field errors,
+ * which use the same messages, are shown instead.
+ */
+export function lazyZodResolver<I extends FieldValues, O extends FieldValues>(
+  load: () => Promise<z.ZodType<O, I>>,
+): Resolver<I, unknown, O> & { preload: () => void } {
+  let pending: Promise<Resolver<I, unknown, O>> | undefined;
+  const get = () => {
+    pending ??= load()
+      .then((schema) => zodResolver(schema))
+      .catch((err: unknown) => {
+        pending = undefined; // try again next time
+        throw err;
+      });
+    return pending;
+  };
+  const resolver: Resolver<I, unknown, O> = async (values, context, options) => {
+    let resolve: Resolver<I, unknown, O>;
+    try {
+      resolve = await get();
+    } catch {
+      return { values: values as unknown as O, errors: {} };
+    }
+    return resolve(values, context, options);
+  };
+  return Object.assign(resolver, {
+    preload: () => {
+      get().catch(() => undefined);
+    },
+  });
+}
