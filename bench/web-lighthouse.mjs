@@ -210,6 +210,16 @@ async function runLighthouse(port, url, extraFlags = {}) {
   return lhr;
 }
 
+/** Lighthouse now and then loses the trace (NO_NAVSTART) on a busy machine: one more try before giving up. */
+async function runWithRetry(port, url, extraFlags, label) {
+  try {
+    return await runLighthouse(port, url, extraFlags);
+  } catch (err) {
+    console.warn(`  ${label} failed (${err.message.replace(/^.*\. /, '')}), trying once more`);
+    return runLighthouse(port, url, extraFlags);
+  }
+}
+
 function summarize(lhr) {
   const audits = lhr.audits;
   const score = (c) => (lhr.categories[c]?.score == null ? null : Math.round(lhr.categories[c].score * 100));
@@ -299,18 +309,40 @@ function printFindings(lhr) {
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const state = { server: undefined, chrome: undefined, dataDir: undefined };
-  let stopping = false;
-  const cleanup = async () => {
-    if (stopping) return;
-    stopping = true;
-    try {
-      await state.chrome?.kill();
-    } catch {
-      // already gone
-    }
-    await stopServer(state.server);
-    if (state.dataDir) rmSync(state.dataDir, { recursive: true, force: true });
+  // One cleanup however many callers (signal handler, finally): every caller waits for the same one.
+  let stopped;
+  const cleanup = () => {
+    stopped ??= (async () => {
+      try {
+        await state.chrome?.kill();
+      } catch {
+        // already gone
+      }
+      state.chrome = undefined;
+      await stopServer(state.server);
+      state.server = undefined;
+      if (state.dataDir) {
+        try {
+          rmSync(state.dataDir, { recursive: true, force: true, maxRetries: 5 });
+        } catch (err) {
+          console.warn(`Could not remove ${state.dataDir}: ${err.message}`);
+        }
+      }
+    })();
+    return stopped;
   };
+  // Last resort if we exit some other way: no server or Chromium left behind.
+  process.once('exit', () => {
+    if (state.server && state.server.exitCode === null && state.server.signalCode === null)
+      state.server.kill('SIGKILL');
+    if (state.chrome?.pid) {
+      try {
+        process.kill(state.chrome.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+  });
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.once(signal, () => {
       console.error(`\n${signal}: stopping the server and Chromium…`);
@@ -333,6 +365,8 @@ async function main() {
       state.chrome = await chromeLauncher.launch({
         chromePath: CHROMIUM,
         chromeFlags: CHROME_FLAGS,
+        // Our own handler stops the server too; chrome-launcher's would exit before that.
+        handleSIGINT: false,
         logLevel: 'silent',
       });
     } catch (err) {
@@ -351,7 +385,7 @@ async function main() {
         const t0 = Date.now();
         let lhr;
         try {
-          lhr = await runLighthouse(port, page.url);
+          lhr = await runWithRetry(port, page.url, {}, `${page.name} run ${i + 1}/${opts.runs}`);
         } catch (err) {
           console.warn(`  ${page.name} run ${i + 1}/${opts.runs} failed: ${err.message}`);
           continue;
@@ -437,7 +471,12 @@ async function main() {
       for (const page of pages) {
         let lhr;
         try {
-          lhr = await runLighthouse(port, page.url, { throttling: { cpuSlowdownMultiplier: multiplier } });
+          lhr = await runWithRetry(
+            port,
+            page.url,
+            { throttling: { cpuSlowdownMultiplier: multiplier } },
+            `${page.name} low-end run`,
+          );
         } catch (err) {
           console.warn(`  ${page.name} low-end run failed: ${err.message}`);
           continue;

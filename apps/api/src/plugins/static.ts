@@ -6,7 +6,8 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config/env.ts';
 import { AppError } from '../lib/errors.ts';
 
-const YEAR = 365 * 24 * 60 * 60;
+const DAY = 24 * 60 * 60;
+const YEAR = 365 * DAY;
 
 /**
  * Serves the built SPA (hashed assets immutable for a year, index.html always revalidated),
@@ -39,6 +40,9 @@ export const staticPlugin = fp(async (app: FastifyInstance, { config }: { config
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', `public, max-age=${YEAR}, immutable`);
+        } else if (/\.(webp|avif|png|jpe?g|svg)$/.test(filePath)) {
+          // public/ images keep their names across deploys: a day fresh, then revalidated in the background.
+          res.header('cache-control', `public, max-age=${DAY}, stale-while-revalidate=${7 * DAY}`);
         } else {
           res.header('cache-control', 'no-cache');
         }

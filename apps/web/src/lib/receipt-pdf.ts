@@ -134,7 +134,10 @@ function layout(doc: jsPDF, r: ReceiptDocument, draw: boolean): number {
   }
   y += 5;
   font(8, 'normal', MUTED);
-  const footer = doc.splitTextToSize(pdfText(r.companyAddress), CONTENT) as string[];
+  const address = r.companyAddress.startsWith(r.company)
+    ? r.companyAddress
+    : `${r.company}, ${r.companyAddress}`;
+  const footer = doc.splitTextToSize(pdfText(address), CONTENT) as string[];
   put(footer, MARGIN, y);
   y += footer.length * lineHeight(8);
   return y + 6;

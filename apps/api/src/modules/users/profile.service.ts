@@ -4,11 +4,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { toUser } from '../auth/auth.service.ts';
+import { getPaymentProfile } from '../payments/payment-profile.service.ts';
 
-/**
- * The profile as GET /user/{id} shows it. Payment and tenancy parts are null here; the payments
- * module fills hostel, agentFeePayment, roomPricePayment and rentDetails from its own tables.
- */
+/** The profile as GET /user/{id} shows it: the person, plus what they paid and rent (payments module). */
 export async function getProfile(db: DbOrTx, userId: string): Promise<Profile> {
   const [row] = await db
     .select()
@@ -24,9 +22,6 @@ export async function getProfile(db: DbOrTx, userId: string): Promise<Profile> {
       phone: row.emergencyPhone,
       address: row.emergencyAddress,
     },
-    hostel: null,
-    agentFeePayment: null,
-    roomPricePayment: null,
-    rentDetails: null,
+    ...(await getPaymentProfile(db, userId)),
   };
 }

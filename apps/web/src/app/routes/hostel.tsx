@@ -32,7 +32,7 @@ function RoomsAtAGlance({ rooms }: { rooms: Room[] }) {
       <p className="text-sm text-muted">
         Book a paid inspection of an available room; the agent fee is shown on each room.
       </p>
-      <a href="#rooms-heading" className="btn-secondary">
+      <a href="#rooms-heading" className="btn-secondary hidden lg:flex">
         See the rooms
       </a>
     </aside>

@@ -4,6 +4,8 @@ import { Alert, QueryError } from '../../components/ui/alert.tsx';
 import { PageLoading } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { LogoutButton } from '../../features/auth/components/logout-button.tsx';
+import { PaymentDetails } from '../../features/payments/components/payment-details.tsx';
+import { RentDetails } from '../../features/payments/components/rent-details.tsx';
 import { userQueries } from '../../features/users/api/user-queries.ts';
 import { EmergencyContactForm } from '../../features/users/components/emergency-contact-form.tsx';
 import { ProfileSummary } from '../../features/users/components/profile-summary.tsx';
@@ -60,7 +62,8 @@ export function Component() {
   return (
     <div className="container-page flex flex-col gap-6 py-6 sm:py-10">
       <ProfileSummary profile={data} actions={<LogoutButton />} />
-      {/* Payment Details and Rent Details (issue: payments and tenancy) go here, between the summary and the contact. */}
+      <PaymentDetails profile={data} />
+      <RentDetails profile={data} />
       <EmergencyContactForm key={data._id} profile={data} editable={isOwn} />
     </div>
   );

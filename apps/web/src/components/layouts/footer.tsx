@@ -25,7 +25,7 @@ export function Footer() {
     <footer className="mt-16 border-t border-line bg-brand-800 text-white">
       <div className="container-page flex flex-col gap-6 py-10">
         <nav aria-label="Footer">
-          <ul className="grid grid-cols-2 gap-x-6 gap-y-1 sm:grid-cols-4">
+          <ul className="grid max-w-3xl grid-cols-2 gap-x-6 gap-y-1 sm:grid-cols-4">
             {links.map((l) => (
               <li key={l.label}>
                 <Link

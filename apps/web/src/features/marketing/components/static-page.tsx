@@ -19,7 +19,7 @@ export function StaticPage({
   return (
     <article>
       <header className="bg-gradient-to-b from-brand-50 to-white">
-        <div className="container-page py-10 sm:py-14">
+        <div className="container-page pt-10 pb-4 sm:pt-14 sm:pb-6">
           <p className="eyebrow">{eyebrow}</p>
           <h1 className="mt-2 text-3xl sm:text-4xl">{title}</h1>
           <div className="mt-4 max-w-3xl text-lg text-muted">{lead}</div>
