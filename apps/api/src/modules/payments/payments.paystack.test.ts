@@ -108,6 +108,26 @@ describe('payments through Paystack (fake Paystack server)', () => {
     // Verifying again any number of times changes nothing.
     await verify(t, student, rent.reference);
     expect(await tenanciesOf(room.id)).toHaveLength(1);
+
+    // GET /user/{id} shows what was paid and rented (DESIGN §5 profile).
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/${student.user.id}`,
+      headers: student.headers,
+    });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json()).toMatchObject({
+      hostel: { _id: hostel.id, hostel_name: hostel.hostelName },
+      agentFeePayment: {
+        status: 'success',
+        amount: room.agentFee,
+        reference: init.reference,
+        booking: { _id: booking._id },
+      },
+      roomPricePayment: { status: 'success', amount: room.price, reference: rent.reference },
+      rentDetails: { rentStartDate: today, rentDueDate: addMonths(today, 12) },
+    });
+    expect(profile.json().rentDetails.countdown).toBeGreaterThanOrEqual(364);
   });
 
   it('refuses a tampered amount (409) and says the real price', async () => {
