@@ -1,5 +1,6 @@
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
+import etag from '@fastify/etag';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -36,6 +37,9 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
     exposedHeaders: ['X-Total-Count', 'Retry-After'],
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
   });
+
+  // Weak ETags let a phone revalidate a hostel list it already has with a 304 instead of re-downloading it.
+  await app.register(etag, { weak: true });
 
   // Small JSON answers are not worth the CPU; lists and pages are.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });

@@ -3,6 +3,9 @@ import { AdminLayout } from '../components/layouts/admin-layout.tsx';
 import { RootLayout } from '../components/layouts/root-layout.tsx';
 import { RouteError } from '../components/layouts/route-error.tsx';
 import { paths } from '../config/paths.ts';
+// The landing page ships with the entry: it is where most visits start, and a separate chunk would
+// add a round trip before its hero image can even be requested.
+import * as home from './routes/home.tsx';
 
 /**
  * Every screen is its own lazily loaded chunk, so a student on slow data downloads only the
@@ -13,7 +16,7 @@ export const router = createBrowserRouter([
     element: <RootLayout />,
     errorElement: <RouteError />,
     children: [
-      { path: paths.home.path, lazy: () => import('./routes/home.tsx') },
+      { path: paths.home.path, Component: home.Component },
       { path: paths.about.path, lazy: () => import('./routes/about.tsx') },
       { path: paths.careers.path, lazy: () => import('./routes/careers.tsx') },
       { path: paths.terms.path, lazy: () => import('./routes/terms.tsx') },

@@ -49,3 +49,25 @@ describe('health and the app shell', () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
   });
 });
+
+describe('conditional GET', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers 304 to a repeated list request carrying its ETag', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/api/hostels' });
+    expect(first.statusCode).toBe(200);
+    const tag = first.headers.etag;
+    expect(tag).toMatch(/^W\//);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/hostels',
+      headers: { 'if-none-match': String(tag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+});

@@ -16,7 +16,8 @@ export function RootLayout() {
       <NavigationProgress />
       <ScrollToTop />
       <Header />
-      <main id="main" className="flex-1">
+      {/* At least a screen tall, so the footer never jumps when a screen's data arrives (CLS). */}
+      <main id="main" className="min-h-[100svh] flex-1">
         <Outlet />
       </main>
       <Footer />
