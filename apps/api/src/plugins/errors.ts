@@ -20,6 +20,9 @@ const PG_CODES: Record<string, [number, string]> = {
   '23502': [400, 'A required value is missing'],
   '22P02': [400, 'A value has the wrong format'],
   '22001': [400, 'A value is too long'],
+  // PostgreSQL text cannot hold a NUL character (\u0000): a client sent one, so it is their input.
+  '22021': [400, 'A value contains a character that is not allowed (such as a NUL byte)'],
+  '22P05': [400, 'A value contains a character that is not allowed (such as a NUL byte)'],
   '22003': [400, 'A number is out of range'],
   '22007': [400, 'A date is not valid'],
   '22008': [400, 'A date is out of range'],

@@ -1,0 +1,539 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/client.ts';
+import { issueToken } from '../src/modules/auth/tokens.ts';
+import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { insertHostel, insertRoom, insertUser, signedInUser, TEST_PASSWORD } from './factories.ts';
+import {
+  freshRoom,
+  lagosDate,
+  openApiOperations,
+  SLOT,
+  signupFields,
+  unique,
+  userWithCode,
+} from './security-fixtures.ts';
+
+/**
+ * DESIGN §8: every endpoint × {anonymous, student, another student, admin}. The table below is the
+ * contract. An operation in the OpenAPI document without a row fails the suite (a new endpoint
+ * cannot slip in unguarded), and so does a row for an operation that no longer exists.
+ */
+
+type Role = 'anon' | 'student' | 'other' | 'admin';
+const ROLES: Role[] = ['anon', 'student', 'other', 'admin'];
+type Expected = Record<Role, number>;
+
+const publicOk = (status = 200): Expected => ({
+  anon: status,
+  student: status,
+  other: status,
+  admin: status,
+});
+const adminOnly = (status = 200): Expected => ({ anon: 401, student: 403, other: 403, admin: status });
+const signedIn = (status = 200): Expected => ({ anon: 401, student: status, other: status, admin: status });
+/** The student's own record: the other student is refused, the admin may look. */
+const ownerOrAdmin = (status = 200): Expected => ({ anon: 401, student: status, other: 403, admin: status });
+/** Only the student who owns it may act (an admin does not pay on a student's behalf). */
+const ownerOnly = (status = 201): Expected => ({ anon: 401, student: status, other: 403, admin: 403 });
+
+const EXPECTED: Record<string, Expected> = {
+  'GET /api/health': publicOk(),
+  'GET /api/site': publicOk(),
+  'GET /api/dev/outbox': publicOk(), // a development aid, absent in production
+
+  'GET /api/hostels': publicOk(),
+  'GET /api/hostels/{id}': publicOk(),
+  'POST /api/hostels': adminOnly(201),
+  'PATCH /api/hostels/{id}': adminOnly(),
+  'PUT /api/hostels/{id}': adminOnly(),
+  'DELETE /api/hostels/{id}': adminOnly(204),
+  'POST /api/hostels/{id}/close': adminOnly(),
+  'POST /api/hostels/{id}/reopen': adminOnly(),
+
+  'GET /api/rooms': publicOk(),
+  'GET /api/rooms/hostel/{hostelId}': publicOk(),
+  'GET /api/rooms/room/{id}': publicOk(),
+  'POST /api/rooms': adminOnly(201),
+  'PATCH /api/rooms/{id}': adminOnly(),
+  'PUT /api/rooms/{id}': adminOnly(),
+  'PATCH /api/rooms/{id}/status': adminOnly(),
+  'DELETE /api/rooms/{id}': adminOnly(204),
+
+  'POST /api/auth/signup': publicOk(201),
+  'POST /api/auth/admin/signup': adminOnly(201),
+  'POST /api/auth/verify-email-otp': publicOk(),
+  'POST /api/auth/resend-otp': publicOk(),
+  'POST /api/auth/login': publicOk(),
+  'POST /api/auth/logout': signedIn(204),
+  'POST /api/auth/forgot-password': publicOk(),
+  'POST /api/auth/reset-password': publicOk(),
+
+  'GET /api/user/all': adminOnly(),
+  'PATCH /api/user/profile': signedIn(),
+  'PUT /api/user/profile': signedIn(),
+  'GET /api/user/{id}': ownerOrAdmin(),
+  'DELETE /api/user/{id}': adminOnly(204),
+
+  'POST /api/bookings': signedIn(201),
+  'GET /api/bookings': adminOnly(),
+  'GET /api/bookings/count': adminOnly(),
+
+  'POST /api/payments/agent-fee/initiate': ownerOnly(201),
+  'POST /api/payments/room-price/initiate': ownerOnly(201),
+  'GET /api/payments/verify': ownerOrAdmin(),
+  'GET /api/payments/tenants': adminOnly(),
+  'GET /api/payments/refunds': adminOnly(),
+  // Signature-checked, not role-checked; this server uses the sandbox provider, which takes no webhooks.
+  'POST /api/payments/webhook/paystack': publicOk(404),
+
+  'POST /api/reviews': publicOk(201),
+  'GET /api/reviews': publicOk(),
+  'GET /api/reviews/all': adminOnly(),
+  'PATCH /api/reviews/{id}': adminOnly(),
+  'PUT /api/reviews/{id}': adminOnly(),
+
+  'POST /api/subscribers': publicOk(201),
+};
+
+/**
+ * Routes hidden from the OpenAPI document (the sandbox checkout is a page, not JSON). They are
+ * public by design: the unguessable payment reference is the capability, as on Paystack's page.
+ */
+const EXPECTED_HIDDEN: Record<string, Expected> = {
+  'GET /sandbox/checkout/{reference}': publicOk(),
+  'POST /sandbox/checkout/{reference}/pay': publicOk(303),
+  'POST /sandbox/checkout/{reference}/cancel': publicOk(303),
+};
+
+/** Same operation, a different record: statuses that depend on what is asked for. */
+const EXPECTED_VARIANTS: Record<string, { op: string; expected: Expected }> = {
+  'closed hostel is visible to admins only': {
+    op: 'GET /api/hostels/{id}',
+    expected: { anon: 404, student: 404, other: 404, admin: 200 },
+  },
+  "a student's booking cannot be paid by someone else (room price)": {
+    op: 'POST /api/payments/room-price/initiate',
+    expected: ownerOnly(201),
+  },
+};
+
+type Call = {
+  url: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+  /** Replace the role's Authorization header (e.g. a throwaway session for logout). */
+  auth?: Record<string, string>;
+};
+type Person = Awaited<ReturnType<typeof signedInUser>>;
+type World = {
+  t: TestApp;
+  db: Db;
+  admin: Person;
+  student: Person;
+  other: Person;
+  hostel: { id: string };
+  room: { id: string; hostelId: string };
+  bookingId: string;
+  reference: string;
+  people: Record<Exclude<Role, 'anon'>, Person>;
+};
+
+const callbackUrl = (w: World) => `${w.t.config.publicUrl}/receipt-page`;
+
+async function bookAs(w: World, who: Person, room: { id: string; hostelId: string }) {
+  const res = await w.t.app.inject({
+    method: 'POST',
+    url: '/api/bookings',
+    headers: who.headers,
+    payload: { hostel_id: room.hostelId, room_id: room.id, inspection_date_time: `${lagosDate(2)}_${SLOT}` },
+  });
+  if (res.statusCode !== 201) throw new Error(`set-up booking failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { _id: string })._id;
+}
+
+async function agentFeeAs(w: World, who: Person, room: { id: string; hostelId: string; agentFee: number }) {
+  const bookingId = await bookAs(w, who, room);
+  const res = await w.t.app.inject({
+    method: 'POST',
+    url: '/api/payments/agent-fee/initiate',
+    headers: who.headers,
+    payload: {
+      amount: room.agentFee,
+      room_id: room.id,
+      hostel_id: room.hostelId,
+      booking_id: bookingId,
+      callback_url: callbackUrl(w),
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`set-up agent fee failed: ${res.statusCode} ${res.body}`);
+  return { bookingId, reference: (res.json() as { reference: string }).reference };
+}
+
+/** A room whose agent fee the student has paid through the sandbox checkout (room now booked). */
+async function roomBookedByStudent(w: World) {
+  const room = await freshRoom(w.db);
+  const { reference } = await agentFeeAs(w, w.student, room);
+  const paid = await w.t.app.inject({
+    method: 'POST',
+    url: `/sandbox/checkout/${reference}/pay`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+  });
+  if (paid.statusCode !== 303) throw new Error(`set-up payment failed: ${paid.statusCode} ${paid.body}`);
+  return room;
+}
+
+const roomBody = (hostelId: string) => ({
+  room_number: 'room 07',
+  unit: 'two bedroom flat',
+  price: 720_000,
+  agent_fee: 70_000,
+  caution_fee: 50_000,
+  commission_fee: 30_000,
+  hostel: hostelId,
+});
+
+async function freshReview(w: World) {
+  const res = await w.t.app.inject({
+    method: 'POST',
+    url: '/api/reviews',
+    payload: { full_name: 'Ngozi A.', feedback: 'Clean rooms and a calm street.', rating: 4 },
+  });
+  return (res.json() as { review: { _id: string } }).review._id;
+}
+
+/** How to call each operation meaningfully; throwaway records for anything that changes state. */
+const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
+  'GET /api/health': async () => ({ url: '/api/health' }),
+  'GET /api/site': async () => ({ url: '/api/site' }),
+  'GET /api/dev/outbox': async () => ({ url: '/api/dev/outbox' }),
+
+  'GET /api/hostels': async () => ({ url: '/api/hostels?include_closed=1' }),
+  'GET /api/hostels/{id}': async (w) => ({ url: `/api/hostels/${w.hostel.id}` }),
+  'POST /api/hostels': async () => ({
+    url: '/api/hostels',
+    payload: {
+      hostel_name: unique('Matrix Lodge '),
+      address: '3 Odenigbo Road, Nsukka',
+      hostel_details: 'Quiet',
+    },
+  }),
+  'PATCH /api/hostels/{id}': async (w) => ({
+    url: `/api/hostels/${(await insertHostel(w.db)).id}`,
+    payload: { hostel_details: 'Newly painted' },
+  }),
+  'PUT /api/hostels/{id}': async (w) => ({
+    url: `/api/hostels/${(await insertHostel(w.db)).id}`,
+    payload: { hostel_name: unique('Replaced Lodge '), address: '9 Enugu Road, Nsukka' },
+  }),
+  'DELETE /api/hostels/{id}': async (w) => ({ url: `/api/hostels/${(await insertHostel(w.db)).id}` }),
+  'POST /api/hostels/{id}/close': async (w) => ({
+    url: `/api/hostels/${(await insertHostel(w.db)).id}/close`,
+  }),
+  'POST /api/hostels/{id}/reopen': async (w) => ({
+    url: `/api/hostels/${(await insertHostel(w.db, { isClosed: true })).id}/reopen`,
+  }),
+
+  'GET /api/rooms': async () => ({ url: '/api/rooms' }),
+  'GET /api/rooms/hostel/{hostelId}': async (w) => ({ url: `/api/rooms/hostel/${w.hostel.id}` }),
+  'GET /api/rooms/room/{id}': async (w) => ({ url: `/api/rooms/room/${w.room.id}` }),
+  'POST /api/rooms': async (w) => ({ url: '/api/rooms', payload: roomBody((await insertHostel(w.db)).id) }),
+  'PATCH /api/rooms/{id}': async (w) => ({
+    url: `/api/rooms/${(await freshRoom(w.db)).id}`,
+    payload: { price: 700_000 },
+  }),
+  'PUT /api/rooms/{id}': async (w) => {
+    const room = await freshRoom(w.db);
+    return { url: `/api/rooms/${room.id}`, payload: roomBody(room.hostelId) };
+  },
+  'PATCH /api/rooms/{id}/status': async (w) => ({
+    url: `/api/rooms/${(await freshRoom(w.db)).id}/status`,
+    payload: { status: 'Booked' },
+  }),
+  'DELETE /api/rooms/{id}': async (w) => ({ url: `/api/rooms/${(await freshRoom(w.db)).id}` }),
+
+  'POST /api/auth/signup': async () => ({ url: '/api/auth/signup', payload: signupFields() }),
+  'POST /api/auth/admin/signup': async () => ({ url: '/api/auth/admin/signup', payload: signupFields() }),
+  'POST /api/auth/verify-email-otp': async (w) => {
+    const { user, otp } = await userWithCode(w.t, 'verify_email');
+    return { url: '/api/auth/verify-email-otp', payload: { email: user.email, otp } };
+  },
+  'POST /api/auth/resend-otp': async (w) => ({
+    url: '/api/auth/resend-otp',
+    payload: { email: (await insertUser(w.db, { isEmailConfirmed: false })).email },
+  }),
+  'POST /api/auth/login': async (w) => ({
+    url: '/api/auth/login',
+    payload: { email: w.student.user.email.toUpperCase(), password: TEST_PASSWORD },
+  }),
+  // Logging out revokes the token, so each role logs out a throwaway session of its own.
+  'POST /api/auth/logout': async (w, role) => ({
+    url: '/api/auth/logout',
+    auth:
+      role === 'anon'
+        ? ({} as Record<string, string>)
+        : {
+            authorization: `Bearer ${await issueToken(w.db, w.t.config.jwtSecret, w.people[role].user)}`,
+          },
+  }),
+  'POST /api/auth/forgot-password': async (w) => ({
+    url: '/api/auth/forgot-password',
+    payload: { email: (await insertUser(w.db)).email },
+  }),
+  'POST /api/auth/reset-password': async (w) => {
+    const { user, otp } = await userWithCode(w.t, 'reset_password');
+    return {
+      url: '/api/auth/reset-password',
+      payload: { email: user.email, otp, password: 'a-brand-new-passphrase-42' },
+    };
+  },
+
+  'GET /api/user/all': async () => ({ url: '/api/user/all' }),
+  'PATCH /api/user/profile': async () => ({
+    url: '/api/user/profile',
+    payload: { emergency_contact: { name: 'Mama Ada', phone: '08039876543' } },
+  }),
+  'PUT /api/user/profile': async () => ({
+    url: '/api/user/profile',
+    payload: { first_name: 'Ada', last_name: 'Obi', phone_number: '+2348031234567' },
+  }),
+  'GET /api/user/{id}': async (w) => ({ url: `/api/user/${w.student.user.id}` }),
+  'DELETE /api/user/{id}': async (w) => ({ url: `/api/user/${(await insertUser(w.db)).id}` }),
+
+  'POST /api/bookings': async (w) => {
+    const room = await freshRoom(w.db);
+    return {
+      url: '/api/bookings',
+      payload: {
+        hostel_id: room.hostelId,
+        room_id: room.id,
+        inspection_date_time: `${lagosDate(3)}_${SLOT}`,
+      },
+    };
+  },
+  'GET /api/bookings': async () => ({ url: '/api/bookings' }),
+  'GET /api/bookings/count': async () => ({ url: '/api/bookings/count' }),
+
+  // A fresh booking of the student's per call: every role tries to pay the student's agent fee.
+  'POST /api/payments/agent-fee/initiate': async (w) => {
+    const room = await freshRoom(w.db);
+    const bookingId = await bookAs(w, w.student, room);
+    return {
+      url: '/api/payments/agent-fee/initiate',
+      payload: {
+        amount: room.agentFee,
+        room_id: room.id,
+        hostel_id: room.hostelId,
+        booking_id: bookingId,
+        callback_url: callbackUrl(w),
+      },
+    };
+  },
+  // A room the student has booked (agent fee paid): every role tries to pay its rent.
+  'POST /api/payments/room-price/initiate': async (w) => {
+    const room = await roomBookedByStudent(w);
+    return {
+      url: '/api/payments/room-price/initiate',
+      payload: {
+        amount: room.price,
+        room_id: room.id,
+        hostel_id: room.hostelId,
+        callback_url: callbackUrl(w),
+      },
+    };
+  },
+  'GET /api/payments/verify': async (w) => ({
+    url: `/api/payments/verify?reference=${encodeURIComponent(w.reference)}`,
+  }),
+  'GET /api/payments/tenants': async () => ({ url: '/api/payments/tenants' }),
+  'GET /api/payments/refunds': async () => ({ url: '/api/payments/refunds' }),
+  'POST /api/payments/webhook/paystack': async (w) => ({
+    url: '/api/payments/webhook/paystack',
+    headers: { 'content-type': 'application/json', 'x-paystack-signature': 'f'.repeat(128) },
+    payload: JSON.stringify({ event: 'charge.success', data: { reference: w.reference } }),
+  }),
+
+  'POST /api/reviews': async () => ({
+    url: '/api/reviews',
+    payload: { full_name: 'Tobi K.', feedback: 'The agent was on time.', rating: '5' },
+  }),
+  'GET /api/reviews': async () => ({ url: '/api/reviews' }),
+  'GET /api/reviews/all': async () => ({ url: '/api/reviews/all' }),
+  'PATCH /api/reviews/{id}': async (w) => ({
+    url: `/api/reviews/${await freshReview(w)}`,
+    payload: { status: 'approved' },
+  }),
+  'PUT /api/reviews/{id}': async (w) => ({
+    url: `/api/reviews/${await freshReview(w)}`,
+    payload: { status: 'hidden' },
+  }),
+
+  'POST /api/subscribers': async () => ({
+    url: '/api/subscribers',
+    payload: { email: `${unique('news')}@example.com` },
+  }),
+};
+
+const HIDDEN_REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
+  'GET /sandbox/checkout/{reference}': async (w) => ({ url: `/sandbox/checkout/${w.reference}` }),
+  'POST /sandbox/checkout/{reference}/pay': async (w) => {
+    const { reference } = await agentFeeAs(w, w.student, await freshRoom(w.db));
+    return {
+      url: `/sandbox/checkout/${reference}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    };
+  },
+  'POST /sandbox/checkout/{reference}/cancel': async (w) => {
+    const { reference } = await agentFeeAs(w, w.student, await freshRoom(w.db));
+    return {
+      url: `/sandbox/checkout/${reference}/cancel`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    };
+  },
+};
+
+const VARIANT_REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
+  'closed hostel is visible to admins only': async (w) => ({
+    url: `/api/hostels/${(await insertHostel(w.db, { isClosed: true })).id}`,
+  }),
+  "a student's booking cannot be paid by someone else (room price)": async (w) => {
+    // The booking id is the student's; the room is another fresh one the student booked.
+    const room = await roomBookedByStudent(w);
+    const [booking] = (
+      (await w.t.app.inject({ method: 'GET', url: '/api/bookings', headers: w.admin.headers })).json() as {
+        _id: string;
+        room: { _id: string };
+      }[]
+    ).filter((b) => b.room._id === room.id);
+    return {
+      url: '/api/payments/room-price/initiate',
+      payload: {
+        room_id: room.id,
+        hostel_id: room.hostelId,
+        booking_id: booking?._id,
+        callback_url: callbackUrl(w),
+      },
+    };
+  },
+};
+
+const methodOf = (key: string) => key.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+async function callAs(w: World, key: string, role: Role, call: Call) {
+  const roleHeaders = role === 'anon' ? {} : w.people[role].headers;
+  const res = await w.t.app.inject({
+    method: methodOf(key),
+    url: call.url,
+    headers: { ...(call.auth ?? roleHeaders), ...call.headers },
+    ...(call.payload === undefined ? {} : { payload: call.payload as string }),
+  });
+  return res;
+}
+
+async function statusesFor(
+  w: World,
+  key: string,
+  request: (w: World, role: Role) => Promise<Call>,
+): Promise<{ statuses: Expected; bodies: Record<Role, string> }> {
+  const statuses = {} as Expected;
+  const bodies = {} as Record<Role, string>;
+  for (const role of ROLES) {
+    const res = await callAs(w, key, role, await request(w, role));
+    statuses[role] = res.statusCode;
+    bodies[role] = res.body.slice(0, 300);
+  }
+  return { statuses, bodies };
+}
+
+describe('authorisation matrix', () => {
+  let w: World;
+  let documented: string[];
+
+  beforeAll(async () => {
+    const t = await buildTestApp({ rateLimits: false });
+    const admin = await signedInUser(t, { role: 'admin' });
+    const student = await signedInUser(t);
+    const other = await signedInUser(t);
+    const hostel = await insertHostel(t.db);
+    const room = await insertRoom(t.db, hostel.id, { roomNumber: 'room 01' });
+    await insertRoom(t.db, hostel.id, { roomNumber: 'room 02' });
+    w = {
+      t,
+      db: t.db,
+      admin,
+      student,
+      other,
+      hostel,
+      room,
+      bookingId: '',
+      reference: '',
+      people: { student, other, admin },
+    };
+    const paid = await agentFeeAs(w, student, room);
+    w.bookingId = paid.bookingId;
+    w.reference = paid.reference;
+    documented = (await openApiOperations(t)).map((op) => op.key);
+  });
+  afterAll(async () => {
+    await w?.t.close();
+  });
+
+  it('has a row for every documented operation, and no row for one that is gone', () => {
+    const rows = Object.keys(EXPECTED);
+    expect(
+      documented.filter((k) => !rows.includes(k)),
+      'operations without a row',
+    ).toEqual([]);
+    expect(
+      rows.filter((k) => !documented.includes(k)),
+      'rows for operations that no longer exist',
+    ).toEqual([]);
+    expect(Object.keys(REQUESTS).sort()).toEqual(rows.sort());
+    expect(documented.length).toBeGreaterThanOrEqual(40);
+  });
+
+  it('has the hidden (undocumented) routes it lists', () => {
+    for (const key of Object.keys(EXPECTED_HIDDEN)) {
+      const [method, path] = key.split(' ') as [string, string];
+      const url = path.replace(/\{(\w+)\}/g, ':$1');
+      expect(w.t.app.hasRoute({ method: method as 'GET', url }), key).toBe(true);
+    }
+    for (const { op } of Object.values(EXPECTED_VARIANTS)) expect(documented).toContain(op);
+  });
+
+  it.each(Object.keys(EXPECTED))('%s', async (key) => {
+    const request = REQUESTS[key];
+    expect(request, `no request recipe for ${key}`).toBeDefined();
+    const { statuses, bodies } = await statusesFor(w, key, request!);
+    expect(statuses, `${key}\n${JSON.stringify(bodies, null, 1)}`).toEqual(EXPECTED[key]);
+  });
+
+  it.each(Object.keys(EXPECTED_HIDDEN))('%s (hidden route)', async (key) => {
+    const { statuses, bodies } = await statusesFor(w, key, HIDDEN_REQUESTS[key]!);
+    expect(statuses, `${key}\n${JSON.stringify(bodies, null, 1)}`).toEqual(EXPECTED_HIDDEN[key]);
+  });
+
+  it.each(Object.keys(EXPECTED_VARIANTS))('%s', async (name) => {
+    const { op, expected } = EXPECTED_VARIANTS[name]!;
+    const { statuses, bodies } = await statusesFor(w, op, VARIANT_REQUESTS[name]!);
+    expect(statuses, `${name}\n${JSON.stringify(bodies, null, 1)}`).toEqual(expected);
+  });
+
+  it("leaves the student's data untouched by the other student's attempts", async () => {
+    const profile = await w.t.app.inject({
+      method: 'GET',
+      url: `/api/user/${w.student.user.id}`,
+      headers: w.student.headers,
+    });
+    expect(profile.statusCode).toBe(200);
+    const verify = await w.t.app.inject({
+      method: 'GET',
+      url: `/api/payments/verify?reference=${w.reference}`,
+      headers: w.student.headers,
+    });
+    expect(verify.statusCode).toBe(200);
+    expect(verify.json()).toMatchObject({ reference: w.reference, status: 'pending' });
+  });
+});

@@ -1,0 +1,759 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import {
+  BookingCreateSchema,
+  ForgotPasswordSchema,
+  HostelFieldsSchema,
+  HostelReplaceFieldsSchema,
+  HostelUpdateFieldsSchema,
+  LoginSchema,
+  PaymentInitiateSchema,
+  ProfileUpdateSchema,
+  ResendOtpSchema,
+  ResetPasswordSchema,
+  ReviewCreateSchema,
+  ReviewStatusUpdateSchema,
+  RoomInputSchema,
+  RoomPatchSchema,
+  RoomReplaceSchema,
+  RoomStatusInputSchema,
+  SignupSchema,
+  SubscriberCreateSchema,
+  VerifyEmailSchema,
+} from '@studynest/contracts';
+import fc from 'fast-check';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { multipart, png } from '../src/modules/hostels/hostels.fixtures.ts';
+import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { insertHostel, insertRoom, signedInUser } from './factories.ts';
+import {
+  databaseFingerprint,
+  lagosDate,
+  openApiOperations,
+  SLOT,
+  signupFields,
+} from './security-fixtures.ts';
+
+/**
+ * DESIGN §8 "bad input": whatever arrives, the answer is a 4xx with a message a person can read,
+ * never a 5xx, and a rejected write leaves every table exactly as it was.
+ */
+
+type Person = Awaited<ReturnType<typeof signedInUser>>;
+type World = {
+  t: TestApp;
+  admin: Person;
+  student: Person;
+  hostelId: string;
+  roomId: string;
+  bookingId: string;
+  reviewId: string;
+  reference: string;
+};
+
+type BodyOp = {
+  /** Path with real ids filled in. */
+  url: (w: World) => string;
+  /** A valid body: mutations start from it, so most cases are wrong in one or a few places only. */
+  valid: (w: World) => Record<string, unknown>;
+  /** The contract: a 2xx is acceptable only if the body passes it. */
+  schema: z.ZodType;
+  /** Also accepts multipart/form-data (text fields; hostels also take photo files). */
+  form?: 'text' | 'photos';
+};
+
+const callback = (w: World) => `${w.t.config.publicUrl}/receipt-page`;
+const roomFields = (w: World) => ({
+  room_number: 'room 05',
+  unit: 'single room (share facilities)',
+  price: 400_000,
+  agent_fee: 40_000,
+  caution_fee: 20_000,
+  commission_fee: 10_000,
+  hostel: w.hostelId,
+  status: 'available',
+});
+
+/** Every operation that takes a body (OpenAPI requestBody, plus the form routes the document describes in prose). */
+const BODY_OPS: Record<string, BodyOp> = {
+  'POST /api/hostels': {
+    url: () => '/api/hostels',
+    valid: () => ({ hostel_name: 'Fuzz Lodge', address: '1 Fuzz Road', hostel_details: 'ok' }),
+    schema: HostelFieldsSchema,
+    form: 'photos',
+  },
+  'PATCH /api/hostels/{id}': {
+    url: (w) => `/api/hostels/${w.hostelId}`,
+    valid: () => ({ hostel_details: 'Renovated' }),
+    schema: HostelUpdateFieldsSchema,
+    form: 'photos',
+  },
+  'PUT /api/hostels/{id}': {
+    url: (w) => `/api/hostels/${w.hostelId}`,
+    valid: () => ({ hostel_name: 'Fuzz Lodge', address: '1 Fuzz Road' }),
+    schema: HostelReplaceFieldsSchema,
+    form: 'photos',
+  },
+  'POST /api/rooms': { url: () => '/api/rooms', valid: roomFields, schema: RoomInputSchema },
+  'PATCH /api/rooms/{id}': {
+    url: (w) => `/api/rooms/${w.roomId}`,
+    valid: () => ({ price: 410_000 }),
+    schema: RoomPatchSchema,
+  },
+  'PUT /api/rooms/{id}': {
+    url: (w) => `/api/rooms/${w.roomId}`,
+    valid: roomFields,
+    schema: RoomReplaceSchema,
+  },
+  'PATCH /api/rooms/{id}/status': {
+    url: (w) => `/api/rooms/${w.roomId}/status`,
+    valid: () => ({ status: 'available' }),
+    schema: RoomStatusInputSchema,
+  },
+  'POST /api/auth/signup': {
+    url: () => '/api/auth/signup',
+    valid: () => signupFields(),
+    schema: SignupSchema,
+    form: 'text',
+  },
+  'POST /api/auth/admin/signup': {
+    url: () => '/api/auth/admin/signup',
+    valid: () => signupFields(),
+    schema: SignupSchema,
+    form: 'text',
+  },
+  // No live code exists for these addresses, so even a well-formed guess changes nothing.
+  'POST /api/auth/verify-email-otp': {
+    url: () => '/api/auth/verify-email-otp',
+    valid: (w) => ({ email: w.student.user.email, otp: '1234' }),
+    schema: VerifyEmailSchema,
+  },
+  'POST /api/auth/resend-otp': {
+    url: () => '/api/auth/resend-otp',
+    valid: () => ({ email: 'nobody@example.com' }),
+    schema: ResendOtpSchema,
+  },
+  'POST /api/auth/login': {
+    url: () => '/api/auth/login',
+    valid: (w) => ({ email: w.student.user.email, password: 'not-the-password' }),
+    schema: LoginSchema,
+  },
+  'POST /api/auth/forgot-password': {
+    url: () => '/api/auth/forgot-password',
+    valid: () => ({ email: 'nobody@example.com' }),
+    schema: ForgotPasswordSchema,
+  },
+  'POST /api/auth/reset-password': {
+    url: () => '/api/auth/reset-password',
+    valid: (w) => ({ email: w.student.user.email, otp: '0000', password: 'another-long-passphrase' }),
+    schema: ResetPasswordSchema,
+  },
+  'PATCH /api/user/profile': {
+    url: () => '/api/user/profile',
+    valid: () => ({ first_name: 'Ada', phone_number: '08031234567', emergency_contact: { name: 'Mum' } }),
+    schema: ProfileUpdateSchema,
+  },
+  'PUT /api/user/profile': {
+    url: () => '/api/user/profile',
+    valid: () => ({ last_name: 'Obi', emergency_contact: { phone: '08039876543', address: '2 Road' } }),
+    schema: ProfileUpdateSchema,
+  },
+  'POST /api/bookings': {
+    url: () => '/api/bookings',
+    valid: (w) => ({
+      hostel_id: w.hostelId,
+      room_id: w.roomId,
+      inspection_date_time: `${lagosDate(2)}_${SLOT}`,
+    }),
+    schema: BookingCreateSchema,
+  },
+  'POST /api/payments/agent-fee/initiate': {
+    url: () => '/api/payments/agent-fee/initiate',
+    valid: (w) => ({
+      amount: 65_000,
+      room_id: w.roomId,
+      hostel_id: w.hostelId,
+      booking_id: w.bookingId,
+      callback_url: callback(w),
+    }),
+    schema: PaymentInitiateSchema,
+  },
+  'POST /api/payments/room-price/initiate': {
+    url: () => '/api/payments/room-price/initiate',
+    valid: (w) => ({ amount: 650_000, room_id: w.roomId, hostel_id: w.hostelId, callback_url: callback(w) }),
+    schema: PaymentInitiateSchema,
+  },
+  'POST /api/reviews': {
+    url: () => '/api/reviews',
+    valid: () => ({ full_name: 'Ife', feedback: 'Good', rating: 4 }),
+    schema: ReviewCreateSchema,
+  },
+  'PATCH /api/reviews/{id}': {
+    url: (w) => `/api/reviews/${w.reviewId}`,
+    valid: () => ({ status: 'approved' }),
+    schema: ReviewStatusUpdateSchema,
+  },
+  'PUT /api/reviews/{id}': {
+    url: (w) => `/api/reviews/${w.reviewId}`,
+    valid: () => ({ status: 'hidden' }),
+    schema: ReviewStatusUpdateSchema,
+  },
+  'POST /api/subscribers': {
+    url: () => '/api/subscribers',
+    valid: () => ({ email: 'reader@example.com' }),
+    schema: SubscriberCreateSchema,
+  },
+};
+
+/** Routes that read a raw body of their own (not JSON-validated): fuzzed with arbitrary bytes. */
+const RAW_BODY_OPS = ['POST /api/payments/webhook/paystack'];
+
+// ---------- generators ----------
+
+const HUGE = 'x'.repeat(100 * 1024);
+const nastyString = fc.oneof(
+  fc.constantFrom(
+    '',
+    '   ',
+    HUGE,
+    '😀🏠💸'.repeat(50),
+    '\u202Eevil\u202C مرحبا بالعالم',
+    'a\u0000b',
+    '\u0000',
+    '\uD800', // a lone surrogate
+    "1' OR '1'='1",
+    "'; drop table users; --",
+    '" or ""="',
+    '<script>alert(1)</script>',
+    '<img src=x onerror=alert(1)>',
+    '../../etc/passwd',
+    '%00',
+    `\${7*7}{{7*7}}`, // template injection probe
+    'NaN',
+    'Infinity',
+    '1e309',
+    '-1',
+    '0.5',
+    '１２３', // full-width digits
+    'room 21',
+    'ADMIN',
+    'admin',
+    'not-an-email',
+    'a@b',
+    '2020-02-30_10:00am - 10:30am',
+    '00000000-0000-0000-0000-000000000000',
+    'javascript:alert(1)',
+    'http://evil.example/steal',
+  ),
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'grapheme', maxLength: 20 }),
+);
+const nastyNumber = fc.oneof(
+  fc.constantFrom(
+    -1,
+    -650_000,
+    0.5,
+    649_999.99,
+    -0.0001,
+    1e21,
+    Number.MAX_SAFE_INTEGER,
+    2 ** 31,
+    -(2 ** 31) - 1,
+  ),
+  fc.integer({ min: -1_000_000_000_000, max: -1 }),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+);
+const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 4, arbitrary: nastyString },
+  { weight: 3, arbitrary: nastyNumber },
+  { weight: 1, arbitrary: fc.constantFrom(null, true, false) },
+  { weight: 1, arbitrary: fc.array(fc.oneof(nastyString, fc.integer()), { maxLength: 3 }) },
+  {
+    weight: 1,
+    arbitrary: fc.dictionary(fc.string({ maxLength: 8 }), fc.oneof(fc.string(), fc.integer()), {
+      maxKeys: 3,
+    }),
+  },
+);
+
+type Mutation =
+  | { kind: 'wrong'; field: string; value: unknown }
+  | { kind: 'missing'; field: string }
+  | { kind: 'extra'; field: string; value: unknown };
+
+const mutationArb = (fields: string[]): fc.Arbitrary<Mutation> =>
+  fc.oneof(
+    {
+      weight: 5,
+      arbitrary: fc.record({
+        kind: fc.constant('wrong' as const),
+        field: fc.constantFrom(...fields),
+        value: nastyValue,
+      }),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.record({ kind: fc.constant('missing' as const), field: fc.constantFrom(...fields) }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('extra' as const),
+        field: fc.oneof(
+          fc.constantFrom(
+            '__proto__',
+            'constructor',
+            'role',
+            'isEmailConfirmed',
+            '_id',
+            'id',
+            'user_id',
+            'status',
+            'amount',
+            'password_hash',
+          ),
+          fc.string({ maxLength: 12 }),
+        ),
+        value: nastyValue,
+      }),
+    },
+  );
+
+type BodyCase =
+  | { shape: 'mutated'; mutations: Mutation[]; asForm: boolean; file?: Uint8Array }
+  | { shape: 'whole'; value: unknown };
+
+const bodyCaseArb = (fields: string[], form: BodyOp['form']): fc.Arbitrary<BodyCase> =>
+  fc.oneof(
+    {
+      weight: 6,
+      arbitrary: fc.record({
+        shape: fc.constant('mutated' as const),
+        mutations: fc.array(mutationArb(fields), { minLength: 1, maxLength: 4 }),
+        asForm: form ? fc.boolean() : fc.constant(false),
+        file:
+          form === 'photos'
+            ? fc.option(fc.uint8Array({ minLength: 0, maxLength: 2048 }), { nil: undefined })
+            : fc.constant(undefined),
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        shape: fc.constant('whole' as const),
+        value: fc.oneof(nastyValue, fc.constant([]), fc.constant(null), fc.constant({})),
+      }),
+    },
+  );
+
+/** Own properties only, even for '__proto__', so the key reaches the server as sent. */
+function setOwn(target: Record<string, unknown>, key: string, value: unknown) {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+function applyMutations(valid: Record<string, unknown>, mutations: Mutation[]): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(valid)) setOwn(body, k, v);
+  for (const m of mutations) {
+    if (m.kind === 'missing') delete body[m.field];
+    else setOwn(body, m.field, m.value);
+  }
+  return body;
+}
+
+/**
+ * The form routes read JSON like a form: a null body is an empty form and a null field is a field
+ * not sent (hostel-form.ts, form-body.ts). Judge an accepted body the way they read it.
+ */
+function asFormValue(sent: unknown): unknown {
+  if (sent === null || sent === undefined) return {};
+  if (typeof sent !== 'object' || Array.isArray(sent)) return sent;
+  return Object.fromEntries(Object.entries(sent).filter(([, v]) => v !== null));
+}
+
+const asText = (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));
+
+async function send(
+  w: World,
+  method: string,
+  url: string,
+  who: Person,
+  c: BodyCase,
+  valid: Record<string, unknown>,
+): Promise<{ res: LightMyRequestResponse; sent: unknown }> {
+  if (c.shape === 'whole') {
+    const res = await w.t.app.inject({
+      method: method as 'POST',
+      url,
+      headers: { ...who.headers, 'content-type': 'application/json' },
+      payload: JSON.stringify(c.value) ?? 'null',
+    });
+    return { res, sent: c.value };
+  }
+  const body = applyMutations(valid, c.mutations);
+  if (!c.asForm) {
+    const res = await w.t.app.inject({
+      method: method as 'POST',
+      url,
+      headers: { ...who.headers, 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
+    return { res, sent: body };
+  }
+  const fields: Record<string, string> = {};
+  for (const [k, v] of Object.entries(body)) fields[k] = asText(v);
+  const form = await multipart(
+    fields,
+    c.file ? [{ data: Buffer.from(c.file), filename: 'upload.jpg', type: 'image/jpeg' }] : [],
+  );
+  const res = await w.t.app.inject({
+    method: method as 'POST',
+    url,
+    headers: { ...who.headers, ...form.headers },
+    payload: form.payload,
+  });
+  return { res, sent: fields };
+}
+
+function expectClientError(res: LightMyRequestResponse, context: string) {
+  expect(res.statusCode, `${context} → ${res.statusCode} ${res.body.slice(0, 300)}`).toBeGreaterThanOrEqual(
+    400,
+  );
+  expect(res.statusCode, `${context} → ${res.statusCode} ${res.body.slice(0, 300)}`).toBeLessThan(500);
+  expect(res.headers['content-type'], context).toMatch(/^application\/json/);
+  const body = res.json() as { message?: unknown };
+  expect(typeof body.message, `${context}: ${res.body.slice(0, 200)}`).toBe('string');
+  expect((body.message as string).trim().length, context).toBeGreaterThan(0);
+}
+
+/** Photo files under the data dir: a rejected upload must not leave any behind. */
+function storedFiles(w: World): number {
+  const dir = path.join(w.t.config.dataDir, 'uploads');
+  try {
+    return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
+  } catch {
+    return 0;
+  }
+}
+
+const RUNS = 30;
+const PATH_RUNS = 25;
+
+describe('bad input', () => {
+  let w: World;
+  let bodyOpsInDoc: string[];
+  let pathOps: string[];
+  /** The database as of the last accepted request. */
+  let fingerprint: Record<string, string>;
+  let files: number;
+
+  /** After each case: a rejected one changed nothing; an accepted one moves the baseline. */
+  async function checkDatabase(accepted: boolean, context: string) {
+    const now = await databaseFingerprint(w.t.db);
+    const nowFiles = storedFiles(w);
+    const [before, filesBefore] = [fingerprint, files];
+    // Move the baseline first: fast-check re-runs cases while shrinking, each against the state left before it.
+    fingerprint = now;
+    files = nowFiles;
+    if (!accepted) {
+      expect(now, `${context}: a rejected request changed the database`).toEqual(before);
+      expect(nowFiles, `${context}: a rejected request left photo files`).toBe(filesBefore);
+    }
+  }
+
+  beforeAll(async () => {
+    const t = await buildTestApp({ rateLimits: false });
+    const admin = await signedInUser(t, { role: 'admin' });
+    const student = await signedInUser(t);
+    const hostel = await insertHostel(t.db);
+    const room = await insertRoom(t.db, hostel.id, {
+      roomNumber: 'room 01',
+      price: 650_000,
+      agentFee: 65_000,
+    });
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      headers: student.headers,
+      payload: { hostel_id: hostel.id, room_id: room.id, inspection_date_time: `${lagosDate(2)}_${SLOT}` },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const bookingId = (booked.json() as { _id: string })._id;
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/agent-fee/initiate',
+      headers: student.headers,
+      payload: {
+        amount: 65_000,
+        room_id: room.id,
+        hostel_id: hostel.id,
+        booking_id: bookingId,
+        callback_url: `${t.config.publicUrl}/receipt-page`,
+      },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const review = await t.app.inject({
+      method: 'POST',
+      url: '/api/reviews',
+      payload: { full_name: 'Ada', feedback: 'Fine', rating: 5 },
+    });
+    w = {
+      t,
+      admin,
+      student,
+      hostelId: hostel.id,
+      roomId: room.id,
+      bookingId,
+      reviewId: (review.json() as { review: { _id: string } }).review._id,
+      reference: (paid.json() as { reference: string }).reference,
+    };
+    const ops = await openApiOperations(t);
+    bodyOpsInDoc = ops.filter((o) => o.hasBody).map((o) => o.key);
+    pathOps = ops.filter((o) => o.path.includes('{')).map((o) => o.key);
+    fingerprint = await databaseFingerprint(t.db);
+    files = storedFiles(w);
+  });
+  afterAll(async () => {
+    await w?.t.close();
+  });
+
+  it('fuzzes every operation that takes a body', async () => {
+    const missing = bodyOpsInDoc.filter((k) => !BODY_OPS[k]);
+    expect(missing, 'operations with a requestBody but no bad-input generator').toEqual([]);
+    const documented = (await openApiOperations(w.t)).map((o) => o.key);
+    for (const k of [...Object.keys(BODY_OPS), ...RAW_BODY_OPS]) expect(documented, k).toContain(k);
+  });
+
+  for (const role of ['admin', 'student'] as const) {
+    describe(`as the ${role}`, () => {
+      it.each(Object.keys(BODY_OPS))('%s', async (key) => {
+        const op = BODY_OPS[key]!;
+        const method = key.split(' ')[0]!;
+        const fields = Object.keys(op.valid(w));
+        await fc.assert(
+          fc.asyncProperty(bodyCaseArb(fields, op.form), async (c) => {
+            const who = w[role];
+            const valid = op.valid(w);
+            const { res, sent } = await send(w, method, op.url(w), who, c, valid);
+            const context = `${role} ${key} ${JSON.stringify(sent)?.slice(0, 300)}`;
+            const accepted = res.statusCode >= 200 && res.statusCode < 300;
+            await checkDatabase(accepted, `${context} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+            if (!accepted) return expectClientError(res, context);
+            // Only a body the contract accepts may succeed, and never with a non-JPEG photo.
+            const parsed = op.schema.safeParse(op.form ? asFormValue(sent) : sent);
+            expect(
+              parsed.success,
+              `${context} was accepted (${res.statusCode}) but breaks the contract`,
+            ).toBe(true);
+            expect(
+              c.shape === 'mutated' && c.asForm && c.file,
+              `${context}: a non-JPEG photo was accepted`,
+            ).toBeFalsy();
+          }),
+          { numRuns: RUNS },
+        );
+      });
+    });
+  }
+
+  it.each(RAW_BODY_OPS)('%s takes arbitrary bytes without a 5xx', async (key) => {
+    const [method, url] = key.split(' ') as [string, string];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uint8Array({ maxLength: 4096 }),
+        fc.constantFrom('application/json', 'text/plain', 'application/octet-stream'),
+        fc.option(fc.string({ maxLength: 200 }), { nil: undefined }),
+        async (bytes, type, signature) => {
+          const res = await w.t.app.inject({
+            method: method as 'POST',
+            url,
+            headers: { 'content-type': type, ...(signature ? { 'x-paystack-signature': signature } : {}) },
+            payload: Buffer.from(bytes),
+          });
+          expectClientError(res, `${key} ${bytes.length} bytes`);
+          await checkDatabase(false, key);
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+
+  const badIds = fc.oneof(
+    fc.constantFrom(
+      '1',
+      'abc',
+      "1' OR '1'='1",
+      '../../etc/passwd',
+      '..%2F..%2Fetc%2Fpasswd',
+      '%00',
+      '\u0000',
+      '😀',
+      'ا'.repeat(40),
+      '<script>alert(1)</script>',
+      'a'.repeat(5000),
+      '-1',
+      '1.5',
+      'null',
+      'undefined',
+      '00000000-0000-0000-0000-000000000000',
+      'ffffffff-ffff-4fff-bfff-ffffffffffff',
+      '00000000-0000-0000-0000-00000000000G',
+      '{id}',
+      ' ',
+    ),
+    fc.string({ minLength: 1, maxLength: 60 }),
+    fc.uuid(),
+  );
+
+  for (const role of ['admin', 'student'] as const) {
+    it(`answers malformed ids in every path with a 4xx (as the ${role})`, async () => {
+      const hidden = [
+        'GET /sandbox/checkout/{ref}',
+        'POST /sandbox/checkout/{ref}/pay',
+        'POST /sandbox/checkout/{ref}/cancel',
+      ];
+      const keys = [...pathOps, ...hidden, 'GET /api/payments/verify?reference={ref}'];
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...keys), badIds, async (key, id) => {
+          const [method, pattern] = key.split(' ') as [string, string];
+          const url = pattern.replace(/\{\w+\}/g, encodeURIComponent(id));
+          const op = BODY_OPS[key];
+          const body = op?.valid(w);
+          const res = await w.t.app.inject({
+            method: method as 'GET',
+            url,
+            headers: {
+              ...w[role].headers,
+              ...(body ? { 'content-type': 'application/json' } : {}),
+              ...(method === 'POST' && pattern.startsWith('/sandbox')
+                ? { 'content-type': 'application/x-www-form-urlencoded' }
+                : {}),
+            },
+            ...(body ? { payload: JSON.stringify(body) } : {}),
+          });
+          const context = `${role} ${method} ${url.slice(0, 200)}`;
+          expectClientError(res, context);
+          await checkDatabase(false, context);
+        }),
+        { numRuns: PATH_RUNS * 4 },
+      );
+    });
+  }
+
+  describe('fixed cases', () => {
+    it('refuses a body that is not JSON', async () => {
+      for (const payload of ['{"email":', '{email: "a@b.c"}', "{'a':1}", '\u0000', '[1,2', 'undefined']) {
+        const res = await w.t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          headers: { 'content-type': 'application/json' },
+          payload,
+        });
+        expect(res.statusCode, payload).toBe(400);
+        expect(res.json().message).toBe('The request body is not valid JSON');
+      }
+      const res = await w.t.app.inject({
+        method: 'POST',
+        url: '/api/rooms',
+        headers: { ...w.admin.headers, 'content-type': 'application/json' },
+        payload: '{"room_number": "room 09", ',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('The request body is not valid JSON');
+      await checkDatabase(false, 'invalid JSON');
+    });
+
+    it('refuses __proto__ keys (prototype poisoning) with a 400', async () => {
+      const res = await w.t.app.inject({
+        method: 'PATCH',
+        url: '/api/user/profile',
+        headers: { ...w.student.headers, 'content-type': 'application/json' },
+        payload: '{"first_name":"Ada","__proto__":{"role":"admin"}}',
+      });
+      expectClientError(res, '__proto__');
+      expect(res.statusCode).toBe(400);
+      await checkDatabase(false, '__proto__');
+    });
+
+    it('refuses a body over 1 MB with 413', async () => {
+      const big = JSON.stringify({ full_name: 'Ada', feedback: 'x'.repeat(1024 * 1024 + 10), rating: 5 });
+      for (const [url, headers] of [
+        ['/api/reviews', {}],
+        ['/api/rooms', w.admin.headers],
+        ['/api/auth/signup', {}],
+      ] as const) {
+        const res = await w.t.app.inject({
+          method: 'POST',
+          url,
+          headers: { ...headers, 'content-type': 'application/json' },
+          payload: big,
+        });
+        expect(res.statusCode, url).toBe(413);
+        expectClientError(res, url);
+      }
+      await checkDatabase(false, 'too large');
+    });
+
+    it('refuses a content type it does not take with 415', async () => {
+      for (const type of ['application/xml', 'application/x-www-form-urlencoded', 'application/yaml']) {
+        const res = await w.t.app.inject({
+          method: 'POST',
+          url: '/api/reviews',
+          headers: { 'content-type': type },
+          payload: 'full_name=Ada&feedback=Fine&rating=5',
+        });
+        expect(res.statusCode, type).toBe(415);
+        expectClientError(res, type);
+      }
+      // Fastify reads text/plain as a string (a CORS "simple" type): it never passes an object schema.
+      const plain = await w.t.app.inject({
+        method: 'POST',
+        url: '/api/reviews',
+        headers: { 'content-type': 'text/plain' },
+        payload: '{"full_name":"Ada","feedback":"Fine","rating":5}',
+      });
+      expect(plain.statusCode).toBe(400);
+      expectClientError(plain, 'text/plain');
+      const rooms = await w.t.app.inject({
+        method: 'POST',
+        url: '/api/rooms',
+        headers: { ...w.admin.headers, 'content-type': 'text/csv' },
+        payload: 'room 09,one bedroom flat',
+      });
+      expect(rooms.statusCode).toBe(415);
+      await checkDatabase(false, 'wrong content type');
+    });
+
+    it('refuses a hostel photo that is not a JPEG with 415 and keeps nothing', async () => {
+      for (const [method, url] of [
+        ['POST', '/api/hostels'],
+        ['PATCH', `/api/hostels/${w.hostelId}`],
+      ] as const) {
+        const form = await multipart({ hostel_name: 'PNG Lodge', address: '4 Road' }, [
+          { data: await png(), filename: 'photo.jpg', type: 'image/jpeg' },
+        ]);
+        const res = await w.t.app.inject({
+          method,
+          url,
+          headers: { ...w.admin.headers, ...form.headers },
+          payload: form.payload,
+        });
+        expect(res.statusCode, url).toBe(415);
+        expectClientError(res, url);
+        await checkDatabase(false, `${method} ${url} with a PNG`);
+      }
+      // Text fields only on sign-up: any file is refused.
+      const form = await multipart(signupFields(), [{ data: await png(), field: 'avatar' }]);
+      const res = await w.t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        headers: form.headers,
+        payload: form.payload,
+      });
+      expectClientError(res, 'signup with a file');
+      await checkDatabase(false, 'signup with a file');
+    });
+  });
+});
