@@ -27,8 +27,12 @@ function AdminNav() {
   return (
     <header className="bg-brand-800 text-white">
       <div className="container-page flex flex-wrap items-center gap-2 py-3">
-        <Logo className="mr-2 rounded bg-white px-2 py-1" />
-        <nav aria-label="Admin" className="flex flex-1 flex-wrap items-center gap-1 overflow-x-auto">
+        <Logo className="mr-auto rounded bg-white px-2 py-1 md:mr-2" />
+        {/* Phones: logo and menu toggle on one row, the links on their own scrollable row below. */}
+        <nav
+          aria-label="Admin"
+          className="order-last -mx-1 flex w-full items-center gap-1 overflow-x-auto px-1 pb-1 md:order-none md:w-auto md:flex-1 md:flex-wrap md:pb-0"
+        >
           <NavLink to={paths.admin.hostels.getHref()} className={navClass}>
             Hostels
           </NavLink>
