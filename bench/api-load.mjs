@@ -376,13 +376,18 @@ async function measureRead(base, ep, tmp) {
 
   const ceilingServer = await startCeiling(body, contentType, tmp);
   let ceiling;
+  let ceilingFixed;
   try {
     await cannon(ceilingServer.base, ep.next, { duration: WARMUP_S });
     ceiling = summarise(await cannon(ceilingServer.base, ep.next, { duration: THROUGHPUT_S }));
+    // The same fixed-rate run against the ceiling shows how much of the p99 is the machine itself.
+    ceilingFixed = summarise(
+      await cannon(ceilingServer.base, ep.next, { duration: FIXED_RATE_S, rate: FIXED_RATE }),
+    );
   } finally {
     await stop(ceilingServer.child);
   }
-  return { name: ep.name, bytes: body.length, throughput, fixed, ceiling };
+  return { name: ep.name, bytes: body.length, throughput, fixed, ceiling, ceilingFixed };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -696,6 +701,7 @@ async function benchDatabase(kind) {
           `ratio ${fmt((100 * m.throughput.rps) / m.ceiling.rps, 1)}% of ceiling`,
         ),
       );
+      rows.push(runRow('', `ceiling fixed ${FIXED_RATE}/s`, m.ceilingFixed, 'the floor this machine gives'));
     }
 
     let mix;

@@ -23,6 +23,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { readCachePlugin } from './plugins/read-cache.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticPlugin } from './plugins/static.ts';
 
@@ -53,6 +54,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Cross-cutting plugins.
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { database });
+  await app.register(readCachePlugin);
   await app.register(authPlugin, { config });
   await app.register(securityPlugin, { config });
   await app.register(rateLimit, { global: false });

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config/env.ts';
 import { AppError, forbidden } from '../lib/errors.ts';
-import { type AuthUser, resolveToken, type TokenProblem } from '../modules/auth/tokens.ts';
+import { type AuthUser, findSessionUser, type TokenProblem, verifyToken } from '../modules/auth/tokens.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,17 +25,33 @@ const PROBLEM_MESSAGES: Record<TokenProblem, string> = {
   revoked: 'You have been signed out. Please log in again.',
 };
 
-const cache = new WeakMap<FastifyRequest, Promise<{ user: AuthUser } | { problem: TokenProblem }>>();
+type Resolved = { user: AuthUser } | { problem: TokenProblem };
+
+const cache = new WeakMap<FastifyRequest, Promise<Resolved>>();
 
 export const authPlugin = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
+  /**
+   * The session lookup is remembered like a public answer: every write request (logout, account
+   * deletion, password reset among them) empties the cache before its answer goes out, so a
+   * revoked token stops working at once; only a revocation made outside this process can take up
+   * to the cache's age limit to be seen.
+   */
+  async function resolveToken(token: string): Promise<Resolved> {
+    const verified = await verifyToken(config.jwtSecret, token);
+    if ('problem' in verified) return verified;
+    const { claims } = verified;
+    const user = await app.readCache.remember(`session ${claims.sessionId} ${claims.userId}`, () =>
+      findSessionUser(app.db, claims),
+    );
+    return user ? { user } : { problem: 'revoked' };
+  }
+
   const resolve = (request: FastifyRequest) => {
     let pending = cache.get(request);
     if (!pending) {
       const header = request.headers.authorization ?? '';
       const match = /^Bearer\s+(\S+)$/i.exec(header);
-      pending = match?.[1]
-        ? resolveToken(app.db, config.jwtSecret, match[1])
-        : Promise.resolve({ problem: 'missing' as const });
+      pending = match?.[1] ? resolveToken(match[1]) : Promise.resolve({ problem: 'missing' as const });
       cache.set(request, pending);
     }
     return pending;

@@ -39,12 +39,13 @@ export async function issueToken(
 
 export type TokenProblem = 'missing' | 'invalid' | 'expired' | 'revoked';
 
-/** Resolve a bearer token to its live user, or say why it cannot be used. */
-export async function resolveToken(
-  db: DbOrTx,
+export type TokenClaims = { userId: string; sessionId: string };
+
+/** Check a bearer token's signature, algorithm, issuer, audience and expiry (no database). */
+export async function verifyToken(
   secret: string,
   token: string,
-): Promise<{ user: AuthUser } | { problem: TokenProblem }> {
+): Promise<{ claims: TokenClaims } | { problem: TokenProblem }> {
   let payload: { sub?: string; jti?: string };
   try {
     ({ payload } = await jwtVerify(token, keyFor(secret), {
@@ -56,22 +57,26 @@ export async function resolveToken(
     return { problem: err instanceof joseErrors.JWTExpired ? 'expired' : 'invalid' };
   }
   if (!payload.sub || !payload.jti || !/^[0-9a-f-]{36}$/i.test(payload.jti)) return { problem: 'invalid' };
+  return { claims: { userId: payload.sub, sessionId: payload.jti } };
+}
+
+/** The live user behind a verified token's session, or null when it was revoked, ran out or the user is gone. */
+export async function findSessionUser(db: DbOrTx, claims: TokenClaims): Promise<AuthUser | null> {
   const [row] = await db
     .select({ id: users.id, role: users.role, email: users.email, sessionId: sessions.id })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.id, payload.jti),
-        eq(sessions.userId, payload.sub),
+        eq(sessions.id, claims.sessionId),
+        eq(sessions.userId, claims.userId),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, new Date()),
         isNull(users.deletedAt),
       ),
     )
     .limit(1);
-  if (!row) return { problem: 'revoked' };
-  return { user: { id: row.id, role: row.role as UserRole, email: row.email, sessionId: row.sessionId } };
+  return row ? { id: row.id, role: row.role as UserRole, email: row.email, sessionId: row.sessionId } : null;
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: string) {

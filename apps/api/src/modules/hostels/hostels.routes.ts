@@ -58,11 +58,13 @@ export const hostelsRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = as
         response: { 200: z.array(HostelSummarySchema), ...errors(400) },
       },
     },
-    async (request) =>
-      listHostels(app.db, storage, {
-        // Anyone else asking for closed hostels just gets the open ones, as if they had not asked.
-        includeClosed: request.query.include_closed && (await isAdmin(request)),
-      }),
+    async (request, reply) => {
+      // Anyone else asking for closed hostels just gets the open ones, as if they had not asked.
+      if (request.query.include_closed && (await isAdmin(request))) {
+        return listHostels(app.db, storage, { includeClosed: true });
+      }
+      return app.readCache.send(request, reply, 'hostels', () => listHostels(app.db, storage));
+    },
   );
 
   app.get(
@@ -75,8 +77,11 @@ export const hostelsRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = as
         response: { 200: HostelSchema, ...errors(400, 404) },
       },
     },
-    async (request) =>
-      getHostel(app.db, storage, request.params.id, { includeClosed: await isAdmin(request) }),
+    async (request, reply) => {
+      const { id } = request.params;
+      if (await isAdmin(request)) return getHostel(app.db, storage, id, { includeClosed: true });
+      return app.readCache.send(request, reply, `hostel ${id}`, () => getHostel(app.db, storage, id));
+    },
   );
 
   app.post(

@@ -72,6 +72,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
     '/payments/verify',
     {
       preHandler: app.signedIn,
+      // Verifying applies a success: the room becomes booked or rented in the public lists.
+      config: { writes: true },
       schema: {
         tags: ['payments'],
         summary: 'Check a payment with the provider and apply it once (payer or admin)',

@@ -50,8 +50,13 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(RoomSchema), ...errors(400, 404) },
       },
     },
-    async (request) =>
-      listRoomsOfHostel(app.db, request.params.hostelId, { includeClosed: await isAdmin(request) }),
+    async (request, reply) => {
+      const { hostelId } = request.params;
+      if (await isAdmin(request)) return listRoomsOfHostel(app.db, hostelId, { includeClosed: true });
+      return app.readCache.send(request, reply, `rooms of ${hostelId}`, () =>
+        listRoomsOfHostel(app.db, hostelId),
+      );
+    },
   );
 
   app.get(

@@ -64,12 +64,14 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ProfileSchema, ...denied, 404: ErrorSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = await request.requireUser();
-      if (user.role !== 'admin' && user.id !== request.params.id) {
+      const { id } = request.params;
+      if (user.role !== 'admin' && user.id !== id) {
         throw forbidden('You can only see your own profile');
       }
-      return getProfile(app.db, request.params.id);
+      // Kept only after the check above; the same for the student and an admin looking at them.
+      return app.readCache.send(request, reply, `profile ${id}`, () => getProfile(app.db, id));
     },
   );
 

@@ -1,0 +1,155 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Answers and lookups kept in memory until something may have changed them. */
+    readCache: ReadCache;
+  }
+  interface FastifyContextConfig {
+    /** A GET route that writes (payment verification): it empties the read cache like any POST. */
+    writes?: boolean;
+  }
+}
+
+export type ReadCache = {
+  /** Answer from memory when `key` is cached for the current version; otherwise load, serialise and keep it. */
+  send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    load: () => Promise<unknown>,
+  ): Promise<void>;
+  /** The same for a value that is not an answer (a session lookup). */
+  remember<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /** Forget everything (a write happened). */
+  invalidate(): void;
+};
+
+/** An answer as it goes out: serialised once, compressed at most once per encoding. */
+type Answer = { json: Buffer; etag: string; br?: Buffer; gzip?: Buffer };
+
+type Entry = { version: number; expires: number; value: unknown };
+
+export type ReadCacheOptions = {
+  /**
+   * Writes through this process empty the cache at once; the age limit only bounds how long a
+   * change made elsewhere (another API process, SQL by hand) can stay unseen.
+   */
+  maxAgeMs?: number;
+  maxEntries?: number;
+};
+
+/** The smaller encodings are worth their CPU only once per version, not on every request. */
+const COMPRESS_FROM_BYTES = 1024;
+
+function preferredEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
+  if (!header) return undefined;
+  const accepted = new Set<string>();
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q && Number(q.slice(2)) === 0) continue;
+    accepted.add(name);
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return undefined;
+}
+
+/**
+ * The hostel list, a hostel and its rooms are the same for every visitor and by far the most
+ * requested answers; building them costs a query plus zod serialisation of up to thousands of
+ * rows. A signed-in page view also looks up its session, and the profile costs five queries.
+ * They are served from memory instead, keyed by URL and a version that every write request
+ * bumps (after it answered, so its transaction has committed). A read that started before a
+ * write stores its result under the old version, where nobody will find it: no stale answer
+ * outlives the write. Concurrent misses for one key share one load.
+ */
+export function createReadCache({ maxAgeMs = 5_000, maxEntries = 2_000 }: ReadCacheOptions = {}): ReadCache {
+  let version = 0;
+  const entries = new Map<string, Entry>();
+  const loading = new Map<string, Promise<unknown>>();
+
+  function remember<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const cached = entries.get(key);
+    if (cached && cached.version === version && cached.expires > Date.now()) {
+      return Promise.resolve(cached.value as T);
+    }
+    const flightKey = `${version}\n${key}`;
+    let pending = loading.get(flightKey) as Promise<T> | undefined;
+    if (!pending) {
+      const startedAt = version;
+      pending = load()
+        .then((value) => {
+          if (startedAt === version) {
+            if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
+            entries.set(key, { version: startedAt, expires: Date.now() + maxAgeMs, value });
+          }
+          return value;
+        })
+        .finally(() => loading.delete(flightKey));
+      loading.set(flightKey, pending);
+    }
+    return pending;
+  }
+
+  return {
+    remember,
+    async send(request, reply, key, load) {
+      const answer = await remember<Answer>(`answer ${key}`, async () => {
+        // The route's own serialiser (zod response schema): the cached bytes are what it would send.
+        // Kept as bytes: a large list is not re-encoded from a string on every request.
+        const json = Buffer.from(reply.serialize(await load()) as string);
+        return { json, etag: `W/"${createHash('sha1').update(json).digest('base64')}"` };
+      });
+      reply
+        .header('etag', answer.etag)
+        // Phones revalidate (cheap with the ETag); a signed-in answer is for that browser only.
+        .header('cache-control', request.headers.authorization ? 'private, no-cache' : 'public, no-cache')
+        .type('application/json; charset=utf-8');
+      if (request.headers['if-none-match'] === answer.etag) {
+        await reply.code(304).send('');
+        return;
+      }
+      const encoding =
+        answer.json.length >= COMPRESS_FROM_BYTES
+          ? preferredEncoding(request.headers['accept-encoding'])
+          : undefined;
+      if (!encoding) {
+        await reply.send(answer.json);
+        return;
+      }
+      if (encoding === 'br') {
+        answer.br ??= brotliCompressSync(answer.json, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } });
+      } else {
+        answer.gzip ??= gzipSync(answer.json, { level: 9 });
+      }
+      await reply
+        .header('content-encoding', encoding)
+        .header('vary', 'accept-encoding')
+        .send(encoding === 'br' ? answer.br : answer.gzip);
+    },
+    invalidate() {
+      version++;
+      entries.clear();
+    },
+  };
+}
+
+const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * `app.readCache`, emptied by every request that may have written, as its answer goes out
+ * (onSend runs after the handler, so the write has committed, and before the client can act on it).
+ */
+export const readCachePlugin = fp(async (app: FastifyInstance, options: ReadCacheOptions) => {
+  const cache = createReadCache(options);
+  app.decorate('readCache', cache);
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!READ_ONLY_METHODS.has(request.method) || request.routeOptions.config.writes) cache.invalidate();
+    return payload;
+  });
+});
