@@ -3,7 +3,9 @@
 // seeded with 500 hostels / 10,000 rooms / 60 students, driven by autocannon.
 //
 //   npm run bench:api                  both databases, 10 s throughput + 60 s at a fixed 1,000 req/s
-//   npm run bench:api -- --short       10 s for each run (CI)
+//   npm run bench:api -- --short       10 s of measuring per endpoint (CI)
+//   npm run bench:api -- --soak 10     10 minutes at 200 req/s of reads and bookings instead: counts
+//                                      5xx and prints the server's resident memory growth
 //   npm run bench:api -- --db pg       pg | pglite | both
 //   options: --pg-url postgres://…/studynest_bench (or BENCH_PG_URL; the database is dropped and
 //            re-created), --skip-build, --only <text> (endpoints whose name contains it; "mix" for the mix)
@@ -34,6 +36,7 @@ const { values: args } = parseArgs({
     'pg-url': { type: 'string' },
     'skip-build': { type: 'boolean', default: false },
     only: { type: 'string' },
+    soak: { type: 'string' },
   },
 });
 if (!['pg', 'pglite', 'both'].includes(args.db)) {
@@ -41,9 +44,16 @@ if (!['pg', 'pglite', 'both'].includes(args.db)) {
   process.exit(2);
 }
 
-const WARMUP_S = 5;
-const THROUGHPUT_S = 10;
-const FIXED_RATE_S = args.short ? 10 : 60;
+const WARMUP_S = args.short ? 2 : 5;
+const THROUGHPUT_S = args.short ? 5 : 10;
+const FIXED_RATE_S = args.short ? 5 : 60;
+const SOAK_MINUTES = args.soak === undefined ? 0 : Number(args.soak);
+const SOAK_RATE = 200;
+const SOAK_TARGET_GROWTH = 0.1;
+if (args.soak !== undefined && !(SOAK_MINUTES > 0)) {
+  console.error(`--soak takes a number of minutes (got ${args.soak})`);
+  process.exit(2);
+}
 const CONNECTIONS = 50;
 const FIXED_RATE = 1000;
 const TARGET_RATIO = 0.2;
@@ -652,6 +662,54 @@ const runRow = (name, label, s, note = '') => [
 ];
 
 // ---------------------------------------------------------------------------------------------
+// Soak: a long steady run; the server must not fail or grow
+
+function residentKb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+}
+
+/**
+ * SOAK_MINUTES at SOAK_RATE req/s of the mix (reads, profiles, bookings), in one-minute rounds.
+ * Resident memory is sampled after each round; the first round is the warm-up and its end the
+ * baseline, so JIT and cache warm-up are not counted as growth.
+ */
+async function soak(server, seed, students) {
+  const roundS = Math.min(60, (SOAK_MINUTES * 60) / 4);
+  const rounds = Math.round((SOAK_MINUTES * 60) / roundS);
+  console.log(`  soak: ${rounds} rounds of ${roundS} s at ${SOAK_RATE} req/s`);
+  let baseline;
+  let last;
+  let requests = 0;
+  let fiveXx = 0;
+  let otherErrors = 0;
+  for (let i = 1; i <= rounds; i++) {
+    const r = await mixedRun(server.base, seed, students, roundS, SOAK_RATE);
+    for (const statuses of Object.values(r.byKind))
+      for (const [status, n] of Object.entries(statuses)) if (Number(status) >= 500) fiveXx += n;
+    requests += Math.round(r.rps * roundS);
+    otherErrors += r.errors;
+    last = residentKb(server.child.pid);
+    if (i === 1) baseline = last;
+    console.log(
+      `  round ${String(i).padStart(2)}: ${fmt(r.rps)} req/s, p99 ${fmt(r.p99)} ms, ` +
+        `bookings 201=${r.booked201} 409=${r.booked409}, 5xx so far ${fiveXx}, RSS ${fmt(last / 1024, 1)} MB`,
+    );
+  }
+  const growth = (last - baseline) / baseline;
+  console.log(`\nSoak: ${requests} requests over ${fmt((rounds * roundS) / 60, 1)} min`);
+  const line = (text, ok) => console.log(`  ${text}`.padEnd(90) + (ok ? 'ok' : 'BELOW'));
+  line(`5xx answers ${fiveXx} (0)`, fiveXx === 0);
+  line(`other errors ${otherErrors} (0)`, otherErrors === 0);
+  line(
+    `resident memory ${fmt(baseline / 1024, 1)} MB after warm-up → ${fmt(last / 1024, 1)} MB: ` +
+      `${fmt(100 * growth, 1)}% (< ${SOAK_TARGET_GROWTH * 100}%)`,
+    growth < SOAK_TARGET_GROWTH,
+  );
+  return fiveXx || otherErrors ? 1 : 0;
+}
+
+// ---------------------------------------------------------------------------------------------
 // One database end to end
 
 async function benchDatabase(kind) {
@@ -682,6 +740,7 @@ async function benchDatabase(kind) {
     console.log(`  server at ${server.base} (rate limits ${server.rateLimitsOff ? 'off' : 'on'})`);
     const students = await loginAll(server.base, seed);
     console.log(`  ${students.length} students logged in`);
+    if (SOAK_MINUTES) return await soak(server, seed, students);
 
     const rows = [];
     const reads = [];
@@ -747,19 +806,29 @@ async function benchDatabase(kind) {
           90,
         ) + verdict(ratio >= TARGET_RATIO),
       );
+      // autocannon's paced connections fire in bursts: when even the bare node:http server misses
+      // the p99 target at this rate, the number says more about the machine than about us.
+      const floor =
+        m.ceilingFixed.p99 >= TARGET_P99_MS
+          ? ` (machine floor: node:http p99 ${fmt(m.ceilingFixed.p99)} ms)`
+          : '';
       console.log(
         `    p99 ${fmt(m.fixed.p99)} ms at ${FIXED_RATE}/s (achieved ${fmt(m.fixed.rps)}/s) (< ${TARGET_P99_MS} ms)`.padEnd(
           90,
-        ) + verdict(m.fixed.p99 < TARGET_P99_MS && rateReached),
+        ) +
+          verdict(m.fixed.p99 < TARGET_P99_MS && rateReached) +
+          floor,
       );
       const errs = m.throughput.errors + m.fixed.errors;
       const non2xx = m.throughput.non2xx + m.fixed.non2xx;
+      if (errs || non2xx) exitCode = 1;
       console.log(
         `    errors ${errs}, non-2xx ${non2xx} (both 0)`.padEnd(90) + verdict(errs === 0 && non2xx === 0),
       );
     }
     if (mix) {
       const errs = mix.throughput.errors + mix.fixed.errors;
+      if (errs) exitCode = 1;
       console.log(
         `  mix: errors (non-2xx other than booking 409s, connection errors) ${errs}`.padEnd(90) +
           (errs === 0 ? 'ok' : 'BELOW'),

@@ -9,8 +9,12 @@ declare module 'fastify' {
     readCache: ReadCache;
   }
   interface FastifyContextConfig {
-    /** A GET route that writes (payment verification): it empties the read cache like any POST. */
-    writes?: boolean;
+    /**
+     * Whether this route's requests empty the read cache. By default writes (POST, PUT, PATCH,
+     * DELETE) do and reads do not; 'clear' marks a GET that writes (payment verification), 'keep'
+     * a frequent write that no cached answer shows (a room hold, a new session).
+     */
+    readCache?: 'clear' | 'keep';
   }
 }
 
@@ -149,7 +153,8 @@ export const readCachePlugin = fp(async (app: FastifyInstance, options: ReadCach
   const cache = createReadCache(options);
   app.decorate('readCache', cache);
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (!READ_ONLY_METHODS.has(request.method) || request.routeOptions.config.writes) cache.invalidate();
+    const declared = request.routeOptions.config.readCache;
+    if (declared ? declared === 'clear' : !READ_ONLY_METHODS.has(request.method)) cache.invalidate();
     return payload;
   });
 });

@@ -124,7 +124,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   app.post(
     '/auth/login',
     {
-      config: perIp(20, '1 minute'),
+      // A new session is not in the cache (its id did not exist before), so logging in keeps it.
+      config: { ...perIp(20, '1 minute'), readCache: 'keep' },
       schema: {
         tags: ['auth'],
         summary: 'Log in with e-mail and password',

@@ -15,6 +15,8 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/bookings',
     {
       preHandler: app.signedIn,
+      // A booking and its room hold show in no cached answer (not in the room lists, not in the profile).
+      config: { readCache: 'keep' },
       schema: {
         tags: ['bookings'],
         summary: 'Book an inspection and hold the room for 30 minutes',

@@ -15,8 +15,9 @@ export async function holdRoom(tx: DbOrTx, roomId: string, userId: string): Prom
     .update(rooms)
     .set({
       heldByUserId: userId,
+      // updated_at is left alone: a hold is not an edit of the room, and the public room lists
+      // (served from the read cache) must not change with every hold.
       heldUntil: sql`now() + make_interval(mins => ${BUSINESS.holdMinutes})`,
-      updatedAt: sql`now()`,
     })
     .where(
       and(

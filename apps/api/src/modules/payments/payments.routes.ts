@@ -73,7 +73,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
     {
       preHandler: app.signedIn,
       // Verifying applies a success: the room becomes booked or rented in the public lists.
-      config: { writes: true },
+      config: { readCache: 'clear' },
       schema: {
         tags: ['payments'],
         summary: 'Check a payment with the provider and apply it once (payer or admin)',
