@@ -11,13 +11,16 @@
 //            re-created), --skip-build, --only <text> (endpoints whose name contains it; "mix" for the mix)
 //
 // Per read endpoint: warm-up (5 s), throughput with 50 connections, latency at a fixed
-// 1,000 req/s (autocannon overallRate = `-R`), and the same throughput run against a bare node:http
-// server returning the same bytes from memory (the ceiling). Targets (on PostgreSQL): throughput
-// ≥ 20% of the ceiling, p99 < 25 ms at 1,000 req/s, no errors, no non-2xx. Then a mixed run with
-// bookings, during which 50 students race for 10 rooms through booking and sandbox payment, and the
+// 1,000 req/s twice — autocannon `-R` as asked, and our open-loop paced generator
+// (bench/lib/paced-load.mjs), which measures each request from when it was due; autocannon's
+// pacing sends each second's quota in one burst, so its p99 is shown but the target is judged on
+// the paced run — and the same throughput and paced runs against a bare node:http server
+// returning the same bytes from memory (the ceiling). Targets (on PostgreSQL): throughput ≥ 20% of
+// the ceiling, p99 < 25 ms at 1,000 req/s, no errors, no non-2xx. Then a mixed run with bookings,
+// during which 50 students race for 10 rooms through booking and sandbox payment, and the
 // database is checked afterwards: one holder per room, every successful payment applied once.
-// Numbers are printed, not asserted: the exit code is non-zero only when the bench itself fails or
-// a correctness invariant is broken.
+// Speed is printed, not asserted; the exit code is non-zero when the bench itself fails, any
+// request errs or answers non-2xx (booking 409s in the mix excepted), or an invariant is broken.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,6 +30,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { pacedLoad } from './lib/paced-load.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({
@@ -383,21 +387,25 @@ async function measureRead(base, ep, tmp) {
   await cannon(base, ep.next, { duration: WARMUP_S });
   const throughput = summarise(await cannon(base, ep.next, { duration: THROUGHPUT_S }));
   const fixed = summarise(await cannon(base, ep.next, { duration: FIXED_RATE_S, rate: FIXED_RATE }));
+  const paced = await pacedLoad({ base, rate: FIXED_RATE, durationS: FIXED_RATE_S, next: ep.next });
 
   const ceilingServer = await startCeiling(body, contentType, tmp);
   let ceiling;
-  let ceilingFixed;
+  let ceilingPaced;
   try {
     await cannon(ceilingServer.base, ep.next, { duration: WARMUP_S });
     ceiling = summarise(await cannon(ceilingServer.base, ep.next, { duration: THROUGHPUT_S }));
-    // The same fixed-rate run against the ceiling shows how much of the p99 is the machine itself.
-    ceilingFixed = summarise(
-      await cannon(ceilingServer.base, ep.next, { duration: FIXED_RATE_S, rate: FIXED_RATE }),
-    );
+    // The same paced run against the ceiling shows how much of the p99 is the machine itself.
+    ceilingPaced = await pacedLoad({
+      base: ceilingServer.base,
+      rate: FIXED_RATE,
+      durationS: FIXED_RATE_S,
+      next: ep.next,
+    });
   } finally {
     await stop(ceilingServer.child);
   }
-  return { name: ep.name, bytes: body.length, throughput, fixed, ceiling, ceilingFixed };
+  return { name: ep.name, bytes: body.length, throughput, fixed, paced, ceiling, ceilingPaced };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -751,7 +759,8 @@ async function benchDatabase(kind) {
       reads.push(m);
       console.log(` ${fmt(m.throughput.rps)} req/s, p99 at ${FIXED_RATE}/s ${fmt(m.fixed.p99)} ms`);
       rows.push(runRow(ep.name, `throughput c=${CONNECTIONS}`, m.throughput, `${m.bytes} B body`));
-      rows.push(runRow('', `fixed ${FIXED_RATE}/s`, m.fixed));
+      rows.push(runRow('', `autocannon -R ${FIXED_RATE}`, m.fixed, 'bursts; see bench/lib/paced-load.mjs'));
+      rows.push(runRow('', `paced ${FIXED_RATE}/s`, m.paced, 'open loop, from when each was due'));
       rows.push(
         runRow(
           '',
@@ -760,7 +769,7 @@ async function benchDatabase(kind) {
           `ratio ${fmt((100 * m.throughput.rps) / m.ceiling.rps, 1)}% of ceiling`,
         ),
       );
-      rows.push(runRow('', `ceiling fixed ${FIXED_RATE}/s`, m.ceilingFixed, 'the floor this machine gives'));
+      rows.push(runRow('', `ceiling paced ${FIXED_RATE}/s`, m.ceilingPaced, 'the floor this machine gives'));
     }
 
     let mix;
@@ -798,7 +807,7 @@ async function benchDatabase(kind) {
     console.log(`\nTargets${kind === 'pg' ? '' : ' (they apply to PostgreSQL; shown for comparison)'}:`);
     for (const m of reads) {
       const ratio = m.throughput.rps / m.ceiling.rps;
-      const rateReached = m.fixed.rps >= FIXED_RATE * 0.95;
+      const rateReached = m.paced.rps >= FIXED_RATE * 0.95;
       const verdict = (ok) => (ok ? 'ok' : 'BELOW');
       console.log(`  ${m.name}`);
       console.log(
@@ -806,21 +815,16 @@ async function benchDatabase(kind) {
           90,
         ) + verdict(ratio >= TARGET_RATIO),
       );
-      // autocannon's paced connections fire in bursts: when even the bare node:http server misses
-      // the p99 target at this rate, the number says more about the machine than about us.
-      const floor =
-        m.ceilingFixed.p99 >= TARGET_P99_MS
-          ? ` (machine floor: node:http p99 ${fmt(m.ceilingFixed.p99)} ms)`
-          : '';
       console.log(
-        `    p99 ${fmt(m.fixed.p99)} ms at ${FIXED_RATE}/s (achieved ${fmt(m.fixed.rps)}/s) (< ${TARGET_P99_MS} ms)`.padEnd(
+        `    p99 ${fmt(m.paced.p99, 1)} ms paced at ${FIXED_RATE}/s (achieved ${fmt(m.paced.rps)}/s) (< ${TARGET_P99_MS} ms)`.padEnd(
           90,
-        ) +
-          verdict(m.fixed.p99 < TARGET_P99_MS && rateReached) +
-          floor,
+        ) + verdict(m.paced.p99 < TARGET_P99_MS && rateReached),
       );
-      const errs = m.throughput.errors + m.fixed.errors;
-      const non2xx = m.throughput.non2xx + m.fixed.non2xx;
+      console.log(
+        `      (autocannon -R ${FIXED_RATE}: p99 ${fmt(m.fixed.p99)} ms; node:http paced: p99 ${fmt(m.ceilingPaced.p99, 1)} ms)`,
+      );
+      const errs = m.throughput.errors + m.fixed.errors + m.paced.errors;
+      const non2xx = m.throughput.non2xx + m.fixed.non2xx + m.paced.non2xx;
       if (errs || non2xx) exitCode = 1;
       console.log(
         `    errors ${errs}, non-2xx ${non2xx} (both 0)`.padEnd(90) + verdict(errs === 0 && non2xx === 0),

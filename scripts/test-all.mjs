@@ -71,6 +71,13 @@ function postgresUrl() {
   return probe.status === 0 ? 'postgres://postgres@127.0.0.1:5432/test' : undefined;
 }
 
+/** The load bench drops and re-creates its own database next to the test one. */
+function benchPgUrl(url) {
+  const u = new URL(url);
+  u.pathname = '/studynest_bench';
+  return u.toString();
+}
+
 check('lint', 'npx', ['biome', 'check', '.']);
 check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 vitestSuite('contracts', 'packages/contracts');
@@ -86,6 +93,18 @@ else if (!only.length || only.includes('api-postgres')) {
 check('build', 'npm', ['run', 'build', '--silent']);
 check('budgets', 'node', ['bench/bundle-size.mjs', '--enforce']);
 playwrightSuite('e2e');
+// Load: a short bench:api run per database (10 s of measuring per endpoint) and a one-minute soak.
+// They fail on errors, non-2xx answers, 5xx and broken race invariants; speed targets are printed
+// (a shared CI machine's timings are not a verdict; `npm run bench:api` on a quiet one is).
+const benchDb = pgUrl ? ['--db', 'both', '--pg-url', benchPgUrl(pgUrl)] : ['--db', 'pglite'];
+check('load', 'node', ['bench/api-load.mjs', '--short', '--skip-build', ...benchDb]);
+check('soak', 'node', [
+  'bench/api-load.mjs',
+  '--soak',
+  '1',
+  '--skip-build',
+  ...(pgUrl ? ['--db', 'pg', '--pg-url', benchPgUrl(pgUrl)] : ['--db', 'pglite']),
+]);
 
 console.log('\n━━━ summary');
 for (const r of results) {

@@ -31,19 +31,21 @@ const cache = new WeakMap<FastifyRequest, Promise<Resolved>>();
 
 export const authPlugin = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
   /**
-   * The session lookup is remembered like a public answer: every write request (logout, account
-   * deletion, password reset among them) empties the cache before its answer goes out, so a
-   * revoked token stops working at once; only a revocation made outside this process can take up
-   * to the cache's age limit to be seen.
+   * A token's check (signature, then its session row) is remembered like a public answer, keyed
+   * by the exact token: every write request (logout, account deletion, password reset among them)
+   * empties the cache before its answer goes out, so a revoked token stops working at once; only
+   * a revocation made outside this process can take up to the cache's age limit to be seen. The
+   * token's own expiry is checked on every request.
    */
   async function resolveToken(token: string): Promise<Resolved> {
-    const verified = await verifyToken(config.jwtSecret, token);
-    if ('problem' in verified) return verified;
-    const { claims } = verified;
-    const user = await app.readCache.remember(`session ${claims.sessionId} ${claims.userId}`, () =>
-      findSessionUser(app.db, claims),
-    );
-    return user ? { user } : { problem: 'revoked' };
+    const checked = await app.readCache.remember(`token ${token}`, async () => {
+      const verified = await verifyToken(config.jwtSecret, token);
+      if ('problem' in verified) return verified;
+      const user = await findSessionUser(app.db, verified.claims);
+      return user ? { user, expiresAtMs: verified.claims.expiresAtMs } : { problem: 'revoked' as const };
+    });
+    if ('user' in checked && checked.expiresAtMs <= Date.now()) return { problem: 'expired' };
+    return checked;
   }
 
   const resolve = (request: FastifyRequest) => {

@@ -39,14 +39,14 @@ export async function issueToken(
 
 export type TokenProblem = 'missing' | 'invalid' | 'expired' | 'revoked';
 
-export type TokenClaims = { userId: string; sessionId: string };
+export type TokenClaims = { userId: string; sessionId: string; expiresAtMs: number };
 
 /** Check a bearer token's signature, algorithm, issuer, audience and expiry (no database). */
 export async function verifyToken(
   secret: string,
   token: string,
 ): Promise<{ claims: TokenClaims } | { problem: TokenProblem }> {
-  let payload: { sub?: string; jti?: string };
+  let payload: { sub?: string; jti?: string; exp?: number };
   try {
     ({ payload } = await jwtVerify(token, keyFor(secret), {
       algorithms: ALGORITHMS,
@@ -56,8 +56,10 @@ export async function verifyToken(
   } catch (err) {
     return { problem: err instanceof joseErrors.JWTExpired ? 'expired' : 'invalid' };
   }
-  if (!payload.sub || !payload.jti || !/^[0-9a-f-]{36}$/i.test(payload.jti)) return { problem: 'invalid' };
-  return { claims: { userId: payload.sub, sessionId: payload.jti } };
+  if (!payload.sub || !payload.jti || !payload.exp || !/^[0-9a-f-]{36}$/i.test(payload.jti)) {
+    return { problem: 'invalid' };
+  }
+  return { claims: { userId: payload.sub, sessionId: payload.jti, expiresAtMs: payload.exp * 1000 } };
 }
 
 /** The live user behind a verified token's session, or null when it was revoked, ran out or the user is gone. */
