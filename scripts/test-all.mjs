@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Runs every check and test suite, then prints one summary line: `ci: N passed, N failed`.
 // Suites: lint, typecheck, API + web + contracts tests on PGlite, API tests on PostgreSQL
-// (TEST_DATABASE_URL, or the local server at 127.0.0.1:5432 when one answers), build, bundle
-// budgets, browser journeys in Debian Chromium.
+// (TEST_DATABASE_URL, or the local server at 127.0.0.1:5432 when one answers), build, resilience
+// (the built server killed and cut off from its database), bundle budgets, browser journeys in
+// Debian Chromium.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -29,13 +30,22 @@ function check(name, cmd, args, env) {
   results.push({ name, passed: r.ok ? 1 : 0, failed: r.ok ? 0 : 1, seconds: r.seconds, kind: 'check' });
 }
 
-function vitestSuite(name, workspace, env = {}) {
+function vitestSuite(name, workspace, env = {}, extraArgs = []) {
   if (only.length && !only.includes(name)) return;
   const file = path.join(out, `${name}.json`);
   const r = run(
     name,
     'npx',
-    ['vitest', 'run', '--root', workspace, '--reporter=default', '--reporter=json', `--outputFile=${file}`],
+    [
+      'vitest',
+      'run',
+      '--root',
+      workspace,
+      ...extraArgs,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile=${file}`,
+    ],
     env,
   );
   let passed = 0;
@@ -91,6 +101,18 @@ else if (!only.length || only.includes('api-postgres')) {
     results.push({ name: 'api-postgres', passed: 0, failed: 1, seconds: '0', kind: 'tests' });
 }
 check('build', 'npm', ['run', 'build', '--silent']);
+// Resilience (issue 7): the built server SIGKILLed mid-burst, cut off from its database, SIGTERMed
+// with requests in flight — so after `build`. Its PostgreSQL part runs when the api-postgres probe
+// finds a server; without one that part is missing, which CI counts as a failure like api-postgres.
+vitestSuite('resilience', 'apps/api', pgUrl ? { RESILIENCE_PG_URL: pgUrl } : {}, [
+  '--config',
+  'vitest.resilience.config.ts',
+]);
+if (!pgUrl && (!only.length || only.includes('resilience'))) {
+  console.log('\n━━━ resilience: no PostgreSQL — its PostgreSQL durability and fault tests were not run');
+  if (process.env.CI)
+    results.push({ name: 'resilience-pg', passed: 0, failed: 1, seconds: '0', kind: 'tests' });
+}
 check('budgets', 'node', ['bench/bundle-size.mjs', '--enforce']);
 playwrightSuite('e2e');
 // Load: a short bench:api run per database (10 s of measuring per endpoint) and a one-minute soak.

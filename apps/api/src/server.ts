@@ -1,7 +1,41 @@
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
 
 const started = performance.now();
+
+/** How long SIGTERM may wait for the last queued connections to send their requests. */
+const DRAIN_MAX_MS = 2_000;
+/** No new connection for this long: the kernel's accept queue is empty. */
+const DRAIN_QUIET_MS = 150;
+/** Orchestrators usually SIGKILL 10 s after SIGTERM; exit on our own terms before that. */
+const SHUTDOWN_MAX_MS = 9_000;
+
+/**
+ * Closing the listening socket resets every connection still queued in the kernel, and
+ * `server.close()` destroys accepted connections whose request has not been read yet: requests
+ * the clients already sent would end in ECONNRESET instead of an answer. So the server remembers
+ * which accepted connections have not delivered a request yet, and SIGTERM waits (briefly) until
+ * there are none and no new connection has arrived for a moment, before it stops listening.
+ */
+function trackUnreadConnections(server: Server) {
+  const unread = new Set<Socket>();
+  let lastConnectionAt = 0;
+  server.on('connection', (socket: Socket) => {
+    lastConnectionAt = performance.now();
+    unread.add(socket);
+    socket.once('close', () => unread.delete(socket));
+  });
+  server.on('request', (req) => unread.delete(req.socket));
+  return async function settled() {
+    const deadline = performance.now() + DRAIN_MAX_MS;
+    while (performance.now() < deadline) {
+      if (unread.size === 0 && performance.now() - lastConnectionAt >= DRAIN_QUIET_MS) return;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  };
+}
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -16,33 +50,41 @@ async function main() {
   }
 
   const app = await buildApp(config);
+  let closing = false;
+  // While shutting down, every answer closes its connection, so no client sends another request
+  // on a socket that is about to go away (that one would be reset, not answered).
+  app.addHook('onRequest', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+  const connectionsSettled = trackUnreadConnections(app.server);
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     { startupMs: Math.round(performance.now() - started) },
     `StudyNest is ready at ${config.publicUrl} (database: ${app.database.kind})`,
   );
 
-  // SIGTERM: stop accepting, let in-flight requests finish (new ones get 503), then exit.
-  let closing = false;
-  const shutdown = (signal: string) => {
+  // SIGTERM: take in what clients already sent, stop accepting, let in-flight requests finish
+  // (requests arriving on open connections after that get 503), close the database, exit.
+  const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
       process.exit(1);
-    }, 9_000);
+    }, SHUTDOWN_MAX_MS);
     force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (err) => {
-        app.log.error({ err }, 'error during shutdown');
-        process.exit(1);
-      },
-    );
+    try {
+      await connectionsSettled();
+      await app.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error during shutdown');
+      process.exit(1);
+    }
   };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
 main().catch((err) => {

@@ -42,9 +42,22 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       // Fail fast when the server is unreachable instead of letting requests hang.
       connectionTimeoutMillis: 3000,
       idleTimeoutMillis: 30_000,
+      // Nothing may wait forever behind a lock a stuck client holds (a psql session left open in a
+      // transaction, an API process frozen mid-transaction): PostgreSQL cancels the statement
+      // (57014 → 503). Our statements take milliseconds; with the 3 s wait for a pooled connection
+      // above, a request that cannot be served is answered within 5 s.
+      statement_timeout: 2000,
     });
     // A dropped connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
+    // The pool listens for errors only on idle clients. A connection that dies while a request
+    // holds it (server restart, pg_terminate_backend, network cut) also emits 'error' on its
+    // client, and with no listener that is an uncaught exception: the whole process would exit.
+    // The query in progress fails on its own (→ 503), and the pool discards the broken client
+    // when it is released.
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePostgres(pool);
     return { db, kind: 'postgres', close: () => pool.end() };
@@ -72,6 +85,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 async function migratePostgres(pool: pg.Pool) {
   const lockClient = await pool.connect();
   try {
+    // Migrations may rightly run long, and so may waiting for another process's migrations.
+    await lockClient.query('set statement_timeout = 0');
     await lockClient.query('select pg_advisory_lock(7310211)');
     await migratePg(drizzlePg(lockClient), { migrationsFolder: MIGRATIONS_DIR });
   } finally {

@@ -27,8 +27,21 @@ const PG_CODES: Record<string, [number, string]> = {
   '22007': [400, 'A date is not valid'],
   '22008': [400, 'A date is out of range'],
 };
-/** The database went away: fail fast with 503, the client may retry. */
-const PG_UNAVAILABLE = new Set(['57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '53300']);
+/**
+ * The database went away, or could not answer in time (57014: statement_timeout, set in
+ * db/client.ts, cancelled a statement stuck behind a lock): fail fast with 503, the client may retry.
+ */
+const PG_UNAVAILABLE = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '57014',
+  '08000',
+  '08003',
+  '08006',
+  '08001',
+  '53300',
+]);
 const NET_UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND']);
 
 function databaseCode(err: unknown): string | undefined {

@@ -1,0 +1,3 @@
+import { describeDurability } from './durability.ts';
+
+describeDurability('postgres');
