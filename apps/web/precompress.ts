@@ -14,10 +14,13 @@ export function precompress(): Plugin {
     },
     closeBundle() {
       const walk = (dir: string): string[] =>
-        readdirSync(dir).flatMap((name) => {
-          const full = path.join(dir, name);
-          return statSync(full).isDirectory() ? walk(full) : [full];
-        });
+        // Not dot directories: .vite (the manifest) and .server (the server renderer) are never downloaded.
+        readdirSync(dir)
+          .filter((name) => !name.startsWith('.'))
+          .flatMap((name) => {
+            const full = path.join(dir, name);
+            return statSync(full).isDirectory() ? walk(full) : [full];
+          });
       for (const file of walk(outDir)) {
         if (!/\.(js|css|html|svg|json|txt|webmanifest)$/.test(file)) continue;
         const data = readFileSync(file);

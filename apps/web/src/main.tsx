@@ -1,18 +1,44 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { router } from './app/router.tsx';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { ReplayEarlyInteractions } from './app/early-interactions.tsx';
+import { prepareHydration } from './app/hydration.ts';
+import { AppProvider } from './app/provider.tsx';
+import { routes } from './app/routes.tsx';
 import { queryClient } from './lib/query-client.ts';
 import './index.css';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('#root is missing from index.html');
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
+async function start(root: HTMLElement) {
+  // Rendered HTML (`/` at build time, a hostel page by the server: entry-server.tsx) is adopted, not rebuilt.
+  const rendered = root.firstElementChild !== null;
+  const hydrationData = rendered
+    ? await prepareHydration(
+        routes,
+        window.location,
+        queryClient,
+        document.getElementById('app-state')?.textContent,
+      )
+    : undefined;
+  const router = createBrowserRouter(routes, { hydrationData });
+  const app = (
+    <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+      {rendered && <ReplayEarlyInteractions />}
+    </AppProvider>
+  );
+  if (rendered) {
+    // As a transition, hydration runs in short slices that yield to the browser, so a slow phone
+    // never freezes for long.
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
+  } else {
+    createRoot(root).render(app);
+  }
+}
+
+// Not a top-level await: with one, the bundler could not let screens import shared code from this chunk.
+void start(container);

@@ -1,7 +1,10 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config/env.ts';
 import { AppError } from '../lib/errors.ts';
@@ -9,10 +12,34 @@ import { AppError } from '../lib/errors.ts';
 const DAY = 24 * 60 * 60;
 const YEAR = 365 * DAY;
 
+/** apps/web/src/entry-server.tsx, as the web build bundles it into <web dist>/.server/. */
+type ServerRenderer = {
+  serverRenderedPaths: string[];
+  render(url: string, getJson: (apiPath: string) => Promise<unknown>): Promise<string | null>;
+};
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/** Rendered pages are made per request, so compressed per request too (fast settings: ~20 KB of HTML). */
+async function compressFor(request: FastifyRequest, html: string) {
+  const accepts = request.headers['accept-encoding'] ?? '';
+  if (/\bbr\b/.test(accepts)) {
+    return { encoding: 'br', body: await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) };
+  }
+  if (/\bgzip\b/.test(accepts)) return { encoding: 'gzip', body: await gzipped(html, { level: 6 }) };
+  return { encoding: undefined, body: html };
+}
+
 /**
- * Serves the built SPA (hashed assets immutable for a year, index.html always revalidated),
- * uploaded images under /uploads (our own unique names, so immutable too), and the history
- * fallback: any GET that accepts HTML and is not /api or a file gets index.html.
+ * Serves the built SPA (hashed assets immutable for a year, HTML always revalidated), uploaded
+ * images under /uploads (our own unique names, so immutable too), and the history fallback: any GET
+ * that accepts HTML and is not /api or a file gets the empty shell, index.html.
+ *
+ * Two pages arrive as HTML a phone can paint before the app's JavaScript has run (apps/web/prerender.ts):
+ * `/` is home.html, rendered at build time; the hostel page is rendered here on each request by the
+ * web build's server renderer, with the same API answers the browser would fetch. If the renderer is
+ * missing, fails, or the hostel is not found, the shell goes out instead and the browser renders as before.
  */
 export const staticPlugin = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
   const uploadsDir = path.join(config.dataDir, 'uploads');
@@ -34,8 +61,10 @@ export const staticPlugin = fp(async (app: FastifyInstance, { config }: { config
       root: webDist,
       prefix: '/',
       wildcard: true,
+      // .vite (the build manifest) and .server (the server renderer) are the build's, not the site's.
+      dotfiles: 'ignore',
       // `/` itself is the directory: without an index a client that sends no Accept-Encoding got 403.
-      index: 'index.html',
+      index: ['home.html', 'index.html'],
       preCompressed: true,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
@@ -50,6 +79,38 @@ export const staticPlugin = fp(async (app: FastifyInstance, { config }: { config
     });
   }
 
+  const sendShell = (reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', webDist);
+  const acceptsHtml = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
+
+  const renderer = haveWeb ? await loadRenderer(app, webDist) : undefined;
+  for (const route of renderer?.serverRenderedPaths ?? []) {
+    app.get(route, async (request, reply) => {
+      if (!acceptsHtml(request)) return reply.callNotFound();
+      let html: string | null = null;
+      try {
+        html = await renderer!.render(request.url, async (apiPath) => {
+          const res = await app.inject({
+            method: 'GET',
+            url: `/api${apiPath}`,
+            headers: { accept: 'application/json' },
+          });
+          return res.statusCode === 200 ? res.json() : undefined;
+        });
+      } catch (err) {
+        request.log.warn({ err }, 'server rendering failed; sending the shell');
+      }
+      if (html === null) return sendShell(reply);
+      const { encoding, body } = await compressFor(request, html);
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding')
+        .type('text/html; charset=utf-8')
+        .send(body);
+    });
+  }
+
   app.setNotFoundHandler((request, reply) => {
     const url = request.raw.url ?? '/';
     const wantsPage =
@@ -58,11 +119,25 @@ export const staticPlugin = fp(async (app: FastifyInstance, { config }: { config
       url !== '/api' &&
       !url.startsWith('/uploads/') &&
       !url.startsWith('/assets/') &&
-      (request.headers.accept ?? '').includes('text/html');
-    if (wantsPage && haveWeb) {
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', webDist);
-    }
+      acceptsHtml(request);
+    if (wantsPage && haveWeb) return sendShell(reply);
     const method = request.method;
     throw new AppError(404, `Nothing here: ${method} ${url.split('?')[0]}`);
   });
 });
+
+/** The web build's server renderer, if this build has one; a broken one is logged and skipped. */
+async function loadRenderer(app: FastifyInstance, webDist: string): Promise<ServerRenderer | undefined> {
+  const file = path.join(webDist, '.server', 'entry-server.mjs');
+  if (!existsSync(file)) return undefined;
+  try {
+    const mod = (await import(pathToFileURL(file).href)) as Partial<ServerRenderer>;
+    if (typeof mod.render !== 'function' || !Array.isArray(mod.serverRenderedPaths)) {
+      throw new Error('it does not export render and serverRenderedPaths');
+    }
+    return mod as ServerRenderer;
+  } catch (err) {
+    app.log.warn({ err, file }, 'cannot load the server renderer; every page is rendered in the browser');
+    return undefined;
+  }
+}

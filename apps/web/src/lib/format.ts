@@ -1,45 +1,75 @@
-const naira = new Intl.NumberFormat('en-NG', {
-  style: 'currency',
-  currency: 'NGN',
-  maximumFractionDigits: 0,
-});
+/**
+ * Formatters are made on first use, not when this module loads: creating one costs a phone tens of
+ * milliseconds (locale and time-zone data), and the landing page imports this file but rarely formats.
+ */
+function lazy<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => {
+    value ??= make();
+    return value;
+  };
+}
 
-/** Whole naira, en-NG, no decimals: ₦650,000. */
-export const formatNaira = (amount: number) => naira.format(amount);
+const naira = lazy(
+  () => new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', maximumFractionDigits: 0 }),
+);
 
-const lagosDate = new Intl.DateTimeFormat('en-NG', {
-  timeZone: 'Africa/Lagos',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
-const lagosDateTime = new Intl.DateTimeFormat('en-NG', {
-  timeZone: 'Africa/Lagos',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+/**
+ * Whole naira, en-NG, no decimals: ₦650,000 — exactly what `naira()` gives (format.test.ts checks),
+ * by hand, because the hostel page's first render would otherwise pay for creating a NumberFormat.
+ */
+export function formatNaira(amount: number): string {
+  const whole = Math.round(Math.abs(amount)); // rounds half away from zero, like Intl
+  if (!Number.isSafeInteger(whole)) return naira().format(amount);
+  const sign = amount < 0 || Object.is(amount, -0) ? '-' : '';
+  return `${sign}₦${String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
+}
+
+/** The Intl formatter formatNaira matches; for tests and for amounts beyond safe integers. */
+export const formatNairaIntl = (amount: number) => naira().format(amount);
+
+const lagosDate = lazy(
+  () =>
+    new Intl.DateTimeFormat('en-NG', {
+      timeZone: 'Africa/Lagos',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+    }),
+);
+const lagosDateTime = lazy(
+  () =>
+    new Intl.DateTimeFormat('en-NG', {
+      timeZone: 'Africa/Lagos',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    }),
+);
 
 /** A UTC instant or a calendar date ('2026-11-22') shown as a Lagos date: 22 Nov 2026. */
 export function formatLagosDate(value: string | Date): string {
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
     // A calendar date has no time zone: pin it to Lagos noon so it never shifts a day.
-    return lagosDate.format(new Date(`${value}T12:00:00+01:00`));
+    return lagosDate().format(new Date(`${value}T12:00:00+01:00`));
   }
-  return lagosDate.format(new Date(value));
+  return lagosDate().format(new Date(value));
 }
 
-export const formatLagosDateTime = (value: string | Date) => lagosDateTime.format(new Date(value));
+export const formatLagosDateTime = (value: string | Date) => lagosDateTime().format(new Date(value));
 
-const lagosWeekdayDate = new Intl.DateTimeFormat('en-NG', {
-  timeZone: 'Africa/Lagos',
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
+const lagosWeekdayDate = lazy(
+  () =>
+    new Intl.DateTimeFormat('en-NG', {
+      timeZone: 'Africa/Lagos',
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+    }),
+);
 
 /**
  * A booking's inspection_date_time ('2026-03-14_10:00am - 10:30am': date and slot joined by '_')
@@ -50,7 +80,7 @@ export function formatInspection(value: string): { date: string; slot: string; t
   const day = cut === -1 ? value : value.slice(0, cut);
   const slot = cut === -1 ? '' : value.slice(cut + 1);
   const date = /^\d{4}-\d{2}-\d{2}$/.test(day)
-    ? lagosWeekdayDate.format(new Date(`${day}T12:00:00+01:00`))
+    ? lagosWeekdayDate().format(new Date(`${day}T12:00:00+01:00`))
     : day;
   return { date, slot, text: slot ? `${date}, ${slot}` : date };
 }

@@ -1,13 +1,19 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client.ts';
 
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 30_000,
-      // A 4xx will not fix itself; only retry network trouble and 5xx, once.
-      retry: (count, err) => count < 1 && !(err instanceof ApiError && err.status >= 400 && err.status < 500),
-      refetchOnWindowFocus: false,
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        // A 4xx will not fix itself; only retry network trouble and 5xx, once.
+        retry: (count, err) =>
+          count < 1 && !(err instanceof ApiError && err.status >= 400 && err.status < 500),
+        refetchOnWindowFocus: false,
+      },
     },
-  },
-});
+  });
+}
+
+/** The browser's one cache (the prerender makes its own). */
+export const queryClient = createQueryClient();

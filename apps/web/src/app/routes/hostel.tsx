@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { QueryError } from '../../components/ui/alert.tsx';
 import { PinIcon } from '../../components/ui/icons.tsx';
-import { PageLoading, Spinner } from '../../components/ui/spinner.tsx';
+import { PageLoading } from '../../components/ui/spinner.tsx';
 import { hostelQueries, roomQueries } from '../../features/hostels/api/hostel-queries.ts';
 import { PhotoCarousel } from '../../features/hostels/components/photo-carousel.tsx';
 import { RoomList } from '../../features/rooms/components/room-list.tsx';
@@ -45,7 +45,8 @@ export function Component() {
   const rooms = useQuery(roomQueries.byHostel(hostelId));
   useDocumentTitle(hostel.data?.hostel_name ?? 'Hostel');
 
-  if (hostel.isPending) return <PageLoading label="Loading hostel…" />;
+  // Both together (they are requested together): a rooms list arriving later would push the page about.
+  if (hostel.isPending || rooms.isPending) return <PageLoading label="Loading hostel…" />;
   if (hostel.isError) {
     return (
       <section className="container-page py-10">
@@ -72,7 +73,6 @@ export function Component() {
         <h2 id="rooms-heading" className="scroll-mt-20 text-xl">
           Book Inspection
         </h2>
-        {rooms.isPending && <Spinner label="Loading rooms…" />}
         {rooms.isError && <QueryError error={rooms.error} retry={() => rooms.refetch()} />}
         {rooms.data && <RoomList rooms={rooms.data} />}
       </section>

@@ -54,7 +54,8 @@ export function Footer() {
       </div>
       <div className="border-t border-white/15">
         <div className="container-page flex flex-col gap-1 py-4 text-sm text-white/85 sm:flex-row sm:flex-wrap sm:gap-x-3">
-          <p>
+          {/* The landing page's HTML is made at build time: a build from last year must still hydrate. */}
+          <p suppressHydrationWarning>
             © {new Date().getFullYear()} {site.company}
           </p>
           <address className="not-italic">{site.postalAddress}</address>

@@ -1,10 +1,12 @@
+import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { NavigationProgress } from './navigation-progress.tsx';
 import { ScrollToTop } from './scroll-to-top.tsx';
 
-export function RootLayout() {
+/** `children` stands in for the screen while its code loads on a first visit (the route's HydrateFallback). */
+export function RootLayout({ children }: { children?: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -18,7 +20,7 @@ export function RootLayout() {
       <Header />
       {/* At least a screen tall, so the footer never jumps when a screen's data arrives (CLS). */}
       <main id="main" className="min-h-[100svh] flex-1">
-        <Outlet />
+        {children ?? <Outlet />}
       </main>
       <Footer />
     </div>

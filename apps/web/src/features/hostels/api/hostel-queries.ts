@@ -14,11 +14,14 @@ export const hostelQueries = {
       queryKey: ['hostels', 'admin-list'],
       queryFn: ({ signal }) => api<HostelSummary[]>('/hostels?include_closed=1', { signal }),
     }),
-  detail: (id: string) =>
-    queryOptions({
+  detail: (id: string) => {
+    const apiPath = `/hostels/${id}`;
+    return queryOptions({
       queryKey: ['hostels', id],
-      queryFn: ({ signal }) => api<Hostel>(`/hostels/${id}`, { signal }),
-    }),
+      queryFn: ({ signal }) => api<Hostel>(apiPath, { signal }),
+      meta: { apiPath },
+    });
+  },
 };
 
 export const roomQueries = {
@@ -27,14 +30,24 @@ export const roomQueries = {
       queryKey: ['rooms'],
       queryFn: ({ signal }) => api<RoomWithHostel[]>('/rooms', { signal }),
     }),
-  byHostel: (hostelId: string) =>
-    queryOptions({
+  byHostel: (hostelId: string) => {
+    const apiPath = `/rooms/hostel/${hostelId}`;
+    return queryOptions({
       queryKey: ['rooms', 'hostel', hostelId],
-      queryFn: ({ signal }) => api<Room[]>(`/rooms/hostel/${hostelId}`, { signal }),
-    }),
+      queryFn: ({ signal }) => api<Room[]>(apiPath, { signal }),
+      meta: { apiPath },
+    });
+  },
   detail: (id: string) =>
     queryOptions({
       queryKey: ['rooms', 'room', id],
       queryFn: ({ signal }) => api<Room>(`/rooms/room/${id}`, { signal }),
     }),
 };
+
+/**
+ * The hostel page's data. Its route starts these requests while the page's code downloads, and the
+ * server renders the page with them (entry-server.tsx reads each query's `meta.apiPath`).
+ */
+export const hostelPageQueries = (hostelId: string) =>
+  [hostelQueries.detail(hostelId), roomQueries.byHostel(hostelId)] as const;

@@ -1,20 +1,30 @@
-import { createBrowserRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { AdminLayout } from '../components/layouts/admin-layout.tsx';
 import { RootLayout } from '../components/layouts/root-layout.tsx';
 import { RouteError } from '../components/layouts/route-error.tsx';
+import { PageLoading } from '../components/ui/spinner.tsx';
 import { paths } from '../config/paths.ts';
+import { hostelPageQueries } from '../features/hostels/api/hostel-queries.ts';
+import { queryClient } from '../lib/query-client.ts';
 // The landing page ships with the entry: it is where most visits start, and a separate chunk would
 // add a round trip before its hero image can even be requested.
 import * as home from './routes/home.tsx';
 
 /**
  * Every screen is its own lazily loaded chunk, so a student on slow data downloads only the
- * screen in front of them. Route modules export `Component`.
+ * screen in front of them. Route modules export `Component`. The same table serves the browser
+ * router (main.tsx) and the build-time prerender of `/` (entry-prerender.tsx).
  */
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    // A first visit to a screen whose code is not loaded yet: header, footer and a spinner meanwhile.
+    HydrateFallback: () => (
+      <RootLayout>
+        <PageLoading />
+      </RootLayout>
+    ),
     children: [
       { path: paths.home.path, Component: home.Component },
       { path: paths.about.path, lazy: () => import('./routes/about.tsx') },
@@ -28,7 +38,21 @@ export const router = createBrowserRouter([
       { path: paths.forgotPassword.path, lazy: () => import('./routes/auth/forgot-password.tsx') },
       { path: paths.resetPassword.path, lazy: () => import('./routes/auth/reset-password.tsx') },
       { path: paths.review.path, lazy: () => import('./routes/review.tsx') },
-      { path: paths.hostel.path, lazy: () => import('./routes/hostel.tsx') },
+      {
+        id: 'hostel', // main.tsx names routes with a loader when it hydrates server-rendered HTML
+        path: paths.hostel.path,
+        // Ask for the hostel and its rooms while the screen's code downloads, not after it has run.
+        // Not awaited: the screen shows its own loading state and errors, as on any other visit.
+        loader: ({ params }) => {
+          // In the browser only: entry-server.tsx fetches this data itself, through the server.
+          if (typeof document === 'undefined') return null;
+          const [hostel, rooms] = hostelPageQueries(params.hostelId ?? '');
+          void queryClient.prefetchQuery(hostel);
+          void queryClient.prefetchQuery(rooms);
+          return null;
+        },
+        lazy: () => import('./routes/hostel.tsx'),
+      },
       { path: paths.bookInspection.path, lazy: () => import('./routes/book-inspection.tsx') },
       { path: paths.receipt.path, lazy: () => import('./routes/receipt.tsx') },
       { path: paths.rentReceipt.path, lazy: () => import('./routes/rent-receipt.tsx') },
@@ -39,6 +63,7 @@ export const router = createBrowserRouter([
   {
     element: <AdminLayout />,
     errorElement: <RouteError />,
+    HydrateFallback: () => <PageLoading />,
     children: [
       { path: paths.admin.dashboard.path, lazy: () => import('./routes/admin/dashboard.tsx') },
       { path: paths.admin.hostels.path, lazy: () => import('./routes/admin/hostels.tsx') },
@@ -53,4 +78,4 @@ export const router = createBrowserRouter([
       { path: paths.admin.reviews.path, lazy: () => import('./routes/admin/reviews.tsx') },
     ],
   },
-]);
+];
