@@ -2,16 +2,16 @@
 // Lighthouse lab numbers for the production build: `/` and one demo hostel page, mobile form
 // factor with Lighthouse's default simulated throttling, N runs per page and the median run.
 // Then runs per page with the CPU slowed down to a low-end phone (Moto G Power calibration:
-// multiplier = this machine's benchmarkIndex ÷ 264), median of 3, against the targets LCP ≤ 4000 ms,
-// TBT ≤ 600 ms and every category score ≥ 95.
+// multiplier = this machine's benchmarkIndex ÷ 264): median LCP and TBT of 5 runs against the
+// targets LCP ≤ 4000 ms and TBT ≤ 600 ms, and the scores (≥ 95) of the median run.
 //
 // Usage: npm run bench:web [-- --runs N | --quick] [--low-end-runs N] [--no-build] [--save DIR]
 //   --runs N          runs per page for the median (default 5)
-//   --low-end-runs N  low-end phone runs per page for its median (default 3; one run swings by
+//   --low-end-runs N  low-end phone runs per page for its medians (default 5; one run swings by
 //                     hundreds of ms of TBT on a shared machine)
 //   --quick           1 run per page, low-end too (for trying it)
-//   --no-build   use the existing build instead of running `npm run build`
-//   --save DIR   also write each median run's report (JSON and HTML) into DIR
+//   --no-build        use the existing build instead of running `npm run build`
+//   --save DIR        also write each median run's report (JSON and HTML) into DIR
 // Uses Debian Chromium (/usr/bin/chromium, override with CHROMIUM_PATH); never downloads a browser.
 // It prints numbers and exits 0; it exits 1 only when it cannot run at all.
 import { spawn, spawnSync } from 'node:child_process';
@@ -43,7 +43,7 @@ const TARGETS = { lcpMs: 4000, tbtMs: 600, score: 95 };
 class Fatal extends Error {}
 
 function parseArgs(argv) {
-  const opts = { runs: 5, lowEndRuns: 3, build: true, save: undefined };
+  const opts = { runs: 5, lowEndRuns: 5, build: true, save: undefined };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--quick') {
@@ -476,7 +476,7 @@ async function main() {
         );
       }
       console.log(
-        `\nLow-end phone (Moto G Power): cpuSlowdownMultiplier ${multiplier} = benchmarkIndex ${benchmarkIndex} ÷ ${LOW_END_BENCHMARK_INDEX}; ${opts.lowEndRuns} run(s) per page, ${median.how}; targets LCP ≤ ${TARGETS.lcpMs} ms, TBT ≤ ${TARGETS.tbtMs} ms, each score ≥ ${TARGETS.score}.`,
+        `\nLow-end phone (Moto G Power): cpuSlowdownMultiplier ${multiplier} = benchmarkIndex ${benchmarkIndex} ÷ ${LOW_END_BENCHMARK_INDEX}; ${opts.lowEndRuns} run(s) per page: median LCP and median TBT, scores from ${median.how}; targets LCP ≤ ${TARGETS.lcpMs} ms, TBT ≤ ${TARGETS.tbtMs} ms, each score ≥ ${TARGETS.score}.`,
       );
       const mark = (ok) => (ok ? 'ok' : 'BELOW');
       const rows = [];
@@ -497,9 +497,13 @@ async function main() {
           }
         }
         if (!runs.length) continue;
-        const lhr = median.pick(runs);
+        // The targets are LCP and TBT: each is the median of its own values across the runs (the
+        // median run by FCP and TTI can carry an extreme TBT); the scores come from that median run.
+        const s = summarize(median.pick(runs));
+        const middle = (values) => values.sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
         const tbts = runs.map((r) => r.audits['total-blocking-time']?.numericValue ?? 0);
-        const s = summarize(lhr);
+        s.tbt = middle([...tbts]);
+        s.lcp = middle(runs.map((r) => r.audits['largest-contentful-paint']?.numericValue ?? 0));
         const scoreCell = (c) => `${sc(s.scores[c])} ${mark((s.scores[c] ?? 0) >= TARGETS.score)}`;
         rows.push([
           page.name,
