@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { statSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { E2E_ADMIN, expect, test } from './fixtures.ts';
 
@@ -75,6 +76,10 @@ async function downloadPdfText(page: Page, path: string): Promise<string> {
   ]);
   expect(download.suggestedFilename()).toBe('receipt.pdf');
   await download.saveAs(path);
+  // A receipt is kept and shared over mobile data: a real PDF, and a small one.
+  const bytes = statSync(path).size;
+  console.log(`${download.suggestedFilename()}: ${bytes} bytes`);
+  expect(bytes).toBeLessThan(100_000);
   return execFileSync('pdftotext', ['-layout', path, '-']).toString();
 }
 
