@@ -181,6 +181,8 @@ async function startServer({ dataDir, databaseUrl, logFile }) {
       SEED_DEMO: '0',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // The bench gives each login its own X-Forwarded-For; believed only from this machine.
+      TRUST_PROXY: '127.0.0.1',
       ALLOW_UNSAFE_PRODUCTION: '1',
       JWT_SECRET: jwtSecret,
       ...(rateLimitsOff ? { RATE_LIMITS: 'off' } : {}),
@@ -218,7 +220,7 @@ async function startServer({ dataDir, databaseUrl, logFile }) {
     if (healthy) return { child, base, rateLimitsOff, log: () => log };
     await stop(child);
     // Production refuses RATE_LIMITS=off (config/env.ts); the benchmarked routes have no limits
-    // anyway, so run with them on and give each login its own client address (trustProxy is on).
+    // anyway, so run with them on and give each login its own client address (TRUST_PROXY=127.0.0.1).
     if (rateLimitsOff && /RATE_LIMITS/.test(log)) {
       console.log('  (the server refuses RATE_LIMITS=off in production; running with rate limits on)');
       rateLimitsOff = false;

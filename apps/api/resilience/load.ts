@@ -4,7 +4,7 @@ import type { Room, Seed } from './seed.ts';
 
 export type Student = { id: string; email: string; token: string; ip: string; ownRoom: Room };
 
-/** Rate limits stay on (production): each student logs in from an address of its own (trustProxy is on). */
+/** Rate limits stay on (production): each student logs in from an address of its own (TRUST_PROXY=127.0.0.1). */
 export async function loginAll(base: string, seed: Seed): Promise<Student[]> {
   const out: Student[] = [];
   let next = 0;

@@ -71,6 +71,8 @@ export async function startServer(opts: ServerOptions): Promise<Server> {
       SEED_DEMO: '0',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // Each student logs in with its own X-Forwarded-For (load.ts); believed only from here.
+      TRUST_PROXY: '127.0.0.1',
       ALLOW_UNSAFE_PRODUCTION: '1',
       JWT_SECRET: opts.jwtSecret,
     }),

@@ -51,6 +51,11 @@ const EnvSchema = z.object({
   S3_PUBLIC_URL: optionalUrl,
   WEB_ORIGINS: z.string().default(''),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  /**
+   * Addresses (or CIDR ranges) of the reverse proxies in front of us, comma-separated. Only their
+   * X-Forwarded-For is believed; anyone else could name any address and dodge per-IP limits.
+   */
+  TRUST_PROXY: z.string().default(''),
   WEB_DIST_DIR: z.string().default(path.resolve(API_ROOT, '../web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Say yes to run production with a setting that is unsafe there (sandbox payments, generated secret). */
@@ -91,6 +96,8 @@ export type Config = {
     publicUrl?: string;
   };
   rateLimits: boolean;
+  /** Proxies whose X-Forwarded-For gives the client address; empty: the socket's peer is the client. */
+  trustProxy: string[];
   webDistDir: string;
   logLevel: string;
   site: {
@@ -190,6 +197,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     rateLimits: e.RATE_LIMITS === 'on',
+    trustProxy: e.TRUST_PROXY.split(',')
+      .map((a) => a.trim())
+      .filter(Boolean),
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     logLevel: e.LOG_LEVEL,
     site: {

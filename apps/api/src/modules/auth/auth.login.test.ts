@@ -198,6 +198,47 @@ describe('login rate limits', () => {
   });
 });
 
+describe('client address behind a proxy', () => {
+  const burst = async (t: TestApp, from: string, forwardedFor: (i: number) => string) => {
+    const codes: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: `spoof${i}@example.com`, password: 'whatever-password' },
+        remoteAddress: from,
+        headers: { 'x-forwarded-for': forwardedFor(i) },
+      });
+      codes.push(res.statusCode);
+    }
+    return codes;
+  };
+
+  it('ignores X-Forwarded-For from a peer that is not a configured proxy, so the per-IP limit holds', async () => {
+    const t = await buildTestApp();
+    try {
+      const codes = await burst(t, '203.0.113.7', (i) => `198.18.0.${i + 1}`);
+      expect(codes.slice(0, 20).every((c) => c === 401)).toBe(true);
+      expect(codes[20]).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('believes X-Forwarded-For from a proxy named in TRUST_PROXY', async () => {
+    const t = await buildTestApp({ trustProxy: ['203.0.113.7'] });
+    try {
+      const codes = await burst(t, '203.0.113.7', (i) => `198.18.0.${i + 1}`);
+      expect(codes.every((c) => c === 401)).toBe(true);
+      // The same header from anywhere else is still ignored.
+      const spoofed = await burst(t, '203.0.113.8', (i) => `198.18.1.${i + 1}`);
+      expect(spoofed[20]).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('rate limits off', () => {
   it('RATE_LIMITS=off lets many logins through', async () => {
     const t = await buildTestApp({ rateLimits: false });

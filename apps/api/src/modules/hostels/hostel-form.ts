@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import {
+  MAX_INPUT_PIXELS,
   removeHostelImage,
   type StoredImage,
   storeHostelImage,
@@ -111,6 +112,13 @@ export async function readHostelForm(request: FastifyRequest, storage: FileStora
         images.push(await storeHostelImage(storage, data));
       } catch (err) {
         if (!(err instanceof UnreadableImageError)) throw err;
+        if (err.tooManyPixels) {
+          throw new AppError(
+            413,
+            `Photo ${fileCount}${part.filename ? ` (${part.filename})` : ''} is larger than ${MAX_INPUT_PIXELS / 1_000_000} megapixels. Resize it (a phone's normal photo size is fine) and try again.`,
+            { images: 'A photo has too many pixels' },
+          );
+        }
         throw badRequest(
           `Photo ${fileCount}${part.filename ? ` (${part.filename})` : ''} could not be read; it may be damaged. Try exporting it again as JPEG.`,
           { images: 'A photo could not be read' },

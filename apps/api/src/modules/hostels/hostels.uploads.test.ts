@@ -146,6 +146,26 @@ describe('hostel photo uploads', () => {
     expect(await uploadedFiles(t.config.dataDir)).toEqual(files);
   });
 
+  it('refuses a small file declaring a huge picture (decompression bomb) with 413, storing nothing', async () => {
+    const jpeg = Buffer.from(
+      await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888' } })
+        .jpeg({ progressive: false })
+        .toBuffer(),
+    );
+    // Rewrite the frame header (SOF0: marker, length, precision, then height and width) to 10,000 × 10,000.
+    const sof = jpeg.indexOf(Buffer.from([0xff, 0xc0]));
+    expect(sof).toBeGreaterThan(0);
+    jpeg.writeUInt16BE(10_000, sof + 5);
+    jpeg.writeUInt16BE(10_000, sof + 7);
+    const files = await uploadedFiles(t.config.dataDir);
+    const before = await hostelCount();
+    const res = await create([{ data: jpeg, filename: 'bomb.jpg' }]);
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toMatch(/^Photo 1 \(bomb\.jpg\) is larger than 60 megapixels\./);
+    expect(await uploadedFiles(t.config.dataDir)).toEqual(files);
+    expect(await hostelCount()).toBe(before);
+  });
+
   it('refuses files in another field than images', async () => {
     const res = await create([{ data: await smallJpeg(7), field: 'photo' }]);
     expect(res.statusCode).toBe(400);

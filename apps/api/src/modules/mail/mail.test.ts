@@ -61,4 +61,22 @@ describe('mail outbox', () => {
       await prod.close();
     }
   });
+
+  it('answers only callers on this machine, whatever address they claim to forward', async () => {
+    const t = await buildTestApp({ trustProxy: ['203.0.113.9'] });
+    try {
+      const local = await t.app.inject({ method: 'GET', url: '/api/dev/outbox' });
+      expect(local.statusCode).toBe(200);
+      const remote = await t.app.inject({
+        method: 'GET',
+        url: '/api/dev/outbox',
+        remoteAddress: '203.0.113.9',
+        headers: { 'x-forwarded-for': '127.0.0.1' },
+      });
+      expect(remote.statusCode).toBe(404);
+      expect(remote.body).not.toContain('@');
+    } finally {
+      await t.close();
+    }
+  });
 });

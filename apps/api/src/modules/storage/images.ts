@@ -5,6 +5,11 @@ import type { FileStorage } from './storage.ts';
 /** Widths of the WebP renditions: a cheap phone (360–414 px at 1–2×) needs 480 or 960, not the 1600 original. */
 export const VARIANT_WIDTHS = [480, 960] as const;
 const MAX_WIDTH = 1600;
+/**
+ * A phone photo is 12–50 megapixels; a small JPEG declaring far more is a decompression bomb.
+ * sharp's own default (268 MP) would let one upload take gigabytes of memory.
+ */
+export const MAX_INPUT_PIXELS = 60_000_000;
 
 export type StoredImage = { storageKey: string; width: number; height: number; variantWidths: number[] };
 
@@ -13,6 +18,11 @@ export class UnreadableImageError extends Error {
   constructor(cause: unknown) {
     super('The image could not be decoded', { cause });
     this.name = 'UnreadableImageError';
+  }
+
+  /** The file is a JPEG, but declares more pixels than MAX_INPUT_PIXELS. */
+  get tooManyPixels(): boolean {
+    return /pixel limit/i.test(String((this.cause as Error | undefined)?.message ?? ''));
   }
 }
 
@@ -42,7 +52,7 @@ export async function storeHostelImage(storage: FileStorage, input: Buffer): Pro
 type Put = (key: string, data: Buffer, contentType: string) => Promise<void>;
 
 async function encodeAndStore(put: Put, storageKey: string, input: Buffer): Promise<StoredImage> {
-  const base = sharp(input, { failOn: 'error' })
+  const base = sharp(input, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
     .rotate()
     .resize({ width: MAX_WIDTH, withoutEnlargement: true });
   const { data: jpeg, info } = await base
