@@ -26,3 +26,27 @@ test('unknown pages show the 404 screen, unknown API paths answer JSON', async (
   expect(res.status()).toBe(404);
   expect((await res.json()).statusCode).toBe(404);
 });
+
+test('the hostel page arrives as HTML with its rooms; an unknown hostel gets the plain shell', async ({
+  request,
+}) => {
+  const hostels = await (await request.get('/api/hostels')).json();
+  const akoka = hostels.find((h: { hostel_name: string }) => h.hostel_name === 'Akoka Royal Lodge');
+  const page = await request.get(`/hostel/${akoka._id}`, {
+    headers: { accept: 'text/html', 'accept-encoding': 'br' },
+  });
+  expect(page.status()).toBe(200);
+  expect(page.headers()['content-encoding']).toBe('br');
+  expect(page.headers()['cache-control']).toBe('no-cache');
+  const html = await page.text(); // Playwright decodes it
+  expect(html).toContain('Akoka Royal Lodge</h1>');
+  expect(html).toContain('room 01');
+
+  const unknown = await request.get('/hostel/00000000-0000-4000-8000-000000000000', {
+    headers: { accept: 'text/html' },
+  });
+  expect(unknown.status()).toBe(200);
+  const shell = await unknown.text();
+  expect(shell).toContain('<div id="root">');
+  expect(shell).not.toContain('</h1>');
+});

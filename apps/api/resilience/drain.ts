@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { type Answer, request } from './http.ts';
 import { inspectionTomorrow, type Payment, type Student } from './load.ts';
 import type { Server } from './server-process.ts';
@@ -92,4 +93,24 @@ export function tally(answers: { status: number | null; error: string | null }[]
     out[key] = (out[key] ?? 0) + 1;
   }
   return out;
+}
+
+/** SIGTERM with `inFlight` requests under way, then the issue's bar: only 2xx or 503, no resets, exit 0 within 10 s. */
+export async function expectCleanSigterm(
+  label: string,
+  server: Server,
+  students: Student[],
+  confirmed: Payment[],
+  inFlight: number,
+): Promise<void> {
+  const r = await sigtermWithRequestsInFlight(server, students, confirmed, inFlight);
+  console.log(
+    `${label} SIGTERM: exit ${r.exit.code ?? r.exit.signal} after ${Math.round(r.exitMs)} ms; ` +
+      `answers ${JSON.stringify(tally(r.answers))}, ${r.drained} of them 2xx after SIGTERM`,
+  );
+  const bad = r.answers.filter((a) => a.error !== null || !(a.status! < 300 || a.status === 503));
+  expect(tally(bad)).toEqual({});
+  expect(r.drained).toBeGreaterThan(0);
+  expect(r.exit).toEqual({ code: 0, signal: null });
+  expect(r.exitMs).toBeLessThan(10_000);
 }

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { lagosDateOf } from '../src/lib/lagos-time.ts';
 import { type Answer, type RequestOptions, request, sleep } from './http.ts';
 import type { Room, Seed } from './seed.ts';
 
@@ -27,14 +28,7 @@ export async function loginAll(base: string, seed: Seed): Promise<Student[]> {
   return out;
 }
 
-const lagosDate = (d: Date) =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Africa/Lagos',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(d);
-export const inspectionTomorrow = () => `${lagosDate(new Date(Date.now() + 86_400_000))}_10:00am - 10:30am`;
+export const inspectionTomorrow = () => `${lagosDateOf(new Date(Date.now() + 86_400_000))}_10:00am - 10:30am`;
 
 export type Step =
   | 'booking'

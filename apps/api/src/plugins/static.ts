@@ -1,8 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -17,19 +15,6 @@ type ServerRenderer = {
   serverRenderedPaths: string[];
   render(url: string, getJson: (apiPath: string) => Promise<unknown>): Promise<string | null>;
 };
-
-const brotli = promisify(brotliCompress);
-const gzipped = promisify(gzip);
-
-/** Rendered pages are made per request, so compressed per request too (fast settings: ~20 KB of HTML). */
-async function compressFor(request: FastifyRequest, html: string) {
-  const accepts = request.headers['accept-encoding'] ?? '';
-  if (/\bbr\b/.test(accepts)) {
-    return { encoding: 'br', body: await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) };
-  }
-  if (/\bgzip\b/.test(accepts)) return { encoding: 'gzip', body: await gzipped(html, { level: 6 }) };
-  return { encoding: undefined, body: html };
-}
 
 /**
  * Serves the built SPA (hashed assets immutable for a year, HTML always revalidated), uploaded
@@ -101,13 +86,8 @@ export const staticPlugin = fp(async (app: FastifyInstance, { config }: { config
         request.log.warn({ err }, 'server rendering failed; sending the shell');
       }
       if (html === null) return sendShell(reply);
-      const { encoding, body } = await compressFor(request, html);
-      if (encoding) reply.header('content-encoding', encoding);
-      return reply
-        .header('cache-control', 'no-cache')
-        .header('vary', 'accept-encoding')
-        .type('text/html; charset=utf-8')
-        .send(body);
+      // Compressed by the compress plugin (securityPlugin), like every other answer.
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     });
   }
 

@@ -14,40 +14,21 @@ const naira = lazy(
   () => new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', maximumFractionDigits: 0 }),
 );
 
-/**
- * Whole naira, en-NG, no decimals: ₦650,000 — exactly what `naira()` gives (format.test.ts checks),
- * by hand, because the hostel page's first render would otherwise pay for creating a NumberFormat.
- */
-export function formatNaira(amount: number): string {
-  const whole = Math.round(Math.abs(amount)); // rounds half away from zero, like Intl
-  if (!Number.isSafeInteger(whole)) return naira().format(amount);
-  const sign = amount < 0 || Object.is(amount, -0) ? '-' : '';
-  return `${sign}₦${String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
-}
+/** Whole naira, en-NG, no decimals: ₦650,000. */
+export const formatNaira = (amount: number) => naira().format(amount);
 
-/** The Intl formatter formatNaira matches; for tests and for amounts beyond safe integers. */
-export const formatNairaIntl = (amount: number) => naira().format(amount);
+/** A date formatter for Lagos time, made on first use. */
+const lagosFormat = (options: Intl.DateTimeFormatOptions) =>
+  lazy(() => new Intl.DateTimeFormat('en-NG', { timeZone: 'Africa/Lagos', ...options }));
 
-const lagosDate = lazy(
-  () =>
-    new Intl.DateTimeFormat('en-NG', {
-      timeZone: 'Africa/Lagos',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-    }),
-);
-const lagosDateTime = lazy(
-  () =>
-    new Intl.DateTimeFormat('en-NG', {
-      timeZone: 'Africa/Lagos',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-    }),
-);
+const lagosDate = lagosFormat({ day: 'numeric', month: 'short', year: 'numeric' });
+const lagosDateTime = lagosFormat({
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 
 /** A UTC instant or a calendar date ('2026-11-22') shown as a Lagos date: 22 Nov 2026. */
 export function formatLagosDate(value: string | Date): string {
@@ -60,16 +41,7 @@ export function formatLagosDate(value: string | Date): string {
 
 export const formatLagosDateTime = (value: string | Date) => lagosDateTime().format(new Date(value));
 
-const lagosWeekdayDate = lazy(
-  () =>
-    new Intl.DateTimeFormat('en-NG', {
-      timeZone: 'Africa/Lagos',
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-    }),
-);
+const lagosWeekdayDate = lagosFormat({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 
 /**
  * A booking's inspection_date_time ('2026-03-14_10:00am - 10:30am': date and slot joined by '_')
