@@ -6,6 +6,8 @@ export const ErrorSchema = z.object({
   error: z.string(),
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
+  /** A machine-readable reason on some answers (ERROR_CODES), for clients that must react to it. */
+  code: z.string().optional(),
 });
 export type ApiError = z.infer<typeof ErrorSchema>;
 

@@ -1,3 +1,4 @@
+export * from './account-security.ts';
 export * from './bookings.ts';
 export * from './common.ts';
 export * from './constants.ts';

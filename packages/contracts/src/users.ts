@@ -25,9 +25,17 @@ export const SignupSchema = z.object({
 });
 export type SignupInput = z.input<typeof SignupSchema>;
 
+/** A TOTP code from an authenticator app (RFC 6238: 6 digits, 30-second steps). */
+export const TotpCodeSchema = z
+  .string({ error: 'Enter the 6-digit code from your authenticator app' })
+  .trim()
+  .regex(/^\d{6}$/, { error: 'The code is 6 digits from your authenticator app' });
+
 export const LoginSchema = z.object({
   email: emailSchema,
   password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(128),
+  /** Admins with two-step sign-in on: the current code from their authenticator app. */
+  totp: TotpCodeSchema.optional(),
 });
 export const OtpSchema = z
   .string({ error: 'Enter the 4-digit code' })
@@ -53,7 +61,10 @@ export type User = z.infer<typeof UserSchema>;
 
 export const LoginResponseSchema = z.object({
   token: z.string(),
-  user: UserSchema.pick({ _id: true, role: true, first_name: true, last_name: true, email: true }),
+  user: UserSchema.pick({ _id: true, role: true, first_name: true, last_name: true, email: true }).extend({
+    /** Admins only: two-step sign-in must be set up before admin pages open (ADMIN_MFA=required). */
+    mfa_setup_required: z.boolean().optional(),
+  }),
 });
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
