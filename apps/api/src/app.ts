@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import { runStartupTasks } from './db/startup.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -19,6 +20,7 @@ import { siteRoutes } from './modules/site/site.routes.ts';
 import { createStorage } from './modules/storage/storage.ts';
 import { subscribersRoutes } from './modules/subscribers/subscribers.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { adminAuditPlugin } from './plugins/admin-audit.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { docsPlugin } from './plugins/docs.ts';
@@ -56,6 +58,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(dbPlugin, { database });
   await app.register(readCachePlugin);
   await app.register(authPlugin, { config });
+  await app.register(adminAuditPlugin);
   await app.register(securityPlugin, { config });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: 8 * 1024 * 1024, files: 10, fields: 50, parts: 60 } });
@@ -69,6 +72,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(roomsRoutes);
       await api.register(authRoutes, { config });
       await api.register(usersRoutes);
+      await api.register(auditRoutes);
       await api.register(bookingsRoutes);
       await api.register(paymentsRoutes, { config });
       await api.register(reviewsRoutes, { config });

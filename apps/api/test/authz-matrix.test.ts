@@ -1,6 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
+import { rooms } from '../src/db/schema.ts';
 import { issueToken } from '../src/modules/auth/tokens.ts';
+import { totpAt } from '../src/modules/auth/totp.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { insertHostel, insertRoom, insertUser, signedInUser, TEST_PASSWORD } from './factories.ts';
 import {
@@ -67,6 +70,17 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/auth/logout': signedIn(204),
   'POST /api/auth/forgot-password': publicOk(),
   'POST /api/auth/reset-password': publicOk(),
+  'POST /api/auth/change-password': signedIn(),
+  'POST /api/auth/confirm-password': signedIn(),
+  'GET /api/auth/sessions': signedIn(),
+  // Everyone tries to end the student's session: only the student can; for others it does not exist.
+  'DELETE /api/auth/sessions/{id}': { anon: 401, student: 204, other: 404, admin: 404 },
+  'POST /api/auth/logout-others': signedIn(),
+  'GET /api/auth/mfa': adminOnly(),
+  'POST /api/auth/mfa/setup': adminOnly(201),
+  'POST /api/auth/mfa/enable': adminOnly(),
+  'POST /api/auth/mfa/disable': adminOnly(),
+  'GET /api/admin/audit': adminOnly(),
 
   'GET /api/user/all': adminOnly(),
   'PATCH /api/user/profile': signedIn(),
@@ -141,6 +155,12 @@ type World = {
 const callbackUrl = (w: World) => `${w.t.config.publicUrl}/receipt-page`;
 
 async function bookAs(w: World, who: Person, room: { id: string; hostelId: string }) {
+  // One student may hold only a couple of rooms at once; the set-ups below book many, so the
+  // earlier holds are let run out first (as 30 minutes would).
+  await w.db
+    .update(rooms)
+    .set({ heldUntil: new Date(Date.now() - 1000) })
+    .where(eq(rooms.heldByUserId, who.user.id));
   const res = await w.t.app.inject({
     method: 'POST',
     url: '/api/bookings',
@@ -181,6 +201,26 @@ async function roomBookedByStudent(w: World) {
   });
   if (paid.statusCode !== 303) throw new Error(`set-up payment failed: ${paid.statusCode} ${paid.body}`);
   return room;
+}
+
+/**
+ * A fresh account with the role's rights and its own session, for operations that change the
+ * caller's own account (password, sessions, two-step sign-in) and must not disturb the shared ones.
+ */
+async function throwaway(w: World, role: Role, overrides: Parameters<typeof insertUser>[1] = {}) {
+  if (role === 'anon') return { user: undefined, auth: {} as Record<string, string> };
+  const user = await insertUser(w.db, { role: role === 'admin' ? 'admin' : 'student', ...overrides });
+  const token = await issueToken(w.db, w.t.config.jwtSecret, user);
+  return { user, auth: { authorization: `Bearer ${token}` } };
+}
+
+/** A throwaway account (admin for the admin role) with a two-step secret set up, as the API does it. */
+async function withTotpSetUp(w: World, role: Role) {
+  const person = await throwaway(w, role);
+  if (role !== 'admin') return { ...person, secret: '' };
+  const res = await w.t.app.inject({ method: 'POST', url: '/api/auth/mfa/setup', headers: person.auth });
+  if (res.statusCode !== 201) throw new Error(`set-up two-step failed: ${res.statusCode} ${res.body}`);
+  return { ...person, secret: (res.json() as { secret: string }).secret };
 }
 
 const roomBody = (hostelId: string) => ({
@@ -287,6 +327,62 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
       payload: { email: user.email, otp, password: 'a-brand-new-passphrase-42' },
     };
   },
+  'POST /api/auth/change-password': async (w, role) => ({
+    url: '/api/auth/change-password',
+    auth: (await throwaway(w, role)).auth,
+    payload: { current_password: TEST_PASSWORD, new_password: 'a-different-passphrase-77' },
+  }),
+  'POST /api/auth/confirm-password': async () => ({
+    url: '/api/auth/confirm-password',
+    payload: { password: TEST_PASSWORD },
+  }),
+  'GET /api/auth/sessions': async () => ({ url: '/api/auth/sessions' }),
+  'DELETE /api/auth/sessions/{id}': async (w) => {
+    const token = await issueToken(w.db, w.t.config.jwtSecret, w.student.user);
+    const sessions = await w.t.app.inject({
+      method: 'GET',
+      url: '/api/auth/sessions',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const current = (sessions.json() as { _id: string; current: boolean }[]).find((s) => s.current);
+    return { url: `/api/auth/sessions/${current?._id}` };
+  },
+  'POST /api/auth/logout-others': async (w, role) => ({
+    url: '/api/auth/logout-others',
+    auth: (await throwaway(w, role)).auth,
+  }),
+  'GET /api/auth/mfa': async () => ({ url: '/api/auth/mfa' }),
+  'POST /api/auth/mfa/setup': async (w, role) => ({
+    url: '/api/auth/mfa/setup',
+    auth: (await throwaway(w, role)).auth,
+  }),
+  'POST /api/auth/mfa/enable': async (w, role) => {
+    const { auth, secret } = await withTotpSetUp(w, role);
+    return {
+      url: '/api/auth/mfa/enable',
+      auth,
+      payload: { code: secret ? totpAt(secret, Date.now()) : '123456' },
+    };
+  },
+  'POST /api/auth/mfa/disable': async (w, role) => {
+    const { auth, secret } = await withTotpSetUp(w, role);
+    if (secret) {
+      const on = await w.t.app.inject({
+        method: 'POST',
+        url: '/api/auth/mfa/enable',
+        headers: auth,
+        payload: { code: totpAt(secret, Date.now()) },
+      });
+      if (on.statusCode !== 200) throw new Error(`turning two-step on failed: ${on.statusCode} ${on.body}`);
+    }
+    return {
+      url: '/api/auth/mfa/disable',
+      auth,
+      // The next step's code: the one just used to turn it on cannot be used again.
+      payload: { password: TEST_PASSWORD, code: secret ? totpAt(secret, Date.now() + 30_000) : '123456' },
+    };
+  },
+  'GET /api/admin/audit': async () => ({ url: '/api/admin/audit' }),
 
   'GET /api/user/all': async () => ({ url: '/api/user/all' }),
   'PATCH /api/user/profile': async () => ({

@@ -2,11 +2,15 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import {
   BookingCreateSchema,
+  ChangePasswordSchema,
+  ConfirmPasswordSchema,
   ForgotPasswordSchema,
   HostelFieldsSchema,
   HostelReplaceFieldsSchema,
   HostelUpdateFieldsSchema,
   LoginSchema,
+  MfaDisableSchema,
+  MfaEnableSchema,
   PaymentInitiateSchema,
   ProfileUpdateSchema,
   ResendOtpSchema,
@@ -27,7 +31,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { multipart, png } from '../src/modules/hostels/hostels.fixtures.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
-import { insertHostel, insertRoom, signedInUser } from './factories.ts';
+import { insertHostel, insertRoom, signedInUser, TEST_PASSWORD } from './factories.ts';
 import {
   databaseFingerprint,
   lagosDate,
@@ -149,6 +153,26 @@ const BODY_OPS: Record<string, BodyOp> = {
     url: () => '/api/auth/reset-password',
     valid: (w) => ({ email: w.student.user.email, otp: '0000', password: 'another-long-passphrase' }),
     schema: ResetPasswordSchema,
+  },
+  'POST /api/auth/change-password': {
+    url: () => '/api/auth/change-password',
+    valid: () => ({ current_password: TEST_PASSWORD, new_password: 'a-fuzzed-new-passphrase' }),
+    schema: ChangePasswordSchema,
+  },
+  'POST /api/auth/confirm-password': {
+    url: () => '/api/auth/confirm-password',
+    valid: () => ({ password: TEST_PASSWORD }),
+    schema: ConfirmPasswordSchema,
+  },
+  'POST /api/auth/mfa/enable': {
+    url: () => '/api/auth/mfa/enable',
+    valid: () => ({ code: '123456' }),
+    schema: MfaEnableSchema,
+  },
+  'POST /api/auth/mfa/disable': {
+    url: () => '/api/auth/mfa/disable',
+    valid: () => ({ password: TEST_PASSWORD, code: '123456' }),
+    schema: MfaDisableSchema,
   },
   'PATCH /api/user/profile': {
     url: () => '/api/user/profile',

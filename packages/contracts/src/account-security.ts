@@ -92,7 +92,7 @@ export const MfaEnableSchema = z.object({ code: TotpCodeSchema });
 /** POST /auth/mfa/disable: the password and a current code. */
 export const MfaDisableSchema = z.object({ password: currentPassword('Password'), code: TotpCodeSchema });
 
-/** GET /admin/audit: what admins did (every admin write, with its outcome). */
+/** GET /admin/audit: what admins changed (every successful admin write). */
 export const AuditEntrySchema = z.object({
   _id: z.string(),
   actor: z.object({ _id: z.string(), email: z.string() }).nullable(),

@@ -57,6 +57,8 @@ export const BUSINESS = {
   otpTtlMinutes: 10,
   otpMaxAttempts: 5,
   holdMinutes: 30,
+  /** Rooms one student may hold at a time: enough to compare two, too few to block a hostel. */
+  maxLiveHolds: 2,
   leaseMonths: 12,
   securityDepositNaira: 50_000,
   passwordMinLength: 8,

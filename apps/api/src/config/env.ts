@@ -35,6 +35,10 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default(path.resolve(API_ROOT, '../../data')),
   DATABASE_URL: optionalUrl,
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  /** A second secret mixed into every password hash (argon2's secret), kept out of the database. */
+  PASSWORD_PEPPER: z.string().min(32, 'PASSWORD_PEPPER must be at least 32 characters').optional(),
+  /** Two-step sign-in (TOTP) for admins: required before admin pages open, or optional. */
+  ADMIN_MFA: z.enum(['required', 'optional']).optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
   SEED_DEMO: optionalFlag,
@@ -83,6 +87,10 @@ export type Config = {
   /** Tests pass a migrated PGlite data dir to clone (fast fresh databases). */
   pgliteTemplate?: Blob;
   jwtSecret: string;
+  /** argon2's secret for password hashes; undefined: hashes without one (development only). */
+  passwordPepper?: string;
+  /** Admins must turn on two-step sign-in before using admin pages. */
+  adminMfaRequired: boolean;
   admin?: { email: string; password: string };
   seedDemo: boolean;
   payments: { provider: 'sandbox' | 'paystack'; paystackSecretKey?: string; paystackBaseUrl: string };
@@ -112,6 +120,16 @@ export type Config = {
 };
 
 export class ConfigError extends Error {}
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+function isLocalOrigin(url: string): boolean {
+  try {
+    const host = new URL(url).hostname;
+    return LOCAL_HOSTS.has(host) || host.endsWith('.localhost');
+  } catch {
+    return false;
+  }
+}
 
 /** Generated secrets live in DATA_DIR so restarts keep sessions valid. */
 function persistentSecret(dataDir: string, name: string): string {
@@ -158,6 +176,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (production && !e.JWT_SECRET && !e.ALLOW_UNSAFE_PRODUCTION) {
     problems.push('  JWT_SECRET: set a secret of at least 32 characters in production');
   }
+  if (production && !e.PASSWORD_PEPPER && !e.ALLOW_UNSAFE_PRODUCTION) {
+    problems.push('  PASSWORD_PEPPER: set a secret of at least 32 characters in production');
+  }
+  if (production && new URL(publicUrl).protocol !== 'https:' && !e.ALLOW_UNSAFE_PRODUCTION) {
+    problems.push('  PUBLIC_URL: must be https:// in production (payment callbacks and e-mailed links)');
+  }
+  // Development mode hands out test payments and has no second factor for admins: keep it on
+  // this machine. A server reachable by others must say NODE_ENV=production.
+  if (!production && !isLocalOrigin(publicUrl) && provider === 'sandbox') {
+    problems.push(
+      `  NODE_ENV: PUBLIC_URL ${publicUrl} is not this machine, so sandbox payments would be open to others; set NODE_ENV=production (with a payment provider) or use a localhost PUBLIC_URL`,
+    );
+  }
   if (production && e.RATE_LIMITS === 'off') {
     problems.push('  RATE_LIMITS: cannot be off in production');
   }
@@ -180,6 +211,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir, 'jwt'),
+    passwordPepper: e.PASSWORD_PEPPER,
+    adminMfaRequired: (e.ADMIN_MFA ?? (production ? 'required' : 'optional')) === 'required',
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,

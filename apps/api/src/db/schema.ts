@@ -37,6 +37,16 @@ export const users = pgTable(
     emergencyRelationship: text('emergency_relationship').notNull().default(''),
     emergencyPhone: text('emergency_phone').notNull().default(''),
     emergencyAddress: text('emergency_address').notNull().default(''),
+    /** The hash was made with PASSWORD_PEPPER as argon2's secret (older hashes are upgraded at login). */
+    passwordPeppered: boolean('password_peppered').notNull().default(false),
+    /** Wrong e-mailed codes across all codes, counted per rolling day (4-digit codes need a cap per account). */
+    codeFailures: integer('code_failures').notNull().default(0),
+    codeFailuresSince: timestamp('code_failures_since', { withTimezone: true, mode: 'date' }),
+    /** Two-step sign-in (TOTP): the secret, encrypted; on once enabled_at is set. */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true, mode: 'date' }),
+    /** The last time step whose code was accepted: that code and earlier ones cannot be replayed. */
+    totpLastStep: integer('totp_last_step'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** Soft delete: payments and tenancies keep pointing at the person who paid. */
@@ -47,6 +57,7 @@ export const users = pgTable(
     check('users_role_ck', inList('role', ['student', 'admin'])),
     check('users_gender_ck', inList('gender', ['male', 'female'])),
     check('users_email_lower_ck', sql`${t.email} = lower(${t.email})`),
+    check('users_code_failures_ck', sql`${t.codeFailures} >= 0`),
   ],
 );
 
@@ -61,6 +72,14 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    /** Idle timeout: refreshed at most once a minute by requests that use the session. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** When the password was last entered in this session (login or confirm-password). */
+    authenticatedAt: timestamp('authenticated_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+    /** The browser's User-Agent at login (cut short), so people can tell their sessions apart. */
+    userAgent: text('user_agent').notNull().default(''),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -174,6 +193,7 @@ export const rooms = pgTable(
       sql`${t.price} >= 0 and ${t.agentFee} >= 0 and ${t.cautionFee} >= 0 and ${t.commissionFee} >= 0`,
     ),
     index('rooms_status_idx').on(t.status),
+    index('rooms_held_by_idx').on(t.heldByUserId).where(sql`${t.heldByUserId} is not null`),
   ],
 );
 
@@ -318,3 +338,18 @@ export const appMeta = pgTable('app_meta', {
   value: text('value').notNull(),
   updatedAt: updatedAt(),
 });
+
+/** Every admin write (create, update, delete, status, admin sign-up…) with who, what and the outcome. */
+export const adminAudit = pgTable(
+  'admin_audit',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetId: text('target_id'),
+    statusCode: integer('status_code').notNull(),
+    ip: text('ip').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('admin_audit_created_idx').on(t.createdAt)],
+);

@@ -4,7 +4,13 @@ import path from 'node:path';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env.ts';
-import { hashPassword } from '../modules/auth/password.ts';
+import {
+  COMMON_PASSWORD_MESSAGE,
+  hashPassword,
+  isCommonPassword,
+  verifyPassword,
+} from '../modules/auth/password.ts';
+import { revokeAllSessions } from '../modules/auth/tokens.ts';
 import type { FileStorage } from '../modules/storage/storage.ts';
 import type { Db } from './client.ts';
 import { appMeta, hostels, users } from './schema.ts';
@@ -18,20 +24,42 @@ type StartupContext = {
   log: FastifyBaseLogger;
 };
 
-/** Make sure the configured admin exists with the configured password (every start). */
-async function ensureConfiguredAdmin(db: Db, email: string, password: string) {
+/**
+ * Make sure the configured admin exists with the configured password (every start). The hash is
+ * rewritten, and the account's sessions ended, only when the password actually changed.
+ */
+async function ensureConfiguredAdmin(db: Db, config: Config, email: string, password: string) {
+  if (await isCommonPassword(password)) {
+    throw new Error(`ADMIN_PASSWORD: ${COMMON_PASSWORD_MESSAGE}`);
+  }
   const lower = email.toLowerCase();
-  const passwordHash = await hashPassword(password);
+  const pepper = config.passwordPepper;
   const [existing] = await db
-    .select({ id: users.id })
+    .select({
+      id: users.id,
+      role: users.role,
+      passwordHash: users.passwordHash,
+      peppered: users.passwordPeppered,
+    })
     .from(users)
     .where(and(eq(users.email, lower), isNull(users.deletedAt)))
     .limit(1);
+  const hash = async () => ({
+    passwordHash: await hashPassword(password, pepper),
+    passwordPeppered: Boolean(pepper),
+  });
   if (existing) {
-    await db
-      .update(users)
-      .set({ role: 'admin', passwordHash, isEmailConfirmed: true, updatedAt: new Date() })
-      .where(eq(users.id, existing.id));
+    const same =
+      existing.peppered === Boolean(pepper) &&
+      (await verifyPassword(existing.passwordHash, password, existing.peppered ? pepper : undefined));
+    if (same && existing.role === 'admin') return;
+    await db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ role: 'admin', ...(same ? {} : await hash()), isEmailConfirmed: true, updatedAt: new Date() })
+        .where(eq(users.id, existing.id));
+      if (!same) await revokeAllSessions(tx, existing.id);
+    });
   } else {
     await db.insert(users).values({
       firstName: 'studynest',
@@ -39,7 +67,7 @@ async function ensureConfiguredAdmin(db: Db, email: string, password: string) {
       gender: 'female',
       email: lower,
       phoneNumber: '08000000000',
-      passwordHash,
+      ...(await hash()),
       role: 'admin',
       isEmailConfirmed: true,
     });
@@ -49,8 +77,9 @@ async function ensureConfiguredAdmin(db: Db, email: string, password: string) {
 const LOCAL_ADMIN_EMAIL = 'admin@studynest.local';
 
 /**
- * On the embedded database with no admin configured, create one local admin with a random
- * password, keep the password in DATA_DIR, and print it once (the first time).
+ * On the embedded database with no admin configured (outside production), create one local admin
+ * with a random password kept in DATA_DIR (mode 0600). The log names the file, never the password:
+ * logs are shipped and kept where passwords must not be.
  */
 async function ensureLocalAdmin({ db, config, log }: StartupContext) {
   const [existing] = await db
@@ -60,12 +89,10 @@ async function ensureLocalAdmin({ db, config, log }: StartupContext) {
     .limit(1);
   if (existing) return;
   const password = randomBytes(12).toString('base64url');
-  await ensureConfiguredAdmin(db, LOCAL_ADMIN_EMAIL, password);
+  await ensureConfiguredAdmin(db, config, LOCAL_ADMIN_EMAIL, password);
   const file = path.join(config.dataDir, 'admin-password.txt');
   writeFileSync(file, `${LOCAL_ADMIN_EMAIL}\n${password}\n`, { mode: 0o600 });
-  log.info(
-    `Local admin created — email: ${LOCAL_ADMIN_EMAIL}  password: ${password}  (also saved in ${file})`,
-  );
+  log.info(`Local admin created — email: ${LOCAL_ADMIN_EMAIL}; its password is in ${file}`);
 }
 
 async function seedOnce({ db, storage, log }: StartupContext) {
@@ -85,8 +112,13 @@ async function seedOnce({ db, storage, log }: StartupContext) {
 export async function runStartupTasks(ctx: StartupContext) {
   const { config } = ctx;
   if (config.admin) {
-    await ensureConfiguredAdmin(ctx.db, config.admin.email, config.admin.password);
-  } else if (ctx.kind === 'pglite' && config.databaseUrl === undefined && existsSync(config.dataDir)) {
+    await ensureConfiguredAdmin(ctx.db, config, config.admin.email, config.admin.password);
+  } else if (
+    ctx.kind === 'pglite' &&
+    config.databaseUrl === undefined &&
+    config.env !== 'production' &&
+    existsSync(config.dataDir)
+  ) {
     await ensureLocalAdmin(ctx);
   }
   if (config.seedDemo) await seedOnce(ctx);

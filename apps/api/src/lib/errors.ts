@@ -1,3 +1,5 @@
+import type { ErrorCode } from '@studynest/contracts';
+
 /** A failure we expect and can explain to the person who caused it. Services throw these; the error plugin renders them. */
 export class AppError extends Error {
   constructor(
@@ -6,6 +8,8 @@ export class AppError extends Error {
     readonly fields?: Record<string, string>,
     /** Extra headers (e.g. Retry-After) the response must carry. */
     readonly headers?: Record<string, string>,
+    /** A machine-readable reason (ERROR_CODES in the contracts) for clients that must react to it. */
+    readonly code?: ErrorCode,
   ) {
     super(message);
     this.name = 'AppError';

@@ -1,8 +1,15 @@
+import { ERROR_CODES, SESSION_LIMITS } from '@studynest/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config/env.ts';
 import { AppError, forbidden } from '../lib/errors.ts';
-import { type AuthUser, findSessionUser, type TokenProblem, verifyToken } from '../modules/auth/tokens.ts';
+import {
+  type AuthUser,
+  checkIdle,
+  findSessionUser,
+  type TokenProblem,
+  verifyToken,
+} from '../modules/auth/tokens.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -10,11 +17,15 @@ declare module 'fastify' {
     currentUser(): Promise<AuthUser | null>;
     /** The signed-in user; throws 401 with a reason when there is none. */
     requireUser(): Promise<AuthUser>;
+    /** The admin behind a write through an admin route: the audit log records it (admin-audit plugin). */
+    auditActor: AuthUser | null;
   }
   interface FastifyInstance {
     /** preHandlers for route options: `{ preHandler: app.signedIn }` / `{ preHandler: app.adminOnly }`. */
     signedIn: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     adminOnly: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** After adminOnly, for the most sensitive actions: the password must have been entered lately. */
+    recentPassword: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
@@ -22,6 +33,7 @@ const PROBLEM_MESSAGES: Record<TokenProblem, string> = {
   missing: 'Please log in to continue',
   invalid: 'Your sign-in is not valid. Please log in again.',
   expired: 'Your session has expired. Please log in again.',
+  idle: 'You were signed out after a while without activity. Please log in again.',
   revoked: 'You have been signed out. Please log in again.',
 };
 
@@ -44,7 +56,9 @@ export const authPlugin = fp(async (app: FastifyInstance, { config }: { config: 
       const user = await findSessionUser(app.db, verified.claims);
       return user ? { user, expiresAtMs: verified.claims.expiresAtMs } : { problem: 'revoked' as const };
     });
-    if ('user' in checked && checked.expiresAtMs <= Date.now()) return { problem: 'expired' };
+    if (!('user' in checked)) return checked;
+    if (checked.expiresAtMs <= Date.now()) return { problem: 'expired' };
+    if (!(await checkIdle(app.db, checked.user))) return { problem: 'idle' };
     return checked;
   }
 
@@ -72,8 +86,31 @@ export const authPlugin = fp(async (app: FastifyInstance, { config }: { config: 
   app.decorate('signedIn', async (request: FastifyRequest) => {
     await request.requireUser();
   });
+  app.decorateRequest('auditActor', null);
   app.decorate('adminOnly', async (request: FastifyRequest) => {
     const user = await request.requireUser();
     if (user.role !== 'admin') throw forbidden('Only admins can do this');
+    if (config.adminMfaRequired && !user.mfaEnabled) {
+      throw new AppError(
+        403,
+        'Turn on two-step sign-in before using admin pages: open Two-step sign-in in the admin menu.',
+        undefined,
+        undefined,
+        ERROR_CODES.mfaSetupRequired,
+      );
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') request.auditActor = user;
+  });
+  app.decorate('recentPassword', async (request: FastifyRequest) => {
+    const user = await request.requireUser();
+    if (Date.now() - user.authenticatedAtMs > SESSION_LIMITS.reauthMinutes * 60_000) {
+      throw new AppError(
+        403,
+        'For your safety, confirm your password to do this.',
+        undefined,
+        undefined,
+        ERROR_CODES.reauthRequired,
+      );
+    }
   });
 });

@@ -3,13 +3,25 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.ts';
 
-type ErrorBody = { statusCode: number; error: string; message: string; fields?: Record<string, string> };
+type ErrorBody = {
+  statusCode: number;
+  error: string;
+  message: string;
+  fields?: Record<string, string>;
+  code?: string;
+};
 
-const body = (statusCode: number, message: string, fields?: Record<string, string>): ErrorBody => ({
+const body = (
+  statusCode: number,
+  message: string,
+  fields?: Record<string, string>,
+  code?: string,
+): ErrorBody => ({
   statusCode,
   error: STATUS_CODES[statusCode] ?? 'Error',
   message,
   ...(fields && Object.keys(fields).length ? { fields } : {}),
+  ...(code ? { code } : {}),
 });
 
 /** Postgres error codes (PGlite and node-postgres both expose them) that mean the input was wrong, not us. */
@@ -91,7 +103,7 @@ export function toErrorResponse(err: FastifyError | AppError | Error): {
   if (err instanceof AppError)
     return {
       status: err.statusCode,
-      body: body(err.statusCode, err.message, err.fields),
+      body: body(err.statusCode, err.message, err.fields, err.code),
       headers: err.headers,
       log: false,
     };

@@ -18,6 +18,7 @@ import type { Config } from '../../config/env.ts';
 import { readFormOrJson } from '../../lib/form-body.ts';
 import { tooManyAttempts } from '../../lib/rate-limiter.ts';
 import { parseOrThrow } from '../../lib/validation.ts';
+import { accountRoutes } from './account.routes.ts';
 import {
   type AuthContext,
   adminSignup,
@@ -37,6 +38,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   // Per-app (not per-module) state, so every test app starts with fresh counters.
   const limits = createAuthLimits(config);
   const ctx = (request: FastifyRequest): AuthContext => ({ db: app.db, config, log: request.log, limits });
+  // Same limits object: wrong passwords typed while signed in count with failed logins.
+  await app.register(accountRoutes, { config, limits });
 
   /** Per-IP limit through @fastify/rate-limit; nothing at all when RATE_LIMITS=off. */
   const perIp = (max: number, timeWindow: string): { rateLimit?: RateLimitOptions } =>
@@ -72,7 +75,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   app.post(
     '/auth/admin/signup',
     {
-      preHandler: app.adminOnly,
+      preHandler: [app.adminOnly, app.recentPassword],
       schema: {
         tags: ['auth'],
         summary: 'Create an admin account (admins only; JSON or multipart form)',
@@ -130,10 +133,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
         tags: ['auth'],
         summary: 'Log in with e-mail and password',
         body: LoginSchema,
+        description:
+          'Admins with two-step sign-in on also send `totp`; without it (or with a wrong one) the answer is 401 with code `totp_required`.',
         response: { 200: LoginResponseSchema, 401: ErrorSchema, ...errors },
       },
     },
-    async (request) => login(ctx(request), request.body),
+    async (request) => login(ctx(request), request.body, request.headers['user-agent'] ?? ''),
   );
 
   app.post(

@@ -1,5 +1,6 @@
 import {
   BUSINESS,
+  ERROR_CODES,
   type LoginResponse,
   type LoginSchema,
   type ResetPasswordSchema,
@@ -13,10 +14,11 @@ import type { z } from 'zod';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { badRequest, conflict, unauthorized } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.ts';
 import { enforce, SlidingWindowLimiter, tooManyAttempts } from '../../lib/rate-limiter.ts';
 import { sendMail } from '../mail/mail.service.ts';
-import { issueCode, redeemCode } from './otp.ts';
+import { acceptTotp } from './mfa.service.ts';
+import { codesPausedUntil, issueCode, redeemCode } from './otp.ts';
 import {
   burnPasswordCheck,
   COMMON_PASSWORD_MESSAGE,
@@ -24,6 +26,8 @@ import {
   isCommonPassword,
   verifyPassword,
 } from './password.ts';
+export type UserRow = typeof users.$inferSelect;
+
 import { issueToken, revokeAllSessions, revokeSession } from './tokens.ts';
 
 const MINUTE = 60_000;
@@ -46,14 +50,46 @@ export function createAuthLimits(config: Config): AuthLimits {
 
 export type AuthContext = { db: Db; config: Config; log: FastifyBaseLogger; limits: AuthLimits };
 
+/** A new password's hash, made with the pepper whenever one is configured. */
+export async function newPasswordHash(config: Config, password: string) {
+  return {
+    passwordHash: await hashPassword(password, config.passwordPepper),
+    passwordPeppered: Boolean(config.passwordPepper),
+  };
+}
+
+/**
+ * Check a user's password. A right password whose hash predates the pepper is hashed again with
+ * it, so every account moves to the peppered hash at its next login (conditional on the old hash,
+ * so a password changed meanwhile is not overwritten).
+ */
+export async function passwordMatches(ctx: AuthContext, user: UserRow, password: string): Promise<boolean> {
+  const pepper = ctx.config.passwordPepper;
+  const ok = await verifyPassword(user.passwordHash, password, user.passwordPeppered ? pepper : undefined);
+  if (ok && pepper && !user.passwordPeppered) {
+    await ctx.db
+      .update(users)
+      .set(await newPasswordHash(ctx.config, password))
+      .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)));
+  }
+  return ok;
+}
+
+/** Tell the owner whenever their password or second factor changes (ASVS 2.5.5). */
+export function securityNotice(ctx: AuthContext, user: Pick<UserRow, 'email' | 'firstName'>, what: string) {
+  return sendMail(ctx, {
+    to: user.email,
+    subject: `StudyNest: ${what}`,
+    text: `Hello ${user.firstName},\n\n${what} on your StudyNest account just now (${new Date().toUTCString()}).\n\nIf this was you, there is nothing to do. If it was not, reset your password at once with "Forgot password" on the login page, and reply to this e-mail so we can help.\n\nStudyNest`,
+  });
+}
+
 export const LOGIN_FAILED_MESSAGE = 'The email or password is incorrect';
 export const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exists';
 export const RESEND_MESSAGE =
   'If that email belongs to an account that still needs confirming, we have sent it a new 4-digit code.';
 export const FORGOT_MESSAGE =
   'If that email belongs to an account, we have sent it a 4-digit code to reset the password.';
-
-type UserRow = typeof users.$inferSelect;
 
 export function toUser(row: UserRow): User {
   return {
@@ -78,9 +114,9 @@ export async function findLiveUserByEmail(db: Db, email: string): Promise<UserRo
   return row;
 }
 
-async function assertAcceptablePassword(password: string) {
+export async function assertAcceptablePassword(password: string, field = 'password') {
   if (await isCommonPassword(password)) {
-    throw badRequest(COMMON_PASSWORD_MESSAGE, { password: COMMON_PASSWORD_MESSAGE });
+    throw badRequest(COMMON_PASSWORD_MESSAGE, { [field]: COMMON_PASSWORD_MESSAGE });
   }
 }
 
@@ -104,7 +140,7 @@ async function createUser(
 ): Promise<UserRow> {
   await assertAcceptablePassword(data.password);
   if (await findLiveUserByEmail(ctx.db, data.email)) throw duplicateEmail();
-  const passwordHash = await hashPassword(data.password);
+  const hashed = await newPasswordHash(ctx.config, data.password);
   try {
     return await ctx.db.transaction(async (tx) => {
       const [row] = await tx
@@ -115,7 +151,7 @@ async function createUser(
           gender: data.gender,
           email: data.email,
           phoneNumber: data.phone_number,
-          passwordHash,
+          ...hashed,
           role: extra.role,
           isEmailConfirmed: extra.isEmailConfirmed,
         })
@@ -183,7 +219,7 @@ export async function verifyEmail(
 ): Promise<{ message: string }> {
   const user = await findLiveUserByEmail(ctx.db, data.email);
   if (user?.isEmailConfirmed) return { message: 'Your email address is already confirmed.' };
-  await redeemCode(ctx.db, ctx.config.jwtSecret, user?.id, 'verify_email', data.otp, async (tx) => {
+  await redeemCode(ctx, user, 'verify_email', data.otp, async (tx) => {
     await tx
       .update(users)
       .set({ isEmailConfirmed: true, updatedAt: new Date() })
@@ -196,7 +232,7 @@ export async function verifyEmail(
 export async function resendOtp(ctx: AuthContext, email: string): Promise<{ message: string }> {
   if (ctx.limits) enforce(ctx.limits.codeMailsPerEmail, `resend:${email}`);
   const user = await findLiveUserByEmail(ctx.db, email);
-  if (user && !user.isEmailConfirmed) {
+  if (user && !user.isEmailConfirmed && !(await codesPausedUntil(ctx.db, user.id))) {
     const code = await issueCode(ctx.db, ctx.config.jwtSecret, user.id, 'verify_email');
     await sendMail(ctx, codeMail(user.email, user.firstName, code, 'verify_email'));
   }
@@ -206,7 +242,8 @@ export async function resendOtp(ctx: AuthContext, email: string): Promise<{ mess
 export async function forgotPassword(ctx: AuthContext, email: string): Promise<{ message: string }> {
   if (ctx.limits) enforce(ctx.limits.codeMailsPerEmail, `forgot:${email}`);
   const user = await findLiveUserByEmail(ctx.db, email);
-  if (user) {
+  // While the account's codes are paused, nothing is sent, and the answer stays the same.
+  if (user && !(await codesPausedUntil(ctx.db, user.id))) {
     const code = await issueCode(ctx.db, ctx.config.jwtSecret, user.id, 'reset_password');
     await sendMail(ctx, codeMail(user.email, user.firstName, code, 'reset_password'));
   }
@@ -221,23 +258,32 @@ export async function resetPassword(
   // Refuse a weak new password before spending one of the code's tries.
   await assertAcceptablePassword(data.password);
   const user = await findLiveUserByEmail(ctx.db, data.email);
-  const passwordHash = await hashPassword(data.password);
-  await redeemCode(ctx.db, ctx.config.jwtSecret, user?.id, 'reset_password', data.otp, async (tx) => {
+  const hashed = await newPasswordHash(ctx.config, data.password);
+  await redeemCode(ctx, user, 'reset_password', data.otp, async (tx) => {
     await tx
       .update(users)
-      .set({ passwordHash, isEmailConfirmed: true, updatedAt: new Date() })
+      .set({ ...hashed, isEmailConfirmed: true, updatedAt: new Date() })
       .where(eq(users.id, user!.id));
     await revokeAllSessions(tx, user!.id);
   });
   ctx.limits?.failedLoginsPerAccount.reset(data.email);
+  await securityNotice(ctx, user!, 'Your password was reset');
   return { message: 'Your password has been reset. You can now log in with the new password.' };
 }
+
+const totpRequired = (message: string) =>
+  new AppError(401, message, { totp: message }, undefined, ERROR_CODES.totpRequired);
 
 /**
  * Unknown e-mail and wrong password answer alike, in similar time (a dummy argon2 check).
  * An unconfirmed e-mail may still log in: the profile shows that it needs confirming.
+ * With two-step sign-in on, the right password alone answers 401 `totp_required`.
  */
-export async function login(ctx: AuthContext, data: z.output<typeof LoginSchema>): Promise<LoginResponse> {
+export async function login(
+  ctx: AuthContext,
+  data: z.output<typeof LoginSchema>,
+  userAgent = '',
+): Promise<LoginResponse> {
   const email = data.email;
   if (ctx.limits) {
     const failed = ctx.limits.failedLoginsPerAccount.check(email);
@@ -245,13 +291,21 @@ export async function login(ctx: AuthContext, data: z.output<typeof LoginSchema>
     enforce(ctx.limits.loginPerEmail, email);
   }
   const user = await findLiveUserByEmail(ctx.db, email);
-  const ok = user ? await verifyPassword(user.passwordHash, data.password) : false;
+  const ok = user ? await passwordMatches(ctx, user, data.password) : false;
   if (!user) await burnPasswordCheck(data.password);
   if (!user || !ok) {
     ctx.limits?.failedLoginsPerAccount.record(email);
     throw unauthorized(LOGIN_FAILED_MESSAGE);
   }
-  const token = await issueToken(ctx.db, ctx.config.jwtSecret, user);
+  if (user.totpEnabledAt) {
+    if (!data.totp) throw totpRequired('Enter the 6-digit code from your authenticator app.');
+    if (!(await acceptTotp(ctx, user, data.totp))) {
+      ctx.limits?.failedLoginsPerAccount.record(email);
+      throw totpRequired('That code is not correct. Enter the code your authenticator app shows now.');
+    }
+  }
+  const token = await issueToken(ctx.db, ctx.config.jwtSecret, user, userAgent);
+  const admin = user.role === 'admin';
   return {
     token,
     user: {
@@ -260,6 +314,7 @@ export async function login(ctx: AuthContext, data: z.output<typeof LoginSchema>
       first_name: user.firstName,
       last_name: user.lastName,
       email: user.email,
+      ...(admin ? { mfa_setup_required: ctx.config.adminMfaRequired && !user.totpEnabledAt } : {}),
     },
   };
 }

@@ -1,9 +1,11 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, hkdfSync, randomInt, timingSafeEqual } from 'node:crypto';
 import { BUSINESS } from '@studynest/contracts';
-import { and, eq, lt, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
-import { oneTimeCodes } from '../../db/schema.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { and, eq, gt, gte, lt, sql } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { oneTimeCodes, users } from '../../db/schema.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import { lagosTimeOf } from '../../lib/lagos-time.ts';
+import { type MailContext, sendMail } from '../mail/mail.service.ts';
 
 export type OtpPurpose = 'verify_email' | 'reset_password';
 
@@ -17,12 +19,80 @@ export const OTP_MESSAGES = {
 const otpError = (message: string) => badRequest(message, { otp: message });
 
 /**
- * Codes are stored as an HMAC keyed with the server secret and bound to the user and purpose, so
+ * Each code allows 5 tries, and a new code can be asked for every few minutes; with only 10,000
+ * possible codes that alone would let a patient attacker in within days. So wrong codes are also
+ * counted per account over a rolling day, whichever code they were for: past this many, no code
+ * is checked or sent for that account until the day is over (about a 1-in-1,000 chance a day).
+ */
+export const CODE_FAILURES_PER_DAY = 10;
+const DAY_MS = 24 * 60 * 60_000;
+
+/** The HMAC key for codes: derived from the server secret, never the signing key itself. */
+const keys = new Map<string, Buffer>();
+function codeKey(secret: string): Buffer {
+  let key = keys.get(secret);
+  if (!key) {
+    key = Buffer.from(hkdfSync('sha256', secret, 'studynest', 'one-time codes', 32));
+    keys.set(secret, key);
+  }
+  return key;
+}
+
+/**
+ * Codes are stored as an HMAC keyed with a server secret and bound to the user and purpose, so
  * a database leak does not hand out live codes (10,000 plain hashes would be trivial to reverse).
  */
 function hashCode(secret: string, userId: string, purpose: OtpPurpose, code: string): string {
-  return createHmac('sha256', secret).update(`${purpose}:${userId}:${code}`).digest('hex');
+  return createHmac('sha256', codeKey(secret)).update(`${purpose}:${userId}:${code}`).digest('hex');
 }
+
+/** When the account's code pause ends, or null when codes may be checked and sent. */
+export async function codesPausedUntil(db: DbOrTx, userId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ since: users.codeFailuresSince })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, userId),
+        gte(users.codeFailures, CODE_FAILURES_PER_DAY),
+        gt(users.codeFailuresSince, new Date(Date.now() - DAY_MS)),
+      ),
+    )
+    .limit(1);
+  return row?.since ? new Date(row.since.getTime() + DAY_MS) : null;
+}
+
+export function codesPaused(until: Date): AppError {
+  const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
+  const message = `Too many wrong codes for this account today. Try again after ${lagosTimeOf(until)} (Lagos time).`;
+  return new AppError(429, message, { otp: message }, { 'retry-after': String(seconds) });
+}
+
+/**
+ * Count one wrong code against the account's rolling day (atomically). The failure that reaches
+ * the limit e-mails the owner, once per pause.
+ */
+async function recordCodeFailure(ctx: MailContext & { db: Db }, user: CodeOwner): Promise<void> {
+  const freshDay = sql`${users.codeFailuresSince} is null or ${users.codeFailuresSince} <= now() - interval '1 day'`;
+  const [row] = await ctx.db
+    .update(users)
+    .set({
+      codeFailures: sql`case when ${freshDay} then 1 else ${users.codeFailures} + 1 end`,
+      codeFailuresSince: sql`case when ${freshDay} then now() else ${users.codeFailuresSince} end`,
+    })
+    .where(eq(users.id, user.id))
+    .returning({ failures: users.codeFailures, since: users.codeFailuresSince });
+  if (row?.failures === CODE_FAILURES_PER_DAY && row.since) {
+    const until = new Date(row.since.getTime() + DAY_MS);
+    await sendMail(ctx, {
+      to: user.email,
+      subject: 'StudyNest: codes for your account are paused',
+      text: `Hello ${user.firstName},\n\nSomeone entered ${CODE_FAILURES_PER_DAY} wrong codes for your StudyNest account today, so we will not check or send codes for it until ${lagosTimeOf(until)} (Lagos time). Your password has not changed and you can still log in with it.\n\nIf this was not you, nobody can get in with these codes; you need do nothing. If it keeps happening, reply to this e-mail.\n\nStudyNest`,
+    });
+  }
+}
+
+export type CodeOwner = { id: string; email: string; firstName: string };
 
 /** A fresh 4-digit code that replaces any earlier one of the same purpose (tries reset). */
 export async function issueCode(
@@ -47,17 +117,21 @@ export async function issueCode(
 /**
  * Check a code and, when it is right, consume it and run `apply` in the same transaction.
  * Every try is counted atomically before comparing, so parallel guesses cannot exceed the limit.
- * `userId` undefined (no such account) answers like a missing code.
+ * `user` undefined (no such account) answers like a missing code.
  */
 export async function redeemCode(
-  db: Db,
-  secret: string,
-  userId: string | undefined,
+  ctx: MailContext & { db: Db },
+  user: CodeOwner | undefined,
   purpose: OtpPurpose,
   code: string,
   apply: (tx: Tx) => Promise<void>,
 ): Promise<void> {
-  if (!userId) throw otpError(OTP_MESSAGES.noCode);
+  if (!user) throw otpError(OTP_MESSAGES.noCode);
+  const { db } = ctx;
+  const secret = ctx.config.jwtSecret;
+  const userId = user.id;
+  const pausedUntil = await codesPausedUntil(db, userId);
+  if (pausedUntil) throw codesPaused(pausedUntil);
   const max = BUSINESS.otpMaxAttempts;
   const mine = and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose));
   const [claimed] = await db
@@ -79,6 +153,7 @@ export async function redeemCode(
   const given = Buffer.from(hashCode(secret, userId, purpose, code), 'hex');
   const stored = Buffer.from(claimed.codeHash, 'hex');
   if (given.length !== stored.length || !timingSafeEqual(given, stored)) {
+    await recordCodeFailure(ctx, user);
     const left = max - claimed.attempts;
     if (left <= 0) throw otpError(OTP_MESSAGES.tooMany);
     throw otpError(`${OTP_MESSAGES.wrong}. ${left} ${left === 1 ? 'try' : 'tries'} left.`);
@@ -91,6 +166,8 @@ export async function redeemCode(
       .where(and(eq(oneTimeCodes.id, claimed.id), eq(oneTimeCodes.codeHash, claimed.codeHash)))
       .returning({ id: oneTimeCodes.id });
     if (!consumed) throw otpError(OTP_MESSAGES.noCode);
+    // The owner got in: earlier wrong codes (theirs or not) stop counting.
+    await tx.update(users).set({ codeFailures: 0, codeFailuresSince: null }).where(eq(users.id, userId));
     await apply(tx);
   });
 }

@@ -6,11 +6,23 @@ const ARGON2ID = 2;
 /** OWASP ASVS / cheat-sheet minimum for argon2id: t=2, m=19 MiB, p=1. */
 const ARGON2_OPTIONS = { algorithm: ARGON2ID, timeCost: 2, memoryCost: 19_456, parallelism: 1 } as const;
 
-export const hashPassword = (password: string) => hash(password, ARGON2_OPTIONS);
+/**
+ * `pepper`: a secret kept outside the database (PASSWORD_PEPPER), given to argon2 as its secret,
+ * so a stolen users table alone cannot be cracked offline. The hash does not record whether a
+ * pepper was used; the users row does (`password_peppered`).
+ */
+const optionsWith = (pepper: string | undefined) =>
+  pepper ? { ...ARGON2_OPTIONS, secret: new TextEncoder().encode(pepper) } : ARGON2_OPTIONS;
 
-export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+export const hashPassword = (password: string, pepper?: string) => hash(password, optionsWith(pepper));
+
+export async function verifyPassword(
+  passwordHash: string,
+  password: string,
+  pepper?: string,
+): Promise<boolean> {
   try {
-    return await verify(passwordHash, password);
+    return await verify(passwordHash, password, optionsWith(pepper));
   } catch {
     return false;
   }

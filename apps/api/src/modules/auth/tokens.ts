@@ -1,16 +1,38 @@
-import type { UserRole } from '@studynest/contracts';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { SESSION_LIMITS, type UserRole } from '@studynest/contracts';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { DbOrTx } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
 
-export const TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
+const HOUR_MS = 60 * 60_000;
+/**
+ * Absolute and idle limits by role (ADR 0010): an admin session can change everyone's data, so
+ * it ends after 12 h, or 30 min unused; a student's holds only their own data and is used from a
+ * phone every few days, so it lasts 7 days, or 72 h unused.
+ */
+export const sessionLimitsFor = (role: string) =>
+  role === 'admin'
+    ? { ttlMs: SESSION_LIMITS.adminTtlHours * HOUR_MS, idleMs: SESSION_LIMITS.adminIdleMinutes * 60_000 }
+    : { ttlMs: SESSION_LIMITS.studentTtlHours * HOUR_MS, idleMs: SESSION_LIMITS.studentIdleHours * HOUR_MS };
+/** Last-seen is written at most this often, so the idle check costs one small UPDATE a minute. */
+const TOUCH_EVERY_MS = 60_000;
 const ISSUER = 'studynest';
 const AUDIENCE = 'studynest-web';
 /** Only HS256 is accepted: `alg: none` and algorithm-confusion tokens fail verification. */
 const ALGORITHMS = ['HS256'];
 
-export type AuthUser = { id: string; role: UserRole; sessionId: string; email: string };
+export type AuthUser = {
+  id: string;
+  role: UserRole;
+  sessionId: string;
+  email: string;
+  /** Two-step sign-in is on for this account. */
+  mfaEnabled: boolean;
+  /** When the password was last entered in this session. */
+  authenticatedAtMs: number;
+  /** When the session was last used (to within a minute). */
+  lastSeenAtMs: number;
+};
 
 const keyFor = (secret: string) => new TextEncoder().encode(secret);
 
@@ -19,11 +41,12 @@ export async function issueToken(
   db: DbOrTx,
   secret: string,
   user: { id: string; role: string },
+  userAgent = '',
 ): Promise<string> {
-  const expiresAt = new Date(Date.now() + TOKEN_TTL_SECONDS * 1000);
+  const expiresAt = new Date(Date.now() + sessionLimitsFor(user.role).ttlMs);
   const [session] = await db
     .insert(sessions)
-    .values({ userId: user.id, expiresAt })
+    .values({ userId: user.id, expiresAt, userAgent: userAgent.slice(0, 300) })
     .returning({ id: sessions.id });
   if (!session) throw new Error('session insert returned nothing');
   return new SignJWT({ role: user.role })
@@ -37,7 +60,7 @@ export async function issueToken(
     .sign(keyFor(secret));
 }
 
-export type TokenProblem = 'missing' | 'invalid' | 'expired' | 'revoked';
+export type TokenProblem = 'missing' | 'invalid' | 'expired' | 'idle' | 'revoked';
 
 export type TokenClaims = { userId: string; sessionId: string; expiresAtMs: number };
 
@@ -65,7 +88,15 @@ export async function verifyToken(
 /** The live user behind a verified token's session, or null when it was revoked, ran out or the user is gone. */
 export async function findSessionUser(db: DbOrTx, claims: TokenClaims): Promise<AuthUser | null> {
   const [row] = await db
-    .select({ id: users.id, role: users.role, email: users.email, sessionId: sessions.id })
+    .select({
+      id: users.id,
+      role: users.role,
+      email: users.email,
+      totpEnabledAt: users.totpEnabledAt,
+      sessionId: sessions.id,
+      authenticatedAt: sessions.authenticatedAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -78,16 +109,50 @@ export async function findSessionUser(db: DbOrTx, claims: TokenClaims): Promise<
       ),
     )
     .limit(1);
-  return row ? { id: row.id, role: row.role as UserRole, email: row.email, sessionId: row.sessionId } : null;
+  if (!row) return null;
+  return {
+    id: row.id,
+    role: row.role as UserRole,
+    email: row.email,
+    sessionId: row.sessionId,
+    mfaEnabled: row.totpEnabledAt !== null,
+    authenticatedAtMs: row.authenticatedAt.getTime(),
+    lastSeenAtMs: row.lastSeenAt.getTime(),
+  };
+}
+
+/**
+ * Enforce the idle limit and keep last-seen fresh (at most one write a minute per session).
+ * `user` may be a cached object: it is updated in place so the cache does not write again.
+ */
+export async function checkIdle(db: DbOrTx, user: AuthUser, now = Date.now()): Promise<boolean> {
+  if (now - user.lastSeenAtMs > sessionLimitsFor(user.role).idleMs) return false;
+  if (now - user.lastSeenAtMs > TOUCH_EVERY_MS) {
+    user.lastSeenAtMs = now;
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.id, user.sessionId));
+  }
+  return true;
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: string) {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
 }
 
-export async function revokeAllSessions(db: DbOrTx, userId: string) {
-  await db
+/** Revoke every live session of the user, except `keepSessionId`; answers how many ended. */
+export async function revokeAllSessions(db: DbOrTx, userId: string, keepSessionId?: string) {
+  const ended = await db
     .update(sessions)
     .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
+      ),
+    )
+    .returning({ id: sessions.id });
+  return ended.length;
 }

@@ -2,13 +2,15 @@ import {
   type Booking,
   type BookingListItem,
   type BookingPaymentStatus,
+  BUSINESS,
+  ERROR_CODES,
   INSPECTION_SLOTS,
   type InspectionSlot,
 } from '@studynest/contracts';
-import { and, count, desc, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { bookings, hostels, payments, rooms, users } from '../../db/schema.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { addMonths, isValidDateString, todayInLagos } from '../../lib/lagos-time.ts';
 import { holdRoom } from './room-hold.ts';
 
@@ -58,6 +60,46 @@ export function parseInspectionDateTime(
   return { date, slot: known };
 }
 
+/**
+ * Holds cost nothing, so they are rationed: only a confirmed e-mail address may hold rooms, and at
+ * most BUSINESS.maxLiveHolds at a time. The student's row is locked first, so one student's
+ * parallel attempts queue and cannot pass the count together.
+ */
+async function assertMayHoldAnother(tx: DbOrTx, userId: string, roomId: string) {
+  const [student] = await tx
+    .select({ confirmed: users.isEmailConfirmed })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  if (!student?.confirmed) {
+    throw new AppError(
+      403,
+      'Confirm your email address before booking: enter the 4-digit code we sent you.',
+      undefined,
+      undefined,
+      ERROR_CODES.emailUnconfirmed,
+    );
+  }
+  const [held] = await tx
+    .select({ n: count(), until: sql<Date | string | null>`min(${rooms.heldUntil})` })
+    .from(rooms)
+    .where(
+      and(
+        eq(rooms.heldByUserId, userId),
+        eq(rooms.status, 'available'),
+        gt(rooms.heldUntil, sql`now()`),
+        ne(rooms.id, roomId),
+      ),
+    );
+  if (Number(held?.n ?? 0) >= BUSINESS.maxLiveHolds) {
+    const until = held?.until ? new Date(held.until) : new Date();
+    const minutes = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
+    throw conflict(
+      `You are already holding ${BUSINESS.maxLiveHolds} rooms. Pay the agent fee for one of them, or try again in ${minutes} minute${minutes === 1 ? '' : 's'} when a hold ends.`,
+    );
+  }
+}
+
 export async function createBooking(
   db: Db,
   userId: string,
@@ -65,6 +107,7 @@ export async function createBooking(
 ): Promise<Booking> {
   const { date, slot } = parseInspectionDateTime(input.inspection_date_time);
   return db.transaction(async (tx) => {
+    await assertMayHoldAnother(tx, userId, input.room_id);
     const [room] = await tx
       .select({ id: rooms.id, hostelId: rooms.hostelId, isClosed: hostels.isClosed })
       .from(rooms)

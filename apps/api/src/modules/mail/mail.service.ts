@@ -8,6 +8,17 @@ import { outboxEmails } from '../../db/schema.ts';
 export type MailContext = { db: DbOrTx; config: Config; log: FastifyBaseLogger };
 export type Mail = { to: string; subject: string; text: string; html?: string };
 
+/**
+ * Codes and account notices must not cross the network in clear text: a plain smtp:// server must
+ * upgrade with STARTTLS or the message is not sent. smtps:// is TLS from the start; a server on
+ * this machine (a local relay, a test server) is trusted as it is.
+ */
+export function requiresStartTls(smtpUrl: string): boolean {
+  const url = new URL(smtpUrl);
+  const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  return url.protocol === 'smtp:' && !local;
+}
+
 /** One pooled transport per SMTP URL for the life of the process. */
 const transports = new Map<string, Transporter>();
 function transportFor(smtpUrl: string): Transporter {
@@ -16,6 +27,7 @@ function transportFor(smtpUrl: string): Transporter {
     // Bounded waits, so a dead mail server cannot pile up pending deliveries for minutes.
     t = nodemailer.createTransport({
       url: smtpUrl,
+      requireTLS: requiresStartTls(smtpUrl),
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 30_000,

@@ -8,9 +8,11 @@ import {
   TenantSchema,
   WebhookAckSchema,
 } from '@studynest/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config/env.ts';
+import { enforce, SlidingWindowLimiter } from '../../lib/rate-limiter.ts';
 import { createPaymentProvider } from '../../payments/provider.ts';
 import {
   handlePaystackWebhook,
@@ -31,18 +33,35 @@ const initiateResponses = {
   502: ErrorSchema,
 };
 
+const HOUR_MS = 60 * 60_000;
+
 export const paymentsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const deps = { db: app.db, config, provider: createPaymentProvider(config, app.db) };
+
+  /**
+   * Per-account limits: each initiation creates a payment row (and a Paystack transaction), and
+   * each verification of an open payment is a call to Paystack. A person paying needs a handful;
+   * these stop a script from using us to flood the provider. None when RATE_LIMITS=off.
+   */
+  const perAccount = (limit: number) => {
+    const limiter = new SlidingWindowLimiter(limit, HOUR_MS);
+    return async (request: FastifyRequest) => {
+      const user = await request.requireUser();
+      if (config.rateLimits) enforce(limiter, user.id);
+    };
+  };
+  const initiations = perAccount(20);
+  const verifications = perAccount(300);
 
   app.post(
     '/payments/agent-fee/initiate',
     {
-      preHandler: app.signedIn,
+      preHandler: initiations,
       schema: {
         tags: ['payments'],
         summary: "Start paying a booking's agent fee; the browser goes to checkoutLink",
         body: PaymentInitiateSchema,
-        response: initiateResponses,
+        response: { ...initiateResponses, 429: ErrorSchema },
       },
     },
     async (request, reply) => {
@@ -54,12 +73,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
   app.post(
     '/payments/room-price/initiate',
     {
-      preHandler: app.signedIn,
+      preHandler: initiations,
       schema: {
         tags: ['payments'],
         summary: "Start paying (or renewing) a room's yearly rent; the browser goes to checkoutLink",
         body: PaymentInitiateSchema,
-        response: initiateResponses,
+        response: { ...initiateResponses, 429: ErrorSchema },
       },
     },
     async (request, reply) => {
@@ -71,7 +90,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
   app.get(
     '/payments/verify',
     {
-      preHandler: app.signedIn,
+      preHandler: verifications,
       // Verifying applies a success: the room becomes booked or rented in the public lists.
       config: { readCache: 'clear' },
       schema: {
@@ -84,6 +103,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
           401: ErrorSchema,
           403: ErrorSchema,
           404: ErrorSchema,
+          429: ErrorSchema,
           502: ErrorSchema,
         },
       },

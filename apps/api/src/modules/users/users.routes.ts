@@ -78,7 +78,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/user/:id',
     {
-      preHandler: app.adminOnly,
+      preHandler: [app.adminOnly, app.recentPassword],
       schema: {
         tags: ['users'],
         summary: 'Delete a user (admins only); their sign-ins stop working at once',

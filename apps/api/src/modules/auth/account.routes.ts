@@ -1,0 +1,191 @@
+import {
+  ChangePasswordSchema,
+  ConfirmPasswordResponseSchema,
+  ConfirmPasswordSchema,
+  ErrorSchema,
+  LogoutOthersResponseSchema,
+  MessageSchema,
+  MfaDisableSchema,
+  MfaEnableSchema,
+  MfaSetupResponseSchema,
+  MfaStatusSchema,
+  SessionListSchema,
+  SessionParamsSchema,
+} from '@studynest/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config/env.ts';
+import {
+  changePassword,
+  confirmPassword,
+  endSession,
+  getMfaStatus,
+  listSessions,
+  logoutOthers,
+  setupMfa,
+  turnOffMfa,
+  turnOnMfa,
+} from './account.service.ts';
+import type { AuthContext, AuthLimits } from './auth.service.ts';
+
+const signedInErrors = { 400: ErrorSchema, 401: ErrorSchema, 429: ErrorSchema };
+const bearer = [{ bearerAuth: [] }];
+
+/**
+ * The signed-in person's own account security: password, sessions, two-step sign-in.
+ * Every route acts on the caller's own account only; there is no id of another user to pass.
+ */
+export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; limits: AuthLimits }> = async (
+  app,
+  { config, limits },
+) => {
+  const ctx = (request: FastifyRequest): AuthContext => ({ db: app.db, config, log: request.log, limits });
+
+  /** Two-step sign-in changes are admin security events: they go in the audit log too. */
+  const auditedAdmin = async (request: FastifyRequest) => {
+    const user = await request.requireUser();
+    if (user.role === 'admin') request.auditActor = user;
+  };
+
+  app.post(
+    '/auth/change-password',
+    {
+      preHandler: app.signedIn,
+      schema: {
+        tags: ['account'],
+        summary: 'Change the password (current one required); other sessions are signed out',
+        security: bearer,
+        body: ChangePasswordSchema,
+        response: { 200: MessageSchema, ...signedInErrors },
+      },
+    },
+    async (request) => changePassword(ctx(request), await request.requireUser(), request.body),
+  );
+
+  app.post(
+    '/auth/confirm-password',
+    {
+      preHandler: app.signedIn,
+      schema: {
+        tags: ['account'],
+        summary: 'Confirm the password before a sensitive action (creating an admin, deleting a user)',
+        security: bearer,
+        body: ConfirmPasswordSchema,
+        response: { 200: ConfirmPasswordResponseSchema, ...signedInErrors },
+      },
+    },
+    async (request) => confirmPassword(ctx(request), await request.requireUser(), request.body.password),
+  );
+
+  app.get(
+    '/auth/sessions',
+    {
+      preHandler: app.signedIn,
+      schema: {
+        tags: ['account'],
+        summary: 'Where this account is signed in (live sessions, newest first)',
+        security: bearer,
+        response: { 200: SessionListSchema, 401: ErrorSchema },
+      },
+    },
+    async (request) => listSessions(ctx(request), await request.requireUser()),
+  );
+
+  app.delete(
+    '/auth/sessions/:id',
+    {
+      preHandler: app.signedIn,
+      schema: {
+        tags: ['account'],
+        summary: 'Sign one of your sessions out',
+        security: bearer,
+        params: SessionParamsSchema,
+        response: {
+          204: z.null().describe('Signed out'),
+          400: ErrorSchema,
+          401: ErrorSchema,
+          404: ErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      await endSession(ctx(request), await request.requireUser(), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/auth/logout-others',
+    {
+      preHandler: app.signedIn,
+      schema: {
+        tags: ['account'],
+        summary: 'Sign out every other session of this account',
+        security: bearer,
+        response: { 200: LogoutOthersResponseSchema, 401: ErrorSchema },
+      },
+    },
+    async (request) => logoutOthers(ctx(request), await request.requireUser()),
+  );
+
+  const adminErrors = { ...signedInErrors, 403: ErrorSchema, 409: ErrorSchema };
+
+  app.get(
+    '/auth/mfa',
+    {
+      preHandler: app.signedIn,
+      schema: {
+        tags: ['account'],
+        summary: 'Two-step sign-in state (admins)',
+        security: bearer,
+        response: { 200: MfaStatusSchema, 401: ErrorSchema, 403: ErrorSchema },
+      },
+    },
+    async (request) => getMfaStatus(ctx(request), await request.requireUser()),
+  );
+
+  app.post(
+    '/auth/mfa/setup',
+    {
+      preHandler: [auditedAdmin, app.recentPassword],
+      schema: {
+        tags: ['account'],
+        summary: 'Start setting up two-step sign-in (admins): a new secret for an authenticator app',
+        security: bearer,
+        response: { 201: MfaSetupResponseSchema, ...adminErrors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await setupMfa(ctx(request), await request.requireUser())),
+  );
+
+  app.post(
+    '/auth/mfa/enable',
+    {
+      preHandler: auditedAdmin,
+      schema: {
+        tags: ['account'],
+        summary: 'Turn two-step sign-in on with the first code from the app (admins)',
+        security: bearer,
+        body: MfaEnableSchema,
+        response: { 200: MessageSchema, ...adminErrors },
+      },
+    },
+    async (request) => turnOnMfa(ctx(request), await request.requireUser(), request.body.code),
+  );
+
+  app.post(
+    '/auth/mfa/disable',
+    {
+      preHandler: auditedAdmin,
+      schema: {
+        tags: ['account'],
+        summary: 'Turn two-step sign-in off with the password and a current code (admins)',
+        security: bearer,
+        body: MfaDisableSchema,
+        response: { 200: MessageSchema, ...adminErrors },
+      },
+    },
+    async (request) => turnOffMfa(ctx(request), await request.requireUser(), request.body),
+  );
+};
