@@ -76,6 +76,8 @@ export const routes: RouteObject[] = [
       { path: paths.admin.users.path, lazy: () => import('./routes/admin/users.tsx') },
       { path: paths.admin.bookings.path, lazy: () => import('./routes/admin/bookings.tsx') },
       { path: paths.admin.reviews.path, lazy: () => import('./routes/admin/reviews.tsx') },
+      { path: paths.admin.security.path, lazy: () => import('./routes/admin/security.tsx') },
+      { path: paths.admin.activity.path, lazy: () => import('./routes/admin/activity.tsx') },
     ],
   },
 ];

@@ -38,5 +38,7 @@ export const paths = {
     users: { path: '/all-users', getHref: () => '/all-users' },
     bookings: { path: '/all-bookings', getHref: () => '/all-bookings' },
     reviews: { path: '/all-reviews', getHref: () => '/all-reviews' },
+    security: { path: '/admin-security', getHref: () => '/admin-security' },
+    activity: { path: '/admin-activity', getHref: () => '/admin-activity' },
   },
 } as const;

@@ -9,3 +9,6 @@ export function applyServerErrors<T extends FieldValues>(err: unknown, setError:
   }
   return 'Something went wrong. Please try again.';
 }
+
+/** Whether the server put its reasons on fields (then the fields say it; no second message above). */
+export const hasFieldErrors = (err: unknown) => err instanceof ApiError && Object.keys(err.fields).length > 0;

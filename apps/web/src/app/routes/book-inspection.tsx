@@ -6,6 +6,7 @@ import { paths } from '../../config/paths.ts';
 import { BookInspectionForm } from '../../features/bookings/components/book-inspection-form.tsx';
 import { hostelQueries, roomQueries } from '../../features/hostels/api/hostel-queries.ts';
 import { usePayAndCheckout } from '../../features/payments/api/payment-queries.ts';
+import { userQueries } from '../../features/users/api/user-queries.ts';
 import { useSession } from '../../lib/auth-storage.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
@@ -17,10 +18,27 @@ export function Component() {
 
   // Only signed-in students may book (spec §6); come back here after logging in.
   if (!session) return <Navigate to={paths.login.getHref()} replace state={{ from: location.pathname }} />;
-  return <BookInspection roomId={roomId} />;
+  return <BookInspection roomId={roomId} userId={session.userId} />;
 }
 
-function BookInspection({ roomId }: { roomId: string }) {
+/**
+ * Shown only when a booking is refused for an unconfirmed e-mail: the profile (asked for then, not
+ * on every visit) gives the address, so the confirmation screen opens ready for the code.
+ */
+function ConfirmEmailLink({ userId }: { userId: string }) {
+  const profile = useQuery(userQueries.profile(userId));
+  return (
+    <Link
+      to={paths.signUpOtp.getHref(profile.data?.email)}
+      state={{ message: 'Enter the code we e-mailed you, or choose Resend code for a new one.' }}
+      className="mt-2 inline-block font-semibold underline"
+    >
+      Confirm your email address
+    </Link>
+  );
+}
+
+function BookInspection({ roomId, userId }: { roomId: string; userId: string }) {
   const room = useQuery(roomQueries.detail(roomId));
   const hostelId = room.data?.hostel ?? '';
   const hostel = useQuery({ ...hostelQueries.detail(hostelId), enabled: Boolean(hostelId) });
@@ -67,6 +85,7 @@ function BookInspection({ roomId }: { roomId: string }) {
         pay={(input) => pay.mutateAsync(input)}
         paying={pay.isPending || pay.isSuccess}
         payError={pay.error}
+        confirmEmailLink={<ConfirmEmailLink userId={userId} />}
       />
     </section>
   );

@@ -1,8 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
 import { Alert, QueryError } from '../../components/ui/alert.tsx';
 import { PageLoading } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
+import { sessionQueries } from '../../features/account/api/session-queries.ts';
+import { SessionList } from '../../features/account/components/session-list.tsx';
+import { ChangePasswordForm } from '../../features/auth/components/change-password-form.tsx';
 import { LogoutButton } from '../../features/auth/components/logout-button.tsx';
 import { PaymentDetails } from '../../features/payments/components/payment-details.tsx';
 import { RentDetails } from '../../features/payments/components/rent-details.tsx';
@@ -65,6 +68,27 @@ export function Component() {
       <PaymentDetails profile={data} />
       <RentDetails profile={data} />
       <EmergencyContactForm key={data._id} profile={data} editable={isOwn} />
+      {isOwn && <AccountSecurity email={data.email} />}
     </div>
+  );
+}
+
+/** Only on your own profile: password and the devices signed in to this account. */
+function AccountSecurity({ email }: { email: string }) {
+  const queryClient = useQueryClient();
+  return (
+    <section aria-labelledby="security-heading" className="card flex flex-col gap-6 p-5 sm:p-6">
+      <h2 id="security-heading" className="text-xl">
+        Account security
+      </h2>
+      <ChangePasswordForm
+        email={email}
+        // The other sessions have just been signed out by the server.
+        onChanged={() => queryClient.invalidateQueries({ queryKey: sessionQueries.list().queryKey })}
+      />
+      <div className="border-t border-line pt-6">
+        <SessionList />
+      </div>
+    </section>
   );
 }

@@ -1,9 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { api } from '../../lib/api-client.ts';
+import { api, hasErrorCode } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/auth-storage.ts';
+import { Alert } from '../ui/alert.tsx';
 import { CloseIcon, MenuIcon } from '../ui/icons.tsx';
 import { Logo } from './logo.tsx';
 import { NavigationProgress } from './navigation-progress.tsx';
@@ -83,6 +84,20 @@ function AdminNav() {
             >
               Tenants
             </Link>
+            <Link
+              to={paths.admin.activity.getHref()}
+              className="btn-secondary"
+              onClick={() => setOpen(false)}
+            >
+              Activity log
+            </Link>
+            <Link
+              to={paths.admin.security.getHref()}
+              className="btn-secondary"
+              onClick={() => setOpen(false)}
+            >
+              Two-step sign-in
+            </Link>
           </div>
         </div>
       )}
@@ -90,10 +105,39 @@ function AdminNav() {
   );
 }
 
+/**
+ * Whether an admin answer on this page said "set up two-step sign-in first" (403
+ * mfa_setup_required: the server requires it and this admin has none). Watched here, once, for
+ * every admin screen's queries and mutations, so no screen has to know about it.
+ */
+function useMfaSetupRequired(pathname: string): boolean {
+  const queryClient = useQueryClient();
+  const [required, setRequired] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path change is the trigger
+  useEffect(() => {
+    setRequired(false); // each page is judged by its own answers (cached ones included)
+    const check = (error: unknown) => {
+      if (hasErrorCode(error, 'mfa_setup_required')) setRequired(true);
+    };
+    const queries = queryClient.getQueryCache();
+    for (const query of queries.getAll()) check(query.state.error);
+    const offQueries = queries.subscribe((event) => check(event.query.state.error));
+    const offMutations = queryClient
+      .getMutationCache()
+      .subscribe((event) => check(event.mutation?.state.error));
+    return () => {
+      offQueries();
+      offMutations();
+    };
+  }, [queryClient, pathname]);
+  return required;
+}
+
 /** Admin screens: signed-out people go to /login; students see why they cannot enter. The API enforces it too. */
 export function AdminLayout() {
   const session = useSession();
   const location = useLocation();
+  const mfaSetupRequired = useMfaSetupRequired(location.pathname);
   if (!session) return <Navigate to={paths.login.getHref()} replace state={{ from: location.pathname }} />;
   if (session.role !== 'admin') {
     return (
@@ -114,6 +158,16 @@ export function AdminLayout() {
       <ScrollToTop />
       <AdminNav />
       <main id="main" className="container-page flex-1 py-6">
+        {mfaSetupRequired && location.pathname !== paths.admin.security.getHref() && (
+          <div className="mb-4">
+            <Alert tone="warning">
+              <p>StudyNest requires two-step sign-in for admins, and yours is not set up yet.</p>
+              <Link to={paths.admin.security.getHref()} className="mt-1 inline-block font-semibold underline">
+                Set up two-step sign-in
+              </Link>
+            </Alert>
+          </div>
+        )}
         <Outlet />
       </main>
     </div>

@@ -2,6 +2,8 @@ import { Link, useNavigate } from 'react-router';
 import { NoticeBanner } from '../../../components/ui/notice-banner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useAdminSignup } from '../../../features/auth/api/auth-mutations.ts';
+import { isReauthCancelled, useReauth } from '../../../features/auth/api/use-reauth.ts';
+import { ConfirmPasswordModal } from '../../../features/auth/components/confirm-password-modal.tsx';
 import { SignupForm } from '../../../features/auth/components/signup-form.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
@@ -11,6 +13,8 @@ export function Component() {
   const adminSignup = useAdminSignup();
   const navigate = useNavigate();
   const { notice, show } = useTimedNotice();
+  // Creating an admin needs a recently entered password: the server may ask for it again.
+  const reauth = useReauth();
 
   return (
     <section className="mx-auto w-full max-w-xl">
@@ -23,14 +27,21 @@ export function Component() {
           <SignupForm
             pendingLabel="Creating account…"
             onSubmit={async (values) => {
-              // Spec §3: names, gender and e-mail are sent lowercased; the rest as entered.
-              await adminSignup.mutateAsync({
-                ...values,
-                first_name: values.first_name.toLowerCase(),
-                last_name: values.last_name.toLowerCase(),
-                gender: values.gender.toLowerCase(),
-                email: values.email.toLowerCase(),
-              });
+              try {
+                // Spec §3: names, gender and e-mail are sent lowercased; the rest as entered.
+                await reauth.run(() =>
+                  adminSignup.mutateAsync({
+                    ...values,
+                    first_name: values.first_name.toLowerCase(),
+                    last_name: values.last_name.toLowerCase(),
+                    gender: values.gender.toLowerCase(),
+                    email: values.email.toLowerCase(),
+                  }),
+                );
+              } catch (err) {
+                if (isReauthCancelled(err)) return; // the form stays as typed
+                throw err;
+              }
               show(
                 { tone: 'success', message: 'Admin Account Created Successfully' },
                 NOTICE_MS.adminCreated,
@@ -47,6 +58,7 @@ export function Component() {
         </div>
       </div>
       <NoticeBanner notice={notice} />
+      <ConfirmPasswordModal {...reauth.modal} />
     </section>
   );
 }

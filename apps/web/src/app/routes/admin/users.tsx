@@ -5,6 +5,8 @@ import { QueryError } from '../../../components/ui/alert.tsx';
 import { ConfirmDialog } from '../../../components/ui/modal.tsx';
 import { NoticeBanner } from '../../../components/ui/notice-banner.tsx';
 import { PageLoading } from '../../../components/ui/spinner.tsx';
+import { isReauthCancelled, useReauth } from '../../../features/auth/api/use-reauth.ts';
+import { ConfirmPasswordModal } from '../../../features/auth/components/confirm-password-modal.tsx';
 import { useDeleteUser, userQueries } from '../../../features/users/api/user-queries.ts';
 import { UserTable } from '../../../features/users/components/user-table.tsx';
 import { useSession } from '../../../lib/auth-storage.ts';
@@ -26,16 +28,24 @@ export function Component() {
   const { notice, show } = useTimedNotice();
   const [search, setSearch] = useState('');
   const [pending, setPending] = useState<User | null>(null);
+  const [deleting, setDeleting] = useState(false);
   const searchId = useId();
+  // Deleting an account needs a recently entered password: the server may ask for it again.
+  const reauth = useReauth();
 
-  const confirmDelete = () => {
+  const confirmDelete = async () => {
     if (!pending) return;
-    remove.mutate(pending._id, {
-      onSuccess: () =>
-        show({ tone: 'success', message: 'User Account Deleted Successfully !' }, NOTICE_MS.deleted),
-      onError: (err) => show({ tone: 'error', message: err.message }, NOTICE_MS.error),
-      onSettled: () => setPending(null),
-    });
+    setDeleting(true);
+    try {
+      await reauth.run(() => remove.mutateAsync(pending._id));
+      show({ tone: 'success', message: 'User Account Deleted Successfully !' }, NOTICE_MS.deleted);
+    } catch (err) {
+      // Cancelled at the password prompt: nothing was deleted and there is nothing to say.
+      if (!isReauthCancelled(err)) show({ tone: 'error', message: (err as Error).message }, NOTICE_MS.error);
+    } finally {
+      setDeleting(false);
+      setPending(null);
+    }
   };
 
   const shown = users.data?.filter((u) => matches(u, search)) ?? [];
@@ -92,11 +102,12 @@ export function Component() {
           )
         }
         confirmLabel="Delete account"
-        busy={remove.isPending}
+        busy={deleting}
         onConfirm={confirmDelete}
         onCancel={() => setPending(null)}
       />
       <NoticeBanner notice={notice} />
+      <ConfirmPasswordModal {...reauth.modal} />
     </section>
   );
 }

@@ -1,8 +1,9 @@
 import type { LoginSchema } from '@studynest/contracts';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { Alert } from '../../../components/ui/alert.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -10,6 +11,8 @@ import { useLogin } from '../../../features/auth/api/auth-mutations.ts';
 import { AuthCard } from '../../../features/auth/components/auth-card.tsx';
 import { PasswordField } from '../../../features/auth/components/password-input.tsx';
 import { SubmitButton } from '../../../features/auth/components/submit-button.tsx';
+import { TotpField } from '../../../features/auth/components/totp-input.tsx';
+import { hasErrorCode } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -34,16 +37,24 @@ export function Component() {
   const login = useLogin();
   const { notice, show, clear } = useTimedNotice();
   const destination = useRef<string>(paths.home.getHref());
+  // Set once the server says this admin signs in with an authenticator code too.
+  const [needsTotp, setNeedsTotp] = useState(false);
 
   const {
     register,
     handleSubmit,
     setError,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof LoginSchema>, unknown, Values>({
     resolver,
+    // No `totp` until the code field shows: the contract refuses an empty code.
     defaultValues: { email: state?.email ?? '', password: '' },
   });
+
+  useEffect(() => {
+    if (needsTotp) setFocus('totp');
+  }, [needsTotp, setFocus]);
 
   const goOn = () => {
     clear();
@@ -55,14 +66,27 @@ export function Component() {
     try {
       const { user } = await login.mutateAsync(values);
       destination.current =
-        user.role === 'admin'
-          ? paths.admin.dashboard.getHref()
-          : (safeFrom(state?.from) ?? paths.home.getHref());
+        user.role !== 'admin'
+          ? (safeFrom(state?.from) ?? paths.home.getHref())
+          : user.mfa_setup_required
+            ? // The server requires two-step sign-in and this admin has none yet: every admin page
+              // would refuse until it is set up.
+              paths.admin.security.getHref()
+            : paths.admin.dashboard.getHref();
       const name = user.first_name ? `, ${user.first_name}` : '';
       show({ tone: 'success', message: `Welcome back${name}!` }, NOTICE_MS.login, () =>
         navigate(destination.current, { replace: true }),
       );
     } catch (err) {
+      if (hasErrorCode(err, 'totp_required')) {
+        // First answer (no code sent): just ask for it. A wrong code: its message sits on the field.
+        if (values.totp !== undefined) {
+          setError('totp', { message: err.fields.totp ?? err.message });
+          setFocus('totp');
+        }
+        setNeedsTotp(true);
+        return;
+      }
       show({ tone: 'error', message: applyServerErrors(err, setError) }, NOTICE_MS.login);
     }
   });
@@ -85,6 +109,15 @@ export function Component() {
           error={errors.password?.message}
           {...register('password')}
         />
+        {needsTotp && (
+          <>
+            <Alert tone="info">
+              Two-step sign-in is on for this account. Enter the 6-digit code your authenticator app shows
+              now.
+            </Alert>
+            <TotpField label="Authenticator code" error={errors.totp?.message} {...register('totp')} />
+          </>
+        )}
         <div className="-mt-2 flex justify-end">
           <button
             type="button"

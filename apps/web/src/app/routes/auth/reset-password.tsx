@@ -10,6 +10,7 @@ import { useForgotPassword, useResetPassword } from '../../../features/auth/api/
 import { AuthCard } from '../../../features/auth/components/auth-card.tsx';
 import { OtpField } from '../../../features/auth/components/otp-input.tsx';
 import { PasswordField } from '../../../features/auth/components/password-input.tsx';
+import { NEW_PASSWORD_HINT } from '../../../features/auth/components/password-strength.tsx';
 import { SubmitButton } from '../../../features/auth/components/submit-button.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
@@ -42,6 +43,7 @@ export function Component() {
     setError,
     trigger,
     getValues,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof ResetPasswordSchema>, unknown, Values>({
     resolver,
@@ -132,7 +134,8 @@ export function Component() {
         <PasswordField
           label="New password"
           autoComplete="new-password"
-          hint="At least 8 characters. Avoid common passwords."
+          hint={NEW_PASSWORD_HINT}
+          strengthOf={watch('password')}
           error={errors.password?.message}
           {...register('password')}
         />

@@ -48,11 +48,14 @@ export function useResendOtp() {
   });
 }
 
-/** Logs in and stores the session (token, user id, role); cached data of anyone before is dropped. */
+/**
+ * Logs in and stores the session (token, user id, role); cached data of anyone before is dropped.
+ * `totp` is the authenticator code, sent once the server answered `totp_required`.
+ */
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (values: { email: string; password: string }) =>
+    mutationFn: (values: { email: string; password: string; totp?: string }) =>
       api<LoginResponse>('/auth/login', { method: 'POST', body: values }),
     onSuccess: ({ token, user }) => {
       queryClient.clear();
@@ -92,5 +95,24 @@ export function useResetPassword() {
   return useMutation({
     mutationFn: (values: { email: string; otp: string; password: string }) =>
       api<Message>('/auth/reset-password', { method: 'POST', body: values }),
+  });
+}
+
+/** The server signs out every other session of the account; this one keeps working. */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (values: { current_password: string; new_password: string }) =>
+      api<Message>('/auth/change-password', { method: 'POST', body: values }),
+  });
+}
+
+/** Proves the person at the keyboard before a sensitive admin action (see useReauth). */
+export function useConfirmPassword() {
+  return useMutation({
+    mutationFn: (password: string) =>
+      api<{ message: string; confirmed_until: string }>('/auth/confirm-password', {
+        method: 'POST',
+        body: { password },
+      }),
   });
 }

@@ -9,6 +9,7 @@ import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import type { SignupValues } from '../api/auth-mutations.ts';
 import { PasswordField } from './password-input.tsx';
+import { NEW_PASSWORD_HINT } from './password-strength.tsx';
 import { SubmitButton } from './submit-button.tsx';
 
 type FormInput = z.input<typeof SignupSchema>;
@@ -38,6 +39,7 @@ export function SignupForm({
     register,
     handleSubmit,
     setError,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, SignupValues>({
     resolver,
@@ -105,7 +107,8 @@ export function SignupForm({
       <PasswordField
         label="Password"
         autoComplete="new-password"
-        hint="At least 8 characters. Avoid common passwords."
+        hint={NEW_PASSWORD_HINT}
+        strengthOf={watch('password')}
         error={errors.password?.message}
         {...register('password')}
       />

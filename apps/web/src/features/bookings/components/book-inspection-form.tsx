@@ -1,9 +1,10 @@
 import type { Hostel, Room } from '@studynest/contracts';
 import { type InspectionSlot, ROOM_STATUS_LABELS } from '@studynest/contracts/constants';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { paths } from '../../../config/paths.ts';
+import { hasErrorCode } from '../../../lib/api-client.ts';
 import { formatNaira, todayInLagos } from '../../../lib/format.ts';
 import { useCreateBooking } from '../api/booking-queries.ts';
 import { LoadingOverlay } from './loading-overlay.tsx';
@@ -52,7 +53,9 @@ type Pay = (input: {
 /**
  * Book Inspection (spec §2, §4 booking flow): pick a date and a slot, then "Pay Agent Fee" creates
  * the booking (which holds the room), starts the agent-fee payment and leaves for the checkout.
- * `pay` is the payments feature's checkout starter, passed in by the route (features stay apart).
+ * `pay` is the payments feature's checkout starter, passed in by the route (features stay apart), and
+ * `confirmEmailLink` the way to confirm an e-mail address, shown when the server refuses a booking
+ * for an unconfirmed one.
  */
 export function BookInspectionForm({
   room,
@@ -60,12 +63,14 @@ export function BookInspectionForm({
   pay,
   paying,
   payError,
+  confirmEmailLink,
 }: {
   room: Room;
   hostel: Pick<Hostel, '_id' | 'hostel_name' | 'is_closed'>;
   pay: Pay;
   paying: boolean;
   payError: Error | null;
+  confirmEmailLink?: ReactNode;
 }) {
   const today = todayInLagos();
   const maxDate = addMonths(today, MAX_MONTHS_AHEAD);
@@ -163,11 +168,17 @@ export function BookInspectionForm({
         </div>
       </fieldset>
 
-      {error && (
-        <Alert tone="error">
-          <p>{error.message}</p>
-        </Alert>
-      )}
+      {error &&
+        (hasErrorCode(error, 'email_unconfirmed') ? (
+          <Alert tone="warning">
+            <p>{error.message}</p>
+            {confirmEmailLink}
+          </Alert>
+        ) : (
+          <Alert tone="error">
+            <p>{error.message}</p>
+          </Alert>
+        ))}
 
       <div className="flex flex-col gap-3 sm:flex-row">
         <button

@@ -1,0 +1,67 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { QueryError } from '../../../components/ui/alert.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { auditQueries } from '../../../features/audit/api/audit-queries.ts';
+import { AuditTable } from '../../../features/audit/components/audit-table.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+
+const PAGE_SIZE = 50;
+
+/** /admin-activity: every admin write with its outcome, newest first, a page at a time. */
+export function Component() {
+  useDocumentTitle('Activity log');
+  const [offset, setOffset] = useState(0);
+  // The page on screen stays while the next one loads, so the table does not jump.
+  const log = useQuery({ ...auditQueries.page(PAGE_SIZE, offset), placeholderData: keepPreviousData });
+  const total = log.data?.total ?? 0;
+  const shown = log.data?.items.length ?? 0;
+
+  return (
+    <section className="flex flex-col gap-4">
+      <div>
+        <h1 className="text-2xl">Activity log</h1>
+        <p className="text-sm text-muted">
+          What admins changed, newest first, including attempts the server refused.
+        </p>
+      </div>
+      {log.isPending && <Spinner label="Loading activity…" />}
+      {log.isError && <QueryError error={log.error} retry={() => log.refetch()} />}
+      {log.data &&
+        (total === 0 ? (
+          <p className="card text-muted">No admin activity yet.</p>
+        ) : (
+          <>
+            <p className="text-sm text-muted" aria-live="polite">
+              {shown === 0
+                ? `Nothing here: ${total} entries in all`
+                : `Showing ${offset + 1}–${offset + shown} of ${total}`}
+            </p>
+            <AuditTable entries={log.data.items} />
+            <nav
+              aria-label="Activity log pages"
+              className="flex flex-wrap items-center justify-between gap-3"
+            >
+              <button
+                type="button"
+                className="btn-secondary"
+                disabled={offset === 0 || log.isFetching}
+                onClick={() => setOffset((o) => Math.max(0, o - PAGE_SIZE))}
+              >
+                Newer
+              </button>
+              {log.isFetching && !log.isPending && <Spinner label="Loading…" />}
+              <button
+                type="button"
+                className="btn-secondary"
+                disabled={offset + PAGE_SIZE >= total || log.isFetching}
+                onClick={() => setOffset((o) => o + PAGE_SIZE)}
+              >
+                Older
+              </button>
+            </nav>
+          </>
+        ))}
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+import type { AuditEntry } from '@studynest/contracts';
+import { formatLagosDateTime } from '../../../lib/format.ts';
+
+/** Plain words for the admin writes people look for most; any other action shows as recorded. */
+const ACTION_LABELS: Record<string, string> = {
+  'POST /api/auth/admin/signup': 'Created an admin',
+  'DELETE /api/user/:id': 'Deleted a user',
+  'POST /api/hostels': 'Created a hostel',
+  'PATCH /api/hostels/:id': 'Updated a hostel',
+  'PUT /api/hostels/:id': 'Updated a hostel',
+  'DELETE /api/hostels/:id': 'Deleted a hostel',
+  'POST /api/hostels/:id/close': 'Closed a hostel',
+  'POST /api/hostels/:id/reopen': 'Reopened a hostel',
+  'POST /api/rooms': 'Added a room',
+  'PATCH /api/rooms/:id': 'Updated a room',
+  'PUT /api/rooms/:id': 'Updated a room',
+  'PATCH /api/rooms/:id/status': 'Changed a room status',
+  'DELETE /api/rooms/:id': 'Deleted a room',
+  'PATCH /api/reviews/:id': 'Moderated a review',
+  'PUT /api/reviews/:id': 'Moderated a review',
+};
+
+function Outcome({ status }: { status: number }) {
+  const [label, style] =
+    status < 400
+      ? ['Done', 'bg-ok-50 text-ok-700']
+      : status < 500
+        ? ['Refused', 'bg-warn-50 text-warn-700']
+        : ['Failed', 'bg-danger-50 text-danger-700'];
+  return (
+    <span
+      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${style}`}
+    >
+      {label} · {status}
+    </span>
+  );
+}
+
+/**
+ * The admin activity log. Like the other admin tables, on narrow screens it scrolls sideways inside
+ * its own box (keyboard-focusable), never the page.
+ */
+export function AuditTable({ entries }: { entries: AuditEntry[] }) {
+  return (
+    <section
+      className="overflow-x-auto rounded-[var(--radius-card)] border border-line bg-white"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+      tabIndex={0}
+      aria-label="Activity log table"
+    >
+      <table className="table-base min-w-[52rem]">
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">Admin</th>
+            <th scope="col">Action</th>
+            <th scope="col">Target</th>
+            <th scope="col">Outcome</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((e) => (
+            <tr key={e._id}>
+              <td className="whitespace-nowrap">
+                <time dateTime={e.created_at}>{formatLagosDateTime(e.created_at)}</time>
+              </td>
+              <td>
+                <span className="block break-all">{e.actor?.email ?? 'A deleted admin'}</span>
+                <span className="block text-xs text-muted">{e.ip}</span>
+              </td>
+              <td>
+                <span className="block font-medium">{ACTION_LABELS[e.action] ?? e.action}</span>
+                {ACTION_LABELS[e.action] && (
+                  <span className="block font-mono text-xs text-muted">{e.action}</span>
+                )}
+              </td>
+              <td className="font-mono text-xs break-all">{e.target_id ?? '—'}</td>
+              <td>
+                <Outcome status={e.status_code} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

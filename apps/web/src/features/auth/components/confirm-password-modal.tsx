@@ -1,0 +1,108 @@
+import type { ConfirmPasswordSchema } from '@studynest/contracts';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { applyServerErrors, hasFieldErrors } from '../../../lib/form-errors.ts';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+import { useConfirmPassword } from '../api/auth-mutations.ts';
+import { PasswordField } from './password-input.tsx';
+
+type Values = z.output<typeof ConfirmPasswordSchema>;
+
+// The contract schema loads when the modal first opens (see lazyZodResolver).
+const resolver = lazyZodResolver(() => import('@studynest/contracts').then((m) => m.ConfirmPasswordSchema));
+
+/**
+ * "Confirm your password" before a sensitive action, driven by useReauth: on success the action is
+ * retried; Cancel (or Escape) leaves everything as it was.
+ */
+export function ConfirmPasswordModal({
+  open,
+  onConfirmed,
+  onCancel,
+}: {
+  open: boolean;
+  onConfirmed: () => void;
+  onCancel: () => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const confirm = useConfirmPassword();
+  const [error, setErrorMessage] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof ConfirmPasswordSchema>, unknown, Values>({
+    resolver,
+    defaultValues: { password: '' },
+  });
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      resolver.preload();
+      reset({ password: '' });
+      setErrorMessage(null);
+      dialog.showModal();
+      setFocus('password');
+    }
+    if (!open && dialog.open) dialog.close();
+  }, [open, reset, setFocus]);
+
+  const submit = handleSubmit(async ({ password }) => {
+    setErrorMessage(null);
+    try {
+      await confirm.mutateAsync(password);
+      reset({ password: '' });
+      onConfirmed();
+    } catch (err) {
+      const message = applyServerErrors(err, setError);
+      // A wrong password shows on the field; anything else (offline, 5xx) above it.
+      if (!hasFieldErrors(err)) setErrorMessage(message);
+    }
+  });
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onCancel={(e) => {
+        e.preventDefault(); // closed through `open`, like every other way out
+        onCancel();
+      }}
+      className="m-auto w-[min(92vw,28rem)] rounded-[var(--radius-card)] p-0 shadow-xl backdrop:bg-black/50"
+    >
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4 p-5">
+        <div>
+          <h2 id={titleId} className="text-lg">
+            Confirm your password
+          </h2>
+          <p className="mt-1 text-sm text-muted">
+            For your safety, enter your password again before doing this.
+          </p>
+        </div>
+        {error && <Alert tone="error">{error}</Alert>}
+        <PasswordField
+          label="Your password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <div className="flex flex-wrap justify-end gap-2">
+          <button type="button" className="btn-secondary" onClick={onCancel} disabled={isSubmitting}>
+            Cancel
+          </button>
+          <button type="submit" className="btn-primary" disabled={isSubmitting} aria-busy={isSubmitting}>
+            {isSubmitting ? 'Confirming…' : 'Confirm'}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
