@@ -4,6 +4,9 @@ import { formatLagosDateTime } from '../../../lib/format.ts';
 /** Plain words for the admin writes people look for most; any other action shows as recorded. */
 const ACTION_LABELS: Record<string, string> = {
   'POST /api/auth/admin/signup': 'Created an admin',
+  'POST /api/auth/mfa/setup': 'Started two-step set-up',
+  'POST /api/auth/mfa/enable': 'Turned on two-step sign-in',
+  'POST /api/auth/mfa/disable': 'Turned off two-step sign-in',
   'DELETE /api/user/:id': 'Deleted a user',
   'POST /api/hostels': 'Created a hostel',
   'PATCH /api/hostels/:id': 'Updated a hostel',
