@@ -5,6 +5,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { insertUser, signedInUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { login, signup, signupBody } from './auth.test-helpers.ts';
+import { verifyPassword } from './password.ts';
 
 const me = (t: TestApp, id: string, token: string) =>
   t.app.inject({ method: 'GET', url: `/api/user/${id}`, headers: { authorization: `Bearer ${token}` } });
@@ -250,5 +251,38 @@ describe('rate limits off', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('password pepper', () => {
+  const PEPPER = 'pepper-pepper-pepper-pepper-pepper-0123';
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ rateLimits: false, passwordPepper: PEPPER });
+  });
+  afterAll(() => t.close());
+
+  it('hashes new passwords with the pepper, so the hash alone does not verify', async () => {
+    const body = signupBody();
+    await signup(t.app, body);
+    const [row] = await t.db.select().from(users).where(eq(users.email, body.email));
+    expect(row!.passwordPeppered).toBe(true);
+    expect(await verifyPassword(row!.passwordHash, body.password)).toBe(false);
+    expect(await verifyPassword(row!.passwordHash, body.password, PEPPER)).toBe(true);
+    expect((await login(t.app, body.email, body.password)).statusCode).toBe(200);
+  });
+
+  it('moves an older hash to the peppered one at the next right login, and a wrong one changes nothing', async () => {
+    const user = await insertUser(t.db);
+    expect(user.passwordPeppered).toBe(false);
+    expect((await login(t.app, user.email, 'not-the-password')).statusCode).toBe(401);
+    const [unchanged] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(unchanged!.passwordHash).toBe(user.passwordHash);
+
+    expect((await login(t.app, user.email, TEST_PASSWORD)).statusCode).toBe(200);
+    const [upgraded] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(upgraded!.passwordPeppered).toBe(true);
+    expect(upgraded!.passwordHash).not.toBe(user.passwordHash);
+    expect((await login(t.app, user.email, TEST_PASSWORD)).statusCode).toBe(200);
   });
 });

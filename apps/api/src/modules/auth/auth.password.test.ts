@@ -164,3 +164,76 @@ describe('code e-mail rate limits', () => {
     expect(res.headers['retry-after']).toBeDefined();
   });
 });
+
+describe('wrong codes per account', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ rateLimits: false });
+  });
+  afterAll(() => t.close());
+
+  const verify = (email: string, otp: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/verify-email-otp', payload: { email, otp } });
+  const wrongFor = (code: string) => String((Number(code) + 1) % 10_000).padStart(4, '0');
+
+  it('pauses every code for the account after 10 wrong ones in a day, whichever code they were for', async () => {
+    const { body } = await signup(t.app);
+    const statuses: number[] = [];
+    // Two codes' worth of tries (5 each): asking for a new code does not give a fresh budget.
+    for (let round = 0; round < 2; round++) {
+      await t.app.inject({ method: 'POST', url: '/api/auth/resend-otp', payload: { email: body.email } });
+      const code = await lastCodeFor(t.app, body.email);
+      for (let i = 0; i < 5; i++) statuses.push((await verify(body.email, wrongFor(code))).statusCode);
+    }
+    expect(statuses).toEqual(Array(10).fill(400));
+    const paused = await lastMailTo(t.app, body.email);
+    expect(paused?.subject).toBe('StudyNest: codes for your account are paused');
+
+    // Now even a fresh, right code is not checked, and no new code is sent.
+    await t.app.inject({ method: 'POST', url: '/api/auth/resend-otp', payload: { email: body.email } });
+    const forgotRes = await forgot(t, body.email);
+    expect(forgotRes.statusCode).toBe(200);
+    expect((await lastMailTo(t.app, body.email))?.subject).toBe(
+      'StudyNest: codes for your account are paused',
+    );
+    const [row] = await t.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.purpose, 'verify_email'));
+    expect(row).toBeDefined();
+    const res = await verify(body.email, '1234');
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toMatch(
+      /Too many wrong codes for this account today\. Try again after .+ \(Lagos time\)/,
+    );
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+
+    // A day later the account may try again, and a right code clears the count.
+    await t.db
+      .update(users)
+      .set({ codeFailuresSince: new Date(Date.now() - 25 * 3_600_000) })
+      .where(eq(users.email, body.email));
+    await t.app.inject({ method: 'POST', url: '/api/auth/resend-otp', payload: { email: body.email } });
+    const fresh = await lastCodeFor(t.app, body.email);
+    expect((await verify(body.email, fresh)).statusCode).toBe(200);
+    const [after] = await t.db.select().from(users).where(eq(users.email, body.email));
+    expect(after).toMatchObject({ codeFailures: 0, codeFailuresSince: null, isEmailConfirmed: true });
+  });
+
+  it("counts only the account's own wrong codes: another account is not affected", async () => {
+    const a = await signup(t.app);
+    const b = await signup(t.app);
+    const codeA = await lastCodeFor(t.app, a.body.email);
+    for (let i = 0; i < 5; i++) await verify(a.body.email, wrongFor(codeA));
+    const codeB = await lastCodeFor(t.app, b.body.email);
+    expect((await verify(b.body.email, codeB)).statusCode).toBe(200);
+  });
+
+  it('tells the owner when the password is reset', async () => {
+    const user = await insertUser(t.db);
+    await forgot(t, user.email);
+    const code = await lastCodeFor(t.app, user.email);
+    const res = await reset(t, { email: user.email, otp: code, password: 'a-new-river-stone' });
+    expect(res.statusCode).toBe(200);
+    const notice = await lastMailTo(t.app, user.email);
+    expect(notice?.subject).toBe('StudyNest: Your password was reset');
+    expect(notice?.text).not.toContain('a-new-river-stone');
+  });
+});

@@ -215,3 +215,54 @@ describe('POST /api/bookings', () => {
     expect(all.json().find((b: { _id: string }) => b._id === made[2]).payment_status).toBe('none');
   });
 });
+
+describe('POST /api/bookings: holds are rationed', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('asks a student with an unconfirmed e-mail to confirm it first, and holds nothing', async () => {
+    const student = await signedInUser(t, { isEmailConfirmed: false });
+    const { room } = await hostelWithRoom(t);
+    const res = await book(t, student, room);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({
+      code: 'email_unconfirmed',
+      message: expect.stringMatching(/Confirm your email/),
+    });
+    const [row] = await t.db.select().from(rooms).where(eq(rooms.id, room.id));
+    expect(row!.heldByUserId).toBeNull();
+  });
+
+  it('lets one student hold two rooms at a time, says when a hold ends, and allows a third once one runs out', async () => {
+    const student = await signedInUser(t);
+    const rooms3 = await Promise.all([hostelWithRoom(t), hostelWithRoom(t), hostelWithRoom(t)]);
+    await bookOk(t, student, rooms3[0]!.room);
+    await bookOk(t, student, rooms3[1]!.room);
+    // Booking one of the held rooms again is a change of date, not a third hold.
+    await bookOk(t, student, rooms3[1]!.room);
+    const third = await book(t, student, rooms3[2]!.room);
+    expect(third.statusCode).toBe(409);
+    expect(third.json().message).toMatch(/already holding 2 rooms.*try again in 30 minutes/);
+
+    await t.db
+      .update(rooms)
+      .set({ heldUntil: new Date(Date.now() - 1000) })
+      .where(eq(rooms.id, rooms3[0]!.room.id));
+    expect((await book(t, student, rooms3[2]!.room)).statusCode).toBe(201);
+  });
+
+  it('keeps the limit when one student books many rooms at once', async () => {
+    const student = await signedInUser(t);
+    const many = await Promise.all(Array.from({ length: 8 }, () => hostelWithRoom(t)));
+    const statuses = await Promise.all(
+      many.map(({ room }) => book(t, student, room).then((r) => r.statusCode)),
+    );
+    expect(statuses.filter((s) => s === 201)).toHaveLength(2);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(6);
+    const held = await t.db.select().from(rooms).where(eq(rooms.heldByUserId, student.user.id));
+    expect(held).toHaveLength(2);
+  });
+});

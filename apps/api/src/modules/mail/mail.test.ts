@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { outboxEmails } from '../../db/schema.ts';
 import { signupBody } from '../auth/auth.test-helpers.ts';
-import { sendMail } from './mail.service.ts';
+import { requiresStartTls, sendMail } from './mail.service.ts';
 
 describe('mail outbox', () => {
   let t: TestApp;
@@ -78,5 +78,14 @@ describe('mail outbox', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('SMTP transport security', () => {
+  it('requires STARTTLS on a plain smtp:// server elsewhere, not on smtps:// or this machine', () => {
+    expect(requiresStartTls('smtp://user:pass@smtp.example.com:587')).toBe(true);
+    expect(requiresStartTls('smtps://user:pass@smtp.example.com:465')).toBe(false);
+    expect(requiresStartTls('smtp://localhost:1025')).toBe(false);
+    expect(requiresStartTls('smtp://127.0.0.1:25')).toBe(false);
   });
 });

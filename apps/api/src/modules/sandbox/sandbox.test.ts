@@ -7,6 +7,7 @@ import { addMonths, todayInLagos } from '../../lib/lagos-time.ts';
 import {
   bookOk,
   hostelWithRoom,
+  initiate,
   initiateAgentFeeOk,
   initiateRentOk,
   receiptUrl,
@@ -117,5 +118,38 @@ describe('sandbox payment provider (default)', () => {
       payload: '{}',
     });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('payment limits per account', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('lets one account start 20 payments an hour (429 with Retry-After after that), others unaffected', async () => {
+    const { room } = await hostelWithRoom(t);
+    const student = await signedInUser(t);
+    const booking = await bookOk(t, student, room);
+    const start = (who: typeof student, bookingId: string, r: typeof room) =>
+      initiate(t, 'agent-fee', who, {
+        amount: r.agentFee,
+        room_id: r.id,
+        hostel_id: r.hostelId,
+        booking_id: bookingId,
+        callback_url: receiptUrl(t),
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push((await start(student, booking._id, room)).statusCode);
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(201));
+    const refused = await start(student, booking._id, room);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+
+    const other = await signedInUser(t);
+    const { room: otherRoom } = await hostelWithRoom(t);
+    const otherBooking = await bookOk(t, other, otherRoom);
+    expect((await start(other, otherBooking._id, otherRoom)).statusCode).toBe(201);
   });
 });

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './env.ts';
+
+const base = { DATA_DIR: '/tmp/studynest-env-test', JWT_SECRET: 'j'.repeat(40) };
+const production = {
+  ...base,
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://studynest.ng',
+  PAYSTACK_SECRET_KEY: 'sk_live_x',
+  PASSWORD_PEPPER: 'p'.repeat(40),
+};
+
+describe('configuration safety', () => {
+  it('accepts a complete production configuration, with two-step sign-in required for admins', () => {
+    const config = loadConfig(production);
+    expect(config.passwordPepper).toBe(production.PASSWORD_PEPPER);
+    expect(config.adminMfaRequired).toBe(true);
+    expect(loadConfig({ ...production, ADMIN_MFA: 'optional' }).adminMfaRequired).toBe(false);
+    expect(loadConfig(base).adminMfaRequired).toBe(false);
+  });
+
+  it('refuses production without a pepper or with an http:// PUBLIC_URL', () => {
+    expect(() => loadConfig({ ...production, PASSWORD_PEPPER: undefined })).toThrow(/PASSWORD_PEPPER/);
+    expect(() => loadConfig({ ...production, PASSWORD_PEPPER: 'short' })).toThrow(/at least 32/);
+    expect(() => loadConfig({ ...production, PUBLIC_URL: 'http://studynest.ng' })).toThrow(/must be https/);
+    expect(
+      loadConfig({ ...production, PASSWORD_PEPPER: undefined, ALLOW_UNSAFE_PRODUCTION: '1' }),
+    ).toBeTruthy();
+  });
+
+  it('refuses development mode with sandbox payments on an address other machines can reach', () => {
+    expect(() => loadConfig({ ...base, PUBLIC_URL: 'https://staging.studynest.ng' })).toThrow(
+      /NODE_ENV: PUBLIC_URL https:\/\/staging\.studynest\.ng is not this machine/,
+    );
+    expect(loadConfig({ ...base, PUBLIC_URL: 'http://localhost:5173' }).publicUrl).toBe(
+      'http://localhost:5173',
+    );
+    expect(loadConfig({ ...base, PUBLIC_URL: 'http://127.0.0.1:3000' })).toBeTruthy();
+    expect(
+      loadConfig({ ...base, PUBLIC_URL: 'https://staging.studynest.ng', PAYSTACK_SECRET_KEY: 'sk_test_x' })
+        .payments.provider,
+    ).toBe('paystack');
+  });
+});
