@@ -1,5 +1,5 @@
 // Seed a load-benchmark database: 500 hostels (3 photos each), 10,000 rooms (20 per hostel) and
-// 60 students with one known password. Runs through the API's own openDatabase (so migrations are
+// 110 students with one known password (60 for the mixed load, 50 for the race). Runs through the API's own openDatabase (so migrations are
 // applied exactly as the server applies them) BEFORE the server starts: an embedded PGlite
 // directory can only be open in one process.
 //
@@ -16,7 +16,7 @@ import { hashPassword } from '../apps/api/src/modules/auth/password.ts';
 export const BENCH_PASSWORD = 'bench-load-Password-7';
 const HOSTELS = 500;
 const ROOMS_PER_HOSTEL = 20;
-const STUDENTS = 60;
+const STUDENTS = 110;
 const RACE_ROOMS = 10;
 
 const { values: args } = parseArgs({ options: { out: { type: 'string' } } });
