@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { insertUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { oneTimeCodes, users } from '../../db/schema.ts';
-import { lastCodeFor, lastMailTo, login, signup } from './auth.test-helpers.ts';
+import { lastCodeFor, lastMailTo, login, signup, verifyEmailCode, wrongCode } from './auth.test-helpers.ts';
 import { COMMON_PASSWORD_MESSAGE } from './password.ts';
 
 const forgot = (t: TestApp, email: string, remoteAddress?: string) =>
@@ -172,9 +172,7 @@ describe('wrong codes per account', () => {
   });
   afterAll(() => t.close());
 
-  const verify = (email: string, otp: string) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/verify-email-otp', payload: { email, otp } });
-  const wrongFor = (code: string) => String((Number(code) + 1) % 10_000).padStart(4, '0');
+  const verify = (email: string, otp: string) => verifyEmailCode(t.app, email, otp);
 
   it('pauses every code for the account after 10 wrong ones in a day, whichever code they were for', async () => {
     const { body } = await signup(t.app);
@@ -183,7 +181,7 @@ describe('wrong codes per account', () => {
     for (let round = 0; round < 2; round++) {
       await t.app.inject({ method: 'POST', url: '/api/auth/resend-otp', payload: { email: body.email } });
       const code = await lastCodeFor(t.app, body.email);
-      for (let i = 0; i < 5; i++) statuses.push((await verify(body.email, wrongFor(code))).statusCode);
+      for (let i = 0; i < 5; i++) statuses.push((await verify(body.email, wrongCode(code))).statusCode);
     }
     expect(statuses).toEqual(Array(10).fill(400));
     const paused = await lastMailTo(t.app, body.email);
@@ -221,7 +219,7 @@ describe('wrong codes per account', () => {
     const a = await signup(t.app);
     const b = await signup(t.app);
     const codeA = await lastCodeFor(t.app, a.body.email);
-    for (let i = 0; i < 5; i++) await verify(a.body.email, wrongFor(codeA));
+    for (let i = 0; i < 5; i++) await verify(a.body.email, wrongCode(codeA));
     const codeB = await lastCodeFor(t.app, b.body.email);
     expect((await verify(b.body.email, codeB)).statusCode).toBe(200);
   });

@@ -40,6 +40,12 @@ export async function login(app: FastifyInstance, email: string, password: strin
   });
 }
 
+export const verifyEmailCode = (app: FastifyInstance, email: string, otp: string) =>
+  app.inject({ method: 'POST', url: '/api/auth/verify-email-otp', payload: { email, otp } });
+
+/** A code that is surely wrong: the right one plus `by`, on the 4-digit dial. */
+export const wrongCode = (code: string, by = 1) => String((Number(code) + by) % 10_000).padStart(4, '0');
+
 /** The newest e-mail to `to`, read through the dev outbox like a local user would. */
 export async function lastMailTo(app: FastifyInstance, to: string) {
   const res = await app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}` });

@@ -1,9 +1,10 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { MfaSetup, MfaStatus } from '@studynest/contracts';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Config } from '../../config/env.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
+import { derivedKey } from '../../lib/derived-key.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { matchTotp, newTotpSecret, otpauthUrl } from './totp.ts';
 
@@ -13,17 +14,9 @@ type MfaUser = { id: string; totpSecret: string | null; totpEnabledAt: Date | nu
 /**
  * TOTP secrets are kept encrypted (AES-256-GCM, key derived from the server secret), so a copy of
  * the database alone does not yield admins' second factors. Rotating JWT_SECRET therefore means
- * admins set two-step sign-in up again (README, "Two-step sign-in").
+ * admins set two-step sign-in up again (README, "Accounts and security").
  */
-const keys = new Map<string, Buffer>();
-function secretKey(serverSecret: string): Buffer {
-  let key = keys.get(serverSecret);
-  if (!key) {
-    key = Buffer.from(hkdfSync('sha256', serverSecret, 'studynest', 'totp secrets', 32));
-    keys.set(serverSecret, key);
-  }
-  return key;
-}
+const secretKey = (serverSecret: string) => derivedKey(serverSecret, 'totp secrets');
 
 function seal(serverSecret: string, plain: string): string {
   const iv = randomBytes(12);

@@ -1,8 +1,9 @@
-import { createHmac, hkdfSync, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { BUSINESS } from '@studynest/contracts';
 import { and, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { oneTimeCodes, users } from '../../db/schema.ts';
+import { derivedKey } from '../../lib/derived-key.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { lagosTimeOf } from '../../lib/lagos-time.ts';
 import { type MailContext, sendMail } from '../mail/mail.service.ts';
@@ -27,23 +28,15 @@ const otpError = (message: string) => badRequest(message, { otp: message });
 export const CODE_FAILURES_PER_DAY = 10;
 const DAY_MS = 24 * 60 * 60_000;
 
-/** The HMAC key for codes: derived from the server secret, never the signing key itself. */
-const keys = new Map<string, Buffer>();
-function codeKey(secret: string): Buffer {
-  let key = keys.get(secret);
-  if (!key) {
-    key = Buffer.from(hkdfSync('sha256', secret, 'studynest', 'one-time codes', 32));
-    keys.set(secret, key);
-  }
-  return key;
-}
-
 /**
- * Codes are stored as an HMAC keyed with a server secret and bound to the user and purpose, so
- * a database leak does not hand out live codes (10,000 plain hashes would be trivial to reverse).
+ * Codes are stored as an HMAC (its key derived from the server secret, never the token-signing key
+ * itself) bound to the user and purpose, so a database leak does not hand out live codes (10,000
+ * plain hashes would be trivial to reverse).
  */
 function hashCode(secret: string, userId: string, purpose: OtpPurpose, code: string): string {
-  return createHmac('sha256', codeKey(secret)).update(`${purpose}:${userId}:${code}`).digest('hex');
+  return createHmac('sha256', derivedKey(secret, 'one-time codes'))
+    .update(`${purpose}:${userId}:${code}`)
+    .digest('hex');
 }
 
 /** When the account's code pause ends, or null when codes may be checked and sent. */
