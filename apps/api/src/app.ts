@@ -71,7 +71,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(hostelsRoutes, { storage });
       await api.register(roomsRoutes);
       await api.register(authRoutes, { config });
-      await api.register(usersRoutes);
+      await api.register(usersRoutes, { config });
       await api.register(auditRoutes);
       await api.register(bookingsRoutes);
       await api.register(paymentsRoutes, { config });

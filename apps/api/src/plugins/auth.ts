@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config/env.ts';
 import { AppError, forbidden } from '../lib/errors.ts';
+import { assertAdminReady } from '../modules/auth/mfa.service.ts';
 import {
   type AuthUser,
   checkIdle,
@@ -90,15 +91,7 @@ export const authPlugin = fp(async (app: FastifyInstance, { config }: { config: 
   app.decorate('adminOnly', async (request: FastifyRequest) => {
     const user = await request.requireUser();
     if (user.role !== 'admin') throw forbidden('Only admins can do this');
-    if (config.adminMfaRequired && !user.mfaEnabled) {
-      throw new AppError(
-        403,
-        'Turn on two-step sign-in before using admin pages: open Two-step sign-in in the admin menu.',
-        undefined,
-        undefined,
-        ERROR_CODES.mfaSetupRequired,
-      );
-    }
+    assertAdminReady(config, user);
     if (request.method !== 'GET' && request.method !== 'HEAD') request.auditActor = user;
   });
   app.decorate('recentPassword', async (request: FastifyRequest) => {

@@ -1,11 +1,11 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { MfaSetup, MfaStatus } from '@studynest/contracts';
+import { ERROR_CODES, type MfaSetup, type MfaStatus } from '@studynest/contracts';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Config } from '../../config/env.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { derivedKey } from '../../lib/derived-key.ts';
-import { badRequest, conflict } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import { matchTotp, newTotpSecret, otpauthUrl } from './totp.ts';
 
 type MfaContext = { db: DbOrTx; config: Config };
@@ -50,6 +50,22 @@ export async function acceptTotp(ctx: MfaContext, user: MfaUser, code: string): 
     .where(and(eq(users.id, user.id), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
     .returning({ id: users.id });
   return Boolean(used);
+}
+
+/**
+ * With ADMIN_MFA=required, an admin's powers (admin routes, and reading other people's profiles
+ * and payments) wait until two-step sign-in is on.
+ */
+export function assertAdminReady(config: Config, user: { role: string; mfaEnabled: boolean }): void {
+  if (user.role === 'admin' && config.adminMfaRequired && !user.mfaEnabled) {
+    throw new AppError(
+      403,
+      'Turn on two-step sign-in before using admin pages: open Two-step sign-in in the admin menu.',
+      undefined,
+      undefined,
+      ERROR_CODES.mfaSetupRequired,
+    );
+  }
 }
 
 export const mfaStatus = (config: Config, user: MfaUser): MfaStatus => ({

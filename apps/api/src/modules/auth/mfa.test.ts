@@ -190,6 +190,12 @@ describe('two-step sign-in for admins', () => {
       const users = await strict.app.inject({ method: 'GET', url: '/api/user/all', headers });
       expect(users.statusCode).toBe(403);
       expect(users.json().code).toBe('mfa_setup_required');
+      // Reading someone else's profile is an admin power too; one's own profile is not.
+      const student = await insertUser(strict.db);
+      const theirs = await strict.app.inject({ method: 'GET', url: `/api/user/${student.id}`, headers });
+      expect(theirs.json().code).toBe('mfa_setup_required');
+      const own = await strict.app.inject({ method: 'GET', url: `/api/user/${admin.id}`, headers });
+      expect(own.statusCode).toBe(200);
 
       const setup = await strict.app.inject({ method: 'POST', url: '/api/auth/mfa/setup', headers });
       const { secret } = setup.json() as { secret: string };

@@ -14,6 +14,7 @@ import { bookings, hostels, payments, rooms, tenancies, users } from '../../db/s
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { daysBetween, todayInLagos } from '../../lib/lagos-time.ts';
 import type { PaymentProvider } from '../../payments/provider.ts';
+import { assertAdminReady } from '../auth/mfa.service.ts';
 import type { AuthUser } from '../auth/tokens.ts';
 import { inspectionDateTime } from '../bookings/bookings.service.ts';
 import { holdRoom } from '../bookings/room-hold.ts';
@@ -308,8 +309,10 @@ export async function verifyPayment(deps: Deps, user: AuthUser, reference: strin
     .where(eq(payments.reference, reference))
     .limit(1);
   if (!payment) throw notFound('No payment has this reference');
-  if (payment.userId !== user.id && user.role !== 'admin')
-    throw forbidden('You can only check your own payments');
+  if (payment.userId !== user.id) {
+    if (user.role !== 'admin') throw forbidden('You can only check your own payments');
+    assertAdminReady(deps.config, user);
+  }
   await refresh(deps, payment);
   return getPaymentDetail(deps.db, reference);
 }

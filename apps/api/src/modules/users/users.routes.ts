@@ -8,13 +8,15 @@ import {
 } from '@studynest/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Config } from '../../config/env.ts';
 import { forbidden } from '../../lib/errors.ts';
+import { assertAdminReady } from '../auth/mfa.service.ts';
 import { getProfile } from './profile.service.ts';
 import { deleteUser, listUsers, updateOwnProfile } from './users.service.ts';
 
 const denied = { 401: ErrorSchema, 403: ErrorSchema };
 
-export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+export const usersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   app.get(
     '/user/all',
     {
@@ -70,6 +72,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (user.role !== 'admin' && user.id !== id) {
         throw forbidden('You can only see your own profile');
       }
+      if (user.id !== id) assertAdminReady(config, user);
       // Kept only after the check above; the same for the student and an admin looking at them.
       return app.readCache.send(request, reply, `profile ${id}`, () => getProfile(app.db, id));
     },
