@@ -40,7 +40,8 @@ function Outcome({ status }: { status: number }) {
 }
 
 /**
- * The admin activity log. Like the other admin tables, on narrow screens it scrolls sideways inside
+ * The admin activity log: what happened and how it ended come first, so a phone shows them without
+ * scrolling. Like the other admin tables, on narrow screens it scrolls sideways inside
  * its own box (keyboard-focusable), never the page.
  */
 export function AuditTable({ entries }: { entries: AuditEntry[] }) {
@@ -55,10 +56,10 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
         <thead>
           <tr>
             <th scope="col">When</th>
-            <th scope="col">Admin</th>
             <th scope="col">Action</th>
-            <th scope="col">Target</th>
             <th scope="col">Outcome</th>
+            <th scope="col">Admin</th>
+            <th scope="col">Target</th>
           </tr>
         </thead>
         <tbody>
@@ -68,19 +69,19 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
                 <time dateTime={e.created_at}>{formatLagosDateTime(e.created_at)}</time>
               </td>
               <td>
-                <span className="block break-all">{e.actor?.email ?? 'A deleted admin'}</span>
-                <span className="block text-xs text-muted">{e.ip}</span>
-              </td>
-              <td>
                 <span className="block font-medium">{ACTION_LABELS[e.action] ?? e.action}</span>
                 {ACTION_LABELS[e.action] && (
                   <span className="block font-mono text-xs text-muted">{e.action}</span>
                 )}
               </td>
-              <td className="font-mono text-xs break-all">{e.target_id ?? '—'}</td>
               <td>
                 <Outcome status={e.status_code} />
               </td>
+              <td>
+                <span className="block break-all">{e.actor?.email ?? 'A deleted admin'}</span>
+                <span className="block text-xs text-muted">{e.ip}</span>
+              </td>
+              <td className="font-mono text-xs break-all">{e.target_id ?? '—'}</td>
             </tr>
           ))}
         </tbody>
