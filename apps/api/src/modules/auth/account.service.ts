@@ -100,7 +100,7 @@ export function describeDevice(userAgent: string): string {
       ? 'Opera'
       : /\bSamsungBrowser\//.test(userAgent)
         ? 'Samsung Internet'
-        : /\b(?:Chrome|CriOS)\//.test(userAgent)
+        : /\b(?:HeadlessChrome|Chrome|CriOS)\//.test(userAgent)
           ? 'Chrome'
           : /\b(?:Firefox|FxiOS)\//.test(userAgent)
             ? 'Firefox'

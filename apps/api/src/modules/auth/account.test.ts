@@ -348,6 +348,11 @@ describe('account security', () => {
         'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36 Edg/120.0',
       ),
     ).toBe('Edge on Windows');
+    expect(
+      describeDevice(
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36',
+      ),
+    ).toBe('Chrome on Linux');
     expect(describeDevice('')).toBe('Unknown device');
     expect(describeDevice('curl/8.4.0')).toBe('curl/8.4.0');
   });
