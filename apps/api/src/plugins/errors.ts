@@ -64,6 +64,14 @@ function databaseCode(err: unknown): string | undefined {
   return undefined;
 }
 
+/** The innermost cause's message: the driver's own words, not the ORM's wrapper quoting the SQL and its values. */
+function rootMessage(err: unknown): string {
+  let e: unknown = err;
+  for (let depth = 0; depth < 4 && (e as { cause?: unknown }).cause; depth++)
+    e = (e as { cause: unknown }).cause;
+  return String((e as { message?: unknown }).message ?? e).slice(0, 160);
+}
+
 function isConnectionLoss(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
     const msg = String((e as { message?: unknown }).message ?? '');
@@ -98,7 +106,8 @@ export function toErrorResponse(err: FastifyError | AppError | Error): {
   status: number;
   body: ErrorBody;
   headers?: Record<string, string>;
-  log: boolean;
+  /** 'error': a bug, logged whole; 'unavailable': the database is away, one short warning line. */
+  log: false | 'error' | 'unavailable';
 } {
   if (err instanceof AppError)
     return {
@@ -145,7 +154,7 @@ export function toErrorResponse(err: FastifyError | AppError | Error): {
       status: 503,
       body: body(503, 'The service is busy or restarting. Please try again in a moment.'),
       headers: { 'retry-after': '5' },
-      log: true,
+      log: 'unavailable',
     };
   }
   const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
@@ -153,14 +162,22 @@ export function toErrorResponse(err: FastifyError | AppError | Error): {
   return {
     status: 500,
     body: { statusCode: 500, error: 'Internal Server Error', message: 'Internal Server Error' },
-    log: true,
+    log: 'error',
   };
 }
 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const res = toErrorResponse(err);
-    if (res.log) request.log.error({ err }, 'request failed');
+    if (res.log === 'error') request.log.error({ err }, 'request failed');
+    // During an outage every request fails the same way: the SQL and stack of each would bury the
+    // log (3–5 KB per request), so one line says what happened.
+    if (res.log === 'unavailable') {
+      request.log.warn(
+        { dbCode: databaseCode(err) ?? null, reason: rootMessage(err) },
+        'database unavailable: answered 503',
+      );
+    }
     if (res.headers) reply.headers(res.headers);
     return reply.status(res.status).send(res.body);
   });
