@@ -238,4 +238,24 @@ test('an admin sets up two-step sign-in, logs in with a code, and sees it in the
   await expect(page.getByText(/Showing 1–\d+ of \d+/)).toBeVisible();
   expect(await noSidewaysScroll(page)).toBe(true);
   if (SHOTS) await page.screenshot({ path: shotPath('admin-activity-375.png'), fullPage: true });
+
+  // The phone is lost: another admin resets two-step sign-in from All Users.
+  await page.goto(`/profile/${userId}`);
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/admin-dashboard$/, { timeout: 8000 });
+  await page.goto('/all-users');
+  await page.getByPlaceholder('Search by user email or phone_number only!').fill(admin.email);
+  const row = page.getByRole('row').filter({ hasText: admin.email });
+  await expect(row).toContainText('On');
+  await row.getByRole('button', { name: /Reset two-step sign-in for/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Reset two-step sign-in' }).click();
+  await expect(page.getByText(`Two-step sign-in is reset for ${admin.email}`)).toBeVisible();
+  await expect(row).toContainText('Off');
+  // Their password alone logs in again, to set two-step sign-in up on the new phone.
+  const again = await request.post('/api/auth/login', {
+    data: { email: admin.email, password: admin.password },
+  });
+  expect(again.status()).toBe(200);
 });

@@ -87,6 +87,7 @@ const EXPECTED: Record<string, Expected> = {
   'PUT /api/user/profile': signedIn(),
   'GET /api/user/{id}': ownerOrAdmin(),
   'DELETE /api/user/{id}': adminOnly(204),
+  'POST /api/user/{id}/two-step/reset': adminOnly(),
 
   'POST /api/bookings': signedIn(201),
   'GET /api/bookings': adminOnly(),
@@ -395,6 +396,10 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
   }),
   'GET /api/user/{id}': async (w) => ({ url: `/api/user/${w.student.user.id}` }),
   'DELETE /api/user/{id}': async (w) => ({ url: `/api/user/${(await insertUser(w.db)).id}` }),
+  // A fresh admin with two-step sign-in on per call: each role tries to reset it.
+  'POST /api/user/{id}/two-step/reset': async (w) => ({
+    url: `/api/user/${(await insertUser(w.db, { role: 'admin', totpEnabledAt: new Date(), totpSecret: 'x' })).id}/two-step/reset`,
+  }),
 
   'POST /api/bookings': async (w) => {
     const room = await freshRoom(w.db);

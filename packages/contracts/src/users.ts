@@ -56,6 +56,8 @@ export const UserSchema = z.object({
   role: z.enum(USER_ROLES),
   isEmailConfirmed: z.boolean(),
   created_at: z.string(),
+  /** Two-step sign-in (authenticator app) is on: admins only. */
+  two_step: z.boolean().optional(),
 });
 export type User = z.infer<typeof UserSchema>;
 

@@ -92,10 +92,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; limits: Auth
     async (request) => listSessions(ctx(request), await request.requireUser()),
   );
 
+  // Ending sessions asks for a recent password (ASVS 3.3.4): someone holding a stolen session
+  // must not be able to sign the owner out of their own devices.
   app.delete(
     '/auth/sessions/:id',
     {
-      preHandler: app.signedIn,
+      preHandler: [app.signedIn, app.recentPassword],
       schema: {
         tags: ['account'],
         summary: 'Sign one of your sessions out',
@@ -118,12 +120,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; limits: Auth
   app.post(
     '/auth/logout-others',
     {
-      preHandler: app.signedIn,
+      preHandler: [app.signedIn, app.recentPassword],
       schema: {
         tags: ['account'],
         summary: 'Sign out every other session of this account',
         security: bearer,
-        response: { 200: LogoutOthersResponseSchema, 401: ErrorSchema },
+        response: { 200: LogoutOthersResponseSchema, 401: ErrorSchema, 403: ErrorSchema },
       },
     },
     async (request) => logoutOthers(ctx(request), await request.requireUser()),

@@ -157,6 +157,45 @@ describe('account security', () => {
       expect(await profileStatus(user.id, phone)).toBe(200);
     });
 
+    it('asks for the password again before ending sessions when it was entered over 15 minutes ago', async () => {
+      const user = await insertUser(t.db);
+      const here = await loginAs(user.email);
+      const there = await loginAs(user.email, TEST_PASSWORD, IPHONE_SAFARI);
+      await t.db
+        .update(sessions)
+        .set({ authenticatedAt: new Date(Date.now() - 16 * 60_000) })
+        .where(eq(sessions.userId, user.id));
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout-others',
+        headers: (await signedInUser(t)).headers,
+      });
+
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout-others',
+        headers: bearer(here),
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().code).toBe('reauth_required');
+      expect(await profileStatus(user.id, there)).toBe(200);
+
+      const confirmed = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/confirm-password',
+        headers: bearer(here),
+        payload: { password: TEST_PASSWORD },
+      });
+      expect(confirmed.statusCode).toBe(200);
+      const ended = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout-others',
+        headers: bearer(here),
+      });
+      expect(ended.json().signed_out).toBe(1);
+      expect(await profileStatus(user.id, there)).toBe(401);
+    });
+
     it("cannot see or end another person's sessions", async () => {
       const a = await signedInUser(t);
       const b = await signedInUser(t);

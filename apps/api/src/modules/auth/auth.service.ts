@@ -15,9 +15,10 @@ import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.ts';
+import { lagosTimeOf } from '../../lib/lagos-time.ts';
 import { enforce, SlidingWindowLimiter, tooManyAttempts } from '../../lib/rate-limiter.ts';
 import { sendMail } from '../mail/mail.service.ts';
-import { acceptTotp } from './mfa.service.ts';
+import { checkTotp } from './mfa.service.ts';
 import { codesPausedUntil, issueCode, redeemCode } from './otp.ts';
 import {
   burnPasswordCheck,
@@ -80,7 +81,7 @@ export function securityNotice(ctx: AuthContext, user: Pick<UserRow, 'email' | '
   return sendMail(ctx, {
     to: user.email,
     subject: `StudyNest: ${what}`,
-    text: `Hello ${user.firstName},\n\n${what} on your StudyNest account just now (${new Date().toUTCString()}).\n\nIf this was you, there is nothing to do. If it was not, reset your password at once with "Forgot password" on the login page, and reply to this e-mail so we can help.\n\nStudyNest`,
+    text: `Hello ${user.firstName},\n\n${what} on your StudyNest account just now (${lagosTimeOf(new Date())}, Lagos time).\n\nIf this was you, there is nothing to do. If it was not, reset your password at once with "Forgot password" on the login page, and reply to this e-mail so we can help.\n\nStudyNest`,
   });
 }
 
@@ -102,6 +103,7 @@ export function toUser(row: UserRow): User {
     role: row.role as User['role'],
     isEmailConfirmed: row.isEmailConfirmed,
     created_at: row.createdAt.toISOString(),
+    ...(row.role === 'admin' ? { two_step: row.totpEnabledAt !== null } : {}),
   };
 }
 
@@ -299,8 +301,18 @@ export async function login(
   }
   if (user.totpEnabledAt) {
     if (!data.totp) throw totpRequired('Enter the 6-digit code from your authenticator app.');
-    if (!(await acceptTotp(ctx, user, data.totp))) {
+    const checked = await checkTotp(ctx, user, data.totp);
+    if (checked !== 'ok') {
       ctx.limits?.failedLoginsPerAccount.record(email);
+      if (checked === 'reused') {
+        // The right password with a code already used: it may have been watched or phished.
+        ctx.log.warn({ userId: user.id }, 'two-step code used again at login: refused, owner told');
+        await securityNotice(
+          ctx,
+          user,
+          'Someone tried to sign in with your password and a two-step code that was already used',
+        );
+      }
       throw totpRequired('That code is not correct. Enter the code your authenticator app shows now.');
     }
   }

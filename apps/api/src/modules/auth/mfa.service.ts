@@ -39,18 +39,26 @@ function unseal(serverSecret: string, sealed: string): string | null {
 /**
  * Check a code against the user's secret and use it up: the step is stored with a conditional
  * update, so the same code (or an older one) is refused afterwards, even by parallel requests.
+ * 'reused': a right code that was already used — someone else may have seen it (ASVS 2.8.5).
  */
-export async function acceptTotp(ctx: MfaContext, user: MfaUser, code: string): Promise<boolean> {
+export async function checkTotp(
+  ctx: MfaContext,
+  user: MfaUser,
+  code: string,
+): Promise<'ok' | 'wrong' | 'reused'> {
   const secret = user.totpSecret ? unseal(ctx.config.jwtSecret, user.totpSecret) : null;
   const step = secret ? matchTotp(secret, code) : null;
-  if (step === null) return false;
+  if (step === null) return 'wrong';
   const [used] = await ctx.db
     .update(users)
     .set({ totpLastStep: step })
     .where(and(eq(users.id, user.id), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
     .returning({ id: users.id });
-  return Boolean(used);
+  return used ? 'ok' : 'reused';
 }
+
+const acceptTotp = async (ctx: MfaContext, user: MfaUser, code: string) =>
+  (await checkTotp(ctx, user, code)) === 'ok';
 
 /**
  * With ADMIN_MFA=required, an admin's powers (admin routes, and reading other people's profiles

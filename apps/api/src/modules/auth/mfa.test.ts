@@ -112,6 +112,10 @@ describe('two-step sign-in for admins', () => {
     // The code used to turn it on cannot be used again; the next step's can, once.
     const replay = await login(admin.user.email, admin.usedCode);
     expect(replay.statusCode).toBe(401);
+    // A right password with a used code may mean the code was watched: the owner is told.
+    expect((await lastMailTo(t.app, admin.user.email))?.subject).toBe(
+      'StudyNest: Someone tried to sign in with your password and a two-step code that was already used',
+    );
     const nextCode = totpAt(admin.secret, admin.enabledAt + STEP);
     const next = await login(admin.user.email, nextCode);
     expect(next.statusCode, next.body).toBe(200);
@@ -161,6 +165,44 @@ describe('two-step sign-in for admins', () => {
     // Another admin's two-step state is not theirs to change: these routes act on the caller only.
     const status = await t.app.inject({ method: 'GET', url: '/api/auth/mfa', headers: other.headers });
     expect(status.json().enabled).toBe(false);
+  });
+
+  it("lets another admin reset a lost phone's two-step sign-in: sessions end, the owner is told", async () => {
+    const owner = await adminWithTwoStep();
+    const helper = await signedInUser(t, { role: 'admin' });
+    const reset = () => post(`/api/user/${owner.user.id}/two-step/reset`, helper.headers);
+    const res = await reset();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toContain(owner.user.email);
+    const stale = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/${owner.user.id}`,
+      headers: owner.headers,
+    });
+    expect(stale.statusCode).toBe(401);
+    expect((await lastMailTo(t.app, owner.user.email))?.subject).toBe(
+      `StudyNest: Two-step sign-in was reset by an admin (${helper.user.email})`,
+    );
+    // The password alone logs in again; the code is no longer asked for.
+    expect((await login(owner.user.email)).statusCode).toBe(200);
+    expect((await reset()).statusCode).toBe(409);
+    const own = await post(`/api/user/${helper.user.id}/two-step/reset`, helper.headers);
+    expect(own.statusCode).toBe(409);
+    const audit = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/audit?limit=5',
+      headers: helper.headers,
+    });
+    expect(audit.json()).toContainEqual(
+      expect.objectContaining({
+        action: 'POST /api/user/:id/two-step/reset',
+        target_id: owner.user.id,
+        actor: { _id: helper.user.id, email: helper.user.email },
+      }),
+    );
+    const list = await t.app.inject({ method: 'GET', url: '/api/user/all', headers: helper.headers });
+    const row = (list.json() as { _id: string; two_step?: boolean }[]).find((u) => u._id === owner.user.id);
+    expect(row?.two_step).toBe(false);
   });
 
   it('is for admins only', async () => {

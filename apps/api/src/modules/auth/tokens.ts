@@ -129,10 +129,13 @@ export async function checkIdle(db: DbOrTx, user: AuthUser, now = Date.now()): P
   if (now - user.lastSeenAtMs > sessionLimitsFor(user.role).idleMs) return false;
   if (now - user.lastSeenAtMs > TOUCH_EVERY_MS) {
     user.lastSeenAtMs = now;
+    // Best effort: a read the cache can answer must not fail because this bookkeeping could not
+    // be written (the database away for a moment); the next minute's request writes it.
     await db
       .update(sessions)
       .set({ lastSeenAt: new Date(now) })
-      .where(eq(sessions.id, user.sessionId));
+      .where(eq(sessions.id, user.sessionId))
+      .catch(() => undefined);
   }
   return true;
 }

@@ -38,22 +38,34 @@ function transportFor(smtpUrl: string): Transporter {
 }
 
 /**
- * Every e-mail is recorded in outbox_emails first (the record, and the whole delivery when no
- * SMTP server is configured), then handed to SMTP in the background when one is configured.
+ * One-time codes must not outlive the e-mail that carries them: not in logs (the code is in the
+ * subject, for the phone's notification), and not in the database when the e-mail goes out by
+ * SMTP (a copy of outbox_emails would hand out live codes). Digit runs of 4 to 8 are masked.
+ */
+export const maskCodes = (text: string) => text.replace(/\b\d{4,8}\b/g, '••••');
+
+/**
+ * Every e-mail is recorded in outbox_emails first, then handed to SMTP in the background when one
+ * is configured. Without SMTP (development) the outbox is the delivery, so the row keeps the whole
+ * text; with SMTP it keeps the e-mail with its codes masked, as a record of what was sent to whom.
  * Not awaited: a slow mail server must not hold up the request, and answer times must not show
  * whether an address has an account (forgot-password mails only known ones). The outcome is kept
  * on the row (sent_at or error) and logged; the person can always ask for the code again.
  */
 export async function sendMail(ctx: MailContext, mail: Mail): Promise<void> {
+  const smtpUrl = ctx.config.mail.smtpUrl;
+  const kept = smtpUrl
+    ? { subject: maskCodes(mail.subject), text: maskCodes(mail.text), html: null }
+    : { subject: mail.subject, text: mail.text, html: mail.html ?? null };
   const [row] = await ctx.db
     .insert(outboxEmails)
-    .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null })
+    .values({ to: mail.to, ...kept })
     .returning({ id: outboxEmails.id });
-  ctx.log.info({ to: mail.to, subject: mail.subject }, 'e-mail queued');
-  const smtpUrl = ctx.config.mail.smtpUrl;
+  const logged = { to: mail.to, subject: maskCodes(mail.subject) };
+  ctx.log.info(logged, 'e-mail queued');
   if (!smtpUrl || !row) return;
   void deliver(ctx, smtpUrl, row.id, mail).catch((err) =>
-    ctx.log.error({ err, to: mail.to, subject: mail.subject }, 'e-mail delivery could not be recorded'),
+    ctx.log.error({ err, ...logged }, 'e-mail delivery could not be recorded'),
   );
 }
 
@@ -67,7 +79,7 @@ async function deliver(ctx: MailContext, smtpUrl: string, id: string, mail: Mail
       ...(mail.html ? { html: mail.html } : {}),
     });
   } catch (err) {
-    ctx.log.error({ err, to: mail.to, subject: mail.subject }, 'e-mail delivery failed');
+    ctx.log.error({ err, to: mail.to, subject: maskCodes(mail.subject) }, 'e-mail delivery failed');
     await ctx.db
       .update(outboxEmails)
       .set({ error: String((err as Error).message ?? err).slice(0, 500) })
@@ -75,7 +87,7 @@ async function deliver(ctx: MailContext, smtpUrl: string, id: string, mail: Mail
     return;
   }
   await ctx.db.update(outboxEmails).set({ sentAt: new Date() }).where(eq(outboxEmails.id, id));
-  ctx.log.info({ to: mail.to, subject: mail.subject }, 'e-mail sent');
+  ctx.log.info({ to: mail.to, subject: maskCodes(mail.subject) }, 'e-mail sent');
 }
 
 export type OutboxEmail = { to: string; subject: string; text: string; html?: string; created_at: string };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { outboxEmails } from '../../db/schema.ts';
 import { signupBody } from '../auth/auth.test-helpers.ts';
-import { requiresStartTls, sendMail } from './mail.service.ts';
+import { maskCodes, requiresStartTls, sendMail } from './mail.service.ts';
 
 describe('mail outbox', () => {
   let t: TestApp;
@@ -47,6 +47,10 @@ describe('mail outbox', () => {
       }
       expect(row?.sentAt).toBeNull();
       expect(row?.error).toBeTruthy();
+      // The code went to the mail server only: the record keeps it masked.
+      expect(row?.subject).toBe('Your StudyNest code is ••••');
+      expect(row?.text).toContain('your email address: ••••');
+      expect(`${row?.subject} ${row?.text}`).not.toMatch(/\b\d{4}\b/);
     } finally {
       await smtp.close();
     }
@@ -82,6 +86,11 @@ describe('mail outbox', () => {
 });
 
 describe('SMTP transport security', () => {
+  it('masks one-time codes for logs and records', () => {
+    expect(maskCodes('Your StudyNest code is 0427')).toBe('Your StudyNest code is ••••');
+    expect(maskCodes('Room 12, 2 nights')).toBe('Room 12, 2 nights');
+  });
+
   it('requires STARTTLS on a plain smtp:// server elsewhere, not on smtps:// or this machine', () => {
     expect(requiresStartTls('smtp://user:pass@smtp.example.com:587')).toBe(true);
     expect(requiresStartTls('smtps://user:pass@smtp.example.com:465')).toBe(false);

@@ -1,6 +1,7 @@
 import {
   ErrorSchema,
   IdParamsSchema,
+  MessageSchema,
   ProfileSchema,
   ProfileUpdateSchema,
   UserListQuerySchema,
@@ -12,7 +13,7 @@ import type { Config } from '../../config/env.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { assertAdminReady } from '../auth/mfa.service.ts';
 import { getProfile } from './profile.service.ts';
-import { deleteUser, listUsers, updateOwnProfile } from './users.service.ts';
+import { deleteUser, listUsers, resetTwoStep, updateOwnProfile } from './users.service.ts';
 
 const denied = { 401: ErrorSchema, 403: ErrorSchema };
 
@@ -76,6 +77,26 @@ export const usersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
       // Kept only after the check above; the same for the student and an admin looking at them.
       return app.readCache.send(request, reply, `profile ${id}`, () => getProfile(app.db, id));
     },
+  );
+
+  app.post(
+    '/user/:id/two-step/reset',
+    {
+      preHandler: [app.adminOnly, app.recentPassword],
+      schema: {
+        tags: ['users'],
+        summary: "Reset another admin's two-step sign-in (a lost phone); their sessions end",
+        security: [{ bearerAuth: [] }],
+        params: IdParamsSchema,
+        response: { 200: MessageSchema, ...denied, 404: ErrorSchema, 409: ErrorSchema },
+      },
+    },
+    async (request) =>
+      resetTwoStep(
+        { db: app.db, config, log: request.log, limits: null },
+        await request.requireUser(),
+        request.params.id,
+      ),
   );
 
   app.delete(

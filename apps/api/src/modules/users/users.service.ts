@@ -1,10 +1,11 @@
 import type { ProfileUpdateSchema, User } from '@studynest/contracts';
-import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { toUser } from '../auth/auth.service.ts';
+import { type AuthContext, securityNotice, toUser } from '../auth/auth.service.ts';
+import type { AuthUser } from '../auth/tokens.ts';
 import { revokeAllSessions } from '../auth/tokens.ts';
 import { getProfile } from './profile.service.ts';
 
@@ -84,4 +85,41 @@ export async function updateOwnProfile(
     if (updated.length === 0) throw notFound('No user with that id');
   }
   return getProfile(db, userId);
+}
+
+/**
+ * An admin who lost their phone cannot turn two-step sign-in off themselves. Another admin (who
+ * has checked who is asking, in person or by a call to a known number) resets it: the secret is
+ * gone, every session of that account ends, the owner is told, and the audit log keeps who did it.
+ * The owner sets it up again after their next login with the password.
+ */
+export async function resetTwoStep(
+  ctx: AuthContext,
+  actor: AuthUser,
+  userId: string,
+): Promise<{ message: string }> {
+  if (userId === actor.id) {
+    throw conflict('To change your own two-step sign-in, use Two-step sign-in in the admin menu.');
+  }
+  const target = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: new Date() })
+      .where(and(eq(users.id, userId), live, isNotNull(users.totpEnabledAt)))
+      .returning({ email: users.email, firstName: users.firstName });
+    if (row) await revokeAllSessions(tx, userId);
+    return row;
+  });
+  if (!target) {
+    const [exists] = await ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, userId), live));
+    if (!exists) throw notFound('No user with that id');
+    throw conflict('Two-step sign-in is not on for this account.');
+  }
+  await securityNotice(ctx, target, `Two-step sign-in was reset by an admin (${actor.email})`);
+  return {
+    message: `Two-step sign-in is reset for ${target.email}. They are signed out, and set it up again after logging in.`,
+  };
 }

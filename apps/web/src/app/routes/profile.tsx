@@ -6,6 +6,7 @@ import { paths } from '../../config/paths.ts';
 import { sessionQueries } from '../../features/account/api/session-queries.ts';
 import { SessionList } from '../../features/account/components/session-list.tsx';
 import { ChangePasswordForm } from '../../features/auth/components/change-password-form.tsx';
+import { ConfirmPasswordModal } from '../../features/auth/components/confirm-password-modal.tsx';
 import { LogoutButton } from '../../features/auth/components/logout-button.tsx';
 import { PaymentDetails } from '../../features/payments/components/payment-details.tsx';
 import { RentDetails } from '../../features/payments/components/rent-details.tsx';
@@ -15,6 +16,7 @@ import { ProfileSummary } from '../../features/users/components/profile-summary.
 import { ApiError } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/auth-storage.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useReauth } from '../../lib/use-reauth.ts';
 
 export function Component() {
   const { userId = '' } = useParams();
@@ -76,6 +78,7 @@ export function Component() {
 /** Only on your own profile: password and the devices signed in to this account. */
 function AccountSecurity({ email }: { email: string }) {
   const queryClient = useQueryClient();
+  const reauth = useReauth();
   return (
     <section aria-labelledby="security-heading" className="card flex flex-col gap-6 p-5 sm:p-6">
       <h2 id="security-heading" className="text-xl">
@@ -87,8 +90,9 @@ function AccountSecurity({ email }: { email: string }) {
         onChanged={() => queryClient.invalidateQueries({ queryKey: sessionQueries.list().queryKey })}
       />
       <div className="border-t border-line pt-6">
-        <SessionList />
+        <SessionList confirm={reauth.run} />
       </div>
+      <ConfirmPasswordModal {...reauth.modal} />
     </section>
   );
 }

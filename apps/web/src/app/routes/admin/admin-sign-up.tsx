@@ -2,10 +2,10 @@ import { Link, useNavigate } from 'react-router';
 import { NoticeBanner } from '../../../components/ui/notice-banner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useAdminSignup } from '../../../features/auth/api/auth-mutations.ts';
-import { isReauthCancelled, useReauth } from '../../../features/auth/api/use-reauth.ts';
 import { ConfirmPasswordModal } from '../../../features/auth/components/confirm-password-modal.tsx';
 import { SignupForm } from '../../../features/auth/components/signup-form.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { isReauthCancelled, useReauth } from '../../../lib/use-reauth.ts';
 import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
 
 export function Component() {

@@ -5,12 +5,12 @@ import { QueryError } from '../../../components/ui/alert.tsx';
 import { ConfirmDialog } from '../../../components/ui/modal.tsx';
 import { NoticeBanner } from '../../../components/ui/notice-banner.tsx';
 import { PageLoading } from '../../../components/ui/spinner.tsx';
-import { isReauthCancelled, useReauth } from '../../../features/auth/api/use-reauth.ts';
 import { ConfirmPasswordModal } from '../../../features/auth/components/confirm-password-modal.tsx';
-import { useDeleteUser, userQueries } from '../../../features/users/api/user-queries.ts';
+import { useDeleteUser, useResetTwoStep, userQueries } from '../../../features/users/api/user-queries.ts';
 import { UserTable } from '../../../features/users/components/user-table.tsx';
 import { useSession } from '../../../lib/auth-storage.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { isReauthCancelled, useReauth } from '../../../lib/use-reauth.ts';
 import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
 
 /** Contains, case-insensitive, on e-mail or phone number (spec: 'email or phone_number only'). */
@@ -29,6 +29,8 @@ export function Component() {
   const [search, setSearch] = useState('');
   const [pending, setPending] = useState<User | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const resetTwoStep = useResetTwoStep();
+  const [pendingReset, setPendingReset] = useState<User | null>(null);
   const searchId = useId();
   // Deleting an account needs a recently entered password: the server may ask for it again.
   const reauth = useReauth();
@@ -45,6 +47,18 @@ export function Component() {
     } finally {
       setDeleting(false);
       setPending(null);
+    }
+  };
+
+  const confirmReset = async () => {
+    if (!pendingReset) return;
+    try {
+      const res = await reauth.run(() => resetTwoStep.mutateAsync(pendingReset._id));
+      show({ tone: 'success', message: res.message }, NOTICE_MS.saved);
+    } catch (err) {
+      if (!isReauthCancelled(err)) show({ tone: 'error', message: (err as Error).message }, NOTICE_MS.error);
+    } finally {
+      setPendingReset(null);
     }
   };
 
@@ -85,7 +99,12 @@ export function Component() {
               : 'No user matches that email or phone number.'}
           </p>
         ) : (
-          <UserTable users={shown} currentUserId={session?.userId} onDelete={setPending} />
+          <UserTable
+            users={shown}
+            currentUserId={session?.userId}
+            onDelete={setPending}
+            onResetTwoStep={setPendingReset}
+          />
         ))}
       <ConfirmDialog
         open={pending !== null}
@@ -105,6 +124,23 @@ export function Component() {
         busy={deleting}
         onConfirm={confirmDelete}
         onCancel={() => setPending(null)}
+      />
+      <ConfirmDialog
+        open={pendingReset !== null}
+        title="Reset two-step sign-in?"
+        message={
+          pendingReset && (
+            <>
+              Only do this after checking that it really is {pendingReset.email} asking (in person, or by
+              calling a number you already know). They are signed out everywhere and set two-step sign-in up
+              again after logging in with their password.
+            </>
+          )
+        }
+        confirmLabel="Reset two-step sign-in"
+        busy={resetTwoStep.isPending}
+        onConfirm={confirmReset}
+        onCancel={() => setPendingReset(null)}
       />
       <NoticeBanner notice={notice} />
       <ConfirmPasswordModal {...reauth.modal} />

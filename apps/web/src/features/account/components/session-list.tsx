@@ -4,10 +4,15 @@ import { useState } from 'react';
 import { Alert, QueryError } from '../../../components/ui/alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatLagosDateTime } from '../../../lib/format.ts';
+import { isReauthCancelled } from '../../../lib/use-reauth.ts';
 import { sessionQueries, useSignOutOthers, useSignOutSession } from '../api/session-queries.ts';
 
-/** "Where you're signed in": every session of this account, with a way to end the others. */
-export function SessionList() {
+/**
+ * "Where you're signed in": every session of this account, with a way to end the others. Ending a
+ * session asks for the password when it was not entered lately (ASVS 3.3.4: a stolen session must
+ * not be able to sign its owner out), so each action runs through `confirm` (the route's useReauth).
+ */
+export function SessionList({ confirm }: { confirm: <T>(action: () => Promise<T>) => Promise<T> }) {
   const sessions = useQuery(sessionQueries.list());
   const signOut = useSignOutSession();
   const signOutOthers = useSignOutOthers();
@@ -15,20 +20,20 @@ export function SessionList() {
 
   const others = sessions.data?.filter((s) => !s.current) ?? [];
 
-  const endOne = (session: SessionInfo) => {
+  const attempt = async (action: () => Promise<string>) => {
     setNotice(null);
-    signOut.mutate(session._id, {
-      onSuccess: () => setNotice({ tone: 'success', message: `Signed out ${session.device}.` }),
-      onError: (err) => setNotice({ tone: 'error', message: err.message }),
-    });
+    try {
+      setNotice({ tone: 'success', message: await confirm(action) });
+    } catch (err) {
+      if (!isReauthCancelled(err)) setNotice({ tone: 'error', message: (err as Error).message });
+    }
   };
-  const endOthers = () => {
-    setNotice(null);
-    signOutOthers.mutate(undefined, {
-      onSuccess: (res) => setNotice({ tone: 'success', message: res.message }),
-      onError: (err) => setNotice({ tone: 'error', message: err.message }),
+  const endOne = (session: SessionInfo) =>
+    attempt(async () => {
+      await signOut.mutateAsync(session._id);
+      return `Signed out ${session.device}.`;
     });
-  };
+  const endOthers = () => attempt(async () => (await signOutOthers.mutateAsync()).message);
 
   return (
     <section aria-labelledby="sessions-heading" className="flex flex-col gap-3">

@@ -8,6 +8,7 @@ const ACTION_LABELS: Record<string, string> = {
   'POST /api/auth/mfa/enable': 'Turned on two-step sign-in',
   'POST /api/auth/mfa/disable': 'Turned off two-step sign-in',
   'DELETE /api/user/:id': 'Deleted a user',
+  'POST /api/user/:id/two-step/reset': "Reset an admin's two-step sign-in",
   'POST /api/hostels': 'Created a hostel',
   'PATCH /api/hostels/:id': 'Updated a hostel',
   'PUT /api/hostels/:id': 'Updated a hostel',

@@ -3,8 +3,8 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../lib/api-client.ts';
+import { isReauthCancelled, useReauth } from '../../../lib/use-reauth.ts';
 import { apiError, mockFetch, polyfillDialog } from '../../../testing/dom.ts';
-import { isReauthCancelled, useReauth } from '../api/use-reauth.ts';
 import { ConfirmPasswordModal } from './confirm-password-modal.tsx';
 
 beforeAll(polyfillDialog);

@@ -39,3 +39,12 @@ export function useDeleteUser() {
     },
   });
 }
+
+/** Another admin lost their phone: their two-step sign-in is reset and their sessions end. */
+export function useResetTwoStep() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<{ message: string }>(`/user/${id}/two-step/reset`, { method: 'POST' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userQueries.all().queryKey }),
+  });
+}

@@ -8,10 +8,13 @@ export function UserTable({
   users,
   currentUserId,
   onDelete,
+  onResetTwoStep,
 }: {
   users: User[];
   currentUserId?: string;
   onDelete: (user: User) => void;
+  /** For an admin who lost the phone with their authenticator app. */
+  onResetTwoStep: (user: User) => void;
 }) {
   return (
     <section
@@ -20,7 +23,7 @@ export function UserTable({
       tabIndex={0}
       aria-label="Users table"
     >
-      <table className="table-base min-w-[48rem]">
+      <table className="table-base min-w-[54rem]">
         <thead>
           <tr>
             <th scope="col">Full Name</th>
@@ -28,6 +31,7 @@ export function UserTable({
             <th scope="col">Phone</th>
             <th scope="col">Gender</th>
             <th scope="col">Acc Status</th>
+            <th scope="col">Two-step</th>
             <th scope="col">Delete</th>
           </tr>
         </thead>
@@ -53,6 +57,27 @@ export function UserTable({
                     <span className="font-semibold text-ok-700">Verified</span>
                   ) : (
                     <span className="font-semibold text-warn-700">Unverified</span>
+                  )}
+                </td>
+                <td className="whitespace-nowrap">
+                  {u.role !== 'admin' ? (
+                    <span className="text-muted">—</span>
+                  ) : u.two_step ? (
+                    <span className="flex items-center gap-2">
+                      <span className="font-semibold text-ok-700">On</span>
+                      {!self && (
+                        <button
+                          type="button"
+                          className="btn-secondary min-h-9 px-3 py-1"
+                          aria-label={`Reset two-step sign-in for ${name}`}
+                          onClick={() => onResetTwoStep(u)}
+                        >
+                          Reset
+                        </button>
+                      )}
+                    </span>
+                  ) : (
+                    <span className="font-semibold text-warn-700">Off</span>
                   )}
                 </td>
                 <td>

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { hasErrorCode } from '../../../lib/api-client.ts';
+import { hasErrorCode } from './api-client.ts';
 
 /** Rejects a `run` whose password confirmation was cancelled: nothing happened, nothing to show. */
 export class ReauthCancelledError extends Error {
