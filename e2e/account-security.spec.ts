@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { totpAt } from '../apps/api/src/modules/auth/totp.ts';
 import { E2E_ADMIN, expect, test } from './fixtures.ts';
+import { createStudent, logIn, newPerson } from './people.ts';
 
 /**
  * Account security journeys: change password, signed-in sessions, two-step sign-in for admins and
@@ -12,45 +13,6 @@ const shotPath = (name: string) => path.resolve(import.meta.dirname, '../docs/sc
 
 /** Another phone, so the second session is easy to tell apart in the list. */
 const OTHER_DEVICE_UA = 'Mozilla/5.0 (Android 14; Mobile; rv:128.0) Gecko/128.0 Firefox/128.0';
-
-let counter = 0;
-function newPerson(label: string) {
-  counter += 1;
-  const stamp = `${Date.now()}${counter}`;
-  return {
-    first_name: 'Ada',
-    last_name: `${label}${counter}`,
-    gender: 'female',
-    email: `${label.toLowerCase()}-${stamp}@studynest.test`,
-    phone_number: `080${stamp.slice(-8)}`,
-    password: `study-nest-${stamp}`,
-  };
-}
-type Person = ReturnType<typeof newPerson>;
-
-async function latestCode(request: APIRequestContext, to: string, subject: RegExp): Promise<string> {
-  let code = '';
-  await expect
-    .poll(async () => {
-      const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
-      const mails = (await res.json()) as { to: string; subject: string; text: string }[];
-      const mine = mails.filter((m) => m.to === to && subject.test(m.subject));
-      code = mine.at(-1)?.text.match(/\b(\d{4})\b/)?.[1] ?? '';
-      return code;
-    })
-    .toMatch(/^\d{4}$/);
-  return code;
-}
-
-async function createStudent(request: APIRequestContext, label: string): Promise<Person> {
-  const person = newPerson(label);
-  const res = await request.post('/api/auth/signup', { data: person });
-  expect(res.status()).toBe(201);
-  const otp = await latestCode(request, person.email, /StudyNest code/);
-  const verified = await request.post('/api/auth/verify-email-otp', { data: { email: person.email, otp } });
-  expect(verified.status()).toBe(200);
-  return person;
-}
 
 /** A session on "another device": a login through the API with its own User-Agent. */
 async function apiLogin(request: APIRequestContext, email: string, password: string) {
@@ -64,13 +26,6 @@ async function apiLogin(request: APIRequestContext, email: string, password: str
 
 const profileStatus = async (request: APIRequestContext, userId: string, token: string) =>
   (await request.get(`/api/user/${userId}`, { headers: { authorization: `Bearer ${token}` } })).status();
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-}
 
 const noSidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);

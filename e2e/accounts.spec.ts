@@ -1,55 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
 import { E2E_ADMIN, expect, test } from './fixtures.ts';
-
-/** Unique per run and per call, so the shared server never sees the same account twice. */
-let counter = 0;
-function newPerson(label: string) {
-  counter += 1;
-  const stamp = `${Date.now()}${counter}`;
-  return {
-    first_name: 'Ada',
-    last_name: `${label}${counter}`,
-    gender: 'female',
-    email: `${label.toLowerCase()}-${stamp}@studynest.test`,
-    // A Nigerian mobile number: 080 + 8 digits.
-    phone_number: `080${stamp.slice(-8)}`,
-    password: `study-nest-${stamp}`,
-  };
-}
-type Person = ReturnType<typeof newPerson>;
-
-/** The newest 4-digit code e-mailed to `to` whose subject matches (read from the dev outbox). */
-async function latestCode(request: APIRequestContext, to: string, subject: RegExp): Promise<string> {
-  let code = '';
-  await expect
-    .poll(async () => {
-      const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
-      const mails = (await res.json()) as { to: string; subject: string; text: string }[];
-      const mine = mails.filter((m) => m.to === to && subject.test(m.subject));
-      code = mine.at(-1)?.text.match(/\b(\d{4})\b/)?.[1] ?? '';
-      return code;
-    })
-    .toMatch(/^\d{4}$/);
-  return code;
-}
-
-/** A confirmed student made through the API (for journeys that do not test sign-up itself). */
-async function createStudent(request: APIRequestContext, label: string): Promise<Person> {
-  const person = newPerson(label);
-  const res = await request.post('/api/auth/signup', { data: person });
-  expect(res.status()).toBe(201);
-  const otp = await latestCode(request, person.email, /StudyNest code/);
-  const verified = await request.post('/api/auth/verify-email-otp', { data: { email: person.email, otp } });
-  expect(verified.status()).toBe(200);
-  return person;
-}
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-}
+import { createStudent, latestCode, logIn, newPerson } from './people.ts';
 
 test('a student signs up, confirms the e-mail, logs in, keeps an emergency contact and logs out', async ({
   page,
