@@ -22,7 +22,7 @@ export function Component() {
       <div>
         <h1 className="text-2xl">Activity log</h1>
         <p className="text-sm text-muted">
-          What admins changed, newest first, including attempts the server refused.
+          Every change an admin made, newest first.
         </p>
       </div>
       {log.isPending && <Spinner label="Loading activity…" />}

@@ -24,26 +24,10 @@ const ACTION_LABELS: Record<string, string> = {
   'PUT /api/reviews/:id': 'Moderated a review',
 };
 
-function Outcome({ status }: { status: number }) {
-  const [label, style] =
-    status < 400
-      ? ['Done', 'bg-ok-50 text-ok-700']
-      : status < 500
-        ? ['Refused', 'bg-warn-50 text-warn-700']
-        : ['Failed', 'bg-danger-50 text-danger-700'];
-  return (
-    <span
-      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${style}`}
-    >
-      {label} · {status}
-    </span>
-  );
-}
-
 /**
- * The admin activity log: what happened and how it ended come first, so a phone shows them without
- * scrolling. Like the other admin tables, on narrow screens it scrolls sideways inside
- * its own box (keyboard-focusable), never the page.
+ * The admin activity log: every change an admin made (refused requests changed nothing and are not
+ * recorded). Like the other admin tables, on narrow screens it scrolls sideways inside its own box
+ * (keyboard-focusable), never the page.
  */
 export function AuditTable({ entries }: { entries: AuditEntry[] }) {
   return (
@@ -53,12 +37,11 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
       tabIndex={0}
       aria-label="Activity log table"
     >
-      <table className="table-base min-w-[52rem]">
+      <table className="table-base min-w-[44rem]">
         <thead>
           <tr>
             <th scope="col">When</th>
             <th scope="col">Action</th>
-            <th scope="col">Outcome</th>
             <th scope="col">Admin</th>
             <th scope="col">Target</th>
           </tr>
@@ -74,9 +57,6 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
                 {ACTION_LABELS[e.action] && (
                   <span className="block font-mono text-xs text-muted">{e.action}</span>
                 )}
-              </td>
-              <td>
-                <Outcome status={e.status_code} />
               </td>
               <td>
                 <span className="block break-all">{e.actor?.email ?? 'A deleted admin'}</span>
