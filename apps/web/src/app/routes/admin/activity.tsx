@@ -21,9 +21,7 @@ export function Component() {
     <section className="flex flex-col gap-4">
       <div>
         <h1 className="text-2xl">Activity log</h1>
-        <p className="text-sm text-muted">
-          Every change an admin made, newest first.
-        </p>
+        <p className="text-sm text-muted">Every change an admin made, newest first.</p>
       </div>
       {log.isPending && <Spinner label="Loading activity…" />}
       {log.isError && <QueryError error={log.error} retry={() => log.refetch()} />}
