@@ -1,4 +1,5 @@
 import type { AuditEntry } from '@studynest/contracts';
+import { ScrollTable } from '../../../components/ui/scroll-table.tsx';
 import { formatLagosDateTime } from '../../../lib/format.ts';
 
 /** Plain words for the admin writes people look for most; any other action shows as recorded. */
@@ -31,42 +32,35 @@ const ACTION_LABELS: Record<string, string> = {
  */
 export function AuditTable({ entries }: { entries: AuditEntry[] }) {
   return (
-    <section
-      className="overflow-x-auto rounded-[var(--radius-card)] border border-line bg-white"
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-      tabIndex={0}
-      aria-label="Activity log table"
-    >
-      <table className="table-base min-w-[44rem]">
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">Action</th>
-            <th scope="col">Admin</th>
-            <th scope="col">Target</th>
+    <ScrollTable label="Activity log table" tableClassName="min-w-[44rem]">
+      <thead>
+        <tr>
+          <th scope="col">When</th>
+          <th scope="col">Action</th>
+          <th scope="col">Admin</th>
+          <th scope="col">Target</th>
+        </tr>
+      </thead>
+      <tbody>
+        {entries.map((e) => (
+          <tr key={e._id}>
+            <td className="whitespace-nowrap">
+              <time dateTime={e.created_at}>{formatLagosDateTime(e.created_at)}</time>
+            </td>
+            <td>
+              <span className="block font-medium">{ACTION_LABELS[e.action] ?? e.action}</span>
+              {ACTION_LABELS[e.action] && (
+                <span className="block font-mono text-xs text-muted">{e.action}</span>
+              )}
+            </td>
+            <td>
+              <span className="block break-all">{e.actor?.email ?? 'A deleted admin'}</span>
+              <span className="block text-xs text-muted">{e.ip}</span>
+            </td>
+            <td className="font-mono text-xs break-all">{e.target_id ?? '—'}</td>
           </tr>
-        </thead>
-        <tbody>
-          {entries.map((e) => (
-            <tr key={e._id}>
-              <td className="whitespace-nowrap">
-                <time dateTime={e.created_at}>{formatLagosDateTime(e.created_at)}</time>
-              </td>
-              <td>
-                <span className="block font-medium">{ACTION_LABELS[e.action] ?? e.action}</span>
-                {ACTION_LABELS[e.action] && (
-                  <span className="block font-mono text-xs text-muted">{e.action}</span>
-                )}
-              </td>
-              <td>
-                <span className="block break-all">{e.actor?.email ?? 'A deleted admin'}</span>
-                <span className="block text-xs text-muted">{e.ip}</span>
-              </td>
-              <td className="font-mono text-xs break-all">{e.target_id ?? '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+        ))}
+      </tbody>
+    </ScrollTable>
   );
 }

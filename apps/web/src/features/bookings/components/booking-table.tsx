@@ -1,5 +1,6 @@
 import type { BookingListItem } from '@studynest/contracts';
 import { INSPECTION_SLOTS } from '@studynest/contracts/constants';
+import { ScrollTable } from '../../../components/ui/scroll-table.tsx';
 import { formatInspection } from '../../../lib/format.ts';
 
 /** Soonest inspection first: by date, then by the slot's place in the day. */
@@ -41,66 +42,59 @@ function Pill({ value, label }: { value: string; label?: string }) {
 
 export function BookingTable({ bookings }: { bookings: BookingListItem[] }) {
   return (
-    <section
-      className="overflow-x-auto rounded-[var(--radius-card)] border border-line bg-white"
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-      tabIndex={0}
-      aria-label="Bookings table"
-    >
-      <table className="table-base min-w-[60rem]">
-        <thead>
-          <tr>
-            <th scope="col">Student</th>
-            <th scope="col">Contact</th>
-            <th scope="col">Hostel</th>
-            <th scope="col">Room</th>
-            <th scope="col">Inspection Date &amp; Time</th>
-            <th scope="col">Status</th>
-            <th scope="col">Payment</th>
-          </tr>
-        </thead>
-        <tbody>
-          {bookings.map((b) => {
-            const when = formatInspection(b.inspection_date_time);
-            return (
-              <tr key={b._id}>
-                <td className="font-medium capitalize">
-                  {b.student.first_name} {b.student.last_name}
-                </td>
-                <td>
-                  <a href={`mailto:${b.student.email}`} className="block break-all text-brand-700 underline">
-                    {b.student.email}
-                  </a>
-                  <a
-                    href={`tel:${b.student.phone_number}`}
-                    className="block whitespace-nowrap text-brand-700 underline"
-                  >
-                    {b.student.phone_number}
-                  </a>
-                </td>
-                <td>
-                  <span className="block">{b.hostel.hostel_name}</span>
-                  <span className="block text-xs text-muted">{b.hostel.address}</span>
-                </td>
-                <td>
-                  <span className="block whitespace-nowrap capitalize">{b.room.room_number}</span>
-                  <span className="block text-xs text-muted capitalize">{b.room.unit}</span>
-                </td>
-                <td>
-                  <span className="block">{when.date}</span>
-                  <span className="block whitespace-nowrap text-muted">{when.slot}</span>
-                </td>
-                <td>
-                  <Pill value={b.status} />
-                </td>
-                <td>
-                  <Pill value={b.payment_status} label={PAYMENT_LABEL[b.payment_status]} />
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </section>
+    <ScrollTable label="Bookings table" tableClassName="min-w-[60rem]">
+      <thead>
+        <tr>
+          <th scope="col">Student</th>
+          <th scope="col">Contact</th>
+          <th scope="col">Hostel</th>
+          <th scope="col">Room</th>
+          <th scope="col">Inspection Date &amp; Time</th>
+          <th scope="col">Status</th>
+          <th scope="col">Payment</th>
+        </tr>
+      </thead>
+      <tbody>
+        {bookings.map((b) => {
+          const when = formatInspection(b.inspection_date_time);
+          return (
+            <tr key={b._id}>
+              <td className="font-medium capitalize">
+                {b.student.first_name} {b.student.last_name}
+              </td>
+              <td>
+                <a href={`mailto:${b.student.email}`} className="block break-all text-brand-700 underline">
+                  {b.student.email}
+                </a>
+                <a
+                  href={`tel:${b.student.phone_number}`}
+                  className="block whitespace-nowrap text-brand-700 underline"
+                >
+                  {b.student.phone_number}
+                </a>
+              </td>
+              <td>
+                <span className="block">{b.hostel.hostel_name}</span>
+                <span className="block text-xs text-muted">{b.hostel.address}</span>
+              </td>
+              <td>
+                <span className="block whitespace-nowrap capitalize">{b.room.room_number}</span>
+                <span className="block text-xs text-muted capitalize">{b.room.unit}</span>
+              </td>
+              <td>
+                <span className="block">{when.date}</span>
+                <span className="block whitespace-nowrap text-muted">{when.slot}</span>
+              </td>
+              <td>
+                <Pill value={b.status} />
+              </td>
+              <td>
+                <Pill value={b.payment_status} label={PAYMENT_LABEL[b.payment_status]} />
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </ScrollTable>
   );
 }

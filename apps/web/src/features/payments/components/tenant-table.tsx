@@ -1,4 +1,5 @@
 import type { Tenant } from '@studynest/contracts';
+import { ScrollTable } from '../../../components/ui/scroll-table.tsx';
 import { formatLagosDate, formatNaira } from '../../../lib/format.ts';
 
 /** Case-insensitive contains on name, e-mail, phone, hostel and room. */
@@ -25,51 +26,44 @@ function DaysLeft({ days }: { days: number }) {
 /** Admin dashboard: current tenants with their rent dates (DESIGN §7.2 — the loaded list is shown). */
 export function TenantTable({ tenants }: { tenants: Tenant[] }) {
   return (
-    <section
-      className="overflow-x-auto rounded-[var(--radius-card)] border border-line bg-white"
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-      tabIndex={0}
-      aria-label="Tenants table"
-    >
-      <table className="table-base min-w-[56rem]">
-        <thead>
-          <tr>
-            <th scope="col">Room</th>
-            <th scope="col">Full Name</th>
-            <th scope="col">Hostel</th>
-            <th scope="col">Unit</th>
-            <th scope="col">Start Date</th>
-            <th scope="col">Due Date</th>
-            <th scope="col">Days Left</th>
-            <th scope="col">Amount Paid</th>
+    <ScrollTable label="Tenants table" tableClassName="min-w-[56rem]">
+      <thead>
+        <tr>
+          <th scope="col">Room</th>
+          <th scope="col">Full Name</th>
+          <th scope="col">Hostel</th>
+          <th scope="col">Unit</th>
+          <th scope="col">Start Date</th>
+          <th scope="col">Due Date</th>
+          <th scope="col">Days Left</th>
+          <th scope="col">Amount Paid</th>
+        </tr>
+      </thead>
+      <tbody>
+        {tenants.map((t) => (
+          <tr key={`${t.user._id}-${t.room._id}`}>
+            <td className="whitespace-nowrap capitalize">{t.room.room_number}</td>
+            <td>
+              <span className="block font-medium capitalize">
+                {t.user.first_name} {t.user.last_name}
+              </span>
+              <span className="block text-xs break-all text-muted">{t.user.email}</span>
+              <span className="block text-xs text-muted">{t.user.phone_number}</span>
+            </td>
+            <td>
+              <span className="block">{t.hostel.hostel_name}</span>
+              <span className="block text-xs text-muted">{t.hostel.address}</span>
+            </td>
+            <td className="capitalize">{t.room.unit}</td>
+            <td className="whitespace-nowrap">{formatLagosDate(t.rentStartDate)}</td>
+            <td className="whitespace-nowrap">{formatLagosDate(t.rentDueDate)}</td>
+            <td>
+              <DaysLeft days={t.daysLeft} />
+            </td>
+            <td className="whitespace-nowrap font-semibold">{formatNaira(t.amountPaid)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {tenants.map((t) => (
-            <tr key={`${t.user._id}-${t.room._id}`}>
-              <td className="whitespace-nowrap capitalize">{t.room.room_number}</td>
-              <td>
-                <span className="block font-medium capitalize">
-                  {t.user.first_name} {t.user.last_name}
-                </span>
-                <span className="block text-xs break-all text-muted">{t.user.email}</span>
-                <span className="block text-xs text-muted">{t.user.phone_number}</span>
-              </td>
-              <td>
-                <span className="block">{t.hostel.hostel_name}</span>
-                <span className="block text-xs text-muted">{t.hostel.address}</span>
-              </td>
-              <td className="capitalize">{t.room.unit}</td>
-              <td className="whitespace-nowrap">{formatLagosDate(t.rentStartDate)}</td>
-              <td className="whitespace-nowrap">{formatLagosDate(t.rentDueDate)}</td>
-              <td>
-                <DaysLeft days={t.daysLeft} />
-              </td>
-              <td className="whitespace-nowrap font-semibold">{formatNaira(t.amountPaid)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+        ))}
+      </tbody>
+    </ScrollTable>
   );
 }
