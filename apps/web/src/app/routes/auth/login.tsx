@@ -9,9 +9,9 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useLogin } from '../../../features/auth/api/auth-mutations.ts';
 import { AuthCard } from '../../../features/auth/components/auth-card.tsx';
+import { OtpField } from '../../../features/auth/components/otp-input.tsx';
 import { PasswordField } from '../../../features/auth/components/password-input.tsx';
 import { SubmitButton } from '../../../features/auth/components/submit-button.tsx';
-import { TotpField } from '../../../features/auth/components/totp-input.tsx';
 import { hasErrorCode } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
@@ -115,7 +115,12 @@ export function Component() {
               Two-step sign-in is on for this account. Enter the 6-digit code your authenticator app shows
               now.
             </Alert>
-            <TotpField label="Authenticator code" error={errors.totp?.message} {...register('totp')} />
+            <OtpField
+              digits={6}
+              label="Authenticator code"
+              error={errors.totp?.message}
+              {...register('totp')}
+            />
           </>
         )}
         <div className="-mt-2 flex justify-end">

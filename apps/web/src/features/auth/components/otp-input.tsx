@@ -1,15 +1,23 @@
 import type { InputHTMLAttributes } from 'react';
 import { FormField } from '../../../components/ui/form-field.tsx';
 
-type Props = { label: string; error?: string; hint?: string } & InputHTMLAttributes<HTMLInputElement> & {
+type Props = {
+  label: string;
+  error?: string;
+  hint?: string;
+  /** 4 for the e-mailed code, 6 for an authenticator app's. */
+  digits?: 4 | 6;
+} & InputHTMLAttributes<HTMLInputElement> & {
     ref?: React.Ref<HTMLInputElement>;
   };
 
 /**
- * The 4-digit e-mailed code: numeric keypad on phones, filled from the e-mail by browsers that
- * support one-time-code, and anything that is not a digit is dropped as it is typed or pasted.
+ * A one-time code (e-mailed, or from an authenticator app): numeric keypad on phones, offered by
+ * browsers and password managers that fill one-time codes, and anything that is not a digit (the
+ * space some apps show mid-code) is dropped as it is typed or pasted. One character of slack in
+ * maxLength, so a pasted "123 456" reaches the filter whole.
  */
-export function OtpField({ label, error, hint, onChange, ...input }: Props) {
+export function OtpField({ label, error, hint, digits = 4, onChange, ...input }: Props) {
   return (
     <FormField label={label} error={error} hint={hint}>
       {(a11y) => (
@@ -18,13 +26,13 @@ export function OtpField({ label, error, hint, onChange, ...input }: Props) {
           type="text"
           inputMode="numeric"
           autoComplete="one-time-code"
-          pattern="\d{4}"
-          maxLength={4}
+          pattern={`\\d{${digits}}`}
+          maxLength={digits + 1}
           {...a11y}
           {...input}
           onChange={(e) => {
-            const digits = e.target.value.replace(/\D/g, '').slice(0, 4);
-            if (digits !== e.target.value) e.target.value = digits;
+            const only = e.target.value.replace(/\D/g, '').slice(0, digits);
+            if (only !== e.target.value) e.target.value = only;
             onChange?.(e);
           }}
         />

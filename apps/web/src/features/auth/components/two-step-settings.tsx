@@ -10,9 +10,9 @@ import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { isReauthCancelled, useReauth } from '../../../lib/use-reauth.ts';
 import { mfaQueries, useMfaDisable, useMfaEnable, useMfaSetup } from '../api/mfa-queries.ts';
 import { ConfirmPasswordModal } from './confirm-password-modal.tsx';
+import { OtpField } from './otp-input.tsx';
 import { PasswordField } from './password-input.tsx';
 import { SubmitButton } from './submit-button.tsx';
-import { TotpField } from './totp-input.tsx';
 
 // The contract schemas load after the screen (see lazyZodResolver).
 const enableResolver = lazyZodResolver(() => import('@studynest/contracts').then((m) => m.MfaEnableSchema));
@@ -155,7 +155,12 @@ function SetUpSteps({
         <li className="flex flex-col gap-3">
           <h2 className="text-lg">2. Enter the code the app shows</h2>
           {error && <Alert tone="error">{error}</Alert>}
-          <TotpField label="Authenticator code" error={errors.code?.message} {...register('code')} />
+          <OtpField
+            digits={6}
+            label="Authenticator code"
+            error={errors.code?.message}
+            {...register('code')}
+          />
         </li>
       </ol>
       <div className="flex flex-col gap-3 sm:flex-row">
@@ -252,7 +257,7 @@ function TurnOffForm({ required, onDone }: { required: boolean; onDone: (message
         error={errors.password?.message}
         {...register('password')}
       />
-      <TotpField label="Authenticator code" error={errors.code?.message} {...register('code')} />
+      <OtpField digits={6} label="Authenticator code" error={errors.code?.message} {...register('code')} />
       <div>
         <button type="submit" className="btn-danger w-full sm:w-auto" disabled={isSubmitting}>
           {isSubmitting ? 'Turning off…' : 'Turn off two-step sign-in'}
