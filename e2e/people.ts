@@ -50,3 +50,19 @@ export async function logIn(page: Page, email: string, password: string) {
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
 }
+
+/** After a password change or reset: the old password is refused (full message shown), the new one logs in. */
+export async function expectOnlyNewPasswordWorks(
+  page: Page,
+  email: string,
+  oldPassword: string,
+  newPassword: string,
+) {
+  await logIn(page, email, oldPassword);
+  await expect(page.getByRole('dialog')).toContainText('The email or password is incorrect');
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  await page.getByLabel('Password', { exact: true }).fill(newPassword);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page.getByRole('dialog')).toContainText('Welcome back');
+  await expect(page).toHaveURL(/\/$/, { timeout: 8000 });
+}
