@@ -234,7 +234,7 @@ export async function verifyEmail(
 export async function resendOtp(ctx: AuthContext, email: string): Promise<{ message: string }> {
   if (ctx.limits) enforce(ctx.limits.codeMailsPerEmail, `resend:${email}`);
   const user = await findLiveUserByEmail(ctx.db, email);
-  if (user && !user.isEmailConfirmed && !(await codesPausedUntil(ctx.db, user.id))) {
+  if (user && !user.isEmailConfirmed && !codesPausedUntil(user)) {
     const code = await issueCode(ctx.db, ctx.config.jwtSecret, user.id, 'verify_email');
     await sendMail(ctx, codeMail(user.email, user.firstName, code, 'verify_email'));
   }
@@ -245,7 +245,7 @@ export async function forgotPassword(ctx: AuthContext, email: string): Promise<{
   if (ctx.limits) enforce(ctx.limits.codeMailsPerEmail, `forgot:${email}`);
   const user = await findLiveUserByEmail(ctx.db, email);
   // While the account's codes are paused, nothing is sent, and the answer stays the same.
-  if (user && !(await codesPausedUntil(ctx.db, user.id))) {
+  if (user && !codesPausedUntil(user)) {
     const code = await issueCode(ctx.db, ctx.config.jwtSecret, user.id, 'reset_password');
     await sendMail(ctx, codeMail(user.email, user.firstName, code, 'reset_password'));
   }

@@ -109,6 +109,9 @@ export async function enableMfa(ctx: MfaContext, user: MfaUser, code: string): P
     .where(eq(users.id, user.id));
 }
 
+/** The columns that hold a two-step set-up, cleared: turned off by its owner or reset by an admin. */
+export const TWO_STEP_OFF = { totpSecret: null, totpEnabledAt: null, totpLastStep: null } as const;
+
 /** Switch it off (the caller has checked the password); the code proves the phone is at hand. */
 export async function disableMfa(ctx: MfaContext, user: MfaUser, code: string): Promise<void> {
   if (!user.totpEnabledAt) throw conflict('Two-step sign-in is not on.');
@@ -117,6 +120,6 @@ export async function disableMfa(ctx: MfaContext, user: MfaUser, code: string): 
   }
   await ctx.db
     .update(users)
-    .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: new Date() })
+    .set({ ...TWO_STEP_OFF, updatedAt: new Date() })
     .where(eq(users.id, user.id));
 }

@@ -1,7 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { BUSINESS } from '@studynest/contracts';
-import { and, eq, gt, gte, lt, sql } from 'drizzle-orm';
-import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
 import { oneTimeCodes, users } from '../../db/schema.ts';
 import { derivedKey } from '../../lib/derived-key.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
@@ -39,20 +39,15 @@ function hashCode(secret: string, userId: string, purpose: OtpPurpose, code: str
     .digest('hex');
 }
 
-/** When the account's code pause ends, or null when codes may be checked and sent. */
-export async function codesPausedUntil(db: DbOrTx, userId: string): Promise<Date | null> {
-  const [row] = await db
-    .select({ since: users.codeFailuresSince })
-    .from(users)
-    .where(
-      and(
-        eq(users.id, userId),
-        gte(users.codeFailures, CODE_FAILURES_PER_DAY),
-        gt(users.codeFailuresSince, new Date(Date.now() - DAY_MS)),
-      ),
-    )
-    .limit(1);
-  return row?.since ? new Date(row.since.getTime() + DAY_MS) : null;
+/**
+ * When the account's code pause ends, or null when codes may be checked and sent. Read from the
+ * users row the caller already loaded by e-mail: no query of its own.
+ */
+export function codesPausedUntil(user: CodeOwner): Date | null {
+  const since = user.codeFailuresSince;
+  if (user.codeFailures < CODE_FAILURES_PER_DAY || !since) return null;
+  const until = new Date(since.getTime() + DAY_MS);
+  return until.getTime() > Date.now() ? until : null;
 }
 
 export function codesPaused(until: Date): AppError {
@@ -85,7 +80,13 @@ async function recordCodeFailure(ctx: MailContext & { db: Db }, user: CodeOwner)
   }
 }
 
-export type CodeOwner = { id: string; email: string; firstName: string };
+export type CodeOwner = {
+  id: string;
+  email: string;
+  firstName: string;
+  codeFailures: number;
+  codeFailuresSince: Date | null;
+};
 
 /** A fresh 4-digit code that replaces any earlier one of the same purpose (tries reset). */
 export async function issueCode(
@@ -123,7 +124,7 @@ export async function redeemCode(
   const { db } = ctx;
   const secret = ctx.config.jwtSecret;
   const userId = user.id;
-  const pausedUntil = await codesPausedUntil(db, userId);
+  const pausedUntil = codesPausedUntil(user);
   if (pausedUntil) throw codesPaused(pausedUntil);
   const max = BUSINESS.otpMaxAttempts;
   const mine = and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose));

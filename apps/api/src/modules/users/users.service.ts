@@ -5,6 +5,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { type AuthContext, securityNotice, toUser } from '../auth/auth.service.ts';
+import { TWO_STEP_OFF } from '../auth/mfa.service.ts';
 import type { AuthUser } from '../auth/tokens.ts';
 import { revokeAllSessions } from '../auth/tokens.ts';
 import { getProfile } from './profile.service.ts';
@@ -104,7 +105,7 @@ export async function resetTwoStep(
   const target = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)
-      .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: new Date() })
+      .set({ ...TWO_STEP_OFF, updatedAt: new Date() })
       .where(and(eq(users.id, userId), live, isNotNull(users.totpEnabledAt)))
       .returning({ email: users.email, firstName: users.firstName });
     if (row) await revokeAllSessions(tx, userId);
