@@ -21,7 +21,7 @@ import {
   type UserRow,
 } from './auth.service.ts';
 import { disableMfa, enableMfa, mfaStatus, startMfaSetup } from './mfa.service.ts';
-import { type AuthUser, revokeAllSessions, revokeSession, sessionLimitsFor } from './tokens.ts';
+import { type AuthUser, revokeAllSessions, sessionLimitsFor } from './tokens.ts';
 
 /** The signed-in user's row (the session lookup keeps only what every request needs). */
 async function loadUser(ctx: AuthContext, user: AuthUser): Promise<UserRow> {
@@ -152,13 +152,13 @@ export async function listSessions(ctx: AuthContext, user: AuthUser): Promise<Se
 
 /** Sign one of the account's own sessions out (another user's id answers 404, like a missing one). */
 export async function endSession(ctx: AuthContext, user: AuthUser, sessionId: string): Promise<void> {
-  const [row] = await ctx.db
-    .select({ id: sessions.id })
-    .from(sessions)
+  // One conditional update: only a live session of this account is ended.
+  const ended = await ctx.db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, user.id), isNull(sessions.revokedAt)))
-    .limit(1);
-  if (!row) throw notFound('That session does not exist or has already ended');
-  await revokeSession(ctx.db, row.id);
+    .returning({ id: sessions.id });
+  if (ended.length === 0) throw notFound('That session does not exist or has already ended');
 }
 
 export async function logoutOthers(
