@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// API load benchmark (issue 7; DESIGN §8): the production build against PostgreSQL and PGlite,
+// API load benchmark (targets in docs/domain.md, "Quality targets"): the production build against PostgreSQL and PGlite,
 // seeded with 500 hostels / 10,000 rooms / 60 students, driven by autocannon.
 //
 //   npm run bench:api                  both databases, 10 s throughput + 60 s at a fixed 1,000 req/s

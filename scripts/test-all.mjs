@@ -88,7 +88,7 @@ function benchPgUrl(url) {
   return u.toString();
 }
 
-check('lint', 'npx', ['biome', 'check', '.']);
+check('lint', 'npm', ['run', 'lint', '--silent']);
 check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 vitestSuite('contracts', 'packages/contracts');
 vitestSuite('api-pglite', 'apps/api');

@@ -36,11 +36,11 @@ export async function seedDatabase(
         Array.from({ length: sizes.students }, (_, i) => ({
           firstName: `Res${i + 1}`,
           lastName: 'Student',
-          gender: i % 2 ? 'female' : 'male',
+          gender: i % 2 ? ('female' as const) : ('male' as const),
           email: `res-${tag}-${String(i + 1).padStart(3, '0')}@resilience.studynest.test`,
           phoneNumber: `0803${String(2_000_000 + i).padStart(7, '0')}`,
           passwordHash,
-          role: 'student',
+          role: 'student' as const,
           isEmailConfirmed: true,
         })),
       )
@@ -65,8 +65,8 @@ export async function seedDatabase(
           ROOM_NUMBERS.map((roomNumber, ri) => ({
             hostelId: h.id,
             roomNumber,
-            unit: 'one bedroom flat',
-            status: 'available',
+            unit: 'one bedroom flat' as const,
+            status: 'available' as const,
             price: 400_000 + 5_000 * ri,
             agentFee: 40_000 + 1_000 * hi,
             cautionFee: 50_000,

@@ -5,29 +5,30 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
-import { runStartupTasks } from './db/startup.ts';
-import { auditRoutes } from './modules/audit/audit.routes.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { hostelsRoutes } from './modules/hostels/hostels.routes.ts';
-import { mailDevRoutes } from './modules/mail/mail.routes.ts';
-import { paymentsRoutes } from './modules/payments/payments.routes.ts';
-import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
-import { roomsRoutes } from './modules/rooms/rooms.routes.ts';
-import { sandboxRoutes } from './modules/sandbox/sandbox.routes.ts';
-import { siteRoutes } from './modules/site/site.routes.ts';
-import { createStorage } from './modules/storage/storage.ts';
-import { subscribersRoutes } from './modules/subscribers/subscribers.routes.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
-import { adminAuditPlugin } from './plugins/admin-audit.ts';
-import { authPlugin } from './plugins/auth.ts';
+import type { Deps } from './deps.ts';
+import { JobQueue } from './jobs/job-queue.ts';
+import { adminAuditPlugin, auditRoutes } from './modules/audit/index.ts';
+import { authPlugin, authRoutes } from './modules/auth/index.ts';
+import { bookingsRoutes } from './modules/bookings/index.ts';
+import { healthRoutes } from './modules/health/index.ts';
+import { hostelsRoutes } from './modules/hostels/index.ts';
+import { mailDevRoutes } from './modules/mail/index.ts';
+import { smsDevRoutes, unsubscribeRoutes } from './modules/messages/index.ts';
+import { createPaymentProvider, paymentsRoutes, sandboxRoutes } from './modules/payments/index.ts';
+import { reviewsRoutes } from './modules/reviews/index.ts';
+import { roomsRoutes } from './modules/rooms/index.ts';
+import { settingsRoutes } from './modules/settings/index.ts';
+import { siteRoutes } from './modules/site/index.ts';
+import { subscribersRoutes } from './modules/subscribers/index.ts';
+import { usersRoutes } from './modules/users/index.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { readCachePlugin } from './plugins/read-cache.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticPlugin } from './plugins/static.ts';
+import { runStartupTasks, startWorkers } from './startup.ts';
+import { createStorage } from './storage/file-storage.ts';
 
 export type BuildOptions = {
   /** Pino logger options, or false for silence (tests). */
@@ -46,16 +47,27 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // What services need, built once (docs/decisions/0013-one-way-per-concern.md).
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,
     pgliteTemplate: config.pgliteTemplate,
   });
-  const storage = createStorage(config);
+  const jobs = new JobQueue(database, app.log);
+  await jobs.start();
+  const deps: Deps = {
+    db: database.db,
+    config,
+    storage: createStorage(config),
+    payments: createPaymentProvider(config, database.db),
+    jobs,
+    log: app.log,
+  };
+  app.decorate('deps', deps);
 
   // Cross-cutting plugins.
   await app.register(errorsPlugin);
-  await app.register(dbPlugin, { database });
+  await app.register(dbPlugin, { database, jobs });
   await app.register(readCachePlugin);
   await app.register(authPlugin, { config });
   await app.register(adminAuditPlugin);
@@ -68,27 +80,34 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
-      await api.register(hostelsRoutes, { storage });
+      await api.register(hostelsRoutes);
       await api.register(roomsRoutes);
       await api.register(authRoutes, { config });
-      await api.register(usersRoutes, { config });
+      await api.register(usersRoutes);
       await api.register(auditRoutes);
       await api.register(bookingsRoutes);
-      await api.register(paymentsRoutes, { config });
-      await api.register(reviewsRoutes, { config });
-      await api.register(subscribersRoutes, { config });
-      await api.register(siteRoutes, { config });
+      await api.register(paymentsRoutes);
+      await api.register(reviewsRoutes);
+      await api.register(subscribersRoutes);
+      await api.register(siteRoutes);
+      await api.register(settingsRoutes);
       // The outbox shows one-time codes: a development aid only, absent (404) in production.
-      if (config.env !== 'production') await api.register(mailDevRoutes);
+      if (config.env !== 'production') {
+        await api.register(mailDevRoutes);
+        await api.register(smsDevRoutes);
+      }
     },
     { prefix: '/api' },
   );
 
   // The built-in test checkout (sandbox payment provider) lives outside /api: it is a page, not JSON.
-  await app.register(sandboxRoutes, { config });
+  await app.register(sandboxRoutes);
+  // The unsubscribe link in e-mails opens a page of ours, like the checkout: outside /api too.
+  await app.register(unsubscribeRoutes);
 
   await app.register(staticPlugin, { config });
 
-  await runStartupTasks({ db: database.db, kind: database.kind, config, storage, log: app.log });
+  await runStartupTasks(deps, database.kind);
+  await startWorkers(deps);
   return app;
 }

@@ -17,7 +17,7 @@ import {
 } from './security-fixtures.ts';
 
 /**
- * DESIGN §8: every endpoint × {anonymous, student, another student, admin}. The table below is the
+ * Every endpoint × {anonymous, student, another student, admin} (docs/domain.md, "Accounts"). The table below is the
  * contract. An operation in the OpenAPI document without a row fails the suite (a new endpoint
  * cannot slip in unguarded), and so does a row for an operation that no longer exists.
  */
@@ -43,6 +43,7 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/health': publicOk(),
   'GET /api/site': publicOk(),
   'GET /api/dev/outbox': publicOk(), // a development aid, absent in production
+  'GET /api/dev/sms-outbox': publicOk(), // likewise
 
   'GET /api/hostels': publicOk(),
   'GET /api/hostels/{id}': publicOk(),
@@ -81,6 +82,8 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/auth/mfa/enable': adminOnly(),
   'POST /api/auth/mfa/disable': adminOnly(),
   'GET /api/admin/audit': adminOnly(),
+  'GET /api/admin/settings': adminOnly(),
+  'PUT /api/admin/settings': adminOnly(),
 
   'GET /api/user/all': adminOnly(),
   'PATCH /api/user/profile': signedIn(),
@@ -96,6 +99,7 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/payments/agent-fee/initiate': ownerOnly(201),
   'POST /api/payments/room-price/initiate': ownerOnly(201),
   'GET /api/payments/verify': ownerOrAdmin(),
+  'POST /api/payments/verify': ownerOrAdmin(),
   'GET /api/payments/tenants': adminOnly(),
   'GET /api/payments/refunds': adminOnly(),
   // Signature-checked, not role-checked; this server uses the sandbox provider, which takes no webhooks.
@@ -248,6 +252,7 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
   'GET /api/health': async () => ({ url: '/api/health' }),
   'GET /api/site': async () => ({ url: '/api/site' }),
   'GET /api/dev/outbox': async () => ({ url: '/api/dev/outbox' }),
+  'GET /api/dev/sms-outbox': async () => ({ url: '/api/dev/sms-outbox' }),
 
   'GET /api/hostels': async () => ({ url: '/api/hostels?include_closed=1' }),
   'GET /api/hostels/{id}': async (w) => ({ url: `/api/hostels/${w.hostel.id}` }),
@@ -384,6 +389,11 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
     };
   },
   'GET /api/admin/audit': async () => ({ url: '/api/admin/audit' }),
+  'GET /api/admin/settings': async () => ({ url: '/api/admin/settings' }),
+  'PUT /api/admin/settings': async () => ({
+    url: '/api/admin/settings',
+    payload: { reminder_days_before: [30, 7, 1], overdue_days_after: [1, 7], reminder_sms: true },
+  }),
 
   'GET /api/user/all': async () => ({ url: '/api/user/all' }),
   'PATCH /api/user/profile': async () => ({
@@ -445,6 +455,10 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
   },
   'GET /api/payments/verify': async (w) => ({
     url: `/api/payments/verify?reference=${encodeURIComponent(w.reference)}`,
+  }),
+  'POST /api/payments/verify': async (w) => ({
+    url: '/api/payments/verify',
+    payload: { reference: w.reference },
   }),
   'GET /api/payments/tenants': async () => ({ url: '/api/payments/tenants' }),
   'GET /api/payments/refunds': async () => ({ url: '/api/payments/refunds' }),

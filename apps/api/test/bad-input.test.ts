@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import {
+  AdminSettingsSchema,
   BookingCreateSchema,
   ChangePasswordSchema,
   ConfirmPasswordSchema,
@@ -12,12 +13,13 @@ import {
   MfaDisableSchema,
   MfaEnableSchema,
   PaymentInitiateSchema,
+  PaymentVerifyBodySchema,
   ProfileUpdateSchema,
   ResendOtpSchema,
   ResetPasswordSchema,
   ReviewCreateSchema,
   ReviewStatusUpdateSchema,
-  RoomInputSchema,
+  RoomCreateSchema,
   RoomPatchSchema,
   RoomReplaceSchema,
   RoomStatusInputSchema,
@@ -28,7 +30,7 @@ import {
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { multipart, png } from '../src/modules/hostels/hostels.fixtures.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { insertHostel, insertRoom, signedInUser, TEST_PASSWORD } from './factories.ts';
@@ -41,7 +43,7 @@ import {
 } from './security-fixtures.ts';
 
 /**
- * DESIGN §8 "bad input": whatever arrives, the answer is a 4xx with a message a person can read,
+ * Bad input (docs/domain.md, "API conventions"): whatever arrives, the answer is a 4xx with a message a person can read,
  * never a 5xx, and a rejected write leaves every table exactly as it was.
  */
 
@@ -63,7 +65,7 @@ type BodyOp = {
   /** A valid body: mutations start from it, so most cases are wrong in one or a few places only. */
   valid: (w: World) => Record<string, unknown>;
   /** The contract: a 2xx is acceptable only if the body passes it. */
-  schema: z.ZodType;
+  schema: z.ZodMiniType;
   /** Also accepts multipart/form-data (text fields; hostels also take photo files). */
   form?: 'text' | 'photos';
 };
@@ -100,7 +102,7 @@ const BODY_OPS: Record<string, BodyOp> = {
     schema: HostelReplaceFieldsSchema,
     form: 'photos',
   },
-  'POST /api/rooms': { url: () => '/api/rooms', valid: roomFields, schema: RoomInputSchema },
+  'POST /api/rooms': { url: () => '/api/rooms', valid: roomFields, schema: RoomCreateSchema },
   'PATCH /api/rooms/{id}': {
     url: (w) => `/api/rooms/${w.roomId}`,
     valid: () => ({ price: 410_000 }),
@@ -184,6 +186,11 @@ const BODY_OPS: Record<string, BodyOp> = {
     valid: () => ({ last_name: 'Obi', emergency_contact: { phone: '08039876543', address: '2 Road' } }),
     schema: ProfileUpdateSchema,
   },
+  'PUT /api/admin/settings': {
+    url: () => '/api/admin/settings',
+    valid: () => ({ reminder_days_before: [30, 7], overdue_days_after: [3], reminder_sms: false }),
+    schema: AdminSettingsSchema,
+  },
   'POST /api/bookings': {
     url: () => '/api/bookings',
     valid: (w) => ({
@@ -208,6 +215,11 @@ const BODY_OPS: Record<string, BodyOp> = {
     url: () => '/api/payments/room-price/initiate',
     valid: (w) => ({ amount: 650_000, room_id: w.roomId, hostel_id: w.hostelId, callback_url: callback(w) }),
     schema: PaymentInitiateSchema,
+  },
+  'POST /api/payments/verify': {
+    url: () => '/api/payments/verify',
+    valid: (w) => ({ reference: w.reference }),
+    schema: PaymentVerifyBodySchema,
   },
   'POST /api/reviews': {
     url: () => '/api/reviews',

@@ -3,14 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config/env.ts';
 import type { Db } from '../src/db/client.ts';
-import { MIGRATIONS_DIR } from '../src/db/client.ts';
+import { migrateEmbedded } from '../src/db/client.ts';
 
 /**
  * Every test gets its own fresh, migrated database through the real app:
@@ -21,7 +19,7 @@ let template: Promise<Blob> | undefined;
 function pgliteTemplate(): Promise<Blob> {
   template ??= (async () => {
     const client = new PGlite();
-    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_DIR });
+    await migrateEmbedded(client);
     const blob = await client.dumpDataDir('none');
     await client.close();
     return blob;
@@ -79,7 +77,7 @@ export async function buildTestApp(
   await app.ready();
   return {
     app,
-    db: app.db,
+    db: app.deps.db,
     config,
     close: async () => {
       await app.close();

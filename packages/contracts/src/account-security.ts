@@ -1,6 +1,6 @@
-import { z } from 'zod';
-import { IdSchema } from './common.ts';
-import { PasswordSchema, TotpCodeSchema } from './users.ts';
+import * as z from 'zod/mini';
+import { IdSchema, integerCheck } from './common.ts';
+import { enteredPassword, PasswordSchema, TotpCodeSchema } from './users.ts';
 
 /**
  * Machine-readable reasons on some 401/403 answers (ErrorSchema `code`), so a client can react
@@ -31,21 +31,16 @@ export const SESSION_LIMITS = {
   reauthMinutes: 15,
 } as const;
 
-const currentPassword = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .min(1, { error: `${label} is required` })
-    .max(128);
-
 /** POST /auth/change-password: other sessions are signed out; an e-mail tells the owner. */
 export const ChangePasswordSchema = z.object({
-  current_password: currentPassword('Current password'),
+  current_password: enteredPassword('Current password'),
   new_password: PasswordSchema,
 });
 export type ChangePasswordInput = z.input<typeof ChangePasswordSchema>;
+export type ChangePassword = z.output<typeof ChangePasswordSchema>;
 
 /** POST /auth/confirm-password: proves the person at the keyboard before a sensitive action. */
-export const ConfirmPasswordSchema = z.object({ password: currentPassword('Password') });
+export const ConfirmPasswordSchema = z.object({ password: enteredPassword('Password') });
 export const ConfirmPasswordResponseSchema = z.object({
   message: z.string(),
   /** Until when sensitive actions are allowed without asking again (ISO instant). */
@@ -63,12 +58,12 @@ export const SessionSchema = z.object({
   /** The session making this request. */
   current: z.boolean(),
 });
-export type SessionInfo = z.infer<typeof SessionSchema>;
+export type SessionInfo = z.output<typeof SessionSchema>;
 export const SessionListSchema = z.array(SessionSchema);
 export const SessionParamsSchema = z.object({ id: IdSchema });
 
 /** POST /auth/logout-others: every other session of this account stops working. */
-export const LogoutOthersResponseSchema = z.object({ message: z.string(), signed_out: z.number().int() });
+export const LogoutOthersResponseSchema = z.object({ message: z.string(), signed_out: z.int() });
 
 /** GET /auth/mfa: the admin's two-step sign-in state. */
 export const MfaStatusSchema = z.object({
@@ -76,7 +71,7 @@ export const MfaStatusSchema = z.object({
   /** The server requires it for admin pages (ADMIN_MFA=required). */
   required: z.boolean(),
 });
-export type MfaStatus = z.infer<typeof MfaStatusSchema>;
+export type MfaStatus = z.output<typeof MfaStatusSchema>;
 
 /** POST /auth/mfa/setup: a new secret to add to an authenticator app (not active until confirmed). */
 export const MfaSetupResponseSchema = z.object({
@@ -85,28 +80,28 @@ export const MfaSetupResponseSchema = z.object({
   /** otpauth:// link: opens the authenticator app on the same phone. */
   otpauth_url: z.string(),
 });
-export type MfaSetup = z.infer<typeof MfaSetupResponseSchema>;
+export type MfaSetup = z.output<typeof MfaSetupResponseSchema>;
 
 /** POST /auth/mfa/enable: the first code from the app switches it on. */
 export const MfaEnableSchema = z.object({ code: TotpCodeSchema });
 /** POST /auth/mfa/disable: the password and a current code. */
-export const MfaDisableSchema = z.object({ password: currentPassword('Password'), code: TotpCodeSchema });
+export const MfaDisableSchema = z.object({ password: enteredPassword('Password'), code: TotpCodeSchema });
 
 /** GET /admin/audit: what admins changed (every successful admin write). */
 export const AuditEntrySchema = z.object({
   _id: z.string(),
-  actor: z.object({ _id: z.string(), email: z.string() }).nullable(),
+  actor: z.nullable(z.object({ _id: z.string(), email: z.string() })),
   /** Method and route, e.g. "DELETE /api/user/:id". */
   action: z.string(),
   /** The id in the path, when there is one. */
-  target_id: z.string().nullable(),
-  status_code: z.number().int(),
+  target_id: z.nullable(z.string()),
+  status_code: z.int(),
   ip: z.string(),
   created_at: z.string(),
 });
-export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+export type AuditEntry = z.output<typeof AuditEntrySchema>;
 export const AuditListSchema = z.array(AuditEntrySchema);
 export const AuditQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z._default(z.coerce.number().check(integerCheck(), z.minimum(1), z.maximum(500)), 100),
+  offset: z._default(z.coerce.number().check(integerCheck(), z.minimum(0), z.maximum(1_000_000)), 0),
 });

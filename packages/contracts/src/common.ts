@@ -1,56 +1,120 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { $ZodCheckNumberFormat, type $ZodType } from 'zod/v4/core';
 
-/** DESIGN §5 error shape: every 4xx/5xx body looks like this. */
+/** Every 4xx/5xx body looks like this (docs/domain.md, "Errors"). */
 export const ErrorSchema = z.object({
-  statusCode: z.number().int(),
+  statusCode: z.int(),
   error: z.string(),
   message: z.string(),
-  fields: z.record(z.string(), z.string()).optional(),
+  fields: z.optional(z.record(z.string(), z.string())),
   /** A machine-readable reason on some answers (ERROR_CODES), for clients that must react to it. */
-  code: z.string().optional(),
+  code: z.optional(z.string()),
 });
-export type ApiError = z.infer<typeof ErrorSchema>;
+export type ApiError = z.output<typeof ErrorSchema>;
 
 export const IdSchema = z.uuid({ error: 'must be a valid id' });
 export const IdParamsSchema = z.object({ id: IdSchema });
+
+/**
+ * Runs `prepare` on the raw value before `schema` checks it (zod/mini has no `preprocess`; this is
+ * what it does: a pipe from a transform).
+ */
+export const prepared = <T extends $ZodType>(prepare: (value: unknown) => unknown, schema: T) =>
+  z.pipe(z.transform(prepare), schema);
+
+/** A number that must be whole: one message when it is not a number, another when it has a fraction. */
+export const wholeNumber = (notANumber: string, notWhole: string) =>
+  z.int({
+    error: (issue) =>
+      issue.code === 'invalid_type' && typeof issue.input !== 'number' ? notANumber : notWhole,
+  });
+
+/** Forms post numeric strings, JSON clients numbers: a numeric string becomes its number. */
+const numericString = (v: unknown) =>
+  typeof v === 'string' && v.trim() !== '' && /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : v;
 
 /**
  * Whole naira. Forms post numeric strings, JSON clients post numbers: accept both, refuse
  * fractions, negatives and blanks with a message a person can act on.
  */
 export const nairaSchema = (label: string) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' && /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : v),
-    z
-      .number({ error: `${label} must be a number of naira` })
-      .int({ error: `${label} must be a whole number of naira` })
-      .min(0, { error: `${label} cannot be negative` })
-      .max(1_000_000_000, { error: `${label} is too large` }),
+  prepared(
+    numericString,
+    wholeNumber(`${label} must be a number of naira`, `${label} must be a whole number of naira`).check(
+      z.minimum(0, { error: `${label} cannot be negative` }),
+      z.maximum(1_000_000_000, { error: `${label} is too large` }),
+    ),
   );
 
 /** A required, trimmed, human-entered text field. */
 export const requiredText = (label: string, max = 200) =>
   z
     .string({ error: `${label} is required` })
-    .trim()
-    .min(1, { error: `${label} is required` })
-    .max(max, { error: `${label} must be at most ${max} characters` });
+    .check(
+      z.trim(),
+      z.minLength(1, { error: `${label} is required` }),
+      z.maxLength(max, { error: `${label} must be at most ${max} characters` }),
+    );
 
-export const emailSchema = z
-  .string({ error: 'Email is required' })
-  .trim()
-  .toLowerCase()
-  .pipe(z.email({ error: 'Enter a valid email address, like ada@example.com' }).max(254));
+/** Optional free text: trimmed, at most `max` characters. */
+export const optionalText = (label: string, max: number) =>
+  z.string().check(z.trim(), z.maxLength(max, { error: `${label} must be at most ${max} characters` }));
+
+export const emailSchema = z.pipe(
+  z.string({ error: 'Email is required' }).check(z.trim(), z.toLowerCase()),
+  z.email({ error: 'Enter a valid email address, like ada@example.com' }).check(z.maxLength(254)),
+);
 
 /** Nigerian mobile numbers: 0803…, +234803…, 234803… (11 digits locally). Stored as entered, trimmed. */
-export const phoneSchema = z
-  .string({ error: 'Phone number is required' })
-  .trim()
-  .transform((v) => v.replace(/[\s-]/g, ''))
-  .pipe(
-    z.string().regex(/^(?:\+?234|0)[789][01]\d{8}$/, {
+export const phoneSchema = z.pipe(
+  z.pipe(
+    z.string({ error: 'Phone number is required' }).check(z.trim()),
+    z.transform((v: string) => v.replace(/[\s-]/g, '')),
+  ),
+  z.string().check(
+    z.regex(/^(?:\+?234|0)[789][01]\d{8}$/, {
       error: 'Enter a Nigerian phone number, like 08031234567 or +2348031234567',
     }),
-  );
+  ),
+);
+
+/**
+ * "A whole number" as a check, for numbers coerced from a query string: unlike a refinement it
+ * keeps `type: integer` in the OpenAPI document.
+ */
+export const integerCheck = (error?: string) =>
+  new $ZodCheckNumberFormat({
+    check: 'number_format',
+    format: 'safeint',
+    ...(error ? { error: () => error } : {}),
+  });
+
+/** `?limit=&offset=` paging for admin lists; the total goes in X-Total-Count. */
+export const pagingSchema = (maxLimit: number) =>
+  z.object({
+    limit: z.optional(
+      z.coerce
+        .number({ error: 'limit must be a number' })
+        .check(
+          integerCheck('limit must be a whole number'),
+          z.minimum(1, { error: 'limit must be at least 1' }),
+          z.maximum(maxLimit, { error: `limit must be at most ${maxLimit}` }),
+        ),
+    ),
+    offset: z.optional(
+      z.coerce
+        .number({ error: 'offset must be a number' })
+        .check(
+          integerCheck('offset must be a whole number'),
+          z.minimum(0, { error: 'offset cannot be negative' }),
+        ),
+    ),
+  });
+
+/** A query flag: 1/true/yes/on mean true, anything else false. */
+export const queryFlag = prepared(
+  (v) => (typeof v === 'string' ? ['1', 'true', 'yes', 'on'].includes(v.trim().toLowerCase()) : v),
+  z.boolean(),
+);
 
 export const MessageSchema = z.object({ message: z.string() });

@@ -39,14 +39,59 @@ export type Gender = (typeof GENDERS)[number];
 export const USER_ROLES = ['student', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
-export const PAYMENT_KINDS = ['agent_fee', 'room_rent'] as const;
+/** What a payment is for, everywhere inside the product (database, code, docs/domain.md). */
+export const PAYMENT_KINDS = ['agent_fee', 'rent'] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+
+/**
+ * The same kinds as the API and the receipts spell them (`payment_type`, `purpose`): a fixed part of
+ * the public contract, so they stay upper case on the wire.
+ */
+export const PAYMENT_TYPES = ['AGENT_FEE', 'ROOM_RENT'] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+export const PAYMENT_TYPE_OF: Record<PaymentKind, PaymentType> = {
+  agent_fee: 'AGENT_FEE',
+  rent: 'ROOM_RENT',
+};
+
+/** Where each kind of payment is started (the original API's paths, under /api). */
+export const PAYMENT_INITIATE_PATHS = {
+  agent_fee: '/payments/agent-fee/initiate',
+  rent: '/payments/room-price/initiate',
+} as const satisfies Record<PaymentKind, string>;
 
 export const PAYMENT_STATUSES = ['pending', 'success', 'failed', 'abandoned'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+/** Where a payment came from: the real provider or the built-in offline stand-in. */
+export const PAYMENT_PROVIDERS = ['sandbox', 'paystack'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'expired', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/** How a message reaches someone. */
+export const MESSAGE_CHANNELS = ['email', 'sms'] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+
+/**
+ * Why a message is sent. Account, security and payment messages always go; the others only to
+ * people who have not turned that channel off (docs/domain.md, "Messages").
+ */
+export const MESSAGE_TOPICS = [
+  'account',
+  'security',
+  'payment',
+  'reminder',
+  'announcement',
+  'maintenance',
+] as const;
+export type MessageTopic = (typeof MESSAGE_TOPICS)[number];
+export const ALWAYS_SENT_TOPICS: readonly MessageTopic[] = ['account', 'security', 'payment'];
+
+/** One message to one person, from queued to sent (or failed after its last retry). */
+export const DELIVERY_STATUSES = ['queued', 'sending', 'sent', 'failed', 'cancelled'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 export const REVIEW_STATUSES = ['pending', 'approved', 'hidden'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
@@ -64,6 +109,12 @@ export const BUSINESS = {
   passwordMinLength: 8,
   maxHostelImages: 10,
   maxImageBytes: 8 * 1024 * 1024,
+} as const;
+
+/** Who stands behind the site: in every page's footer, e-mail and receipt. */
+export const COMPANY = {
+  name: 'StudyNest Hostels Ltd.',
+  postalAddress: '14 Ozolua Road, Ugbowo, Benin City 300283, Edo State, Nigeria',
 } as const;
 
 /** Browser storage keys the spec fixes. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emailSchema, nairaSchema, phoneSchema } from './common.ts';
 import { INSPECTION_SLOTS, ROOM_NUMBERS, ROOM_UNITS } from './constants.ts';
-import { RoomInputSchema } from './rooms.ts';
+import { RoomCreateSchema } from './rooms.ts';
 
 describe('constants', () => {
   it('has the spec lists', () => {
@@ -45,9 +45,9 @@ describe('emailSchema', () => {
   });
 });
 
-describe('RoomInputSchema', () => {
+describe('RoomCreateSchema', () => {
   it('normalises case of choices', () => {
-    const r = RoomInputSchema.parse({
+    const r = RoomCreateSchema.parse({
       room_number: 'Room 03',
       unit: 'One Bedroom Flat',
       status: 'AVAILABLE',

@@ -1,54 +1,68 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import type { $ZodType } from 'zod/v4/core';
 import { PersonRefSchema, RoomRefSchema } from './bookings.ts';
-import { IdSchema, nairaSchema } from './common.ts';
-import { PAYMENT_STATUSES } from './constants.ts';
+import { IdSchema, nairaSchema, prepared } from './common.ts';
+import { PAYMENT_STATUSES, PAYMENT_TYPES } from './constants.ts';
 import { HostelRefSchema } from './hostels.ts';
 
-/** What the API and receipts call the two kinds of payment (stored as agent_fee / room_rent). */
-export const PAYMENT_TYPES = ['AGENT_FEE', 'ROOM_RENT'] as const;
-export type PaymentType = (typeof PAYMENT_TYPES)[number];
-
-const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), IdSchema.optional());
+/** An optional field; a blank one (a form's empty input, a JSON null) counts as not sent. */
+const blankOrMissing = <T extends $ZodType>(schema: T) =>
+  z.optional(prepared((v) => (v === '' || v === null ? undefined : v), z.optional(schema)));
+const optionalId = blankOrMissing(IdSchema);
 
 const callbackUrlSchema = z
   .string({ error: 'callback_url is required' })
-  .trim()
-  .min(1, { error: 'callback_url is required' })
-  .max(2000, { error: 'callback_url is too long' });
+  .check(
+    z.trim(),
+    z.minLength(1, { error: 'callback_url is required' }),
+    z.maxLength(2000, { error: 'callback_url is too long' }),
+  );
 
 /**
- * POST /payments/agent-fee/initiate and /payments/room-price/initiate. The server decides the
- * amount; `amount` is the price the person saw, checked so they never pay a different one unknowingly.
+ * POST /payments/agent-fee/initiate and /payments/room-price/initiate. The booking says what is
+ * paid for: the server knows its room, hostel and price. `room_id`, `hostel_id` and `amount` are
+ * what older clients send; when present they must agree with the booking (`amount` is the price
+ * the person saw: a different price is refused so nobody pays one unknowingly). Rent may name the
+ * room instead of a booking (a tenant renewing).
  */
 export const PaymentInitiateSchema = z.object({
-  amount: z.preprocess((v) => (v === '' || v === null ? undefined : v), nairaSchema('Amount').optional()),
-  room_id: IdSchema,
-  hostel_id: IdSchema,
+  amount: blankOrMissing(nairaSchema('Amount')),
+  room_id: optionalId,
+  hostel_id: optionalId,
   booking_id: optionalId,
   callback_url: callbackUrlSchema,
 });
 export type PaymentInitiateInput = z.input<typeof PaymentInitiateSchema>;
+export type PaymentInitiate = z.output<typeof PaymentInitiateSchema>;
 
 export const PaymentInitiateResponseSchema = z.object({ checkoutLink: z.string(), reference: z.string() });
-export type PaymentInitiateResponse = z.infer<typeof PaymentInitiateResponseSchema>;
+export type PaymentInitiateResponse = z.output<typeof PaymentInitiateResponseSchema>;
 
-export const PaymentVerifyQuerySchema = z.object({
-  reference: z
-    .string({ error: 'reference is required' })
-    .trim()
-    .min(1, { error: 'reference is required' })
-    .max(100, { error: 'reference is too long' }),
-});
+const referenceSchema = z
+  .string({ error: 'reference is required' })
+  .check(
+    z.trim(),
+    z.minLength(1, { error: 'reference is required' }),
+    z.maxLength(100, { error: 'reference is too long' }),
+  );
 
+/** GET /payments/verify?reference= (a read) and POST /payments/verify { reference } (applies the result). */
+export const PaymentVerifyQuerySchema = z.object({ reference: referenceSchema });
+export const PaymentVerifyBodySchema = z.object({ reference: referenceSchema });
+
+/** The room as a payment (and the profile's agent-fee payment) shows it: with every fee. */
 export const PaymentRoomSchema = z.object({
   _id: z.string(),
   room_number: z.string(),
   unit: z.string(),
-  agent_fee: z.number().int(),
-  price: z.number().int(),
-  caution_fee: z.number().int(),
-  commission_fee: z.number().int(),
+  agent_fee: z.int(),
+  price: z.int(),
+  caution_fee: z.int(),
+  commission_fee: z.int(),
 });
+export type PaymentRoom = z.output<typeof PaymentRoomSchema>;
+
+export const PaymentBookingRefSchema = z.object({ _id: z.string(), inspection_date_time: z.string() });
 
 export const TenancyDatesSchema = z.object({ rentStartDate: z.string(), rentDueDate: z.string() });
 
@@ -59,16 +73,16 @@ export const PaymentDetailSchema = z.object({
   status: z.enum(PAYMENT_STATUSES),
   payment_type: z.enum(PAYMENT_TYPES),
   purpose: z.enum(PAYMENT_TYPES),
-  amount: z.number().int(),
-  paid_at: z.string().nullable(),
+  amount: z.int(),
+  paid_at: z.nullable(z.string()),
   /** Paid after the room went to someone else: the money is to be given back. */
   needs_refund: z.boolean(),
-  booking: z.object({ _id: z.string(), inspection_date_time: z.string() }).nullable(),
+  booking: z.nullable(PaymentBookingRefSchema),
   room: PaymentRoomSchema,
   hostel: HostelRefSchema,
-  tenancy: TenancyDatesSchema.nullable(),
+  tenancy: z.nullable(TenancyDatesSchema),
 });
-export type PaymentDetail = z.infer<typeof PaymentDetailSchema>;
+export type PaymentDetail = z.output<typeof PaymentDetailSchema>;
 
 /** GET /payments/tenants (admins). */
 export const TenantSchema = z.object({
@@ -77,23 +91,23 @@ export const TenantSchema = z.object({
   room: RoomRefSchema,
   rentStartDate: z.string(),
   rentDueDate: z.string(),
-  daysLeft: z.number().int(),
-  amountPaid: z.number().int(),
+  daysLeft: z.int(),
+  amountPaid: z.int(),
 });
-export type Tenant = z.infer<typeof TenantSchema>;
+export type Tenant = z.output<typeof TenantSchema>;
 
 /** GET /payments/refunds (admins): successful payments whose room had gone to someone else. */
 export const RefundSchema = z.object({
   _id: z.string(),
   reference: z.string(),
   payment_type: z.enum(PAYMENT_TYPES),
-  amount: z.number().int(),
+  amount: z.int(),
   status: z.enum(PAYMENT_STATUSES),
-  paid_at: z.string().nullable(),
+  paid_at: z.nullable(z.string()),
   user: PersonRefSchema,
   room: RoomRefSchema,
   hostel: HostelRefSchema,
 });
-export type Refund = z.infer<typeof RefundSchema>;
+export type Refund = z.output<typeof RefundSchema>;
 
 export const WebhookAckSchema = z.object({ received: z.boolean() });

@@ -1,15 +1,16 @@
-import { z } from 'zod';
-import { emailSchema, requiredText } from './common.ts';
+import * as z from 'zod/mini';
+import { emailSchema, pagingSchema, prepared, requiredText, wholeNumber } from './common.ts';
 import { REVIEW_STATUSES } from './constants.ts';
 
+const RATING_MESSAGE = 'Choose a rating from 1 to 5 stars';
+
 /** Ratings arrive as numbers (JSON) or numeric strings (forms); both mean the same. */
-const ratingSchema = z.preprocess(
+const ratingSchema = prepared(
   (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
-  z
-    .number({ error: 'Choose a rating from 1 to 5 stars' })
-    .int({ error: 'Choose a rating from 1 to 5 stars' })
-    .min(1, { error: 'Choose a rating from 1 to 5 stars' })
-    .max(5, { error: 'Choose a rating from 1 to 5 stars' }),
+  wholeNumber(RATING_MESSAGE, RATING_MESSAGE).check(
+    z.minimum(1, { error: RATING_MESSAGE }),
+    z.maximum(5, { error: RATING_MESSAGE }),
+  ),
 );
 
 export const ReviewCreateSchema = z.object({
@@ -17,57 +18,46 @@ export const ReviewCreateSchema = z.object({
   feedback: requiredText('Feedback', 2000),
   rating: ratingSchema,
 });
-export type ReviewCreate = z.input<typeof ReviewCreateSchema>;
+export type ReviewCreateInput = z.input<typeof ReviewCreateSchema>;
+export type ReviewCreate = z.output<typeof ReviewCreateSchema>;
 
 /** What everybody sees: approved reviews only, so no status. */
 export const ReviewSchema = z.object({
   _id: z.string(),
   full_name: z.string(),
   feedback: z.string(),
-  rating: z.number().int(),
+  rating: z.int(),
   created_at: z.string(),
 });
-export type Review = z.infer<typeof ReviewSchema>;
+export type Review = z.output<typeof ReviewSchema>;
 
 /** The moderation list adds the status. */
-export const ReviewAdminSchema = ReviewSchema.extend({
+export const ReviewAdminSchema = z.extend(ReviewSchema, {
   status: z.enum(REVIEW_STATUSES),
   updated_at: z.string(),
 });
-export type ReviewAdmin = z.infer<typeof ReviewAdminSchema>;
+export type ReviewAdmin = z.output<typeof ReviewAdminSchema>;
 
 export const ReviewStatusUpdateSchema = z.object({
   status: z.enum(REVIEW_STATUSES, { error: "Status must be 'approved', 'hidden' or 'pending'" }),
 });
-export type ReviewStatusUpdate = z.infer<typeof ReviewStatusUpdateSchema>;
+export type ReviewStatusUpdate = z.output<typeof ReviewStatusUpdateSchema>;
 
-export const ReviewListQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int({ error: 'limit must be a whole number' })
-    .min(1, { error: 'limit must be at least 1' })
-    .max(100, { error: 'limit must be at most 100' })
-    .optional(),
-  offset: z.coerce
-    .number({ error: 'offset must be a number' })
-    .int({ error: 'offset must be a whole number' })
-    .min(0, { error: 'offset cannot be negative' })
-    .optional(),
-});
+export const ReviewListQuerySchema = pagingSchema(100);
 
 export const ReviewCreatedSchema = z.object({ message: z.string(), review: ReviewAdminSchema });
 
 export const SubscriberCreateSchema = z.object({ email: emailSchema });
-export type SubscriberCreate = z.input<typeof SubscriberCreateSchema>;
+export type SubscriberCreateInput = z.input<typeof SubscriberCreateSchema>;
 
 /** Public support contacts and notice periods (server configuration) for the static pages. */
 export const SiteInfoSchema = z.object({
   supportPhone: z.string(),
   supportEmail: z.string(),
   whatsappNumber: z.string(),
-  tenantNoticeDays: z.number().int(),
-  amendmentNoticeDays: z.number().int(),
-  depositRefundDays: z.number().int(),
-  moveOutNoticeDays: z.number().int(),
+  tenantNoticeDays: z.int(),
+  amendmentNoticeDays: z.int(),
+  depositRefundDays: z.int(),
+  moveOutNoticeDays: z.int(),
 });
-export type SiteInfo = z.infer<typeof SiteInfoSchema>;
+export type SiteInfo = z.output<typeof SiteInfoSchema>;

@@ -1,21 +1,22 @@
-import { z } from 'zod';
-import { nairaSchema } from './common.ts';
+import * as z from 'zod/mini';
+import { nairaSchema, prepared } from './common.ts';
 import { ROOM_NUMBERS, ROOM_STATUSES, ROOM_UNITS } from './constants.ts';
 import { HostelRefSchema } from './hostels.ts';
 
+/** Choices match whatever the case: 'Room 03' is 'room 03'. */
 const lower = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : v);
 
-export const RoomNumberSchema = z.preprocess(
+export const RoomNumberSchema = prepared(
   lower,
   z.enum(ROOM_NUMBERS as [string, ...string[]], {
     error: "Room number must be one of 'room 01' to 'room 20'",
   }),
 );
-export const RoomUnitSchema = z.preprocess(
+export const RoomUnitSchema = prepared(
   lower,
   z.enum(ROOM_UNITS, { error: `Unit must be one of: ${ROOM_UNITS.join(', ')}` }),
 );
-export const RoomStatusSchema = z.preprocess(
+export const RoomStatusSchema = prepared(
   lower,
   z.enum(ROOM_STATUSES, { error: 'Status must be available, booked or rented' }),
 );
@@ -25,21 +26,21 @@ export const RoomBaseSchema = z.object({
   room_number: z.string(),
   unit: z.enum(ROOM_UNITS),
   status: z.enum(ROOM_STATUSES),
-  price: z.number().int(),
-  agent_fee: z.number().int(),
-  caution_fee: z.number().int(),
-  commission_fee: z.number().int(),
+  price: z.int(),
+  agent_fee: z.int(),
+  caution_fee: z.int(),
+  commission_fee: z.int(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 
 /** GET /rooms/room/{id} and GET /rooms/hostel/{id}: `hostel` is the id string. */
-export const RoomSchema = RoomBaseSchema.extend({ hostel: z.string() });
-export type Room = z.infer<typeof RoomSchema>;
+export const RoomSchema = z.extend(RoomBaseSchema, { hostel: z.string() });
+export type Room = z.output<typeof RoomSchema>;
 
 /** GET /rooms: `hostel` expanded. */
-export const RoomWithHostelSchema = RoomBaseSchema.extend({ hostel: HostelRefSchema });
-export type RoomWithHostel = z.infer<typeof RoomWithHostelSchema>;
+export const RoomWithHostelSchema = z.extend(RoomBaseSchema, { hostel: HostelRefSchema });
+export type RoomWithHostel = z.output<typeof RoomWithHostelSchema>;
 
 const roomFields = {
   room_number: RoomNumberSchema,
@@ -53,30 +54,25 @@ const roomFields = {
 };
 
 /** POST /rooms. A new room is available unless said otherwise. */
-export const RoomInputSchema = z.object({ ...roomFields, status: roomFields.status.default('available') });
-export type RoomInput = z.input<typeof RoomInputSchema>;
+export const RoomCreateSchema = z.object({
+  ...roomFields,
+  status: z._default(roomFields.status, 'available'),
+});
+export type RoomCreateInput = z.input<typeof RoomCreateSchema>;
+export type RoomCreate = z.output<typeof RoomCreateSchema>;
 
 /**
  * PUT /rooms/{id}: the whole room. `status` may be left out (it then keeps its value), so a
  * form that edits prices cannot reset a rented room to available by accident.
  */
-export const RoomReplaceSchema = z.object({ ...roomFields, status: roomFields.status.optional() });
-export type RoomReplace = z.infer<typeof RoomReplaceSchema>;
+export const RoomReplaceSchema = z.object({ ...roomFields, status: z.optional(roomFields.status) });
+export type RoomReplace = z.output<typeof RoomReplaceSchema>;
 
 /**
- * PATCH /rooms/{id}: any subset. Built without defaults on purpose: zod applies a default
- * even inside .partial(), which would silently reset the status.
+ * PATCH /rooms/{id}: any subset. Built without defaults on purpose: a default applies even to a
+ * field left out of a partial object, which would silently reset the status.
  */
-export const RoomPatchSchema = z.object({
-  room_number: roomFields.room_number.optional(),
-  unit: roomFields.unit.optional(),
-  status: roomFields.status.optional(),
-  price: roomFields.price.optional(),
-  agent_fee: roomFields.agent_fee.optional(),
-  caution_fee: roomFields.caution_fee.optional(),
-  commission_fee: roomFields.commission_fee.optional(),
-  hostel: roomFields.hostel.optional(),
-});
-export type RoomPatch = z.infer<typeof RoomPatchSchema>;
+export const RoomPatchSchema = z.partial(z.object(roomFields));
+export type RoomPatch = z.output<typeof RoomPatchSchema>;
 
 export const RoomStatusInputSchema = z.object({ status: RoomStatusSchema });

@@ -1,16 +1,17 @@
-import { z } from 'zod';
-import { emailSchema, phoneSchema, requiredText } from './common.ts';
+import * as z from 'zod/mini';
+import { emailSchema, optionalText, pagingSchema, phoneSchema, prepared, requiredText } from './common.ts';
 import { BUSINESS, GENDERS, USER_ROLES } from './constants.ts';
 import { HostelRefSchema } from './hostels.ts';
+import { PaymentBookingRefSchema, PaymentRoomSchema } from './payments.ts';
 
-export const PasswordSchema = z
-  .string({ error: 'Password is required' })
-  .min(BUSINESS.passwordMinLength, {
+export const PasswordSchema = z.string({ error: 'Password is required' }).check(
+  z.minLength(BUSINESS.passwordMinLength, {
     error: `Password must be at least ${BUSINESS.passwordMinLength} characters`,
-  })
-  .max(128, { error: 'Password must be at most 128 characters' });
+  }),
+  z.maxLength(128, { error: 'Password must be at most 128 characters' }),
+);
 
-export const GenderSchema = z.preprocess(
+export const GenderSchema = prepared(
   (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
   z.enum(GENDERS, { error: 'Gender must be male or female' }),
 );
@@ -24,27 +25,40 @@ export const SignupSchema = z.object({
   password: PasswordSchema,
 });
 export type SignupInput = z.input<typeof SignupSchema>;
+export type Signup = z.output<typeof SignupSchema>;
 
-/** A TOTP code from an authenticator app (RFC 6238: 6 digits, 30-second steps). */
+/** A code from an authenticator app for two-step sign-in (RFC 6238: 6 digits, 30-second steps). */
 export const TotpCodeSchema = z
   .string({ error: 'Enter the 6-digit code from your authenticator app' })
-  .trim()
-  .regex(/^\d{6}$/, { error: 'The code is 6 digits from your authenticator app' });
+  .check(z.trim(), z.regex(/^\d{6}$/, { error: 'The code is 6 digits from your authenticator app' }));
+
+/** A password typed to prove who someone is (not a new one: no strength rules). */
+export const enteredPassword = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .check(z.minLength(1, { error: `${label} is required` }), z.maxLength(128));
 
 export const LoginSchema = z.object({
   email: emailSchema,
-  password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(128),
+  password: enteredPassword('Password'),
   /** Admins with two-step sign-in on: the current code from their authenticator app. */
-  totp: TotpCodeSchema.optional(),
+  totp: z.optional(TotpCodeSchema),
 });
+export type LoginInput = z.input<typeof LoginSchema>;
+export type Login = z.output<typeof LoginSchema>;
+
+/** The 4-digit code e-mailed for confirming an address or resetting a password. */
 export const OtpSchema = z
   .string({ error: 'Enter the 4-digit code' })
-  .trim()
-  .regex(/^\d{4}$/, { error: 'The code is 4 digits' });
+  .check(z.trim(), z.regex(/^\d{4}$/, { error: 'The code is 4 digits' }));
 export const VerifyEmailSchema = z.object({ email: emailSchema, otp: OtpSchema });
+export type VerifyEmailInput = z.input<typeof VerifyEmailSchema>;
 export const ForgotPasswordSchema = z.object({ email: emailSchema });
+export type ForgotPasswordInput = z.input<typeof ForgotPasswordSchema>;
 export const ResendOtpSchema = z.object({ email: emailSchema });
 export const ResetPasswordSchema = z.object({ email: emailSchema, otp: OtpSchema, password: PasswordSchema });
+export type ResetPasswordInput = z.input<typeof ResetPasswordSchema>;
+export type ResetPassword = z.output<typeof ResetPasswordSchema>;
 
 export const UserSchema = z.object({
   _id: z.string(),
@@ -57,87 +71,73 @@ export const UserSchema = z.object({
   isEmailConfirmed: z.boolean(),
   created_at: z.string(),
   /** Two-step sign-in (authenticator app) is on: admins only. */
-  two_step: z.boolean().optional(),
+  two_step: z.optional(z.boolean()),
 });
-export type User = z.infer<typeof UserSchema>;
+export type User = z.output<typeof UserSchema>;
 
 export const LoginResponseSchema = z.object({
   token: z.string(),
-  user: UserSchema.pick({ _id: true, role: true, first_name: true, last_name: true, email: true }).extend({
-    /** Admins only: two-step sign-in must be set up before admin pages open (ADMIN_MFA=required). */
-    mfa_setup_required: z.boolean().optional(),
-  }),
+  user: z.extend(
+    z.pick(UserSchema, { _id: true, role: true, first_name: true, last_name: true, email: true }),
+    {
+      /** Admins only: two-step sign-in must be set up before admin pages open (ADMIN_MFA=required). */
+      mfa_setup_required: z.optional(z.boolean()),
+    },
+  ),
 });
-export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+export type LoginResponse = z.output<typeof LoginResponseSchema>;
 
 export const SignupResponseSchema = z.object({ message: z.string(), user: UserSchema });
-export type SignupResponse = z.infer<typeof SignupResponseSchema>;
+export type SignupResponse = z.output<typeof SignupResponseSchema>;
 
 /** GET /user/all: optional paging (the total goes in X-Total-Count). */
-export const UserListQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int({ error: 'limit must be a whole number' })
-    .min(1, { error: 'limit must be at least 1' })
-    .max(500, { error: 'limit must be at most 500' })
-    .optional(),
-  offset: z.coerce
-    .number({ error: 'offset must be a number' })
-    .int({ error: 'offset must be a whole number' })
-    .min(0, { error: 'offset cannot be negative' })
-    .optional(),
-});
+export const UserListQuerySchema = pagingSchema(500);
 
 export const EmergencyContactSchema = z.object({
-  name: z.string().trim().max(120, { error: 'Name must be at most 120 characters' }),
-  relationship: z.string().trim().max(60, { error: 'Relationship must be at most 60 characters' }),
+  name: optionalText('Name', 120),
+  relationship: optionalText('Relationship', 60),
   phone: z.union([z.literal(''), phoneSchema]),
-  address: z.string().trim().max(300, { error: 'Address must be at most 300 characters' }),
+  address: optionalText('Address', 300),
 });
-export type EmergencyContact = z.infer<typeof EmergencyContactSchema>;
+export type EmergencyContact = z.output<typeof EmergencyContactSchema>;
 
-export const ProfileUpdateSchema = z
-  .object({
+export const ProfileUpdateSchema = z.partial(
+  z.object({
     first_name: requiredText('First name', 60),
     last_name: requiredText('Last name', 60),
     phone_number: phoneSchema,
     // Partial too: a client may change one line of the contact without resending the rest.
-    emergency_contact: EmergencyContactSchema.partial(),
-  })
-  .partial();
+    emergency_contact: z.partial(EmergencyContactSchema),
+  }),
+);
 export type ProfileUpdateInput = z.input<typeof ProfileUpdateSchema>;
+export type ProfileUpdate = z.output<typeof ProfileUpdateSchema>;
 
 export const RentDetailsSchema = z.object({
   rentStartDate: z.string(),
   rentDueDate: z.string(),
-  countdown: z.number().int(),
+  countdown: z.int(),
 });
 
-export const ProfileSchema = UserSchema.extend({
-  emergency_contact: EmergencyContactSchema,
-  hostel: HostelRefSchema.nullable(),
-  agentFeePayment: z
-    .object({
-      status: z.string(),
-      payment_type: z.string(),
-      amount: z.number().int(),
-      reference: z.string(),
-      booking: z.object({ _id: z.string(), inspection_date_time: z.string() }),
-      room: z.object({
-        _id: z.string(),
-        room_number: z.string(),
-        unit: z.string(),
-        agent_fee: z.number().int(),
-        price: z.number().int(),
-        caution_fee: z.number().int(),
-        commission_fee: z.number().int(),
-      }),
-      hostel: HostelRefSchema,
-    })
-    .nullable(),
-  roomPricePayment: z
-    .object({ status: z.string(), amount: z.number().int(), reference: z.string() })
-    .nullable(),
-  rentDetails: RentDetailsSchema.nullable(),
+/** The profile's agent-fee payment: what was paid, for which booking, room and hostel. */
+export const AgentFeePaymentSchema = z.object({
+  status: z.string(),
+  payment_type: z.string(),
+  amount: z.int(),
+  reference: z.string(),
+  booking: PaymentBookingRefSchema,
+  room: PaymentRoomSchema,
+  hostel: HostelRefSchema,
 });
-export type Profile = z.infer<typeof ProfileSchema>;
+
+/** The profile's rent payment (`roomPricePayment` on the wire). */
+export const RentPaymentSchema = z.object({ status: z.string(), amount: z.int(), reference: z.string() });
+
+export const ProfileSchema = z.extend(UserSchema, {
+  emergency_contact: EmergencyContactSchema,
+  hostel: z.nullable(HostelRefSchema),
+  agentFeePayment: z.nullable(AgentFeePaymentSchema),
+  roomPricePayment: z.nullable(RentPaymentSchema),
+  rentDetails: z.nullable(RentDetailsSchema),
+});
+export type Profile = z.output<typeof ProfileSchema>;

@@ -47,6 +47,11 @@ const EnvSchema = z.object({
   PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('StudyNest <no-reply@studynest.ng>'),
+  /** Where text messages go: the development outbox (default) or Termii. */
+  SMS_PROVIDER: z.enum(['outbox', 'termii']).optional(),
+  TERMII_API_KEY: z.string().optional(),
+  TERMII_BASE_URL: z.url().default('https://api.ng.termii.com'),
+  TERMII_SENDER_ID: z.string().trim().min(3).max(11).default('StudyNest'),
   S3_ENDPOINT: optionalUrl,
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -95,6 +100,10 @@ export type Config = {
   seedDemo: boolean;
   payments: { provider: 'sandbox' | 'paystack'; paystackSecretKey?: string; paystackBaseUrl: string };
   mail: { smtpUrl?: string; from: string };
+  /** First wait before a failed message is tried again (it doubles each time); tests shorten it. */
+  messageRetryDelaySeconds: number;
+  /** Termii's settings when SMS go through Termii; undefined: the development SMS outbox. */
+  sms: { termii?: { baseUrl: string; apiKey: string; senderId: string } };
   s3?: {
     endpoint?: string;
     bucket: string;
@@ -195,6 +204,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
     problems.push('  ADMIN_EMAIL / ADMIN_PASSWORD: set both or neither');
   }
+  const smsProvider = e.SMS_PROVIDER ?? (e.TERMII_API_KEY ? 'termii' : 'outbox');
+  if (smsProvider === 'termii' && !e.TERMII_API_KEY) {
+    problems.push('  TERMII_API_KEY: required when SMS_PROVIDER=termii');
+  }
   const s3Configured = Boolean(e.S3_BUCKET);
   if (s3Configured && !(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY)) {
     problems.push('  S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: required with S3_BUCKET');
@@ -218,6 +231,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     payments: { provider, paystackSecretKey: e.PAYSTACK_SECRET_KEY, paystackBaseUrl: e.PAYSTACK_BASE_URL },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    messageRetryDelaySeconds: 10,
+    sms: {
+      termii:
+        smsProvider === 'termii' && e.TERMII_API_KEY
+          ? { baseUrl: e.TERMII_BASE_URL, apiKey: e.TERMII_API_KEY, senderId: e.TERMII_SENDER_ID }
+          : undefined,
+    },
     s3:
       s3Configured && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

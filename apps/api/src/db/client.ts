@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { API_ROOT } from '../config/env.ts';
+import { migrateQueueSchema } from './queue-schema.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -16,9 +17,13 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
+/** Plain SQL with $1… parameters, or several statements without: what the job queue speaks. */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[]; rowCount: number }>;
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  executeSql: ExecuteSql;
   close: () => Promise<void>;
 };
 
@@ -60,7 +65,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePostgres(pool);
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const executeSql: ExecuteSql = async (text, values) => {
+      const r = await pool.query(text, values);
+      return { rows: r.rows, rowCount: r.rowCount ?? 0 };
+    };
+    return { db, kind: 'postgres', executeSql, close: () => pool.end() };
   }
 
   let client: PGlite;
@@ -74,11 +83,32 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     client = new PGlite(dir);
   }
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  if (!opts.pgliteTemplate) {
-    await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
-  }
-  return { db, kind: 'pglite', close: () => client.close() };
+  if (!opts.pgliteTemplate) await migrateEmbedded(client);
+  return {
+    db: drizzlePglite(client, { schema }) as unknown as Db,
+    kind: 'pglite',
+    executeSql: pgliteExecutor(client),
+    close: () => client.close(),
+  };
+}
+
+/** PGlite takes parameters only on single statements; the job queue's schema changes come as several. */
+function pgliteExecutor(client: PGlite): ExecuteSql {
+  return async (text, values) => {
+    if (values?.length) {
+      const r = await client.query(text, values);
+      return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+    }
+    const results = await client.exec(text);
+    const last = results.at(-1);
+    return { rows: last?.rows ?? [], rowCount: last?.affectedRows ?? last?.rows.length ?? 0 };
+  };
+}
+
+/** Our tables and the job queue's, on a fresh or older embedded database. */
+export async function migrateEmbedded(client: PGlite): Promise<void> {
+  await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
+  await migrateQueueSchema(pgliteExecutor(client));
 }
 
 /** Several API processes may start at once against one server: serialise migrations with an advisory lock. */
@@ -89,6 +119,10 @@ async function migratePostgres(pool: pg.Pool) {
     await lockClient.query('set statement_timeout = 0');
     await lockClient.query('select pg_advisory_lock(7310211)');
     await migratePg(drizzlePg(lockClient), { migrationsFolder: MIGRATIONS_DIR });
+    await migrateQueueSchema(async (text, values) => {
+      const r = await lockClient.query(text, values);
+      return { rows: r.rows, rowCount: r.rowCount ?? 0 };
+    });
   } finally {
     await lockClient.query('select pg_advisory_unlock(7310211)').catch(() => {});
     lockClient.release();

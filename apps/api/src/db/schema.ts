@@ -1,3 +1,31 @@
+import {
+  BOOKING_STATUSES,
+  type BookingStatus,
+  DELIVERY_STATUSES,
+  type DeliveryStatus,
+  GENDERS,
+  type Gender,
+  INSPECTION_SLOTS,
+  type InspectionSlot,
+  MESSAGE_CHANNELS,
+  MESSAGE_TOPICS,
+  type MessageChannel,
+  type MessageTopic,
+  PAYMENT_KINDS,
+  PAYMENT_PROVIDERS,
+  PAYMENT_STATUSES,
+  type PaymentKind,
+  type PaymentProviderName,
+  type PaymentStatus,
+  REVIEW_STATUSES,
+  type ReviewStatus,
+  ROOM_STATUSES,
+  ROOM_UNITS,
+  type RoomStatus,
+  type RoomUnit,
+  USER_ROLES,
+  type UserRole,
+} from '@studynest/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -18,6 +46,7 @@ import {
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const naira = (name: string) => integer(name).notNull();
+/** A CHECK that the column holds one of the contract's values (the lists live in packages/contracts). */
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
 
@@ -27,11 +56,11 @@ export const users = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
-    gender: text('gender').notNull(),
+    gender: text('gender').$type<Gender>().notNull(),
     email: text('email').notNull(),
     phoneNumber: text('phone_number').notNull(),
     passwordHash: text('password_hash').notNull(),
-    role: text('role').notNull().default('student'),
+    role: text('role').$type<UserRole>().notNull().default('student'),
     isEmailConfirmed: boolean('is_email_confirmed').notNull().default(false),
     emergencyName: text('emergency_name').notNull().default(''),
     emergencyRelationship: text('emergency_relationship').notNull().default(''),
@@ -47,6 +76,9 @@ export const users = pgTable(
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true, mode: 'date' }),
     /** The last time step whose code was accepted: that code and earlier ones cannot be replayed. */
     totpLastStep: integer('totp_last_step'),
+    /** Optional messages (reminders, announcements) by e-mail / SMS; account, security and payment ones always go. */
+    notifyEmail: boolean('notify_email').notNull().default(true),
+    notifySms: boolean('notify_sms').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** Soft delete: payments and tenancies keep pointing at the person who paid. */
@@ -54,8 +86,8 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_lower_live_uq').on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`),
-    check('users_role_ck', inList('role', ['student', 'admin'])),
-    check('users_gender_ck', inList('gender', ['male', 'female'])),
+    check('users_role_ck', inList('role', USER_ROLES)),
+    check('users_gender_ck', inList('gender', GENDERS)),
     check('users_email_lower_ck', sql`${t.email} = lower(${t.email})`),
     check('users_code_failures_ck', sql`${t.codeFailures} >= 0`),
   ],
@@ -120,6 +152,51 @@ export const outboxEmails = pgTable(
   (t) => [index('outbox_emails_created_idx').on(t.createdAt)],
 );
 
+/**
+ * Every message to one person, e-mail or SMS: the queue's record of what must go out, keyed so the
+ * same message is never queued twice (`dedupe_key`), and what became of it.
+ */
+export const messageDeliveries = pgTable(
+  'message_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    channel: text('channel').$type<MessageChannel>().notNull(),
+    /** An e-mail address, or a phone number in E.164 (+234…). */
+    recipient: text('recipient').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    topic: text('topic').$type<MessageTopic>().notNull(),
+    subject: text('subject'),
+    text: text('text').notNull(),
+    html: text('html'),
+    dedupeKey: text('dedupe_key').notNull().unique(),
+    status: text('status').$type<DeliveryStatus>().notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('message_deliveries_channel_ck', inList('channel', MESSAGE_CHANNELS)),
+    check('message_deliveries_topic_ck', inList('topic', MESSAGE_TOPICS)),
+    check('message_deliveries_status_ck', inList('status', DELIVERY_STATUSES)),
+    index('message_deliveries_status_idx').on(t.status, t.createdAt),
+    index('message_deliveries_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** Text messages the development SMS provider "sent" (read at /api/dev/sms-outbox). */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sms_outbox_created_idx').on(t.createdAt)],
+);
+
 export const hostels = pgTable(
   'hostels',
   {
@@ -162,13 +239,13 @@ export const rooms = pgTable(
       .notNull()
       .references(() => hostels.id, { onDelete: 'cascade' }),
     roomNumber: text('room_number').notNull(),
-    unit: text('unit').notNull(),
-    status: text('status').notNull().default('available'),
+    unit: text('unit').$type<RoomUnit>().notNull(),
+    status: text('status').$type<RoomStatus>().notNull().default('available'),
     price: naira('price'),
     agentFee: naira('agent_fee'),
     cautionFee: naira('caution_fee'),
     commissionFee: naira('commission_fee'),
-    /** The inspection hold: one student may hold an available room for a while (DESIGN §6). */
+    /** The inspection hold: one student may hold an available room for a while (docs/domain.md, "Holds"). */
     heldByUserId: uuid('held_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     heldUntil: timestamp('held_until', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
@@ -177,17 +254,8 @@ export const rooms = pgTable(
   (t) => [
     unique('rooms_hostel_room_number_uq').on(t.hostelId, t.roomNumber),
     check('rooms_room_number_ck', sql.raw(`room_number ~ '${ROOM_NUMBER_PATTERN}'`)),
-    check(
-      'rooms_unit_ck',
-      inList('unit', [
-        'single room (share facilities)',
-        'one bedroom flat',
-        'two bedroom flat',
-        'three bedroom flat',
-        'four bedroom flat',
-      ]),
-    ),
-    check('rooms_status_ck', inList('status', ['available', 'booked', 'rented'])),
+    check('rooms_unit_ck', inList('unit', ROOM_UNITS)),
+    check('rooms_status_ck', inList('status', ROOM_STATUSES)),
     check(
       'rooms_money_ck',
       sql`${t.price} >= 0 and ${t.agentFee} >= 0 and ${t.cautionFee} >= 0 and ${t.commissionFee} >= 0`,
@@ -197,39 +265,34 @@ export const rooms = pgTable(
   ],
 );
 
+/** Who a booking, payment or tenancy is for, and which room of which hostel. */
+const whoAndWhere = () => ({
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id),
+  roomId: uuid('room_id')
+    .notNull()
+    .references(() => rooms.id),
+  hostelId: uuid('hostel_id')
+    .notNull()
+    .references(() => hostels.id),
+});
+
 export const bookings = pgTable(
   'bookings',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
-    roomId: uuid('room_id')
-      .notNull()
-      .references(() => rooms.id),
-    hostelId: uuid('hostel_id')
-      .notNull()
-      .references(() => hostels.id),
+    ...whoAndWhere(),
     inspectionDate: date('inspection_date', { mode: 'string' }).notNull(),
-    inspectionSlot: text('inspection_slot').notNull(),
-    status: text('status').notNull().default('pending'),
+    inspectionSlot: text('inspection_slot').$type<InspectionSlot>().notNull(),
+    status: text('status').$type<BookingStatus>().notNull().default('pending'),
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [
-    check('bookings_status_ck', inList('status', ['pending', 'confirmed', 'expired', 'cancelled'])),
-    check(
-      'bookings_slot_ck',
-      inList('inspection_slot', [
-        '08:00am - 08:30am',
-        '10:00am - 10:30am',
-        '12:00pm - 12:30pm',
-        '02:00pm - 02:30pm',
-        '04:00pm - 04:30pm',
-        '05:00pm - 05:30pm',
-      ]),
-    ),
+    check('bookings_status_ck', inList('status', BOOKING_STATUSES)),
+    check('bookings_slot_ck', inList('inspection_slot', INSPECTION_SLOTS)),
     index('bookings_user_idx').on(t.userId, t.createdAt),
     index('bookings_room_idx').on(t.roomId),
     index('bookings_status_date_idx').on(t.status, t.inspectionDate),
@@ -245,7 +308,7 @@ export const payments = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<PaymentKind>().notNull(),
     bookingId: uuid('booking_id').references(() => bookings.id),
     roomId: uuid('room_id')
       .notNull()
@@ -255,8 +318,8 @@ export const payments = pgTable(
       .references(() => hostels.id),
     amount: naira('amount'),
     currency: text('currency').notNull().default('NGN'),
-    provider: text('provider').notNull(),
-    status: text('status').notNull().default('pending'),
+    provider: text('provider').$type<PaymentProviderName>().notNull(),
+    status: text('status').$type<PaymentStatus>().notNull().default('pending'),
     /** A success that arrived after the room went to someone else: money to give back. */
     needsRefund: boolean('needs_refund').notNull().default(false),
     providerData: jsonb('provider_data'),
@@ -265,9 +328,9 @@ export const payments = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('payments_kind_ck', inList('kind', ['agent_fee', 'room_rent'])),
-    check('payments_status_ck', inList('status', ['pending', 'success', 'failed', 'abandoned'])),
-    check('payments_provider_ck', inList('provider', ['sandbox', 'paystack'])),
+    check('payments_kind_ck', inList('kind', PAYMENT_KINDS)),
+    check('payments_status_ck', inList('status', PAYMENT_STATUSES)),
+    check('payments_provider_ck', inList('provider', PAYMENT_PROVIDERS)),
     check('payments_currency_ck', sql`${t.currency} = 'NGN'`),
     check('payments_amount_ck', sql`${t.amount} >= 0`),
     check('payments_agent_fee_booking_ck', sql`${t.kind} <> 'agent_fee' or ${t.bookingId} is not null`),
@@ -281,15 +344,7 @@ export const tenancies = pgTable(
   'tenancies',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
-    roomId: uuid('room_id')
-      .notNull()
-      .references(() => rooms.id),
-    hostelId: uuid('hostel_id')
-      .notNull()
-      .references(() => hostels.id),
+    ...whoAndWhere(),
     /** Calendar dates in Africa/Lagos. */
     startDate: date('start_date', { mode: 'string' }).notNull(),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
@@ -311,13 +366,13 @@ export const reviews = pgTable(
     fullName: text('full_name').notNull(),
     feedback: text('feedback').notNull(),
     rating: integer('rating').notNull(),
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<ReviewStatus>().notNull().default('pending'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('reviews_rating_ck', sql`${t.rating} between 1 and 5`),
-    check('reviews_status_ck', inList('status', ['pending', 'approved', 'hidden'])),
+    check('reviews_status_ck', inList('status', REVIEW_STATUSES)),
     index('reviews_status_created_idx').on(t.status, t.createdAt),
   ],
 );

@@ -74,3 +74,10 @@ export function daysBetween(from: string, to: string): number {
   const [ty, tm, td] = parts(to);
   return Math.round((Date.UTC(ty, tm - 1, td) - Date.UTC(fy, fm - 1, fd)) / DAY_MS);
 }
+
+/** Add calendar days (negative to go back). */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = parts(date);
+  const t = new Date(Date.UTC(y, m - 1, d + days));
+  return `${pad(t.getUTCFullYear(), 4)}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
+}

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { badRequest } from './errors.ts';
 
 /** zod issues → `{ "field.path": reason }`, first reason per field (the one a person should fix first). */
@@ -15,7 +15,7 @@ export function issuesToFields(issues: readonly z.core.$ZodIssue[]): Record<stri
  * Validate a value we parsed ourselves (multipart forms) and fail with the same 400 shape the
  * route validator produces for JSON bodies, so clients handle both alike.
  */
-export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+export function parseOrThrow<S extends z.ZodMiniType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const fields = issuesToFields(result.error.issues);

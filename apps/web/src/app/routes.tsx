@@ -5,6 +5,7 @@ import { RouteError } from '../components/layouts/route-error.tsx';
 import { PageLoading } from '../components/ui/spinner.tsx';
 import { paths } from '../config/paths.ts';
 import { hostelPageQueries } from '../features/hostels/api/hostel-queries.ts';
+import { HostelMenu } from '../features/hostels/components/hostel-menu.tsx';
 import { queryClient } from '../lib/query-client.ts';
 // The landing page ships with the entry: it is where most visits start, and a separate chunk would
 // add a round trip before its hero image can even be requested.
@@ -15,13 +16,15 @@ import * as home from './routes/home.tsx';
  * screen in front of them. Route modules export `Component`. The same table serves the browser
  * router (main.tsx) and the build-time prerender of `/` (entry-prerender.tsx).
  */
+const hostelMenu = (close: () => void) => <HostelMenu onNavigate={close} />;
+
 export const routes: RouteObject[] = [
   {
-    element: <RootLayout />,
+    element: <RootLayout menu={hostelMenu} />,
     errorElement: <RouteError />,
     // A first visit to a screen whose code is not loaded yet: header, footer and a spinner meanwhile.
     HydrateFallback: () => (
-      <RootLayout>
+      <RootLayout menu={hostelMenu}>
         <PageLoading />
       </RootLayout>
     ),

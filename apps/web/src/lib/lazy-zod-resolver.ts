@@ -1,20 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldValues, Resolver } from 'react-hook-form';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 /**
  * A react-hook-form resolver for a contract schema that is loaded on demand.
  *
- * zod plus the contract schemas weigh ~29 KB gzip: imported statically they would push every form
- * route over its 30 KB budget (DESIGN §8). Loaded with a dynamic import instead, the screen renders
- * first and the checks arrive while the person types (`preload()` on mount starts the download).
+ * zod/mini plus the contract schemas are loaded with a dynamic import, so the screen renders first
+ * and the checks arrive while the person types (`preload()` on mount starts the download); they
+ * count towards the route's journey budget (bench/bundle-size.mjs).
  * The schema is still the contract's own: client and server validate alike.
  *
  * If the checks cannot be loaded (offline), the form is sent as typed and the server's field errors,
  * which use the same messages, are shown instead.
  */
 export function lazyZodResolver<I extends FieldValues, O extends FieldValues>(
-  load: () => Promise<z.ZodType<O, I>>,
+  load: () => Promise<z.ZodMiniType<O, I>>,
 ): Resolver<I, unknown, O> & { preload: () => void } {
   let pending: Promise<Resolver<I, unknown, O>> | undefined;
   const get = () => {

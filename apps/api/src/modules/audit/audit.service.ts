@@ -1,7 +1,7 @@
 import type { AuditEntry } from '@studynest/contracts';
 import { count, desc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
 import { adminAudit, users } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
 
 export type AdminAction = {
   actorId: string;
@@ -11,13 +11,13 @@ export type AdminAction = {
   ip: string;
 };
 
-export async function recordAdminAction(db: DbOrTx, entry: AdminAction): Promise<void> {
+export async function recordAdminAction({ db }: Pick<Deps, 'db'>, entry: AdminAction): Promise<void> {
   await db.insert(adminAudit).values(entry);
 }
 
 /** Newest first, with the total for X-Total-Count. */
 export async function listAdminActions(
-  db: DbOrTx,
+  { db }: Pick<Deps, 'db'>,
   { limit, offset }: { limit: number; offset: number },
 ): Promise<{ entries: AuditEntry[]; total: number }> {
   const [rows, [total]] = await Promise.all([

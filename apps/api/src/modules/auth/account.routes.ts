@@ -14,7 +14,7 @@ import {
 } from '@studynest/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Config } from '../../config/env.ts';
 import {
   changePassword,
@@ -40,7 +40,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; limits: Auth
   app,
   { config, limits },
 ) => {
-  const ctx = (request: FastifyRequest): AuthContext => ({ db: app.db, config, log: request.log, limits });
+  const ctx = (request: FastifyRequest): AuthContext => ({
+    db: app.deps.db,
+    config,
+    log: request.log,
+    limits,
+  });
 
   /** Two-step sign-in changes are admin security events: they go in the audit log too. */
   const auditedAdmin = async (request: FastifyRequest) => {
@@ -104,7 +109,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; limits: Auth
         security: bearer,
         params: SessionParamsSchema,
         response: {
-          204: z.null().describe('Signed out'),
+          204: z.null().check(z.describe('Signed out')),
           400: ErrorSchema,
           401: ErrorSchema,
           404: ErrorSchema,

@@ -7,7 +7,7 @@ import {
   type SessionInfo,
 } from '@studynest/contracts';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { DbOrTx } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
@@ -18,10 +18,10 @@ import {
   newPasswordHash,
   passwordMatches,
   securityNotice,
-  type UserRow,
 } from './auth.service.ts';
 import { disableMfa, enableMfa, mfaStatus, startMfaSetup } from './mfa.service.ts';
 import { type AuthUser, revokeAllSessions, sessionLimitsFor } from './tokens.ts';
+import type { UserRow } from './user.mapper.ts';
 
 /** The signed-in user's row (the session lookup keeps only what every request needs). */
 async function loadUser(ctx: AuthContext, user: AuthUser): Promise<UserRow> {

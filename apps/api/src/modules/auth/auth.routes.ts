@@ -13,7 +13,7 @@ import {
 } from '@studynest/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Config } from '../../config/env.ts';
 import { readFormOrJson } from '../../lib/form-body.ts';
 import { tooManyAttempts } from '../../lib/rate-limiter.ts';
@@ -37,7 +37,12 @@ const errors = { 400: ErrorSchema, 429: ErrorSchema };
 export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   // Per-app (not per-module) state, so every test app starts with fresh counters.
   const limits = createAuthLimits(config);
-  const ctx = (request: FastifyRequest): AuthContext => ({ db: app.db, config, log: request.log, limits });
+  const ctx = (request: FastifyRequest): AuthContext => ({
+    db: app.deps.db,
+    config,
+    log: request.log,
+    limits,
+  });
   // Same limits object: wrong passwords typed while signed in count with failed logins.
   await app.register(accountRoutes, { config, limits });
 
@@ -149,12 +154,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
         tags: ['auth'],
         summary: 'Log out: this token stops working at once',
         security: [{ bearerAuth: [] }],
-        response: { 204: z.null().describe('Logged out'), 401: ErrorSchema },
+        response: { 204: z.null().check(z.describe('Logged out')), 401: ErrorSchema },
       },
     },
     async (request, reply) => {
       const user = await request.requireUser();
-      await logout(app.db, user.sessionId);
+      await logout(app.deps.db, user.sessionId);
       return reply.code(204).send(null);
     },
   );

@@ -10,14 +10,14 @@ import {
 } from '@studynest/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.ts';
 import { lagosTimeOf } from '../../lib/lagos-time.ts';
 import { enforce, SlidingWindowLimiter, tooManyAttempts } from '../../lib/rate-limiter.ts';
-import { sendMail } from '../mail/mail.service.ts';
+import { sendMail } from '../mail/index.ts';
 import { checkTotp } from './mfa.service.ts';
 import { codesPausedUntil, issueCode, redeemCode } from './otp.ts';
 import {
@@ -27,9 +27,8 @@ import {
   isCommonPassword,
   verifyPassword,
 } from './password.ts';
-export type UserRow = typeof users.$inferSelect;
-
 import { issueToken, revokeAllSessions, revokeSession } from './tokens.ts';
+import { toUser, type UserRow } from './user.mapper.ts';
 
 const MINUTE = 60_000;
 
@@ -91,21 +90,6 @@ export const RESEND_MESSAGE =
   'If that email belongs to an account that still needs confirming, we have sent it a new 4-digit code.';
 export const FORGOT_MESSAGE =
   'If that email belongs to an account, we have sent it a 4-digit code to reset the password.';
-
-export function toUser(row: UserRow): User {
-  return {
-    _id: row.id,
-    first_name: row.firstName,
-    last_name: row.lastName,
-    gender: row.gender,
-    email: row.email,
-    phone_number: row.phoneNumber,
-    role: row.role as User['role'],
-    isEmailConfirmed: row.isEmailConfirmed,
-    created_at: row.createdAt.toISOString(),
-    ...(row.role === 'admin' ? { two_step: row.totpEnabledAt !== null } : {}),
-  };
-}
 
 export async function findLiveUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await db

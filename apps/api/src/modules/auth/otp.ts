@@ -6,7 +6,7 @@ import { oneTimeCodes, users } from '../../db/schema.ts';
 import { derivedKey } from '../../lib/derived-key.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { lagosTimeOf } from '../../lib/lagos-time.ts';
-import { type MailContext, sendMail } from '../mail/mail.service.ts';
+import { type MailContext, sendMail } from '../mail/index.ts';
 
 export type OtpPurpose = 'verify_email' | 'reset_password';
 

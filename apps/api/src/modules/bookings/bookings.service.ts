@@ -1,40 +1,24 @@
 import {
   type Booking,
+  type BookingCreate,
   type BookingListItem,
   type BookingPaymentStatus,
-  BUSINESS,
-  ERROR_CODES,
   INSPECTION_SLOTS,
   type InspectionSlot,
 } from '@studynest/contracts';
-import { and, count, desc, eq, gt, gte, inArray, lte, ne, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { and, count, desc, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
 import { bookings, hostels, payments, rooms, users } from '../../db/schema.ts';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import type { Deps } from '../../deps.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { addMonths, isValidDateString, todayInLagos } from '../../lib/lagos-time.ts';
+import { personRefColumns } from '../auth/index.ts';
+import { hostelRefColumns } from '../hostels/index.ts';
+import { roomRefColumns } from '../rooms/index.ts';
+import { effectiveStatus, inspectionDateTime, toBooking } from './bookings.mapper.ts';
 import { holdRoom } from './room-hold.ts';
-
-type BookingRow = typeof bookings.$inferSelect;
 
 /** How far ahead an inspection may be booked; beyond this a date is almost surely a typo. */
 const MAX_MONTHS_AHEAD = 6;
-
-export const inspectionDateTime = (b: Pick<BookingRow, 'inspectionDate' | 'inspectionSlot'>) =>
-  `${b.inspectionDate}_${b.inspectionSlot}`;
-
-/** A pending booking whose hold ran out is shown as expired without a background job. */
-function effectiveStatus(b: Pick<BookingRow, 'status' | 'holdExpiresAt'>, now = new Date()) {
-  return b.status === 'pending' && b.holdExpiresAt.getTime() <= now.getTime() ? 'expired' : b.status;
-}
-
-const toBooking = (b: BookingRow): Booking => ({
-  _id: b.id,
-  hostel_id: b.hostelId,
-  room_id: b.roomId,
-  inspection_date_time: inspectionDateTime(b),
-  status: effectiveStatus(b) as Booking['status'],
-  hold_expires_at: b.holdExpiresAt.toISOString(),
-});
 
 const field = (message: string) => badRequest(message, { inspection_date_time: message });
 
@@ -60,54 +44,14 @@ export function parseInspectionDateTime(
   return { date, slot: known };
 }
 
-/**
- * Holds cost nothing, so they are rationed: only a confirmed e-mail address may hold rooms, and at
- * most BUSINESS.maxLiveHolds at a time. The student's row is locked first, so one student's
- * parallel attempts queue and cannot pass the count together.
- */
-async function assertMayHoldAnother(tx: DbOrTx, userId: string, roomId: string) {
-  const [student] = await tx
-    .select({ confirmed: users.isEmailConfirmed })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('update');
-  if (!student?.confirmed) {
-    throw new AppError(
-      403,
-      'Confirm your email address before booking: enter the 4-digit code we sent you.',
-      undefined,
-      undefined,
-      ERROR_CODES.emailUnconfirmed,
-    );
-  }
-  const [held] = await tx
-    .select({ n: count(), until: sql<Date | string | null>`min(${rooms.heldUntil})` })
-    .from(rooms)
-    .where(
-      and(
-        eq(rooms.heldByUserId, userId),
-        eq(rooms.status, 'available'),
-        gt(rooms.heldUntil, sql`now()`),
-        ne(rooms.id, roomId),
-      ),
-    );
-  if (Number(held?.n ?? 0) >= BUSINESS.maxLiveHolds) {
-    const until = held?.until ? new Date(held.until) : new Date();
-    const minutes = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
-    throw conflict(
-      `You are already holding ${BUSINESS.maxLiveHolds} rooms. Pay the agent fee for one of them, or try again in ${minutes} minute${minutes === 1 ? '' : 's'} when a hold ends.`,
-    );
-  }
-}
-
+/** Book an inspection: the room is held for the student (room-hold.ts) while they pay the agent fee. */
 export async function createBooking(
-  db: Db,
+  { db }: Pick<Deps, 'db'>,
   userId: string,
-  input: { hostel_id: string; room_id: string; inspection_date_time: string },
+  input: BookingCreate,
 ): Promise<Booking> {
   const { date, slot } = parseInspectionDateTime(input.inspection_date_time);
   return db.transaction(async (tx) => {
-    await assertMayHoldAnother(tx, userId, input.room_id);
     const [room] = await tx
       .select({ id: rooms.id, hostelId: rooms.hostelId, isClosed: hostels.isClosed })
       .from(rooms)
@@ -178,22 +122,16 @@ const upcomingFilter = (today: string) =>
 
 /** Admin list, newest first; `upcoming` keeps confirmed inspections from today (Lagos) on. */
 export async function listBookings(
-  db: DbOrTx,
+  { db }: Pick<Deps, 'db'>,
   opts: { upcoming?: boolean } = {},
 ): Promise<BookingListItem[]> {
   const today = todayInLagos();
   const rows = await db
     .select({
       booking: bookings,
-      student: {
-        _id: users.id,
-        first_name: users.firstName,
-        last_name: users.lastName,
-        email: users.email,
-        phone_number: users.phoneNumber,
-      },
-      room: { _id: rooms.id, room_number: rooms.roomNumber, unit: rooms.unit },
-      hostel: { _id: hostels.id, hostel_name: hostels.hostelName, address: hostels.address },
+      student: personRefColumns,
+      room: roomRefColumns,
+      hostel: hostelRefColumns,
     })
     .from(bookings)
     .innerJoin(users, eq(users.id, bookings.userId))
@@ -231,14 +169,14 @@ export async function listBookings(
     room,
     hostel,
     inspection_date_time: inspectionDateTime(booking),
-    status: effectiveStatus(booking, now) as BookingListItem['status'],
+    status: effectiveStatus(booking, now),
     payment_status: paid.get(booking.id) ?? 'none',
     created_at: booking.createdAt.toISOString(),
   }));
 }
 
 /** The Booking(N) nav figure: confirmed inspections from today on. */
-export async function countUpcomingBookings(db: DbOrTx): Promise<{ upcoming: number }> {
+export async function countUpcomingBookings({ db }: Pick<Deps, 'db'>): Promise<{ upcoming: number }> {
   const [row] = await db.select({ n: count() }).from(bookings).where(upcomingFilter(todayInLagos()));
   return { upcoming: Number(row?.n ?? 0) };
 }

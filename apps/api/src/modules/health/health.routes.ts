@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { pingDatabase } from '../../db/client.ts';
 import { serviceUnavailable } from '../../lib/errors.ts';
 
@@ -15,7 +15,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => {
       try {
-        await pingDatabase(app.db);
+        await pingDatabase(app.deps.db);
       } catch {
         throw serviceUnavailable('The database is not answering');
       }

@@ -2,14 +2,14 @@ import { BUSINESS } from '@studynest/contracts';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError, badRequest } from '../../lib/errors.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
 import {
   MAX_INPUT_PIXELS,
-  removeHostelImage,
+  removeHostelImages,
   type StoredImage,
   storeHostelImage,
   UnreadableImageError,
-} from '../storage/images.ts';
-import type { FileStorage } from '../storage/storage.ts';
+} from './hostel-images.ts';
 
 /** The hostel form after parsing: text fields as the client sent them, photos already stored. */
 export type HostelForm = {
@@ -29,11 +29,6 @@ export const tooLarge = () => new AppError(413, `Each photo must be ${MAX_MB} MB
 export const notJpeg = () => new AppError(415, 'Only JPEG photos (.jpg, .jpeg) are accepted');
 export const tooManyPhotos = () =>
   new AppError(413, `At most ${BUSINESS.maxHostelImages} photos can be uploaded at once`);
-
-/** Remove photos stored for a request that then failed, so no file is left without a database row. */
-export async function discardImages(storage: FileStorage, images: StoredImage[]): Promise<void> {
-  await Promise.allSettled(images.map((img) => removeHostelImage(storage, img)));
-}
 
 function splitIds(value: unknown): string[] {
   const values = Array.isArray(value) ? value : [value];
@@ -126,7 +121,7 @@ export async function readHostelForm(request: FastifyRequest, storage: FileStora
       }
     }
   } catch (err) {
-    await discardImages(storage, images);
+    await removeHostelImages(storage, images);
     if ((err as { code?: string }).code === 'FST_FILES_LIMIT') throw tooManyPhotos();
     throw err;
   }

@@ -1,5 +1,4 @@
 import {
-  ErrorSchema,
   HostelFieldsSchema,
   HostelListQuerySchema,
   HostelReplaceFieldsSchema,
@@ -10,11 +9,12 @@ import {
 } from '@studynest/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { badRequest } from '../../lib/errors.ts';
+import { errorAnswers } from '../../lib/route-options.ts';
 import { parseOrThrow } from '../../lib/validation.ts';
-import type { FileStorage } from '../storage/storage.ts';
-import { discardImages, type HostelForm, readHostelForm } from './hostel-form.ts';
+import { type HostelForm, readHostelForm } from './hostel-form.ts';
+import { removeHostelImages } from './hostel-images.ts';
 import {
   assertHostelExists,
   createHostel,
@@ -25,25 +25,21 @@ import {
   updateHostel,
 } from './hostels.service.ts';
 
-const isAdmin = async (request: FastifyRequest) => (await request.currentUser())?.role === 'admin';
-
-// Writes check the admin in onRequest (not preHandler) so anonymous callers get 401 and students
-// 403 before their body is read or validated: no uploads parsed, no validation details leaked.
-const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorSchema]));
-
 const FORM_DESCRIPTION =
   'multipart/form-data: hostel_name, address, hostel_details, images (repeated files, JPEG only, ' +
   'at most 10 of 8 MB each). Updates may also send remove_images (repeated photo ids or one ' +
   'comma-separated string); new images are appended. A JSON body works too when no photos are added.';
 
-export const hostelsRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = async (app, { storage }) => {
+export const hostelsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  const { storage } = deps;
   /** Parse the form, then run `write`; photos stored for a request that fails are removed again. */
   async function withForm<T>(request: FastifyRequest, write: (form: HostelForm) => Promise<T>): Promise<T> {
     const form = await readHostelForm(request, storage);
     try {
       return await write(form);
     } catch (err) {
-      await discardImages(storage, form.images);
+      await removeHostelImages(storage, form.images);
       throw err;
     }
   }
@@ -55,15 +51,15 @@ export const hostelsRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = as
         tags: ['hostels'],
         summary: 'Open hostels, by name (admins: ?include_closed=1 adds closed ones)',
         querystring: HostelListQuerySchema,
-        response: { 200: z.array(HostelSummarySchema), ...errors(400) },
+        response: { 200: z.array(HostelSummarySchema), ...errorAnswers(400) },
       },
     },
     async (request, reply) => {
       // Anyone else asking for closed hostels just gets the open ones, as if they had not asked.
-      if (request.query.include_closed && (await isAdmin(request))) {
-        return listHostels(app.db, storage, { includeClosed: true });
+      if (request.query.include_closed && (await request.isAdmin())) {
+        return listHostels(deps, { includeClosed: true });
       }
-      return app.readCache.send(request, reply, 'hostels', () => listHostels(app.db, storage));
+      return app.readCache.send(request, reply, 'hostels', () => listHostels(deps));
     },
   );
 
@@ -74,13 +70,13 @@ export const hostelsRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = as
         tags: ['hostels'],
         summary: 'One hostel with its photos (closed hostels: admins only)',
         params: IdParamsSchema,
-        response: { 200: HostelSchema, ...errors(400, 404) },
+        response: { 200: HostelSchema, ...errorAnswers(400, 404) },
       },
     },
     async (request, reply) => {
       const { id } = request.params;
-      if (await isAdmin(request)) return getHostel(app.db, storage, id, { includeClosed: true });
-      return app.readCache.send(request, reply, `hostel ${id}`, () => getHostel(app.db, storage, id));
+      if (await request.isAdmin()) return getHostel(deps, id, { includeClosed: true });
+      return app.readCache.send(request, reply, `hostel ${id}`, () => getHostel(deps, id));
     },
   );
 
@@ -92,7 +88,7 @@ export const hostelsRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = as
         tags: ['hostels'],
         summary: 'Create a hostel',
         description: FORM_DESCRIPTION,
-        response: { 201: HostelSchema, ...errors(400, 401, 403, 413, 415) },
+        response: { 201: HostelSchema, ...errorAnswers(400, 401, 403, 413, 415) },
       },
     },
     async (request, reply) => {
@@ -101,7 +97,7 @@ export const hostelsRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = as
           throw badRequest('A new hostel has no photos to remove', { remove_images: 'Not allowed here' });
         }
         const fields = parseOrThrow(HostelFieldsSchema, form.fields);
-        return createHostel(app.db, storage, fields, form.images);
+        return createHostel(deps, fields, form.images);
       });
       return reply.status(201).send(hostel);
     },
@@ -120,15 +116,15 @@ export const hostelsRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = as
             : 'Update a hostel (hostel_name and address required)',
         description: FORM_DESCRIPTION,
         params: IdParamsSchema,
-        response: { 200: HostelSchema, ...errors(400, 401, 403, 404, 413, 415) },
+        response: { 200: HostelSchema, ...errorAnswers(400, 401, 403, 404, 413, 415) },
       },
       handler: async (request) => {
         // Answer 404 before reading (and re-encoding) any photos.
-        await assertHostelExists(app.db, request.params.id);
+        await assertHostelExists(deps, request.params.id);
         return withForm(request, async (form) => {
           const schema = method === 'PUT' ? HostelReplaceFieldsSchema : HostelUpdateFieldsSchema;
           const changes = parseOrThrow(schema, { ...form.fields, remove_images: form.removeImages });
-          return updateHostel(app.db, storage, request.params.id, changes, form.images);
+          return updateHostel(deps, request.params.id, changes, form.images);
         });
       },
     });
@@ -142,11 +138,11 @@ export const hostelsRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = as
         tags: ['hostels'],
         summary: 'Delete a hostel with its rooms and photos (409 while in use or with payment records)',
         params: IdParamsSchema,
-        response: { 204: z.null(), ...errors(400, 401, 403, 404, 409) },
+        response: { 204: z.null(), ...errorAnswers(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
-      await deleteHostel(app.db, storage, request.params.id);
+      await deleteHostel(deps, request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -163,10 +159,10 @@ export const hostelsRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = as
               ? 'Close a hostel: hidden from students, records kept'
               : 'Reopen a closed hostel',
           params: IdParamsSchema,
-          response: { 200: HostelSchema, ...errors(400, 401, 403, 404) },
+          response: { 200: HostelSchema, ...errorAnswers(400, 401, 403, 404) },
         },
       },
-      async (request) => setHostelClosed(app.db, storage, request.params.id, action === 'close'),
+      async (request) => setHostelClosed(deps, request.params.id, action === 'close'),
     );
   }
 };

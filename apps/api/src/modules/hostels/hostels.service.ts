@@ -4,47 +4,15 @@ import {
   type HostelFields,
   type HostelSummary,
   type HostelUpdateFields,
-  type Photo,
 } from '@studynest/contracts';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
 import { bookings, hostelImages, hostels, payments, rooms, tenancies } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { jpegKey, removeHostelImage, type StoredImage, webpKey } from '../storage/images.ts';
-import type { FileStorage } from '../storage/storage.ts';
+import { removeHostelImages, type StoredImage } from './hostel-images.ts';
+import { type PhotoRow, toHostel, toHostelSummary } from './hostels.mapper.ts';
 
-type HostelRow = typeof hostels.$inferSelect;
-type ImageRow = typeof hostelImages.$inferSelect;
-
-/** What a photo needs from its row (getHostel reads these aggregated with the hostel). */
-type PhotoRow = Pick<ImageRow, 'id' | 'storageKey' | 'width' | 'height' | 'variantWidths'>;
-
-function toPhoto(storage: FileStorage, img: PhotoRow): Photo {
-  return {
-    _id: img.id,
-    src: storage.url(jpegKey(img.storageKey)),
-    width: img.width,
-    height: img.height,
-    variants: [...img.variantWidths]
-      .sort((a, b) => a - b)
-      .map((width) => ({ width, url: storage.url(webpKey(img.storageKey, width)) })),
-  };
-}
-
-function toSummary(
-  storage: FileStorage,
-  row: Pick<HostelRow, 'id' | 'hostelName' | 'address' | 'isClosed'>,
-  imageKeys: string[],
-): HostelSummary {
-  return {
-    _id: row.id,
-    id: row.id,
-    hostel_name: row.hostelName,
-    address: row.address,
-    images: imageKeys.map((key) => storage.url(jpegKey(key))),
-    is_closed: row.isClosed,
-  };
-}
+type HostelDeps = Pick<Deps, 'db' | 'storage'>;
 
 // Photos come aggregated in the hostel's own query: one round trip per request instead of two,
 // and no per-photo row mapping. Under load (bench/api-load.mjs) round trips and row mapping, not
@@ -61,8 +29,7 @@ const photosSql = sql<PhotoRow[]>`coalesce((
 
 /** Public list: open hostels only, by name. Admins may ask for closed ones too. */
 export async function listHostels(
-  db: DbOrTx,
-  storage: FileStorage,
+  { db, storage }: HostelDeps,
   opts: { includeClosed?: boolean } = {},
 ): Promise<HostelSummary[]> {
   const rows = await db
@@ -76,12 +43,11 @@ export async function listHostels(
     .from(hostels)
     .where(opts.includeClosed ? undefined : eq(hostels.isClosed, false))
     .orderBy(asc(hostels.hostelName), asc(hostels.id));
-  return rows.map((r) => toSummary(storage, r, r.imageKeys));
+  return rows.map((r) => toHostelSummary(storage, r, r.imageKeys));
 }
 
 export async function getHostel(
-  db: DbOrTx,
-  storage: FileStorage,
+  { db, storage }: HostelDeps,
   id: string,
   opts: { includeClosed?: boolean } = {},
 ): Promise<Hostel> {
@@ -91,23 +57,7 @@ export async function getHostel(
     .where(opts.includeClosed ? eq(hostels.id, id) : and(eq(hostels.id, id), eq(hostels.isClosed, false)))
     .limit(1);
   if (!found) throw notFound('This hostel does not exist or is no longer listed');
-  const { row, images } = found;
-  return {
-    ...toSummary(
-      storage,
-      row,
-      images.map((img) => img.storageKey),
-    ),
-    hostel_details: row.hostelDetails,
-    photos: images.map((img) => toPhoto(storage, img)),
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
-}
-
-/** Files are removed after the transaction commits: a rolled-back delete must still find its photos. */
-async function removeFiles(storage: FileStorage, images: ImageRow[]) {
-  await Promise.allSettled(images.map((img) => removeHostelImage(storage, img)));
+  return toHostel(storage, found.row, found.images);
 }
 
 const imageValues = (hostelId: string, images: StoredImage[], firstPosition: number) =>
@@ -122,8 +72,7 @@ const imageValues = (hostelId: string, images: StoredImage[], firstPosition: num
 
 /** Photos are already in storage; the rows go in one transaction with the hostel. */
 export async function createHostel(
-  db: Db,
-  storage: FileStorage,
+  deps: HostelDeps,
   fields: HostelFields,
   images: StoredImage[],
 ): Promise<Hostel> {
@@ -132,7 +81,7 @@ export async function createHostel(
       images: `At most ${BUSINESS.maxHostelImages} photos`,
     });
   }
-  const id = await db.transaction(async (tx) => {
+  const id = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(hostels)
       .values({
@@ -145,7 +94,7 @@ export async function createHostel(
     if (images.length) await tx.insert(hostelImages).values(imageValues(row.id, images, 0));
     return row.id;
   });
-  return getHostel(db, storage, id, { includeClosed: true });
+  return getHostel(deps, id, { includeClosed: true });
 }
 
 /**
@@ -153,13 +102,12 @@ export async function createHostel(
  * The hostel row is locked so two admins editing photos at once cannot exceed the limit together.
  */
 export async function updateHostel(
-  db: Db,
-  storage: FileStorage,
+  deps: HostelDeps,
   id: string,
-  changes: Omit<HostelUpdateFields, 'remove_images'> & { remove_images: string[] },
+  changes: HostelUpdateFields,
   newImages: StoredImage[],
 ): Promise<Hostel> {
-  const removed = await db.transaction(async (tx) => {
+  const removed = await deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(hostels).where(eq(hostels.id, id)).for('update');
     if (!row) throw notFound('This hostel does not exist');
     const current = await tx
@@ -209,29 +157,24 @@ export async function updateHostel(
       .where(eq(hostels.id, id));
     return toRemove;
   });
-  await removeFiles(storage, removed);
-  return getHostel(db, storage, id, { includeClosed: true });
+  await removeHostelImages(deps.storage, removed);
+  return getHostel(deps, id, { includeClosed: true });
 }
 
-export async function assertHostelExists(db: DbOrTx, id: string): Promise<void> {
+export async function assertHostelExists({ db }: Pick<Deps, 'db'>, id: string): Promise<void> {
   const [row] = await db.select({ id: hostels.id }).from(hostels).where(eq(hostels.id, id)).limit(1);
   if (!row) throw notFound('This hostel does not exist');
 }
 
 /** Closed hostels stay in the database (rooms, bookings, payments intact) but vanish for students. */
-export async function setHostelClosed(
-  db: Db,
-  storage: FileStorage,
-  id: string,
-  isClosed: boolean,
-): Promise<Hostel> {
-  const [row] = await db
+export async function setHostelClosed(deps: HostelDeps, id: string, isClosed: boolean): Promise<Hostel> {
+  const [row] = await deps.db
     .update(hostels)
     .set({ isClosed, updatedAt: new Date() })
     .where(eq(hostels.id, id))
     .returning({ id: hostels.id });
   if (!row) throw notFound('This hostel does not exist');
-  return getHostel(db, storage, id, { includeClosed: true });
+  return getHostel(deps, id, { includeClosed: true });
 }
 
 export const HOSTEL_IN_USE = 'This hostel has rooms that are booked or rented; it cannot be deleted';
@@ -243,7 +186,7 @@ export const HOSTEL_HAS_RECORDS =
  * Refused while a student has, holds or rents a room, and while any booking, payment or tenancy
  * points at it — those are financial records we must keep; closing the hostel hides it instead.
  */
-export async function deleteHostel(db: Db, storage: FileStorage, id: string): Promise<void> {
+export async function deleteHostel({ db, storage }: HostelDeps, id: string): Promise<void> {
   const images = await db.transaction(async (tx) => {
     // Locking the hostel and its rooms makes a concurrent booking wait for us (its foreign keys
     // need these rows), so nothing can slip in between the checks and the delete.
@@ -281,5 +224,5 @@ export async function deleteHostel(db: Db, storage: FileStorage, id: string): Pr
     await tx.delete(hostels).where(eq(hostels.id, id));
     return imageRows;
   });
-  await removeFiles(storage, images);
+  await removeHostelImages(storage, images);
 }

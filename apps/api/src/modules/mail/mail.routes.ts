@@ -1,6 +1,6 @@
 import { ErrorSchema } from '@studynest/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { notFound } from '../../lib/errors.ts';
 import { listOutbox } from './mail.service.ts';
 
@@ -8,7 +8,7 @@ const OutboxEmailSchema = z.object({
   to: z.string(),
   subject: z.string(),
   text: z.string(),
-  html: z.string().optional(),
+  html: z.optional(z.string()),
   created_at: z.string(),
 });
 
@@ -27,14 +27,14 @@ export const mailDevRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['dev'],
         summary: 'E-mails sent by the app, newest last (not available in production)',
-        querystring: z.object({ to: z.string().trim().max(254).optional() }),
+        querystring: z.object({ to: z.optional(z.string().check(z.trim(), z.maxLength(254))) }),
         response: { 200: z.array(OutboxEmailSchema), 404: ErrorSchema },
       },
     },
     async (request) => {
       // The socket's peer, not request.ip: a forwarded address must not open this up.
       if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) throw notFound('Not found');
-      return listOutbox(app.db, { to: request.query.to || undefined });
+      return listOutbox(app.deps, { to: request.query.to || undefined });
     },
   );
 };

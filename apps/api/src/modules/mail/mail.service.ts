@@ -94,7 +94,7 @@ export type OutboxEmail = { to: string; subject: string; text: string; html?: st
 
 /** The most recent e-mails (optionally to one address), oldest first so the newest is last. */
 export async function listOutbox(
-  db: DbOrTx,
+  { db }: Pick<MailContext, 'db'>,
   opts: { to?: string; limit?: number } = {},
 ): Promise<OutboxEmail[]> {
   const limit = opts.limit ?? 200;

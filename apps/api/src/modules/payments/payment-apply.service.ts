@@ -1,29 +1,18 @@
-import { BUSINESS } from '@studynest/contracts';
+import { BUSINESS, type PaymentStatus } from '@studynest/contracts';
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { bookings, payments, rooms, tenancies } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
 import { addMonths, lagosDateOf } from '../../lib/lagos-time.ts';
-import type { VerifyResult } from '../../payments/provider.ts';
+import { dispatch } from '../messages/index.ts';
+import { recordPaymentNotice } from './payment-notices.ts';
+import { bookedBy, mergeProviderData } from './payment-rules.ts';
+import type { VerifyResult } from './providers/provider.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
 
-/** Merge keys into payments.provider_data without losing what is already there. */
-export const mergeProviderData = (extra: Record<string, unknown>) =>
-  sql`coalesce(${payments.providerData}, '{}'::jsonb) || ${JSON.stringify(extra)}::jsonb`;
-
-/**
- * The payer of the latest successful (not refunded) agent fee for the room: who the room is booked
- * for. As SQL so it can sit inside a conditional UPDATE on rooms.
- */
-export const bookedBySql = (roomId: string) => sql`(
-  select p.user_id from payments p
-  where p.room_id = ${roomId} and p.kind = 'agent_fee' and p.status = 'success' and p.needs_refund = false
-  order by p.paid_at desc nulls last, p.created_at desc
-  limit 1
-)`;
-
 /** Abandoned checkouts can still be completed later at Paystack, so they may still turn into a success. */
-const OPEN_STATUSES = ['pending', 'abandoned'];
+const OPEN_STATUSES: PaymentStatus[] = ['pending', 'abandoned'];
 
 export type ApplyOutcome = 'applied' | 'already' | 'mismatch' | 'unsuccessful' | 'pending';
 
@@ -33,19 +22,20 @@ export type ApplyOutcome = 'applied' | 'already' | 'mismatch' | 'unsuccessful' |
  * webhook, repeated verify, on any number of API processes) flip the row; only that caller goes on.
  */
 export async function applyProviderResult(
-  db: Db,
+  deps: Pick<Deps, 'db' | 'jobs' | 'config'>,
   reference: string,
   result: VerifyResult,
 ): Promise<ApplyOutcome> {
   if (result.status === 'pending') return 'pending';
-  return db.transaction(async (tx) => {
+  let notices: string[] = [];
+  const outcome = await deps.db.transaction(async (tx): Promise<ApplyOutcome> => {
     const [payment] = await tx.select().from(payments).where(eq(payments.reference, reference)).limit(1);
     if (!payment) return 'pending';
     const open = and(eq(payments.reference, reference), inArray(payments.status, OPEN_STATUSES));
 
     if (result.status !== 'success') {
       // Failed is final; abandoned only replaces pending (an abandoned checkout may still be paid).
-      const from = result.status === 'failed' ? OPEN_STATUSES : ['pending'];
+      const from: PaymentStatus[] = result.status === 'failed' ? OPEN_STATUSES : ['pending'];
       await tx
         .update(payments)
         .set({
@@ -92,8 +82,12 @@ export async function applyProviderResult(
     if (!flipped) return 'already';
     if (flipped.kind === 'agent_fee') await applyAgentFee(tx, flipped);
     else await applyRent(tx, flipped);
+    notices = await recordPaymentNotice(tx, deps, flipped.id);
     return 'applied';
   });
+  // Announced only once the payment's effect has committed.
+  await dispatch(deps, notices);
+  return outcome;
 }
 
 async function markNeedsRefund(tx: Tx, payment: PaymentRow) {
@@ -150,7 +144,7 @@ async function applyRent(tx: Tx, payment: PaymentRow) {
           tenantByPayer,
           and(
             inArray(rooms.status, ['available', 'booked']),
-            sql`${bookedBySql(payment.roomId)} = ${payer}`,
+            sql`${bookedBy(payment.roomId)} = ${payer}`,
             or(
               eq(rooms.status, 'booked'),
               isNull(rooms.heldUntil),

@@ -1,19 +1,22 @@
-import type { Profile } from '@studynest/contracts';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
 import { bookings, hostels, payments, rooms, tenancies } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
 import { daysBetween, todayInLagos } from '../../lib/lagos-time.ts';
-import { inspectionDateTime } from '../bookings/bookings.service.ts';
+import { toBookingRef } from '../bookings/index.ts';
+import { hostelRefColumns } from '../hostels/index.ts';
+import { toPaymentRoom } from '../rooms/index.ts';
+import { standingAgentFee } from './payment-rules.ts';
+import { toTenancyDates } from './payments.mapper.ts';
 
-export type PaymentProfile = Pick<Profile, 'hostel' | 'agentFeePayment' | 'roomPricePayment' | 'rentDetails'>;
-
-const hostelRef = { _id: hostels.id, hostel_name: hostels.hostelName, address: hostels.address };
-
-/** The payment part of GET /user/{id} (DESIGN §5 profile). */
-export async function getPaymentProfile(db: DbOrTx, userId: string): Promise<PaymentProfile> {
+/**
+ * What a student has paid and rents, for their profile: the hostel they belong to, their latest
+ * agent-fee and rent payments and their running tenancy. The users module turns this into the
+ * profile's wire names (agentFeePayment, roomPricePayment, rentDetails).
+ */
+export async function getPaymentProfile({ db }: Pick<Deps, 'db'>, userId: string) {
   // Latest agent-fee payment, a success preferred over later failed or abandoned attempts.
   const [agent] = await db
-    .select({ payment: payments, room: rooms, hostel: hostelRef, booking: bookings })
+    .select({ payment: payments, room: rooms, hostel: hostelRefColumns, booking: bookings })
     .from(payments)
     .innerJoin(rooms, eq(rooms.id, payments.roomId))
     .innerJoin(hostels, eq(hostels.id, payments.hostelId))
@@ -25,12 +28,12 @@ export async function getPaymentProfile(db: DbOrTx, userId: string): Promise<Pay
   const [rent] = await db
     .select({ status: payments.status, amount: payments.amount, reference: payments.reference })
     .from(payments)
-    .where(and(eq(payments.userId, userId), eq(payments.kind, 'room_rent')))
+    .where(and(eq(payments.userId, userId), eq(payments.kind, 'rent')))
     .orderBy(desc(payments.createdAt))
     .limit(1);
 
   const [tenancy] = await db
-    .select({ startDate: tenancies.startDate, dueDate: tenancies.dueDate, hostel: hostelRef })
+    .select({ startDate: tenancies.startDate, dueDate: tenancies.dueDate, hostel: hostelRefColumns })
     .from(tenancies)
     .innerJoin(hostels, eq(hostels.id, tenancies.hostelId))
     .where(and(eq(tenancies.userId, userId), isNull(tenancies.endedAt)))
@@ -41,17 +44,10 @@ export async function getPaymentProfile(db: DbOrTx, userId: string): Promise<Pay
   if (!hostel) {
     // A refunded agent fee (the room went to someone else) does not give the student a hostel.
     const [booked] = await db
-      .select({ hostel: hostelRef })
+      .select({ hostel: hostelRefColumns })
       .from(payments)
       .innerJoin(hostels, eq(hostels.id, payments.hostelId))
-      .where(
-        and(
-          eq(payments.userId, userId),
-          eq(payments.kind, 'agent_fee'),
-          eq(payments.status, 'success'),
-          eq(payments.needsRefund, false),
-        ),
-      )
+      .where(and(eq(payments.userId, userId), standingAgentFee))
       .orderBy(sql`${payments.paidAt} desc nulls last`, desc(payments.createdAt))
       .limit(1);
     hostel = booked?.hostel ?? null;
@@ -59,32 +55,21 @@ export async function getPaymentProfile(db: DbOrTx, userId: string): Promise<Pay
 
   return {
     hostel,
-    agentFeePayment: agent
+    agentFee: agent
       ? {
           status: agent.payment.status,
-          payment_type: 'AGENT_FEE',
           amount: agent.payment.amount,
           reference: agent.payment.reference,
-          booking: { _id: agent.booking.id, inspection_date_time: inspectionDateTime(agent.booking) },
-          room: {
-            _id: agent.room.id,
-            room_number: agent.room.roomNumber,
-            unit: agent.room.unit,
-            agent_fee: agent.room.agentFee,
-            price: agent.room.price,
-            caution_fee: agent.room.cautionFee,
-            commission_fee: agent.room.commissionFee,
-          },
+          booking: toBookingRef(agent.booking),
+          room: toPaymentRoom(agent.room),
           hostel: agent.hostel,
         }
       : null,
-    roomPricePayment: rent ? { status: rent.status, amount: rent.amount, reference: rent.reference } : null,
-    rentDetails: tenancy
-      ? {
-          rentStartDate: tenancy.startDate,
-          rentDueDate: tenancy.dueDate,
-          countdown: daysBetween(todayInLagos(), tenancy.dueDate),
-        }
+    rent: rent ?? null,
+    tenancy: tenancy
+      ? { ...toTenancyDates(tenancy), countdown: daysBetween(todayInLagos(), tenancy.dueDate) }
       : null,
   };
 }
+
+export type PaymentProfile = Awaited<ReturnType<typeof getPaymentProfile>>;

@@ -1,11 +1,12 @@
 import { ProfileSchema } from '@studynest/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { signedInUser } from '../../../test/factories.ts';
 import { rooms } from '../../db/schema.ts';
 import { addMonths, daysBetween, todayInLagos } from '../../lib/lagos-time.ts';
-import { getPaymentProfile } from './payment-profile.service.ts';
+import { getProfile } from '../users/profile.service.ts';
 import {
   bookOk,
   hostelWithRoom,
@@ -16,15 +17,20 @@ import {
   verify,
 } from './payments.fixtures.ts';
 
-const ProfilePart = ProfileSchema.pick({
+const ProfilePart = z.pick(ProfileSchema, {
   hostel: true,
   agentFeePayment: true,
   roomPricePayment: true,
   rentDetails: true,
 });
 
-describe('getPaymentProfile', () => {
+describe('the payment part of the profile', () => {
   let t: TestApp;
+  /** What getPaymentProfile contributes to GET /user/{id}, under the profile's names. */
+  const getPaymentProfile = async (userId: string) => {
+    const { hostel, agentFeePayment, roomPricePayment, rentDetails } = await getProfile(t.app.deps, userId);
+    return { hostel, agentFeePayment, roomPricePayment, rentDetails };
+  };
   beforeAll(async () => {
     t = await buildTestApp();
   });
@@ -42,7 +48,7 @@ describe('getPaymentProfile', () => {
 
   it('is all null for a student who has paid nothing', async () => {
     const student = await signedInUser(t);
-    expect(await getPaymentProfile(t.db, student.user.id)).toEqual({
+    expect(await getPaymentProfile(student.user.id)).toEqual({
       hostel: null,
       agentFeePayment: null,
       roomPricePayment: null,
@@ -57,7 +63,7 @@ describe('getPaymentProfile', () => {
     const cancelled = await initiateAgentFeeOk(t, student, room, booking._id);
     await decide(cancelled.checkoutLink, 'cancel');
 
-    const pending = await getPaymentProfile(t.db, student.user.id);
+    const pending = await getPaymentProfile(student.user.id);
     expect(pending.agentFeePayment).toMatchObject({ status: 'abandoned', reference: cancelled.reference });
     expect(pending.hostel).toBeNull();
 
@@ -69,7 +75,7 @@ describe('getPaymentProfile', () => {
     const later = await initiateAgentFeeOk(t, student, booking2.room, other._id);
     await decide(later.checkoutLink, 'cancel');
 
-    const booked = ProfilePart.parse(await getPaymentProfile(t.db, student.user.id));
+    const booked = ProfilePart.parse(await getPaymentProfile(student.user.id));
     expect(booked).toEqual({
       hostel: { _id: hostel.id, hostel_name: hostel.hostelName, address: hostel.address },
       agentFeePayment: {
@@ -95,7 +101,7 @@ describe('getPaymentProfile', () => {
 
     const rent = await initiateRentOk(t, student, room);
     await decide(rent.checkoutLink, 'pay');
-    const rented = ProfilePart.parse(await getPaymentProfile(t.db, student.user.id));
+    const rented = ProfilePart.parse(await getPaymentProfile(student.user.id));
     const due = addMonths(todayInLagos(), 12);
     expect(rented.roomPricePayment).toEqual({
       status: 'success',
@@ -126,9 +132,9 @@ describe('getPaymentProfile', () => {
     await decide(latePay.checkoutLink, 'pay');
     expect((await verify(t, late, latePay.reference)).json().needs_refund).toBe(true);
 
-    const profile = await getPaymentProfile(t.db, late.user.id);
+    const profile = await getPaymentProfile(late.user.id);
     expect(profile.hostel).toBeNull();
     expect(profile.agentFeePayment?.status).toBe('success');
-    expect((await getPaymentProfile(t.db, winner.user.id)).hostel?._id).toBe(room.hostelId);
+    expect((await getPaymentProfile(winner.user.id)).hostel?._id).toBe(room.hostelId);
   });
 });

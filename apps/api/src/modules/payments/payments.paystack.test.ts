@@ -109,7 +109,7 @@ describe('payments through Paystack (fake Paystack server)', () => {
     await verify(t, student, rent.reference);
     expect(await tenanciesOf(room.id)).toHaveLength(1);
 
-    // GET /user/{id} shows what was paid and rented (DESIGN §5 profile).
+    // GET /user/{id} shows what was paid and rented (the profile's payment part).
     const profile = await t.app.inject({
       method: 'GET',
       url: `/api/user/${student.user.id}`,

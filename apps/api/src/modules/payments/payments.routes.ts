@@ -1,8 +1,9 @@
 import {
-  ErrorSchema,
+  PAYMENT_INITIATE_PATHS,
   PaymentDetailSchema,
   PaymentInitiateResponseSchema,
   PaymentInitiateSchema,
+  PaymentVerifyBodySchema,
   PaymentVerifyQuerySchema,
   RefundSchema,
   TenantSchema,
@@ -10,33 +11,16 @@ import {
 } from '@studynest/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { Config } from '../../config/env.ts';
+import * as z from 'zod/mini';
 import { enforce, SlidingWindowLimiter } from '../../lib/rate-limiter.ts';
-import { createPaymentProvider } from '../../payments/provider.ts';
-import {
-  handlePaystackWebhook,
-  initiateAgentFee,
-  initiateRent,
-  listRefunds,
-  listTenants,
-  verifyPayment,
-} from './payments.service.ts';
-
-const initiateResponses = {
-  201: PaymentInitiateResponseSchema,
-  400: ErrorSchema,
-  401: ErrorSchema,
-  403: ErrorSchema,
-  404: ErrorSchema,
-  409: ErrorSchema,
-  502: ErrorSchema,
-};
+import { errorAnswers } from '../../lib/route-options.ts';
+import { listRefunds, listTenants } from './payment-lists.service.ts';
+import { handlePaystackWebhook, initiateAgentFee, initiateRent, verifyPayment } from './payments.service.ts';
 
 const HOUR_MS = 60 * 60_000;
 
-export const paymentsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  const deps = { db: app.db, config, provider: createPaymentProvider(config, app.db) };
+export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
 
   /**
    * Per-account limits: each initiation creates a payment row (and a Paystack transaction), and
@@ -47,21 +31,27 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
     const limiter = new SlidingWindowLimiter(limit, HOUR_MS);
     return async (request: FastifyRequest) => {
       const user = await request.requireUser();
-      if (config.rateLimits) enforce(limiter, user.id);
+      if (deps.config.rateLimits) enforce(limiter, user.id);
     };
   };
   const initiations = perAccount(20);
   const verifications = perAccount(300);
 
+  const initiateAnswers = {
+    201: PaymentInitiateResponseSchema,
+    ...errorAnswers(400, 401, 403, 404, 409, 429, 502),
+  };
+
   app.post(
-    '/payments/agent-fee/initiate',
+    PAYMENT_INITIATE_PATHS.agent_fee,
     {
-      preHandler: initiations,
+      onRequest: initiations,
       schema: {
         tags: ['payments'],
-        summary: "Start paying a booking's agent fee; the browser goes to checkoutLink",
+        summary:
+          "Start paying a booking's agent fee (booking_id is enough); the browser goes to checkoutLink",
         body: PaymentInitiateSchema,
-        response: { ...initiateResponses, 429: ErrorSchema },
+        response: initiateAnswers,
       },
     },
     async (request, reply) => {
@@ -71,14 +61,14 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
   );
 
   app.post(
-    '/payments/room-price/initiate',
+    PAYMENT_INITIATE_PATHS.rent,
     {
-      preHandler: initiations,
+      onRequest: initiations,
       schema: {
         tags: ['payments'],
         summary: "Start paying (or renewing) a room's yearly rent; the browser goes to checkoutLink",
         body: PaymentInitiateSchema,
-        response: { ...initiateResponses, 429: ErrorSchema },
+        response: initiateAnswers,
       },
     },
     async (request, reply) => {
@@ -87,57 +77,64 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
     },
   );
 
+  const verifyAnswers = { 200: PaymentDetailSchema, ...errorAnswers(400, 401, 403, 404, 429, 502) };
+
+  // Both bring the payment up to date with the provider and apply a success once (ADR 0013):
+  // POST is what our pages call; the GET stays for clients written against the original API.
+  app.post(
+    '/payments/verify',
+    {
+      onRequest: verifications,
+      schema: {
+        tags: ['payments'],
+        summary: 'Check a payment with the provider and apply its result once (payer or admin)',
+        body: PaymentVerifyBodySchema,
+        response: verifyAnswers,
+      },
+    },
+    async (request) => verifyPayment(deps, await request.requireUser(), request.body.reference),
+  );
+
   app.get(
     '/payments/verify',
     {
-      preHandler: verifications,
+      onRequest: verifications,
       // Verifying applies a success: the room becomes booked or rented in the public lists.
       config: { readCache: 'clear' },
       schema: {
         tags: ['payments'],
-        summary: 'Check a payment with the provider and apply it once (payer or admin)',
+        summary: 'The payment, refreshed from the provider while it is open (payer or admin)',
         querystring: PaymentVerifyQuerySchema,
-        response: {
-          200: PaymentDetailSchema,
-          400: ErrorSchema,
-          401: ErrorSchema,
-          403: ErrorSchema,
-          404: ErrorSchema,
-          429: ErrorSchema,
-          502: ErrorSchema,
-        },
+        response: verifyAnswers,
       },
     },
-    async (request) => {
-      const user = await request.requireUser();
-      return verifyPayment(deps, user, request.query.reference);
-    },
+    async (request) => verifyPayment(deps, await request.requireUser(), request.query.reference),
   );
 
   app.get(
     '/payments/tenants',
     {
-      preHandler: app.adminOnly,
+      onRequest: app.adminOnly,
       schema: {
         tags: ['payments'],
         summary: 'Current tenants with rent dates and what they paid (admins)',
-        response: { 200: z.array(TenantSchema), 401: ErrorSchema, 403: ErrorSchema },
+        response: { 200: z.array(TenantSchema), ...errorAnswers(401, 403) },
       },
     },
-    async () => listTenants(app.db),
+    async () => listTenants(deps),
   );
 
   app.get(
     '/payments/refunds',
     {
-      preHandler: app.adminOnly,
+      onRequest: app.adminOnly,
       schema: {
         tags: ['payments'],
         summary: 'Payments that arrived after the room went to someone else (admins)',
-        response: { 200: z.array(RefundSchema), 401: ErrorSchema, 403: ErrorSchema },
+        response: { 200: z.array(RefundSchema), ...errorAnswers(401, 403) },
       },
     },
-    async () => listRefunds(app.db),
+    async () => listRefunds(deps),
   );
 
   // The signature covers the exact bytes Paystack sent, so this route (and only this one) keeps the raw body.
@@ -150,7 +147,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
         schema: {
           tags: ['payments'],
           summary: 'Paystack events (signature-checked; the payment is re-verified with Paystack)',
-          response: { 200: WebhookAckSchema, 401: ErrorSchema, 404: ErrorSchema, 502: ErrorSchema },
+          response: { 200: WebhookAckSchema, ...errorAnswers(401, 404, 502) },
         },
       },
       async (request) => {

@@ -1,45 +1,26 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import type {
-  PaymentDetail,
-  PaymentInitiateResponse,
-  PaymentType,
-  Refund,
-  Tenant,
+import {
+  formatNaira,
+  PAYMENT_TYPE_OF,
+  type PaymentDetail,
+  type PaymentInitiate,
+  type PaymentInitiateResponse,
+  type PaymentKind,
 } from '@studynest/contracts';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config/env.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { bookings, hostels, payments, rooms, tenancies, users } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { daysBetween, todayInLagos } from '../../lib/lagos-time.ts';
-import type { PaymentProvider } from '../../payments/provider.ts';
-import { assertAdminReady } from '../auth/mfa.service.ts';
-import type { AuthUser } from '../auth/tokens.ts';
-import { inspectionDateTime } from '../bookings/bookings.service.ts';
-import { holdRoom } from '../bookings/room-hold.ts';
-import { applyProviderResult, mergeProviderData } from './payment-apply.service.ts';
+import { type AuthUser, assertAdminReady } from '../auth/index.ts';
+import { holdRoom } from '../bookings/index.ts';
+import { applyProviderResult } from './payment-apply.service.ts';
+import { bookedBy, mergeProviderData, standingAgentFee } from './payment-rules.ts';
+import { toPaymentDetail } from './payments.mapper.ts';
 
-type Kind = 'agent_fee' | 'room_rent';
-export const paymentTypeOf = (kind: string): PaymentType =>
-  kind === 'agent_fee' ? 'AGENT_FEE' : 'ROOM_RENT';
-
-const naira = new Intl.NumberFormat('en-NG', {
-  style: 'currency',
-  currency: 'NGN',
-  maximumFractionDigits: 0,
-});
-export const formatNaira = (amount: number) => naira.format(amount);
-
-export type InitiateInput = {
-  amount?: number;
-  room_id: string;
-  hostel_id: string;
-  booking_id?: string;
-  callback_url: string;
-};
-
-type Deps = { db: Db; config: Config; provider: PaymentProvider };
+type PaymentDeps = Pick<Deps, 'db' | 'config' | 'payments' | 'jobs'>;
 
 /** Payment callbacks may only send people back to our own site (parsed origins, never string prefixes). */
 export function checkCallbackUrl(config: Config, value: string): string {
@@ -58,6 +39,7 @@ export function checkCallbackUrl(config: Config, value: string): string {
   return url.toString();
 }
 
+/** The server decides every amount; a client's `amount` is the price the person saw, and must still be it. */
 function checkAmount(clientAmount: number | undefined, serverAmount: number) {
   if (clientAmount !== undefined && clientAmount !== serverAmount) {
     throw conflict(`The price has changed to ${formatNaira(serverAmount)}. Please review and try again.`, {
@@ -66,21 +48,30 @@ function checkAmount(clientAmount: number | undefined, serverAmount: number) {
   }
 }
 
-const newReference = (kind: Kind) =>
+/** Ids an older client sends alongside the booking must name the booking's own room and hostel. */
+function checkSameRoom(input: PaymentInitiate, room: { id: string; hostelId: string }) {
+  if (
+    (input.room_id && input.room_id !== room.id) ||
+    (input.hostel_id && input.hostel_id !== room.hostelId)
+  ) {
+    throw badRequest('This booking is for a different room', {
+      booking_id: 'This booking is for a different room',
+    });
+  }
+}
+
+const newReference = (kind: PaymentKind) =>
   `SN-${kind === 'agent_fee' ? 'AF' : 'RR'}-${randomBytes(10).toString('hex').toUpperCase()}`;
 
-async function loadRoom(db: DbOrTx, roomId: string, hostelId: string) {
-  const [room] = await db
+async function loadRoom(db: DbOrTx, roomId: string) {
+  const [row] = await db
     .select({ room: rooms, hostel: hostels })
     .from(rooms)
     .innerJoin(hostels, eq(hostels.id, rooms.hostelId))
     .where(eq(rooms.id, roomId))
     .limit(1);
-  if (!room) throw notFound('This room does not exist');
-  if (room.room.hostelId !== hostelId) {
-    throw badRequest('This room is not in that hostel', { room_id: 'This room is not in that hostel' });
-  }
-  return room;
+  if (!row) throw notFound('This room does not exist');
+  return row;
 }
 
 async function payerEmail(db: DbOrTx, userId: string) {
@@ -89,53 +80,58 @@ async function payerEmail(db: DbOrTx, userId: string) {
   return u.email;
 }
 
-/** Create the pending payment row, then ask the provider for a checkout link. */
+type NewPayment = {
+  kind: PaymentKind;
+  userId: string;
+  room: { id: string; hostelId: string };
+  bookingId: string | null;
+  amount: number;
+  callbackUrl: string;
+};
+
+/**
+ * Record the pending payment (through `insert`, which may do more in the same transaction), then
+ * ask the provider for a checkout link. Each attempt has a fresh reference.
+ */
 async function startPayment(
-  deps: Deps,
-  row: {
-    kind: Kind;
-    userId: string;
-    roomId: string;
-    hostelId: string;
-    bookingId: string | null;
-    amount: number;
-    callbackUrl: string;
-    email: string;
-  },
+  deps: PaymentDeps,
+  payment: NewPayment,
   insert: (values: typeof payments.$inferInsert) => Promise<void>,
 ): Promise<PaymentInitiateResponse> {
-  const reference = newReference(row.kind);
+  const { db, payments: provider } = deps;
+  const email = await payerEmail(db, payment.userId);
+  const reference = newReference(payment.kind);
   await insert({
     reference,
-    userId: row.userId,
-    kind: row.kind,
-    bookingId: row.bookingId,
-    roomId: row.roomId,
-    hostelId: row.hostelId,
-    amount: row.amount,
+    userId: payment.userId,
+    kind: payment.kind,
+    bookingId: payment.bookingId,
+    roomId: payment.room.id,
+    hostelId: payment.room.hostelId,
+    amount: payment.amount,
     currency: 'NGN',
-    provider: deps.provider.name,
+    provider: provider.name,
     status: 'pending',
-    providerData: { callbackUrl: row.callbackUrl },
+    providerData: { callbackUrl: payment.callbackUrl },
   });
   try {
-    const { checkoutLink } = await deps.provider.initialize({
+    const { checkoutLink } = await provider.initialize({
       reference,
-      amountNaira: row.amount,
-      email: row.email,
-      callbackUrl: row.callbackUrl,
+      amountNaira: payment.amount,
+      email,
+      callbackUrl: payment.callbackUrl,
       metadata: {
-        payment_type: paymentTypeOf(row.kind),
-        room_id: row.roomId,
-        hostel_id: row.hostelId,
-        booking_id: row.bookingId,
-        user_id: row.userId,
+        payment_type: PAYMENT_TYPE_OF[payment.kind],
+        room_id: payment.room.id,
+        hostel_id: payment.room.hostelId,
+        booking_id: payment.bookingId,
+        user_id: payment.userId,
       },
     });
     return { checkoutLink, reference };
   } catch (err) {
     // No checkout exists for this reference: close it so it never looks payable.
-    await deps.db
+    await db
       .update(payments)
       .set({
         status: 'failed',
@@ -149,10 +145,14 @@ async function startPayment(
   }
 }
 
+/**
+ * Pay a booking's agent fee. The booking names the room, hostel and price; paying keeps the
+ * room's hold for the student (or takes it back, under the same per-student limit as booking).
+ */
 export async function initiateAgentFee(
-  deps: Deps,
+  deps: PaymentDeps,
   user: AuthUser,
-  input: InitiateInput,
+  input: PaymentInitiate,
 ): Promise<PaymentInitiateResponse> {
   const { db } = deps;
   const callbackUrl = checkCallbackUrl(deps.config, input.callback_url);
@@ -163,34 +163,19 @@ export async function initiateAgentFee(
   if (!booking) throw notFound('This booking does not exist');
   if (booking.userId !== user.id)
     throw forbidden('Only the student who made this booking can pay its agent fee');
-  if (booking.roomId !== input.room_id || booking.hostelId !== input.hostel_id) {
-    throw badRequest('This booking is for a different room', {
-      booking_id: 'This booking is for a different room',
-    });
-  }
+  const { room, hostel } = await loadRoom(db, booking.roomId);
+  checkSameRoom(input, room);
   if (booking.status === 'confirmed') throw conflict('The agent fee for this booking is already paid');
   if (booking.status === 'cancelled')
     throw conflict('This booking was cancelled. Please book the room again.');
-  const { room, hostel } = await loadRoom(db, input.room_id, input.hostel_id);
   if (hostel.isClosed) throw conflict('This hostel is not taking bookings right now');
   checkAmount(input.amount, room.agentFee);
-  const email = await payerEmail(db, user.id);
 
   return startPayment(
     deps,
-    {
-      kind: 'agent_fee',
-      userId: user.id,
-      roomId: room.id,
-      hostelId: room.hostelId,
-      bookingId: booking.id,
-      amount: room.agentFee,
-      callbackUrl,
-      email,
-    },
+    { kind: 'agent_fee', userId: user.id, room, bookingId: booking.id, amount: room.agentFee, callbackUrl },
     (values) =>
       db.transaction(async (tx) => {
-        // Paying keeps (or takes back) the hold: the booking's hold is live, or the room is still free.
         const holdUntil = await holdRoom(tx, room.id, user.id);
         await tx
           .update(bookings)
@@ -201,64 +186,60 @@ export async function initiateAgentFee(
   );
 }
 
-export async function initiateRent(
-  deps: Deps,
-  user: AuthUser,
-  input: InitiateInput,
-): Promise<PaymentInitiateResponse> {
-  const { db } = deps;
-  const callbackUrl = checkCallbackUrl(deps.config, input.callback_url);
+/** The room rent is paid for: the booking's room, or (a tenant renewing) the room named. */
+async function rentRoomOf(db: DbOrTx, user: AuthUser, input: PaymentInitiate) {
   if (input.booking_id) {
     const [booking] = await db.select().from(bookings).where(eq(bookings.id, input.booking_id)).limit(1);
     if (!booking) throw notFound('This booking does not exist');
     if (booking.userId !== user.id) throw forbidden('This booking belongs to someone else');
-    if (booking.roomId !== input.room_id) {
-      throw badRequest('This booking is for a different room', {
-        booking_id: 'This booking is for a different room',
-      });
-    }
+    const found = await loadRoom(db, booking.roomId);
+    checkSameRoom(input, found.room);
+    return { ...found, bookingId: booking.id };
   }
-  const { room } = await loadRoom(db, input.room_id, input.hostel_id);
+  if (!input.room_id) {
+    throw badRequest('Say which booking (booking_id) or room (room_id) the rent is for', {
+      booking_id: 'Required when room_id is not given',
+    });
+  }
+  const found = await loadRoom(db, input.room_id);
+  if (input.hostel_id && input.hostel_id !== found.room.hostelId) {
+    throw badRequest('This room is not in that hostel', { room_id: 'This room is not in that hostel' });
+  }
+  return { ...found, bookingId: null };
+}
 
-  const [tenancy] = await db
-    .select({ userId: tenancies.userId })
-    .from(tenancies)
-    .where(and(eq(tenancies.roomId, room.id), isNull(tenancies.endedAt)))
-    .limit(1);
-  if (tenancy?.userId !== user.id) {
-    const [agentFee] = await db
-      .select({ id: payments.id })
-      .from(payments)
-      .where(
-        and(
-          eq(payments.userId, user.id),
-          eq(payments.roomId, room.id),
-          eq(payments.kind, 'agent_fee'),
-          eq(payments.status, 'success'),
-          eq(payments.needsRefund, false),
-        ),
-      )
-      .limit(1);
-    if (!agentFee) {
+/**
+ * Pay (or renew) a room's yearly rent: its tenant may always renew; otherwise only the student the
+ * room is booked for (who paid its agent fee) may rent it (docs/domain.md, "Tenancy").
+ */
+export async function initiateRent(
+  deps: PaymentDeps,
+  user: AuthUser,
+  input: PaymentInitiate,
+): Promise<PaymentInitiateResponse> {
+  const { db } = deps;
+  const callbackUrl = checkCallbackUrl(deps.config, input.callback_url);
+  const { room, bookingId } = await rentRoomOf(db, user, input);
+
+  const [facts] = await db
+    .select({
+      tenantId: sql<string | null>`(
+        select ${tenancies.userId} from ${tenancies}
+        where ${tenancies.roomId} = ${room.id} and ${tenancies.endedAt} is null limit 1)`,
+      bookerId: bookedBy(room.id),
+      paidAgentFee: sql<boolean>`exists (
+        select 1 from ${payments}
+        where ${payments.userId} = ${user.id} and ${payments.roomId} = ${room.id} and ${standingAgentFee})`,
+    })
+    .from(sql`(select 1) as one`);
+  if (facts?.tenantId !== user.id) {
+    if (!facts?.paidAgentFee) {
       throw forbidden(
         'Only the student who paid the agent fee for this room, or its tenant, can pay its rent',
       );
     }
-    if (tenancy || room.status === 'rented') throw conflict('This room is already rented');
-    const [bookedBy] = await db
-      .select({ userId: payments.userId })
-      .from(payments)
-      .where(
-        and(
-          eq(payments.roomId, room.id),
-          eq(payments.kind, 'agent_fee'),
-          eq(payments.status, 'success'),
-          eq(payments.needsRefund, false),
-        ),
-      )
-      .orderBy(sql`${payments.paidAt} desc nulls last`, desc(payments.createdAt))
-      .limit(1);
-    if (bookedBy?.userId !== user.id) throw conflict('This room has been booked by someone else');
+    if (facts.tenantId || room.status === 'rented') throw conflict('This room is already rented');
+    if (facts.bookerId !== user.id) throw conflict('This room has been booked by someone else');
     const heldByOther =
       room.status === 'available' &&
       room.heldByUserId &&
@@ -268,20 +249,10 @@ export async function initiateRent(
     if (heldByOther) throw conflict('Someone else is booking this room right now');
   }
   checkAmount(input.amount, room.price);
-  const email = await payerEmail(db, user.id);
 
   return startPayment(
     deps,
-    {
-      kind: 'room_rent',
-      userId: user.id,
-      roomId: room.id,
-      hostelId: room.hostelId,
-      bookingId: input.booking_id ?? null,
-      amount: room.price,
-      callbackUrl,
-      email,
-    },
+    { kind: 'rent', userId: user.id, room, bookingId, amount: room.price, callbackUrl },
     async (values) => {
       await db.insert(payments).values(values);
     },
@@ -289,15 +260,26 @@ export async function initiateRent(
 }
 
 /** Ask the provider about a still-open payment and apply what it says (idempotent). */
-async function refresh(deps: Deps, payment: { reference: string; status: string; provider: string }) {
+async function refresh(
+  deps: PaymentDeps,
+  payment: { reference: string; status: string; provider: string },
+): Promise<void> {
   if (payment.status !== 'pending' && payment.status !== 'abandoned') return;
   // A payment started with another provider (the server was reconfigured) cannot be asked here.
-  if (payment.provider !== deps.provider.name) return;
-  const result = await deps.provider.verify(payment.reference);
-  await applyProviderResult(deps.db, payment.reference, result);
+  if (payment.provider !== deps.payments.name) return;
+  const result = await deps.payments.verify(payment.reference);
+  await applyProviderResult(deps, payment.reference, result);
 }
 
-export async function verifyPayment(deps: Deps, user: AuthUser, reference: string): Promise<PaymentDetail> {
+/**
+ * A payment, brought up to date with the provider first (payer or admin). Applying the
+ * provider's answer happens once whoever asks first (callback, webhook, a repeated check).
+ */
+export async function verifyPayment(
+  deps: PaymentDeps,
+  user: AuthUser,
+  reference: string,
+): Promise<PaymentDetail> {
   const [payment] = await deps.db
     .select({
       userId: payments.userId,
@@ -314,16 +296,16 @@ export async function verifyPayment(deps: Deps, user: AuthUser, reference: strin
     assertAdminReady(deps.config, user);
   }
   await refresh(deps, payment);
-  return getPaymentDetail(deps.db, reference);
+  return getPaymentDetail(deps, reference);
 }
 
 /** Paystack's webhook: signature first, then ask Paystack itself — the webhook body alone is never trusted. */
 export async function handlePaystackWebhook(
-  deps: Deps,
+  deps: PaymentDeps,
   rawBody: Buffer,
   headers: IncomingHttpHeaders,
 ): Promise<void> {
-  const event = deps.provider.parseWebhook(rawBody, headers);
+  const event = deps.payments.parseWebhook(rawBody, headers);
   if (event?.event !== 'charge.success') return;
   const [payment] = await deps.db
     .select({ reference: payments.reference, status: payments.status, provider: payments.provider })
@@ -334,7 +316,7 @@ export async function handlePaystackWebhook(
   await refresh(deps, payment);
 }
 
-export async function getPaymentDetail(db: DbOrTx, reference: string): Promise<PaymentDetail> {
+export async function getPaymentDetail({ db }: Pick<Deps, 'db'>, reference: string): Promise<PaymentDetail> {
   const [row] = await db
     .select({ payment: payments, room: rooms, hostel: hostels, booking: bookings })
     .from(payments)
@@ -344,116 +326,17 @@ export async function getPaymentDetail(db: DbOrTx, reference: string): Promise<P
     .where(eq(payments.reference, reference))
     .limit(1);
   if (!row) throw notFound('No payment has this reference');
-  const { payment, room, hostel, booking } = row;
+  const { payment } = row;
 
-  let tenancy: PaymentDetail['tenancy'] = null;
-  if (payment.kind === 'room_rent' && payment.status === 'success' && !payment.needsRefund) {
+  let tenancy: { startDate: string; dueDate: string } | null = null;
+  if (payment.kind === 'rent' && payment.status === 'success' && !payment.needsRefund) {
     const [t] = await db
       .select({ startDate: tenancies.startDate, dueDate: tenancies.dueDate })
       .from(tenancies)
       .where(and(eq(tenancies.userId, payment.userId), eq(tenancies.roomId, payment.roomId)))
       .orderBy(sql`${tenancies.endedAt} is null desc`, desc(tenancies.createdAt))
       .limit(1);
-    if (t) tenancy = { rentStartDate: t.startDate, rentDueDate: t.dueDate };
+    tenancy = t ?? null;
   }
-  const type = paymentTypeOf(payment.kind);
-  return {
-    _id: payment.id,
-    reference: payment.reference,
-    status: payment.status as PaymentDetail['status'],
-    payment_type: type,
-    purpose: type,
-    amount: payment.amount,
-    paid_at: payment.paidAt?.toISOString() ?? null,
-    needs_refund: payment.needsRefund,
-    booking: booking ? { _id: booking.id, inspection_date_time: inspectionDateTime(booking) } : null,
-    room: {
-      _id: room.id,
-      room_number: room.roomNumber,
-      unit: room.unit,
-      agent_fee: room.agentFee,
-      price: room.price,
-      caution_fee: room.cautionFee,
-      commission_fee: room.commissionFee,
-    },
-    hostel: { _id: hostel.id, hostel_name: hostel.hostelName, address: hostel.address },
-    tenancy,
-  };
-}
-
-const personFields = {
-  _id: users.id,
-  first_name: users.firstName,
-  last_name: users.lastName,
-  email: users.email,
-  phone_number: users.phoneNumber,
-};
-
-/** Active tenancies, soonest due first, with what each tenant has paid in rent for that room. */
-export async function listTenants(db: DbOrTx): Promise<Tenant[]> {
-  const paid = db
-    .select({
-      userId: payments.userId,
-      roomId: payments.roomId,
-      total: sql<string>`sum(${payments.amount})`.as('total'),
-    })
-    .from(payments)
-    .where(
-      and(eq(payments.kind, 'room_rent'), eq(payments.status, 'success'), eq(payments.needsRefund, false)),
-    )
-    .groupBy(payments.userId, payments.roomId)
-    .as('paid');
-  const rows = await db
-    .select({
-      tenancy: tenancies,
-      user: personFields,
-      room: { _id: rooms.id, room_number: rooms.roomNumber, unit: rooms.unit },
-      hostel: { _id: hostels.id, hostel_name: hostels.hostelName, address: hostels.address },
-      total: paid.total,
-    })
-    .from(tenancies)
-    .innerJoin(users, eq(users.id, tenancies.userId))
-    .innerJoin(rooms, eq(rooms.id, tenancies.roomId))
-    .innerJoin(hostels, eq(hostels.id, tenancies.hostelId))
-    .leftJoin(paid, and(eq(paid.userId, tenancies.userId), eq(paid.roomId, tenancies.roomId)))
-    .where(isNull(tenancies.endedAt))
-    .orderBy(tenancies.dueDate, hostels.hostelName, rooms.roomNumber);
-  const today = todayInLagos();
-  return rows.map(({ tenancy, user, room, hostel, total }) => ({
-    user,
-    hostel,
-    room,
-    rentStartDate: tenancy.startDate,
-    rentDueDate: tenancy.dueDate,
-    daysLeft: daysBetween(today, tenancy.dueDate),
-    amountPaid: Number(total ?? 0),
-  }));
-}
-
-/** Successful payments whose room had gone to someone else: money an admin must give back. */
-export async function listRefunds(db: DbOrTx): Promise<Refund[]> {
-  const rows = await db
-    .select({
-      payment: payments,
-      user: personFields,
-      room: { _id: rooms.id, room_number: rooms.roomNumber, unit: rooms.unit },
-      hostel: { _id: hostels.id, hostel_name: hostels.hostelName, address: hostels.address },
-    })
-    .from(payments)
-    .innerJoin(users, eq(users.id, payments.userId))
-    .innerJoin(rooms, eq(rooms.id, payments.roomId))
-    .innerJoin(hostels, eq(hostels.id, payments.hostelId))
-    .where(eq(payments.needsRefund, true))
-    .orderBy(desc(payments.paidAt), desc(payments.createdAt));
-  return rows.map(({ payment, user, room, hostel }) => ({
-    _id: payment.id,
-    reference: payment.reference,
-    payment_type: paymentTypeOf(payment.kind),
-    amount: payment.amount,
-    status: payment.status as Refund['status'],
-    paid_at: payment.paidAt?.toISOString() ?? null,
-    user,
-    room,
-    hostel,
-  }));
+  return toPaymentDetail(row, tenancy);
 }

@@ -1,7 +1,7 @@
 import type { ReviewAdmin, ReviewStatus } from '@studynest/contracts';
 import { desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { reviews } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
 
 type Row = typeof reviews.$inferSelect;
@@ -22,7 +22,7 @@ const toAdmin = (r: Row): ReviewAdmin => ({
 
 /** New reviews wait for an admin: nothing a stranger types reaches the landing page unchecked. */
 export async function createReview(
-  db: Db,
+  { db }: Pick<Deps, 'db'>,
   input: { full_name: string; feedback: string; rating: number },
 ): Promise<ReviewAdmin> {
   const [row] = await db
@@ -33,7 +33,10 @@ export async function createReview(
 }
 
 /** Approved reviews, newest first (id breaks ties so pages never overlap). */
-export async function listApprovedReviews(db: Db, page: { limit?: number; offset?: number }) {
+export async function listApprovedReviews(
+  { db }: Pick<Deps, 'db'>,
+  page: { limit?: number; offset?: number },
+) {
   const where = eq(reviews.status, 'approved');
   const query = db
     .select()
@@ -48,7 +51,7 @@ export async function listApprovedReviews(db: Db, page: { limit?: number; offset
   return { items: rows.map(toPublic), total: count?.n ?? 0 };
 }
 
-export async function listAllReviews(db: Db, page: { limit?: number; offset?: number }) {
+export async function listAllReviews({ db }: Pick<Deps, 'db'>, page: { limit?: number; offset?: number }) {
   const query = db
     .select()
     .from(reviews)
@@ -61,7 +64,11 @@ export async function listAllReviews(db: Db, page: { limit?: number; offset?: nu
   return { items: rows.map(toAdmin), total: count?.n ?? 0 };
 }
 
-export async function setReviewStatus(db: Db, id: string, status: ReviewStatus): Promise<ReviewAdmin> {
+export async function setReviewStatus(
+  { db }: Pick<Deps, 'db'>,
+  id: string,
+  status: ReviewStatus,
+): Promise<ReviewAdmin> {
   const [row] = await db
     .update(reviews)
     .set({ status, updatedAt: new Date() })

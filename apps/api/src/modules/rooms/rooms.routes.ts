@@ -1,16 +1,16 @@
 import {
-  ErrorSchema,
+  IdParamsSchema,
   IdSchema,
-  RoomInputSchema,
+  RoomCreateSchema,
   RoomPatchSchema,
   RoomReplaceSchema,
   RoomSchema,
   RoomStatusInputSchema,
   RoomWithHostelSchema,
 } from '@studynest/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { errorAnswers } from '../../lib/route-options.ts';
 import {
   createRoom,
   deleteRoom,
@@ -21,13 +21,8 @@ import {
   updateRoom,
 } from './rooms.service.ts';
 
-const isAdmin = async (request: FastifyRequest) => (await request.currentUser())?.role === 'admin';
-// Writes check the admin in onRequest (not preHandler) so anonymous callers get 401 and students
-// 403 before their body is read or validated: no uploads parsed, no validation details leaked.
-const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorSchema]));
-const RoomParamsSchema = z.object({ id: IdSchema });
-
 export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
   app.get(
     '/rooms',
     {
@@ -37,7 +32,7 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(RoomWithHostelSchema) },
       },
     },
-    async (request) => listRoomsWithHostel(app.db, { includeClosed: await isAdmin(request) }),
+    async (request) => listRoomsWithHostel(deps, { includeClosed: await request.isAdmin() }),
   );
 
   app.get(
@@ -47,14 +42,14 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['rooms'],
         summary: "A hostel's rooms (closed hostels: admins only)",
         params: z.object({ hostelId: IdSchema }),
-        response: { 200: z.array(RoomSchema), ...errors(400, 404) },
+        response: { 200: z.array(RoomSchema), ...errorAnswers(400, 404) },
       },
     },
     async (request, reply) => {
       const { hostelId } = request.params;
-      if (await isAdmin(request)) return listRoomsOfHostel(app.db, hostelId, { includeClosed: true });
+      if (await request.isAdmin()) return listRoomsOfHostel(deps, hostelId, { includeClosed: true });
       return app.readCache.send(request, reply, `rooms of ${hostelId}`, () =>
-        listRoomsOfHostel(app.db, hostelId),
+        listRoomsOfHostel(deps, hostelId),
       );
     },
   );
@@ -65,11 +60,11 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['rooms'],
         summary: 'One room',
-        params: RoomParamsSchema,
-        response: { 200: RoomSchema, ...errors(400, 404) },
+        params: IdParamsSchema,
+        response: { 200: RoomSchema, ...errorAnswers(400, 404) },
       },
     },
-    async (request) => getRoom(app.db, request.params.id),
+    async (request) => getRoom(deps, request.params.id),
   );
 
   app.post(
@@ -79,11 +74,11 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['rooms'],
         summary: 'Add a room to a hostel (room_number unique within the hostel)',
-        body: RoomInputSchema,
-        response: { 201: RoomSchema, ...errors(400, 401, 403, 409) },
+        body: RoomCreateSchema,
+        response: { 201: RoomSchema, ...errorAnswers(400, 401, 403, 409) },
       },
     },
-    async (request, reply) => reply.status(201).send(await createRoom(app.db, request.body)),
+    async (request, reply) => reply.status(201).send(await createRoom(deps, request.body)),
   );
 
   app.patch(
@@ -93,12 +88,12 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['rooms'],
         summary: 'Update a room (fields left out keep their value)',
-        params: RoomParamsSchema,
+        params: IdParamsSchema,
         body: RoomPatchSchema,
-        response: { 200: RoomSchema, ...errors(400, 401, 403, 404, 409) },
+        response: { 200: RoomSchema, ...errorAnswers(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => updateRoom(app.db, request.params.id, request.body),
+    async (request) => updateRoom(deps, request.params.id, request.body),
   );
 
   app.put(
@@ -108,12 +103,12 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['rooms'],
         summary: 'Replace a room (every field but status required; status left out keeps its value)',
-        params: RoomParamsSchema,
+        params: IdParamsSchema,
         body: RoomReplaceSchema,
-        response: { 200: RoomSchema, ...errors(400, 401, 403, 404, 409) },
+        response: { 200: RoomSchema, ...errorAnswers(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => updateRoom(app.db, request.params.id, request.body),
+    async (request) => updateRoom(deps, request.params.id, request.body),
   );
 
   app.patch(
@@ -123,12 +118,12 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['rooms'],
         summary: 'Set a room status by hand (available, booked or rented; any letter case)',
-        params: RoomParamsSchema,
+        params: IdParamsSchema,
         body: RoomStatusInputSchema,
-        response: { 200: RoomSchema, ...errors(400, 401, 403, 404) },
+        response: { 200: RoomSchema, ...errorAnswers(400, 401, 403, 404) },
       },
     },
-    async (request) => setRoomStatus(app.db, request.params.id, request.body.status),
+    async (request) => setRoomStatus(deps, request.params.id, request.body.status),
   );
 
   app.delete(
@@ -138,12 +133,12 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['rooms'],
         summary: 'Delete a room (409 while booked, rented, held, or with payment records)',
-        params: RoomParamsSchema,
-        response: { 204: z.null(), ...errors(400, 401, 403, 404, 409) },
+        params: IdParamsSchema,
+        response: { 204: z.null(), ...errorAnswers(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
-      await deleteRoom(app.db, request.params.id);
+      await deleteRoom(deps, request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -1,31 +1,15 @@
-import type { Room, RoomPatch, RoomStatus, RoomWithHostel } from '@studynest/contracts';
+import type { Room, RoomCreate, RoomPatch, RoomStatus, RoomWithHostel } from '@studynest/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { bookings, hostels, payments, rooms, tenancies } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-
-type RoomRow = typeof rooms.$inferSelect;
-
-function toRoomFields(r: RoomRow) {
-  return {
-    _id: r.id,
-    room_number: r.roomNumber,
-    unit: r.unit as Room['unit'],
-    status: r.status as Room['status'],
-    price: r.price,
-    agent_fee: r.agentFee,
-    caution_fee: r.cautionFee,
-    commission_fee: r.commissionFee,
-    created_at: r.createdAt.toISOString(),
-    updated_at: r.updatedAt.toISOString(),
-  };
-}
-
-export const toRoom = (r: RoomRow): Room => ({ ...toRoomFields(r), hostel: r.hostelId });
+import { hostelRefColumns } from '../hostels/index.ts';
+import { toRoom, toRoomWithHostel } from './rooms.mapper.ts';
 
 /** Rooms of one hostel, by room number. Closed hostels are visible to admins only. */
 export async function listRoomsOfHostel(
-  db: DbOrTx,
+  { db }: Pick<Deps, 'db'>,
   hostelId: string,
   opts: { includeClosed?: boolean } = {},
 ): Promise<Room[]> {
@@ -50,7 +34,7 @@ export async function listRoomsOfHostel(
  * One room, whatever its hostel's state: a student who booked or rents a room in a hostel
  * that was closed afterwards still needs it for receipts and the profile.
  */
-export async function getRoom(db: DbOrTx, id: string): Promise<Room> {
+export async function getRoom({ db }: Pick<Deps, 'db'>, id: string): Promise<Room> {
   const [row] = await db.select().from(rooms).where(eq(rooms.id, id)).limit(1);
   if (!row) throw notFound('This room does not exist');
   return toRoom(row);
@@ -58,33 +42,22 @@ export async function getRoom(db: DbOrTx, id: string): Promise<Room> {
 
 /** Every room with its hostel expanded (admin room management and search); rooms of closed hostels for admins only. */
 export async function listRoomsWithHostel(
-  db: DbOrTx,
+  { db }: Pick<Deps, 'db'>,
   opts: { includeClosed?: boolean } = {},
 ): Promise<RoomWithHostel[]> {
   const rows = await db
     .select({
       room: rooms,
-      hostel: { _id: hostels.id, hostel_name: hostels.hostelName, address: hostels.address },
+      hostel: hostelRefColumns,
     })
     .from(rooms)
     .innerJoin(hostels, eq(hostels.id, rooms.hostelId))
     .where(opts.includeClosed ? undefined : eq(hostels.isClosed, false))
     .orderBy(asc(hostels.hostelName), asc(rooms.roomNumber));
-  return rows.map(({ room, hostel }) => ({ ...toRoomFields(room), hostel }));
+  return rows.map(({ room, hostel }) => toRoomWithHostel(room, hostel));
 }
 
 /* ---------------------------------------------------------------- writes (admins) */
-
-type RoomValues = {
-  room_number: string;
-  unit: string;
-  status: RoomStatus;
-  price: number;
-  agent_fee: number;
-  caution_fee: number;
-  commission_fee: number;
-  hostel: string;
-};
 
 const duplicateNumber = (roomNumber: string) =>
   conflict(`${roomNumber} already exists in this hostel`, {
@@ -118,7 +91,8 @@ async function assertNumberFree(db: DbOrTx, hostelId: string, roomNumber: string
   if (clash && clash.id !== exceptRoomId) throw duplicateNumber(roomNumber);
 }
 
-const columns = (v: Partial<RoomValues>) => ({
+/** The API's room fields as columns, for those given. */
+const columns = (v: RoomPatch) => ({
   ...(v.room_number !== undefined ? { roomNumber: v.room_number } : {}),
   ...(v.unit !== undefined ? { unit: v.unit } : {}),
   ...(v.status !== undefined ? { status: v.status } : {}),
@@ -129,7 +103,7 @@ const columns = (v: Partial<RoomValues>) => ({
   ...(v.hostel !== undefined ? { hostelId: v.hostel } : {}),
 });
 
-export async function createRoom(db: Db, input: RoomValues): Promise<Room> {
+export async function createRoom({ db }: Pick<Deps, 'db'>, input: RoomCreate): Promise<Room> {
   try {
     return await db.transaction(async (tx) => {
       await assertHostelForRoom(tx, input.hostel);
@@ -169,7 +143,7 @@ async function roomHasRecords(db: DbOrTx, roomId: string): Promise<boolean> {
 }
 
 /** PATCH sends any subset; PUT sends everything (a missing status keeps its value). */
-export async function updateRoom(db: Db, id: string, changes: RoomPatch): Promise<Room> {
+export async function updateRoom({ db }: Pick<Deps, 'db'>, id: string, changes: RoomPatch): Promise<Room> {
   let attemptedNumber = changes.room_number;
   try {
     return await db.transaction(async (tx) => {
@@ -193,7 +167,7 @@ export async function updateRoom(db: Db, id: string, changes: RoomPatch): Promis
       }
       const [row] = await tx
         .update(rooms)
-        .set({ ...columns(changes as Partial<RoomValues>), updatedAt: new Date() })
+        .set({ ...columns(changes), updatedAt: new Date() })
         .where(eq(rooms.id, id))
         .returning();
       if (!row) throw notFound('This room does not exist');
@@ -205,8 +179,8 @@ export async function updateRoom(db: Db, id: string, changes: RoomPatch): Promis
   }
 }
 
-/** Admins may set any status by hand (DESIGN §6), e.g. after a tenant moves out. */
-export async function setRoomStatus(db: Db, id: string, status: RoomStatus): Promise<Room> {
+/** Admins may set any status by hand (docs/domain.md, "Rooms"), e.g. after a tenant moves out. */
+export async function setRoomStatus({ db }: Pick<Deps, 'db'>, id: string, status: RoomStatus): Promise<Room> {
   const [row] = await db
     .update(rooms)
     .set({ status, updatedAt: new Date() })
@@ -228,7 +202,7 @@ export const ROOM_IN_USE = 'This room is booked or rented by a student; it canno
  * and a running tenancy are refused likewise, and so is any room that bookings, payments or
  * tenancies point at: those records must be kept (closing the hostel hides it instead).
  */
-export async function deleteRoom(db: Db, id: string): Promise<void> {
+export async function deleteRoom({ db }: Pick<Deps, 'db'>, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     // The row lock makes a concurrent booking (which updates or references this row) wait for us.
     const [room] = await tx.select().from(rooms).where(eq(rooms.id, id)).for('update');

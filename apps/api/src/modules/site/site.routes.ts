@@ -1,8 +1,7 @@
 import { SiteInfoSchema } from '@studynest/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Config } from '../../config/env.ts';
 
-export const siteRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   // Operator settings change only on restart; a few minutes of caching spares the server.
   app.get(
     '/site',
@@ -15,7 +14,7 @@ export const siteRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
-      return config.site;
+      return app.deps.config.site;
     },
   );
 };

@@ -1,11 +1,11 @@
-import type { Db } from '../../db/client.ts';
 import { subscribers } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
 
 /**
  * Store the address once. A repeat (any letter case: the unique index is on lower(email)) is not an
  * error: telling a stranger "already subscribed" would reveal who is on the list.
  */
-export async function subscribe(db: Db, email: string): Promise<{ created: boolean }> {
+export async function subscribe({ db }: Pick<Deps, 'db'>, email: string): Promise<{ created: boolean }> {
   const rows = await db
     .insert(subscribers)
     .values({ email: email.toLowerCase() })

@@ -1,20 +1,23 @@
-import type { ProfileUpdateSchema, User } from '@studynest/contracts';
+import type { ProfileUpdate, User } from '@studynest/contracts';
 import { and, asc, count, eq, isNotNull, isNull } from 'drizzle-orm';
-import type { z } from 'zod';
-import type { Db, DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { type AuthContext, securityNotice, toUser } from '../auth/auth.service.ts';
-import { TWO_STEP_OFF } from '../auth/mfa.service.ts';
-import type { AuthUser } from '../auth/tokens.ts';
-import { revokeAllSessions } from '../auth/tokens.ts';
+import {
+  type AuthContext,
+  type AuthUser,
+  revokeAllSessions,
+  securityNotice,
+  TWO_STEP_OFF,
+  toUser,
+} from '../auth/index.ts';
 import { getProfile } from './profile.service.ts';
 
 const live = isNull(users.deletedAt);
 
 /** Live (not deleted) users, oldest first, with the total for X-Total-Count. */
 export async function listUsers(
-  db: DbOrTx,
+  { db }: Pick<Deps, 'db'>,
   opts: { limit?: number; offset?: number } = {},
 ): Promise<{ items: User[]; total: number }> {
   let query = db.select().from(users).where(live).orderBy(asc(users.createdAt), asc(users.id)).$dynamic();
@@ -32,7 +35,7 @@ export const LAST_ADMIN_MESSAGE =
  * The admin rows are locked while counting, so two admins deleting each other at once cannot
  * leave the site with none.
  */
-export async function deleteUser(db: Db, userId: string): Promise<void> {
+export async function deleteUser({ db }: Pick<Deps, 'db'>, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const [target] = await tx
       .select({ id: users.id, role: users.role })
@@ -61,11 +64,8 @@ export async function deleteUser(db: Db, userId: string): Promise<void> {
   });
 }
 
-export async function updateOwnProfile(
-  db: Db,
-  userId: string,
-  changes: z.output<typeof ProfileUpdateSchema>,
-) {
+export async function updateOwnProfile(deps: Pick<Deps, 'db'>, userId: string, changes: ProfileUpdate) {
+  const { db } = deps;
   const set: Partial<typeof users.$inferInsert> = {};
   if (changes.first_name !== undefined) set.firstName = changes.first_name;
   if (changes.last_name !== undefined) set.lastName = changes.last_name;
@@ -85,7 +85,7 @@ export async function updateOwnProfile(
       .returning({ id: users.id });
     if (updated.length === 0) throw notFound('No user with that id');
   }
-  return getProfile(db, userId);
+  return getProfile(deps, userId);
 }
 
 /**

@@ -42,7 +42,7 @@ function BookInspection({ roomId, userId }: { roomId: string; userId: string }) 
   const room = useQuery(roomQueries.detail(roomId));
   const hostelId = room.data?.hostel ?? '';
   const hostel = useQuery({ ...hostelQueries.detail(hostelId), enabled: Boolean(hostelId) });
-  const pay = usePayAndCheckout('agent-fee');
+  const pay = usePayAndCheckout('agent_fee');
 
   const failed = room.isError ? room : hostel.isError ? hostel : null;
   if (failed?.error) {

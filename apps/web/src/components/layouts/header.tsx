@@ -1,12 +1,14 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { HostelMenu } from '../../features/hostels/components/hostel-menu.tsx';
 import { useSession } from '../../lib/auth-storage.ts';
 import { CloseIcon, MenuIcon, UserIcon } from '../ui/icons.tsx';
 import { Logo } from './logo.tsx';
 
-export function Header() {
+/** `menu` draws the hostels list; it comes from app/ so this layout does not depend on a feature. */
+export type HeaderMenu = (close: () => void) => ReactNode;
+
+export function Header({ menu }: { menu: HeaderMenu }) {
   const session = useSession();
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -64,7 +66,7 @@ export function Header() {
             <h2 className="px-4 pt-2 pb-1 text-sm font-semibold tracking-wide text-muted uppercase">
               Our hostels
             </h2>
-            <HostelMenu onNavigate={() => setOpen(false)} />
+            {menu(() => setOpen(false))}
             {session?.role === 'admin' && (
               <div className="px-4 py-3">
                 <Link to={paths.admin.dashboard.getHref()} className="btn-primary w-full sm:w-auto">

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { Footer } from './footer.tsx';
-import { Header } from './header.tsx';
+import { Header, type HeaderMenu } from './header.tsx';
 import { NavigationProgress } from './navigation-progress.tsx';
 import { ScrollToTop } from './scroll-to-top.tsx';
 
 /** `children` stands in for the screen while its code loads on a first visit (the route's HydrateFallback). */
-export function RootLayout({ children }: { children?: ReactNode }) {
+export function RootLayout({ menu, children }: { menu: HeaderMenu; children?: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -17,7 +17,7 @@ export function RootLayout({ children }: { children?: ReactNode }) {
       </a>
       <NavigationProgress />
       <ScrollToTop />
-      <Header />
+      <Header menu={menu} />
       {/* At least a screen tall, so the footer never jumps when a screen's data arrives (CLS). */}
       <main id="main" className="min-h-[100svh] flex-1">
         {children ?? <Outlet />}

@@ -28,13 +28,13 @@ export function Component() {
             pendingLabel="Creating account…"
             onSubmit={async (values) => {
               try {
-                // Spec §3: names, gender and e-mail are sent lowercased; the rest as entered.
+                // Admins' names and e-mail are sent lowercased, the rest as entered (docs/domain.md,
+                // "Accounts"); the contract already lowercases the gender.
                 await reauth.run(() =>
                   adminSignup.mutateAsync({
                     ...values,
                     first_name: values.first_name.toLowerCase(),
                     last_name: values.last_name.toLowerCase(),
-                    gender: values.gender.toLowerCase(),
                     email: values.email.toLowerCase(),
                   }),
                 );

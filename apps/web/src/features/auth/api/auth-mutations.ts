@@ -1,24 +1,13 @@
-import type { LoginResponse, SignupResponse } from '@studynest/contracts';
+import type { LoginResponse, Signup, SignupResponse } from '@studynest/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { clearSession, saveSession } from '../../../lib/auth-storage.ts';
 
 type Message = { message: string };
 
-/** The sign-up fields after the contract's zod schema cleaned them (trimmed, e-mail lowercased). */
-export type SignupValues = {
-  first_name: string;
-  last_name: string;
-  gender: string;
-  email: string;
-  phone_number: string;
-  password: string;
-};
-
 export function useSignup() {
   return useMutation({
-    mutationFn: (values: SignupValues) =>
-      api<SignupResponse>('/auth/signup', { method: 'POST', body: values }),
+    mutationFn: (values: Signup) => api<SignupResponse>('/auth/signup', { method: 'POST', body: values }),
   });
 }
 
@@ -26,7 +15,7 @@ export function useSignup() {
 export function useAdminSignup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (values: SignupValues) =>
+    mutationFn: (values: Signup) =>
       api<SignupResponse>('/auth/admin/signup', { method: 'POST', body: values }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
   });

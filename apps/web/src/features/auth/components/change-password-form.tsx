@@ -1,7 +1,7 @@
 import type { ChangePasswordSchema } from '@studynest/contracts';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { applyServerErrors, hasFieldErrors } from '../../../lib/form-errors.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';

@@ -1,18 +1,14 @@
-import type { SignupSchema } from '@studynest/contracts';
+import type { Signup, SignupInput } from '@studynest/contracts';
 import { GENDERS } from '@studynest/contracts/constants';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { FormField, TextField } from '../../../components/ui/form-field.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
-import type { SignupValues } from '../api/auth-mutations.ts';
 import { PasswordField } from './password-input.tsx';
 import { NEW_PASSWORD_HINT } from './password-strength.tsx';
 import { SubmitButton } from './submit-button.tsx';
-
-type FormInput = z.input<typeof SignupSchema>;
 
 // The contract schema loads after the screen (see lazyZodResolver).
 const resolver = lazyZodResolver(() => import('@studynest/contracts').then((m) => m.SignupSchema));
@@ -28,7 +24,7 @@ export function SignupForm({
   pendingLabel = 'Signing up…',
   footer,
 }: {
-  onSubmit: (values: SignupValues) => Promise<unknown>;
+  onSubmit: (values: Signup) => Promise<unknown>;
   onServerError?: (message: string) => void;
   pendingLabel?: string;
   footer?: ReactNode;
@@ -41,7 +37,7 @@ export function SignupForm({
     setError,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<FormInput, unknown, SignupValues>({
+  } = useForm<SignupInput, unknown, Signup>({
     resolver,
     defaultValues: { first_name: '', last_name: '', gender: '', email: '', phone_number: '', password: '' },
   });

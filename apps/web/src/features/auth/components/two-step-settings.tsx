@@ -2,7 +2,7 @@ import type { MfaDisableSchema, MfaEnableSchema, MfaSetup } from '@studynest/con
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { Alert, QueryError } from '../../../components/ui/alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { applyServerErrors, hasFieldErrors } from '../../../lib/form-errors.ts';

@@ -43,12 +43,8 @@ function dateProblem(date: string, today: string, max: string): string | null {
   return null;
 }
 
-type Pay = (input: {
-  amount: number;
-  room_id: string;
-  hostel_id: string;
-  booking_id: string;
-}) => Promise<void>;
+/** Starts paying the new booking's agent fee (the payments feature, passed in by the route). */
+type Pay = (input: { booking_id: string; amount: number }) => Promise<void>;
 
 /**
  * Book Inspection (spec §2, §4 booking flow): pick a date and a slot, then "Pay Agent Fee" creates
@@ -105,12 +101,8 @@ export function BookInspectionForm({
         room_id: room._id,
         inspection_date_time: `${date}_${slot}`,
       });
-      await pay({
-        amount: room.agent_fee,
-        room_id: room._id,
-        hostel_id: hostel._id,
-        booking_id: booking._id,
-      });
+      // The booking says what is paid for; the amount is the price shown, checked by the server.
+      await pay({ booking_id: booking._id, amount: room.agent_fee });
     } catch {
       // Shown below from the mutations' error state.
     }

@@ -2,22 +2,24 @@ import type {
   PaymentDetail,
   PaymentInitiateInput,
   PaymentInitiateResponse,
+  PaymentKind,
   Profile,
   Refund,
   Tenant,
 } from '@studynest/contracts';
+import { PAYMENT_INITIATE_PATHS } from '@studynest/contracts/constants';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { paths } from '../../../config/paths.ts';
 import { api } from '../../../lib/api-client.ts';
 
 export const paymentQueries = {
-  /** GET /payments/verify: checks the payment with the provider (the server applies it once) and returns it. */
+  /** POST /payments/verify: checks the payment with the provider (the server applies it once) and returns it. */
   verify: (reference: string) =>
     queryOptions({
       queryKey: ['payments', 'verify', reference],
       queryFn: ({ signal }) =>
-        api<PaymentDetail>(`/payments/verify?reference=${encodeURIComponent(reference)}`, { signal }),
+        api<PaymentDetail>('/payments/verify', { method: 'POST', body: { reference }, signal }),
       // Always ask again on a fresh visit: a pending payment may have completed since.
       staleTime: 0,
     }),
@@ -43,16 +45,15 @@ export const paymentQueries = {
     }),
 };
 
-export type PaymentKind = 'agent-fee' | 'room-price';
 type InitiateInput = Omit<PaymentInitiateInput, 'callback_url'>;
 
-/** Where the provider sends the browser back after checkout (spec §7: site origin + receipt path). */
+/** Where the provider sends the browser back after checkout: this site's receipt page for the kind. */
 const callbackFor = (kind: PaymentKind) =>
-  window.location.origin + (kind === 'agent-fee' ? paths.receipt.getHref() : paths.rentReceipt.getHref());
+  window.location.origin + (kind === 'agent_fee' ? paths.receipt.getHref() : paths.rentReceipt.getHref());
 
-/** POST /payments/{kind}/initiate → checkoutLink. The caller sends the browser there. */
+/** Start paying → checkoutLink. The caller sends the browser there. */
 export function initiatePayment(kind: PaymentKind, input: InitiateInput) {
-  return api<PaymentInitiateResponse>(`/payments/${kind}/initiate`, {
+  return api<PaymentInitiateResponse>(PAYMENT_INITIATE_PATHS[kind], {
     method: 'POST',
     body: { ...input, callback_url: callbackFor(kind) },
   });

@@ -19,7 +19,7 @@ function daysLeftText(countdown: number): string {
  * fee is what gives a student a hostel.)
  */
 export function RentDetails({ profile }: { profile: Profile }) {
-  const pay = usePayAndCheckout('room-price');
+  const pay = usePayAndCheckout('rent');
   const hostel = profile.hostel;
   if (!hostel) return null;
   const agent = profile.agentFeePayment;

@@ -1,7 +1,7 @@
 import type { ReviewCreateSchema } from '@studynest/contracts';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { FormField, TextField } from '../../../components/ui/form-field.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';

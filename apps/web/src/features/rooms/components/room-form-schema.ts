@@ -1,29 +1,34 @@
 import {
-  RoomInputSchema,
+  RoomCreateSchema,
   RoomNumberSchema,
   RoomStatusSchema,
   RoomUnitSchema,
   requiredText,
 } from '@studynest/contracts';
+import * as z from 'zod/mini';
 
-const shape = RoomInputSchema.shape;
+const { shape } = RoomCreateSchema;
 /**
  * A blank input gets its own "… is required" message; anything else is checked by the server's
  * schema. This module is imported on demand by room-form.tsx (lib/lazy-zod-resolver.ts).
  */
-const required = (label: string) => requiredText(label).transform((v): unknown => v);
+const required = (label: string) =>
+  z.pipe(
+    requiredText(label),
+    z.transform((v): unknown => v),
+  );
 
 /**
- * The server's own rules (RoomInputSchema: fixed lists, whole non-negative naira), with a
+ * The server's own rules (RoomCreateSchema: fixed lists, whole non-negative naira), with a
  * "required" message first so an untouched '--Select--' or blank amount says what to do.
  */
-export const RoomFormSchema = RoomInputSchema.extend({
-  room_number: required('Room number').pipe(RoomNumberSchema),
-  unit: required('Unit').pipe(RoomUnitSchema),
-  status: required('Status').pipe(RoomStatusSchema),
-  price: required('Rent per year').pipe(shape.price),
-  agent_fee: required('Agent fee').pipe(shape.agent_fee),
-  caution_fee: required('Caution fee').pipe(shape.caution_fee),
-  commission_fee: required('Commission fee').pipe(shape.commission_fee),
+export const RoomFormSchema = z.extend(RoomCreateSchema, {
+  room_number: z.pipe(required('Room number'), RoomNumberSchema),
+  unit: z.pipe(required('Unit'), RoomUnitSchema),
+  status: z.pipe(required('Status'), RoomStatusSchema),
+  price: z.pipe(required('Rent per year'), shape.price),
+  agent_fee: z.pipe(required('Agent fee'), shape.agent_fee),
+  caution_fee: z.pipe(required('Caution fee'), shape.caution_fee),
+  commission_fee: z.pipe(required('Commission fee'), shape.commission_fee),
   hostel: shape.hostel,
 });

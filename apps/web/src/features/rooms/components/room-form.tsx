@@ -1,12 +1,12 @@
+import type { RoomCreate } from '@studynest/contracts';
 import { ROOM_NUMBERS, ROOM_STATUS_LABELS, ROOM_STATUSES, ROOM_UNITS } from '@studynest/contracts/constants';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
-import type { RoomPayload } from '../api/room-mutations.ts';
 
 /** What the inputs hold: selects and number inputs both give strings. */
 export type RoomFormValues = {
@@ -20,11 +20,11 @@ export type RoomFormValues = {
   hostel: string;
 };
 
-// The checks (zod + the contract's room schema) load on demand: see lib/lazy-zod-resolver.ts.
+// The checks (zod/mini + the contract's room schema) load on demand: see lib/lazy-zod-resolver.ts.
 const resolver = lazyZodResolver(
   () =>
     import('./room-form-schema.ts').then((m) => m.RoomFormSchema) as unknown as Promise<
-      z.ZodType<RoomPayload, RoomFormValues>
+      z.ZodMiniType<RoomCreate, RoomFormValues>
     >,
 );
 
@@ -62,7 +62,7 @@ export function RoomForm({
   submitLabel: string;
   /** Locks the button, e.g. while a success notice counts down to a redirect. */
   disabled?: boolean;
-  save: (payload: RoomPayload) => Promise<unknown>;
+  save: (payload: RoomCreate) => Promise<unknown>;
   onSaved: (reset: () => void) => void;
 }) {
   const [serverError, setServerError] = useState<string | null>(null);
@@ -72,7 +72,7 @@ export function RoomForm({
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<RoomFormValues, unknown, RoomPayload>({ resolver, defaultValues });
+  } = useForm<RoomFormValues, unknown, RoomCreate>({ resolver, defaultValues });
   useEffect(() => resolver.preload(), []);
 
   const onSubmit = handleSubmit(async (payload) => {

@@ -1,7 +1,6 @@
-import type { EmergencyContact, EmergencyContactSchema, Profile } from '@studynest/contracts';
+import type { EmergencyContact, Profile, ProfileUpdate, ProfileUpdateInput } from '@studynest/contracts';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
@@ -9,18 +8,10 @@ import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
 import { useUpdateProfile } from '../api/user-queries.ts';
 
-type FormInput = { emergency_contact: z.input<typeof EmergencyContactSchema> };
-type Values = { emergency_contact: z.output<typeof EmergencyContactSchema> };
-
 // Field names mirror the API body, so its `emergency_contact.phone`-style errors land on the right
 // input. zod and the contract load after the profile shows (see lazyZodResolver).
-const resolver = lazyZodResolver(async () => {
-  const [{ EmergencyContactSchema: contact }, { z }] = await Promise.all([
-    import('@studynest/contracts'),
-    import('zod'),
-  ]);
-  return z.object({ emergency_contact: contact });
-});
+// The profile update schema checks it: the form sends one part of that body.
+const resolver = lazyZodResolver(() => import('@studynest/contracts').then((m) => m.ProfileUpdateSchema));
 
 const rows: { key: keyof EmergencyContact; label: string }[] = [
   { key: 'name', label: 'Name' },
@@ -44,7 +35,7 @@ export function EmergencyContactForm({ profile, editable }: { profile: Profile; 
     setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<FormInput, unknown, Values>({
+  } = useForm<ProfileUpdateInput, unknown, ProfileUpdate>({
     resolver,
     defaultValues: { emergency_contact: contact },
   });

@@ -1,0 +1,29 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config/env.ts';
+import type { Db } from './db/client.ts';
+import type { JobQueue } from './jobs/job-queue.ts';
+import type { PaymentProvider } from './modules/payments/index.ts';
+import type { FileStorage } from './storage/file-storage.ts';
+
+/**
+ * What services need from the running app, built once in app.ts and handed to routes as
+ * `app.deps`. A service takes `deps` first and names only what it uses, e.g.
+ * `deps: Pick<Deps, 'db' | 'config'>`, so a test or a script can call it with just those parts.
+ * (docs/decisions/0013-one-way-per-concern.md)
+ */
+export type Deps = {
+  db: Db;
+  config: Config;
+  storage: FileStorage;
+  /** The payment provider (Paystack or the sandbox), built once. */
+  payments: PaymentProvider;
+  /** The durable job queue: messages, reminders, clean-ups (docs/decisions/0016-job-queue.md). */
+  jobs: JobQueue;
+  log: FastifyBaseLogger;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+}

@@ -1,0 +1,56 @@
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client.ts';
+import { QUEUE_SCHEMA } from '../db/queue-schema.ts';
+
+/** A job as our handlers get it: with its retry count, so the last attempt knows it is the last. */
+export type Job<T> = PgBoss.JobWithMetadata<T>;
+
+/**
+ * The durable job queue (pg-boss) on the database we already have: PostgreSQL, or the embedded
+ * PGlite through the same SQL executor (docs/decisions/0016-job-queue.md). Its schema is created
+ * with our migrations (db/queue-schema.ts), so this instance only runs work: polling, retries with
+ * backoff, schedules (one process at a time turns a cron entry into a job) and housekeeping.
+ *
+ * `work` remembers the workers of each queue so `wake` can have them fetch at once: work queued
+ * by this process starts within milliseconds instead of at the next poll.
+ */
+export class JobQueue {
+  readonly boss: PgBoss;
+  private readonly workers = new Map<string, string[]>();
+
+  constructor(database: Database, log: FastifyBaseLogger) {
+    this.boss = new PgBoss({
+      db: { executeSql: database.executeSql },
+      schema: QUEUE_SCHEMA,
+      migrate: false,
+      // Finished jobs are kept a week for support, then removed; our own tables keep the history.
+      deleteAfterDays: 7,
+    });
+    this.boss.on('error', (err) => log.warn({ err }, 'job queue error'));
+  }
+
+  start = () => this.boss.start();
+
+  /** Let running jobs finish (up to `timeoutMs`), then stop polling. */
+  stop = (timeoutMs = 5_000) => this.boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+
+  /** Create the queue, or bring an existing one's retry and expiry settings up to date. */
+  async ensureQueue(name: string, options: Omit<PgBoss.Queue, 'name'> = {}): Promise<void> {
+    await this.boss.createQueue(name, { ...options, name });
+    await this.boss.updateQueue(name, { ...options, name });
+  }
+
+  async work<T>(
+    name: string,
+    options: Omit<PgBoss.WorkOptions, 'includeMetadata'>,
+    handler: (jobs: Job<T>[]) => Promise<void>,
+  ): Promise<void> {
+    const id = await this.boss.work<T>(name, { ...options, includeMetadata: true }, handler);
+    this.workers.set(name, [...(this.workers.get(name) ?? []), id]);
+  }
+
+  wake(name: string): void {
+    for (const id of this.workers.get(name) ?? []) this.boss.notifyWorker(id);
+  }
+}

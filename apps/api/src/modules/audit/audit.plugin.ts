@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { recordAdminAction } from './audit.service.ts';
+
+/**
+ * Every change made through an admin route (adminOnly sets `request.auditActor`) is recorded
+ * before the answer goes out. Refused requests are not: they changed nothing, and a rejected write
+ * must leave the database as it was. A failure to record is logged, never turned into a failed
+ * answer: the change itself has already been made.
+ */
+export const adminAuditPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const actor = request.auditActor;
+    if (!actor || reply.statusCode >= 400) return payload;
+    const params = request.params as { id?: unknown } | undefined;
+    try {
+      await recordAdminAction(app.deps, {
+        actorId: actor.id,
+        action: `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`,
+        targetId: typeof params?.id === 'string' ? params.id.slice(0, 100) : null,
+        statusCode: reply.statusCode,
+        ip: request.ip,
+      });
+    } catch (err) {
+      request.log.error({ err }, 'admin action could not be recorded');
+    }
+    return payload;
+  });
+});

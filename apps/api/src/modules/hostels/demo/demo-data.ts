@@ -1,0 +1,135 @@
+import { ROOM_UNITS, type RoomStatus, type RoomUnit } from '@studynest/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { appMeta, hostelImages, hostels, rooms } from '../../../db/schema.ts';
+import type { Deps } from '../../../deps.ts';
+import type { FileStorage } from '../../../storage/file-storage.ts';
+import { type StoredImage, storeHostelImage } from '../hostel-images.ts';
+import { demoPhoto, type PhotoStyle } from './demo-photos.ts';
+
+type DemoHostel = {
+  name: string;
+  address: string;
+  details: string;
+  style: Omit<PhotoStyle, 'variant'>;
+};
+
+const DEMO_HOSTELS: DemoHostel[] = [
+  {
+    name: 'Unity Court Hostel',
+    address:
+      '14 Ozolua Road, Ugbowo, Benin City, Edo State (5 minutes from the University of Benin main gate)',
+    details:
+      'A quiet, gated compound with prepaid metering, a borehole, 24-hour security and reliable inverter backup. Ten minutes on foot to the UNIBEN main gate.',
+    style: { wall: '#e9d8b4', roof: '#9b3d2f', sky: ['#7ec8f2', '#d9f0fb'], floors: 3 },
+  },
+  {
+    name: 'Akoka Royal Lodge',
+    address: '23 Bayo Adeyemi Street, Akoka, Yaba, Lagos (walking distance to UNILAG)',
+    details:
+      'Modern self-contained rooms in Akoka with fast Wi-Fi, a reading room, CCTV and a caretaker on site. Walk to the University of Lagos in minutes.',
+    style: { wall: '#f3efe6', roof: '#2f5d7c', sky: ['#5fb2e8', '#cfe9fa'], floors: 4 },
+  },
+  {
+    name: 'Agbowo Scholars Residence',
+    address: '7 Ajibode Road, Agbowo, Ibadan, Oyo State (near the University of Ibadan second gate)',
+    details:
+      'Shared and en-suite rooms for students of the University of Ibadan, with a water treatment plant, study lounge and weekly fumigation.',
+    style: { wall: '#d7e6cf', roof: '#6b4226', sky: ['#89c9ee', '#e5f4fc'], floors: 3 },
+  },
+  {
+    name: 'Nsukka Heights Hostel',
+    address: '5 Odenigbo Road, University of Nigeria, Nsukka, Enugu State',
+    details:
+      'Spacious flats on the hill above UNN with solar street lights, a standby generator and a shuttle to the faculty area during exams.',
+    style: { wall: '#f0d9d0', roof: '#7a2e2e', sky: ['#6fb9e6', '#dcefff'], floors: 2 },
+  },
+  {
+    name: 'Samaru Comfort Lodge',
+    address: '12 Hanwa Road, Samaru, Zaria, Kaduna State (close to Ahmadu Bello University)',
+    details:
+      'Affordable rooms for ABU students with tiled floors, wardrobes, a shared kitchen per floor and round-the-clock security.',
+    style: { wall: '#efe3c8', roof: '#3f6b3f', sky: ['#80c4ef', '#e0f2fd'], floors: 3 },
+  },
+];
+
+type DemoRoom = { unit: RoomUnit; status: RoomStatus; price: number };
+
+/** Rent per year in naira by unit, roughly what students pay near Nigerian campuses in 2026. */
+const RENT: Record<RoomUnit, number> = {
+  'single room (share facilities)': 280_000,
+  'one bedroom flat': 650_000,
+  'two bedroom flat': 1_150_000,
+  'three bedroom flat': 1_650_000,
+  'four bedroom flat': 2_200_000,
+};
+
+function roomsFor(hostelIndex: number): DemoRoom[] {
+  const plan: RoomStatus[] = [
+    'available',
+    'available',
+    'booked',
+    'available',
+    'rented',
+    'available',
+    'available',
+  ];
+  return plan.map((status, i) => {
+    const unit = ROOM_UNITS[(i + hostelIndex) % ROOM_UNITS.length] as RoomUnit;
+    // Lagos costs more than the other cities; round to the nearest ₦5,000 like real listings.
+    const cityFactor = hostelIndex === 1 ? 1.35 : 1 + hostelIndex * 0.04;
+    const price = Math.round((RENT[unit] * cityFactor) / 5000) * 5000;
+    return { unit, status, price };
+  });
+}
+
+async function seedDemoData(db: Db, storage: FileStorage): Promise<{ hostels: number; rooms: number }> {
+  let roomCount = 0;
+  for (const [i, demo] of DEMO_HOSTELS.entries()) {
+    const photos = await Promise.all([0, 1, 2].map((variant) => demoPhoto({ ...demo.style, variant })));
+    const stored: StoredImage[] = [];
+    for (const p of photos) stored.push(await storeHostelImage(storage, p));
+
+    await db.transaction(async (tx) => {
+      const [hostel] = await tx
+        .insert(hostels)
+        .values({ hostelName: demo.name, address: demo.address, hostelDetails: demo.details })
+        .returning({ id: hostels.id });
+      if (!hostel) throw new Error('seed: hostel insert returned nothing');
+      await tx
+        .insert(hostelImages)
+        .values(stored.map((s, position) => ({ ...s, hostelId: hostel.id, position })));
+      const plan = roomsFor(i);
+      await tx.insert(rooms).values(
+        plan.map((r, n) => ({
+          hostelId: hostel.id,
+          roomNumber: `room ${String(n + 1).padStart(2, '0')}`,
+          unit: r.unit,
+          status: r.status,
+          price: r.price,
+          agentFee: Math.round((r.price * 0.1) / 1000) * 1000,
+          cautionFee: r.price >= 1_000_000 ? 100_000 : 50_000,
+          commissionFee: Math.round((r.price * 0.05) / 1000) * 1000,
+        })),
+      );
+      roomCount += plan.length;
+    });
+  }
+  return { hostels: DEMO_HOSTELS.length, rooms: roomCount };
+}
+
+/** Demo hostels and rooms, added once to an empty database (SEED_DEMO), never again after. */
+export async function seedDemoOnce(deps: Pick<Deps, 'db' | 'storage' | 'log'>): Promise<void> {
+  const { db, storage, log } = deps;
+  const [seeded] = await db.select().from(appMeta).where(eq(appMeta.key, 'demo_seeded')).limit(1);
+  if (seeded) return;
+  const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(hostels);
+  if (count === 0) {
+    const result = await seedDemoData(db, storage);
+    log.info(result, 'demo data added');
+  }
+  await db
+    .insert(appMeta)
+    .values({ key: 'demo_seeded', value: new Date().toISOString() })
+    .onConflictDoNothing();
+}

@@ -1,0 +1,66 @@
+import type { Hostel, HostelRef, HostelSummary, Photo } from '@studynest/contracts';
+import { type hostelImages, hostels } from '../../db/schema.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
+import { jpegKey, webpKey } from './hostel-images.ts';
+
+type HostelRow = typeof hostels.$inferSelect;
+type ImageRow = typeof hostelImages.$inferSelect;
+
+/** What a photo needs from its row (getHostel reads these aggregated with the hostel). */
+export type PhotoRow = Pick<ImageRow, 'id' | 'storageKey' | 'width' | 'height' | 'variantWidths'>;
+
+/**
+ * The hostel as other resources mention it (a room's, booking's, payment's or tenant's hostel):
+ * columns for a drizzle select, so every join reads it the same way.
+ */
+export const hostelRefColumns = {
+  _id: hostels.id,
+  hostel_name: hostels.hostelName,
+  address: hostels.address,
+};
+
+export const toHostelRef = (row: Pick<HostelRow, 'id' | 'hostelName' | 'address'>): HostelRef => ({
+  _id: row.id,
+  hostel_name: row.hostelName,
+  address: row.address,
+});
+
+export function toPhoto(storage: FileStorage, img: PhotoRow): Photo {
+  return {
+    _id: img.id,
+    src: storage.url(jpegKey(img.storageKey)),
+    width: img.width,
+    height: img.height,
+    variants: [...img.variantWidths]
+      .sort((a, b) => a - b)
+      .map((width) => ({ width, url: storage.url(webpKey(img.storageKey, width)) })),
+  };
+}
+
+/** `_id` and `id` both carry the hostel's id: the spec's clients read either. */
+export function toHostelSummary(
+  storage: FileStorage,
+  row: Pick<HostelRow, 'id' | 'hostelName' | 'address' | 'isClosed'>,
+  imageKeys: string[],
+): HostelSummary {
+  return {
+    ...toHostelRef(row),
+    id: row.id,
+    images: imageKeys.map((key) => storage.url(jpegKey(key))),
+    is_closed: row.isClosed,
+  };
+}
+
+export function toHostel(storage: FileStorage, row: HostelRow, images: PhotoRow[]): Hostel {
+  return {
+    ...toHostelSummary(
+      storage,
+      row,
+      images.map((img) => img.storageKey),
+    ),
+    hostel_details: row.hostelDetails,
+    photos: images.map((img) => toPhoto(storage, img)),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,98 @@
+import { ErrorSchema } from '@studynest/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import { notFound } from '../../lib/errors.ts';
+import { escapeHtml, htmlPage, htmlPageHeaders } from '../../lib/html-page.ts';
+import { nigerianMobile } from '../../lib/phone.ts';
+import { readUnsubscribeToken } from './message-text.ts';
+import { listSmsOutbox, turnOffOptionalMessages } from './messages.service.ts';
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * GET /dev/sms-outbox: the texts the development provider kept, like /dev/outbox for e-mail.
+ * Registered only outside production, and answering only callers on this machine (the socket's
+ * peer: a forwarded address must not open it up), since texts carry codes.
+ */
+export const smsDevRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/dev/sms-outbox',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'Text messages sent by the app, newest last (not available in production)',
+        querystring: z.object({ to: z.optional(z.string().check(z.trim(), z.maxLength(32))) }),
+        response: {
+          200: z.array(z.object({ to: z.string(), text: z.string(), created_at: z.string() })),
+          404: ErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) throw notFound('Not found');
+      const to = request.query.to ? (nigerianMobile(request.query.to) ?? request.query.to) : undefined;
+      return listSmsOutbox(app.deps, { to });
+    },
+  );
+};
+
+const TokenQuerySchema = z.object({ token: z.optional(z.string().check(z.maxLength(200))) });
+const CHANNEL_WORDS = { email: 'e-mails', sms: 'text messages' } as const;
+
+/**
+ * /unsubscribe?token=…: the link at the foot of optional e-mails, and their List-Unsubscribe
+ * target. GET only asks (mail scanners open links; a GET must not change anything); the button,
+ * or a mail app's one-click POST (RFC 8058), turns the messages off. No login needed: the token is
+ * made for one person and channel and cannot be forged.
+ */
+export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  // Mail apps post `List-Unsubscribe=One-Click` form-encoded; the page's own form posts nothing else.
+  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_r, body, done) =>
+      done(null, body),
+    );
+  }
+
+  const reply404 = () =>
+    htmlPage({
+      title: 'Link not recognised — StudyNest',
+      body: '<h1>This unsubscribe link is not valid</h1><p>It may have been cut short by your mail app. Open the whole link from the e-mail, or turn messages off on your StudyNest profile.</p>',
+    });
+
+  app.get(
+    '/unsubscribe',
+    { schema: { hide: true, querystring: TokenQuerySchema } },
+    async (request, reply) => {
+      const read = readUnsubscribeToken(deps.config, request.query.token ?? '');
+      reply.headers(htmlPageHeaders("'self'")).type('text/html; charset=utf-8');
+      if (!read) return reply.status(404).send(reply404());
+      const token = encodeURIComponent(request.query.token ?? '');
+      return reply.send(
+        htmlPage({
+          title: 'Unsubscribe — StudyNest',
+          body: `<h1>Stop StudyNest reminders and news by ${read.channel === 'email' ? 'e-mail' : 'text message'}?</h1>
+<p>Payment receipts, sign-in codes and security notices still reach you.</p>
+<form method="post" action="/unsubscribe?token=${token}"><button type="submit" class="pay">Unsubscribe</button></form>`,
+        }),
+      );
+    },
+  );
+
+  app.post(
+    '/unsubscribe',
+    { schema: { hide: true, querystring: TokenQuerySchema } },
+    async (request, reply) => {
+      const read = readUnsubscribeToken(deps.config, request.query.token ?? '');
+      reply.headers(htmlPageHeaders("'none'")).type('text/html; charset=utf-8');
+      if (!read) return reply.status(404).send(reply404());
+      await turnOffOptionalMessages(deps, read.userId, read.channel);
+      return reply.send(
+        htmlPage({
+          title: 'Unsubscribed — StudyNest',
+          body: `<h1>You are unsubscribed</h1><p>We will not send you reminders or news as ${escapeHtml(CHANNEL_WORDS[read.channel])} any more. You can turn them back on from your profile.</p>`,
+        }),
+      );
+    },
+  );
+};

@@ -1,0 +1,104 @@
+import type { MessageChannel } from '@studynest/contracts';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
+import {
+  DELIVER_QUEUE,
+  DELIVERY_RETRIES,
+  type Delivery,
+  deliver,
+  isOptional,
+  requeueStranded,
+  type Senders,
+} from './deliveries.service.ts';
+import { createEmailProvider } from './email.ts';
+import { emailFooter, unsubscribeToken } from './message-text.ts';
+import { createSmsProvider } from './sms.ts';
+
+const REQUEUE_QUEUE = 'messages.requeue-stranded';
+
+/** Whether the person still wants optional messages on this channel (a deleted account wants none). */
+async function wants(db: Db, userId: string, channel: MessageChannel): Promise<boolean> {
+  const [row] = await db
+    .select({ email: users.notifyEmail, sms: users.notifySms })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .limit(1);
+  return Boolean(row?.[channel]);
+}
+
+/** Where one click turns these messages off (a page of ours: docs/domain.md, "Messages"). */
+export const unsubscribeUrl = (deps: Pick<Deps, 'config'>, userId: string, channel: MessageChannel) =>
+  `${deps.config.publicUrl}/unsubscribe?token=${unsubscribeToken(deps.config, userId, channel)}`;
+
+function senders(deps: Deps): Senders {
+  const email = createEmailProvider(deps.config, deps.db);
+  const sms = createSmsProvider(deps.config.sms.termii, deps.db);
+  /** Optional messages go only to people who still want them, and say how to stop them. */
+  const optionalFor = async (d: Delivery) => {
+    if (!isOptional(d.topic) || !d.userId) return { cancelled: false as const };
+    if (!(await wants(deps.db, d.userId, d.channel))) return { cancelled: true as const };
+    return { cancelled: false as const, unsubscribe: unsubscribeUrl(deps, d.userId, d.channel) };
+  };
+  return {
+    async email(d) {
+      const optional = await optionalFor(d);
+      if (optional.cancelled) return 'cancelled';
+      await email.send({
+        deliveryId: d.id,
+        to: d.recipient,
+        subject: d.subject ?? 'StudyNest',
+        text: d.text + emailFooter(optional.unsubscribe),
+        ...(d.html ? { html: d.html } : {}),
+        ...(optional.unsubscribe ? { unsubscribeUrl: optional.unsubscribe } : {}),
+      });
+      return 'sent';
+    },
+    async sms(d) {
+      const optional = await optionalFor(d);
+      if (optional.cancelled) return 'cancelled';
+      await sms.send({ to: d.recipient, text: d.text });
+      return 'sent';
+    },
+  };
+}
+
+/**
+ * Start delivering: a worker for the delivery queue (batches of 20, sent side by side; each job
+ * fails or completes on its own) and, every minute on whichever process holds the schedule, the
+ * sweep that requeues deliveries whose job was lost.
+ */
+export async function startMessageWorkers(deps: Deps): Promise<void> {
+  const { jobs } = deps;
+  const send = senders(deps);
+  await jobs.ensureQueue(DELIVER_QUEUE, {
+    policy: 'short',
+    retryLimit: DELIVERY_RETRIES,
+    retryDelay: deps.config.messageRetryDelaySeconds,
+    retryBackoff: true,
+    expireInSeconds: 120,
+  });
+  await jobs.work<{ id: string }>(
+    DELIVER_QUEUE,
+    { batchSize: 20, pollingIntervalSeconds: 2 },
+    async (batch) => {
+      await Promise.all(
+        batch.map(async (job) => {
+          try {
+            await deliver(deps, send, job);
+          } catch (err) {
+            await jobs.boss.fail(DELIVER_QUEUE, job.id, { message: String((err as Error).message ?? err) });
+          }
+        }),
+      );
+    },
+  );
+
+  await jobs.ensureQueue(REQUEUE_QUEUE, { policy: 'singleton' });
+  await jobs.boss.schedule(REQUEUE_QUEUE, '* * * * *', {}, { tz: 'Africa/Lagos' });
+  await jobs.work(REQUEUE_QUEUE, { pollingIntervalSeconds: 10 }, async () => {
+    const n = await requeueStranded(deps);
+    if (n) deps.log.warn({ deliveries: n }, 'requeued messages whose job was lost');
+  });
+}

@@ -1,0 +1,6 @@
+// The payments module's public surface: what other modules and app.ts may use (docs/decisions/0013-one-way-per-concern.md).
+export { getPaymentProfile, type PaymentProfile } from './payment-profile.service.ts';
+export { startPaymentJobs } from './payments.jobs.ts';
+export { paymentsRoutes } from './payments.routes.ts';
+export { createPaymentProvider, type PaymentProvider } from './providers/provider.ts';
+export { sandboxRoutes } from './sandbox.routes.ts';

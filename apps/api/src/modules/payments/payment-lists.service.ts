@@ -1,0 +1,60 @@
+import type { Refund, Tenant } from '@studynest/contracts';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { hostels, payments, rooms, tenancies, users } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
+import { daysBetween, todayInLagos } from '../../lib/lagos-time.ts';
+import { personRefColumns } from '../auth/index.ts';
+import { hostelRefColumns } from '../hostels/index.ts';
+import { roomRefColumns } from '../rooms/index.ts';
+import { toRefund, toTenancyDates } from './payments.mapper.ts';
+
+/** Active tenancies, soonest due first, with what each tenant has paid in rent for that room. */
+export async function listTenants({ db }: Pick<Deps, 'db'>): Promise<Tenant[]> {
+  const paid = db
+    .select({
+      userId: payments.userId,
+      roomId: payments.roomId,
+      total: sql<string>`sum(${payments.amount})`.as('total'),
+    })
+    .from(payments)
+    .where(and(eq(payments.kind, 'rent'), eq(payments.status, 'success'), eq(payments.needsRefund, false)))
+    .groupBy(payments.userId, payments.roomId)
+    .as('paid');
+  const rows = await db
+    .select({
+      tenancy: tenancies,
+      user: personRefColumns,
+      room: roomRefColumns,
+      hostel: hostelRefColumns,
+      total: paid.total,
+    })
+    .from(tenancies)
+    .innerJoin(users, eq(users.id, tenancies.userId))
+    .innerJoin(rooms, eq(rooms.id, tenancies.roomId))
+    .innerJoin(hostels, eq(hostels.id, tenancies.hostelId))
+    .leftJoin(paid, and(eq(paid.userId, tenancies.userId), eq(paid.roomId, tenancies.roomId)))
+    .where(isNull(tenancies.endedAt))
+    .orderBy(tenancies.dueDate, hostels.hostelName, rooms.roomNumber);
+  const today = todayInLagos();
+  return rows.map(({ tenancy, user, room, hostel, total }) => ({
+    user,
+    hostel,
+    room,
+    ...toTenancyDates(tenancy),
+    daysLeft: daysBetween(today, tenancy.dueDate),
+    amountPaid: Number(total ?? 0),
+  }));
+}
+
+/** Successful payments whose room had gone to someone else: money an admin must give back. */
+export async function listRefunds({ db }: Pick<Deps, 'db'>): Promise<Refund[]> {
+  const rows = await db
+    .select({ payment: payments, user: personRefColumns, room: roomRefColumns, hostel: hostelRefColumns })
+    .from(payments)
+    .innerJoin(users, eq(users.id, payments.userId))
+    .innerJoin(rooms, eq(rooms.id, payments.roomId))
+    .innerJoin(hostels, eq(hostels.id, payments.hostelId))
+    .where(eq(payments.needsRefund, true))
+    .orderBy(desc(payments.paidAt), desc(payments.createdAt));
+  return rows.map(toRefund);
+}

@@ -1,0 +1,139 @@
+import { eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp, usingPostgres } from '../../../test/build-test-app.ts';
+import { signedInUser } from '../../../test/factories.ts';
+import { buildApp } from '../../app.ts';
+import { messageDeliveries, users } from '../../db/schema.ts';
+import { bookOk, hostelWithRoom, initiateAgentFeeOk, verify } from './payments.fixtures.ts';
+
+async function eventually<T>(check: () => Promise<T>, timeoutMs = 15_000): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('payment confirmations', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  const pay = async (checkoutLink: string) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${new URL(checkoutLink).pathname}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(res.statusCode).toBe(303);
+  };
+
+  it('e-mails and texts the payer once, with the amount, the room and the receipt, however often it is verified', async () => {
+    const { hostel, room } = await hostelWithRoom(t, { agentFee: 65_000 });
+    const student = await signedInUser(t);
+    await t.db.update(users).set({ phoneNumber: '0803 555 0101' }).where(eq(users.id, student.user.id));
+    const booking = await bookOk(t, student, room);
+    const { reference, checkoutLink } = await initiateAgentFeeOk(t, student, room, booking._id);
+    await pay(checkoutLink);
+    await Promise.all(Array.from({ length: 5 }, () => verify(t, student, reference)));
+
+    const mails = await eventually(async () => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${student.user.email}` });
+      const list = (res.json() as { subject: string; text: string }[]).filter((m) =>
+        m.subject.includes('received'),
+      );
+      return list.length ? list : null;
+    });
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe('StudyNest: ₦65,000 received');
+    expect(mails[0]?.text).toContain(
+      `inspection agent fee of ₦65,000 for ${room.roomNumber}, ${hostel.hostelName}`,
+    );
+    expect(mails[0]?.text).toContain(`${t.config.publicUrl}/receipt-page?reference=${reference}`);
+    const texts = await eventually(async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/dev/sms-outbox?to=%2B2348035550101' });
+      const list = res.json() as { text: string }[];
+      return list.length ? list : null;
+    });
+    expect(texts).toHaveLength(1);
+    expect(texts[0]?.text).toContain('₦65,000');
+  });
+
+  it('sends no text to a student who turned texts off', async () => {
+    const { room } = await hostelWithRoom(t);
+    const student = await signedInUser(t);
+    await t.db
+      .update(users)
+      .set({ phoneNumber: '08035550202', notifySms: false })
+      .where(eq(users.id, student.user.id));
+    const booking = await bookOk(t, student, room);
+    const { checkoutLink, reference } = await initiateAgentFeeOk(t, student, room, booking._id);
+    await pay(checkoutLink);
+    const rows = await t.db
+      .select({ channel: messageDeliveries.channel })
+      .from(messageDeliveries)
+      .where(like(messageDeliveries.dedupeKey, `payment-notice:%`))
+      .innerJoin(users, eq(users.id, messageDeliveries.userId));
+    expect(rows.length).toBeGreaterThan(0);
+    const mine = await t.db
+      .select({ channel: messageDeliveries.channel })
+      .from(messageDeliveries)
+      .where(eq(messageDeliveries.userId, student.user.id));
+    expect(mine.map((r) => r.channel)).toEqual(['email']);
+    expect((await verify(t, student, reference)).json().status).toBe('success');
+  });
+});
+
+// Two processes on one database exist only on PostgreSQL (an embedded database belongs to one process).
+if (usingPostgres())
+  describe('payment confirmations with two API processes on one database', () => {
+    let t: TestApp;
+    let second: Awaited<ReturnType<typeof buildApp>>;
+    beforeAll(async () => {
+      t = await buildTestApp();
+      second = await buildApp(t.config, { logger: false });
+    });
+    afterAll(async () => {
+      await second.close();
+      await t.close();
+    });
+
+    it('announces a payment verified on both at once exactly once', async () => {
+      const { room } = await hostelWithRoom(t);
+      const student = await signedInUser(t);
+      const booking = await bookOk(t, student, room);
+      const { reference } = await initiateAgentFeeOk(t, student, room, booking._id);
+      // The sandbox records Pay on the payment; both processes then ask it and apply the success.
+      await t.db.execute(
+        `update payments set provider_data = provider_data || '{"sandbox":{"outcome":"paid","decidedAt":"${new Date().toISOString()}"}}'::jsonb where reference = '${reference}'` as never,
+      );
+      const results = await Promise.all(
+        [t.app, second, t.app, second].map((app) =>
+          app.inject({
+            method: 'POST',
+            url: '/api/payments/verify',
+            headers: student.headers,
+            payload: { reference },
+          }),
+        ),
+      );
+      expect(results.map((r) => r.json().status)).toEqual(['success', 'success', 'success', 'success']);
+      await eventually(async () => {
+        const [row] = await t.db
+          .select()
+          .from(messageDeliveries)
+          .where(eq(messageDeliveries.userId, student.user.id));
+        return row?.status === 'sent' ? row : null;
+      });
+      const all = await t.db
+        .select()
+        .from(messageDeliveries)
+        .where(eq(messageDeliveries.userId, student.user.id));
+      expect(all.map((d) => d.channel).sort()).toEqual(['email', 'sms']);
+    });
+  });

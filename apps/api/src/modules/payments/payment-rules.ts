@@ -1,0 +1,27 @@
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { payments } from '../../db/schema.ts';
+
+/**
+ * A standing agent fee: paid, and not overtaken by someone else's (those are flagged for a
+ * refund). Its payer has the room booked (docs/domain.md, "Payments").
+ */
+export const standingAgentFee = and(
+  eq(payments.kind, 'agent_fee'),
+  eq(payments.status, 'success'),
+  eq(payments.needsRefund, false),
+);
+
+/**
+ * Who the room is booked for: the payer of its latest standing agent fee (a room that was let
+ * again has the older student's fee too). SQL, so that it can sit inside a conditional UPDATE.
+ */
+export const bookedBy = (roomId: string | SQL) => sql<string | null>`(
+  select ${payments.userId} from ${payments}
+  where ${payments.roomId} = ${roomId} and ${standingAgentFee}
+  order by ${payments.paidAt} desc nulls last, ${payments.createdAt} desc
+  limit 1
+)`;
+
+/** Merge keys into payments.provider_data without losing what is already there. */
+export const mergeProviderData = (extra: Record<string, unknown>) =>
+  sql`coalesce(${payments.providerData}, '{}'::jsonb) || ${JSON.stringify(extra)}::jsonb`;

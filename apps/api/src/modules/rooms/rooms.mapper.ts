@@ -1,0 +1,39 @@
+import type { HostelRef, PaymentRoom, Room, RoomRef, RoomWithHostel } from '@studynest/contracts';
+import { rooms } from '../../db/schema.ts';
+
+type RoomRow = typeof rooms.$inferSelect;
+
+/** The room as lists of bookings, tenants and refunds mention it: columns for a drizzle select. */
+export const roomRefColumns = { _id: rooms.id, room_number: rooms.roomNumber, unit: rooms.unit };
+
+export const toRoomRef = (r: Pick<RoomRow, 'id' | 'roomNumber' | 'unit'>): RoomRef => ({
+  _id: r.id,
+  room_number: r.roomNumber,
+  unit: r.unit,
+});
+
+/** The room with every fee: what a payment (and the profile's agent-fee payment) shows. */
+export const toPaymentRoom = (r: RoomRow): PaymentRoom => ({
+  ...toRoomRef(r),
+  agent_fee: r.agentFee,
+  price: r.price,
+  caution_fee: r.cautionFee,
+  commission_fee: r.commissionFee,
+});
+
+const toRoomFields = (r: RoomRow) => ({
+  ...toPaymentRoom(r),
+  unit: r.unit,
+  status: r.status,
+  created_at: r.createdAt.toISOString(),
+  updated_at: r.updatedAt.toISOString(),
+});
+
+/** GET /rooms/room/{id} and /rooms/hostel/{id}: `hostel` is the hostel's id. */
+export const toRoom = (r: RoomRow): Room => ({ ...toRoomFields(r), hostel: r.hostelId });
+
+/** GET /rooms: `hostel` expanded. */
+export const toRoomWithHostel = (r: RoomRow, hostel: HostelRef): RoomWithHostel => ({
+  ...toRoomFields(r),
+  hostel,
+});

@@ -1,0 +1,4 @@
+// The settings module's public surface: what other modules and app.ts may use (docs/decisions/0013-one-way-per-concern.md).
+
+export { settingsRoutes } from './settings.routes.ts';
+export { getSettings } from './settings.service.ts';

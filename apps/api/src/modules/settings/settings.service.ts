@@ -1,0 +1,38 @@
+import { type AdminSettings, AdminSettingsSchema, DEFAULT_SETTINGS } from '@studynest/contracts';
+import { eq, sql } from 'drizzle-orm';
+import { appMeta } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
+
+const KEY = 'admin_settings';
+
+/** The admins' settings, or the defaults for anything never set (or stored by an older version). */
+export async function getSettings({ db }: Pick<Deps, 'db'>): Promise<AdminSettings> {
+  const [row] = await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, KEY)).limit(1);
+  if (!row) return DEFAULT_SETTINGS;
+  let stored: unknown;
+  try {
+    stored = JSON.parse(row.value);
+  } catch {
+    return DEFAULT_SETTINGS;
+  }
+  const parsed = AdminSettingsSchema.safeParse({ ...DEFAULT_SETTINGS, ...(stored as object) });
+  return parsed.success ? parsed.data : DEFAULT_SETTINGS;
+}
+
+/** Days are kept in the order people read them: further ahead first, then nearer. */
+export async function saveSettings(
+  { db }: Pick<Deps, 'db'>,
+  settings: AdminSettings,
+): Promise<AdminSettings> {
+  const tidy: AdminSettings = {
+    ...settings,
+    reminder_days_before: [...settings.reminder_days_before].sort((a, b) => b - a),
+    overdue_days_after: [...settings.overdue_days_after].sort((a, b) => a - b),
+  };
+  const value = JSON.stringify(tidy);
+  await db
+    .insert(appMeta)
+    .values({ key: KEY, value })
+    .onConflictDoUpdate({ target: appMeta.key, set: { value, updatedAt: sql`now()` } });
+  return tidy;
+}

@@ -1,0 +1,50 @@
+import { DEFAULT_SETTINGS } from '@studynest/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { signedInUser } from '../../../test/factories.ts';
+
+describe('admin settings', () => {
+  let t: TestApp;
+  let admin: Awaited<ReturnType<typeof signedInUser>>;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    admin = await signedInUser(t, { role: 'admin' });
+  });
+  afterAll(() => t.close());
+
+  const put = (payload: unknown) =>
+    t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: admin.headers, payload });
+  const get = () => t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: admin.headers });
+
+  it('starts from the defaults: a month, a week and a day ahead, the day itself', async () => {
+    const res = await get();
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('keeps what an admin saves, days sorted the way people read them', async () => {
+    const saved = await put({
+      reminder_days_before: [7, 60, 0],
+      overdue_days_after: [10, 2],
+      reminder_sms: false,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const expected = { reminder_days_before: [60, 7, 0], overdue_days_after: [2, 10], reminder_sms: false };
+    expect(saved.json()).toEqual(expected);
+    expect((await get()).json()).toEqual(expected);
+  });
+
+  it.each([
+    [{ reminder_days_before: [400], overdue_days_after: [1], reminder_sms: true }, 'between 0 and 365'],
+    [{ reminder_days_before: [7, 7], overdue_days_after: [1], reminder_sms: true }, 'each day at most once'],
+    [{ reminder_days_before: [1.5], overdue_days_after: [1], reminder_sms: true }, 'whole days'],
+    [{ reminder_days_before: [1], overdue_days_after: [0], reminder_sms: true }, 'between 1 and 365'],
+    [{ reminder_days_before: [1], overdue_days_after: [1] }, 'reminder_sms'],
+  ])('refuses %j with a 400 that says what is wrong', async (payload, message) => {
+    const before = (await get()).json();
+    const res = await put(payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(message);
+    expect((await get()).json()).toEqual(before);
+  });
+});

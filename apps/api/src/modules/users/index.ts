@@ -1,0 +1,2 @@
+// The users module's public surface: what app.ts may use (docs/decisions/0013-one-way-per-concern.md).
+export { usersRoutes } from './users.routes.ts';

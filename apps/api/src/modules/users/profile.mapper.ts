@@ -1,0 +1,23 @@
+import type { Profile } from '@studynest/contracts';
+import { toUser, type UserRow } from '../auth/index.ts';
+import type { PaymentProfile } from '../payments/index.ts';
+
+/**
+ * GET /user/{id}: the account, its emergency contact and what the student paid and rents, under
+ * the spec's names (agentFeePayment, roomPricePayment, rentDetails).
+ */
+export function toProfile(row: UserRow, paid: PaymentProfile): Profile {
+  return {
+    ...toUser(row),
+    emergency_contact: {
+      name: row.emergencyName,
+      relationship: row.emergencyRelationship,
+      phone: row.emergencyPhone,
+      address: row.emergencyAddress,
+    },
+    hostel: paid.hostel,
+    agentFeePayment: paid.agentFee && { ...paid.agentFee, payment_type: 'AGENT_FEE' },
+    roomPricePayment: paid.rent,
+    rentDetails: paid.tenancy,
+  };
+}

@@ -1,0 +1,19 @@
+import type { Deps } from './deps.ts';
+import { ensureStartupAdmin } from './modules/auth/index.ts';
+import { startBookingJobs } from './modules/bookings/index.ts';
+import { seedDemoOnce } from './modules/hostels/index.ts';
+import { startMessageWorkers } from './modules/messages/index.ts';
+import { startPaymentJobs } from './modules/payments/index.ts';
+
+/** What every start does once the database is migrated: the admin account, then demo data if asked. */
+export async function runStartupTasks(deps: Deps, databaseKind: 'pglite' | 'postgres'): Promise<void> {
+  await ensureStartupAdmin(deps, databaseKind);
+  if (deps.config.seedDemo) await seedDemoOnce(deps);
+}
+
+/** Every process runs the workers; the queue shares the work and runs each schedule once. */
+export async function startWorkers(deps: Deps): Promise<void> {
+  await startMessageWorkers(deps);
+  await startBookingJobs(deps);
+  await startPaymentJobs(deps);
+}
