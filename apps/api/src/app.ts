@@ -12,9 +12,9 @@ import { authPlugin, authRoutes } from './modules/auth/index.ts';
 import { bookingsRoutes } from './modules/bookings/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { hostelsRoutes } from './modules/hostels/index.ts';
-import { mailDevRoutes } from './modules/mail/index.ts';
-import { smsDevRoutes, unsubscribeRoutes } from './modules/messages/index.ts';
+import { outboxDevRoutes, unsubscribeRoutes } from './modules/messages/index.ts';
 import { createPaymentProvider, paymentsRoutes, sandboxRoutes } from './modules/payments/index.ts';
+import { rentRoutes } from './modules/rent/index.ts';
 import { reviewsRoutes } from './modules/reviews/index.ts';
 import { roomsRoutes } from './modules/rooms/index.ts';
 import { settingsRoutes } from './modules/settings/index.ts';
@@ -91,10 +91,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(subscribersRoutes);
       await api.register(siteRoutes);
       await api.register(settingsRoutes);
+      await api.register(rentRoutes);
       // The outbox shows one-time codes: a development aid only, absent (404) in production.
       if (config.env !== 'production') {
-        await api.register(mailDevRoutes);
-        await api.register(smsDevRoutes);
+        await api.register(outboxDevRoutes);
       }
     },
     { prefix: '/api' },

@@ -4,6 +4,7 @@ import { startBookingJobs } from './modules/bookings/index.ts';
 import { seedDemoOnce } from './modules/hostels/index.ts';
 import { startMessageWorkers } from './modules/messages/index.ts';
 import { startPaymentJobs } from './modules/payments/index.ts';
+import { startRentJobs } from './modules/rent/index.ts';
 
 /** What every start does once the database is migrated: the admin account, then demo data if asked. */
 export async function runStartupTasks(deps: Deps, databaseKind: 'pglite' | 'postgres'): Promise<void> {
@@ -16,4 +17,5 @@ export async function startWorkers(deps: Deps): Promise<void> {
   await startMessageWorkers(deps);
   await startBookingJobs(deps);
   await startPaymentJobs(deps);
+  await startRentJobs(deps);
 }

@@ -84,6 +84,7 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/admin/audit': adminOnly(),
   'GET /api/admin/settings': adminOnly(),
   'PUT /api/admin/settings': adminOnly(),
+  'GET /api/admin/arrears': adminOnly(),
 
   'GET /api/user/all': adminOnly(),
   'PATCH /api/user/profile': signedIn(),
@@ -390,6 +391,7 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
   },
   'GET /api/admin/audit': async () => ({ url: '/api/admin/audit' }),
   'GET /api/admin/settings': async () => ({ url: '/api/admin/settings' }),
+  'GET /api/admin/arrears': async () => ({ url: '/api/admin/arrears' }),
   'PUT /api/admin/settings': async () => ({
     url: '/api/admin/settings',
     payload: { reminder_days_before: [30, 7, 1], overdue_days_after: [1, 7], reminder_sms: true },

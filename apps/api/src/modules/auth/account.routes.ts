@@ -42,6 +42,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; limits: Auth
 ) => {
   const ctx = (request: FastifyRequest): AuthContext => ({
     db: app.deps.db,
+    jobs: app.deps.jobs,
     config,
     log: request.log,
     limits,

@@ -39,6 +39,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   const limits = createAuthLimits(config);
   const ctx = (request: FastifyRequest): AuthContext => ({
     db: app.deps.db,
+    jobs: app.deps.jobs,
     config,
     log: request.log,
     limits,

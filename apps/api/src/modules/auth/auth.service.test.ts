@@ -24,6 +24,7 @@ describe('failed logins per account', () => {
     const user = await insertUser(t.db);
     const ctx: AuthContext = {
       db: t.db,
+      jobs: t.app.deps.jobs,
       config: t.config,
       log: t.app.log,
       // A small budget stands in for "100 per hour"; the per-e-mail limit is out of the way.

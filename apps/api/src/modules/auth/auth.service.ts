@@ -14,10 +14,11 @@ import type * as z from 'zod/mini';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.ts';
 import { lagosTimeOf } from '../../lib/lagos-time.ts';
 import { enforce, SlidingWindowLimiter, tooManyAttempts } from '../../lib/rate-limiter.ts';
-import { sendMail } from '../mail/index.ts';
+import { queueEmail } from '../messages/index.ts';
 import { checkTotp } from './mfa.service.ts';
 import { codesPausedUntil, issueCode, redeemCode } from './otp.ts';
 import {
@@ -48,7 +49,10 @@ export function createAuthLimits(config: Config): AuthLimits {
   };
 }
 
-export type AuthContext = { db: Db; config: Config; log: FastifyBaseLogger; limits: AuthLimits };
+export type AuthContext = Pick<Deps, 'db' | 'config' | 'jobs'> & {
+  log: FastifyBaseLogger;
+  limits: AuthLimits;
+};
 
 /** A new password's hash, made with the pepper whenever one is configured. */
 export async function newPasswordHash(config: Config, password: string) {
@@ -76,9 +80,15 @@ export async function passwordMatches(ctx: AuthContext, user: UserRow, password:
 }
 
 /** Tell the owner whenever their password or second factor changes (ASVS 2.5.5). */
-export function securityNotice(ctx: AuthContext, user: Pick<UserRow, 'email' | 'firstName'>, what: string) {
-  return sendMail(ctx, {
+export function securityNotice(
+  deps: Pick<Deps, 'db' | 'jobs'>,
+  user: Pick<UserRow, 'id' | 'email' | 'firstName'>,
+  what: string,
+) {
+  return queueEmail(deps, {
     to: user.email,
+    userId: user.id,
+    topic: 'security',
     subject: `StudyNest: ${what}`,
     text: `Hello ${user.firstName},\n\n${what} on your StudyNest account just now (${lagosTimeOf(new Date())}, Lagos time).\n\nIf this was you, there is nothing to do. If it was not, reset your password at once with "Forgot password" on the login page, and reply to this e-mail so we can help.\n\nStudyNest`,
   });
@@ -152,17 +162,22 @@ async function createUser(
   }
 }
 
-function codeMail(to: string, firstName: string, code: string, purpose: 'verify_email' | 'reset_password') {
+function codeMail(
+  { id, email, firstName }: Pick<UserRow, 'id' | 'email' | 'firstName'>,
+  code: string,
+  purpose: 'verify_email' | 'reset_password',
+) {
   const ttl = BUSINESS.otpTtlMinutes;
+  const to = { to: email, userId: id, topic: 'account' as const };
   if (purpose === 'verify_email') {
     return {
-      to,
+      ...to,
       subject: `Your StudyNest code is ${code}`,
       text: `Hello ${firstName},\n\nEnter this four digit code to confirm your email address: ${code}\n\nIt expires in ${ttl} minutes. If you did not create a StudyNest account, ignore this e-mail.\n\nStudyNest`,
     };
   }
   return {
-    to,
+    ...to,
     subject: `Your StudyNest password reset code is ${code}`,
     text: `Hello ${firstName},\n\nEnter this four digit code to reset your password: ${code}\n\nIt expires in ${ttl} minutes. If you did not ask to reset your password, ignore this e-mail; your password stays the same.\n\nStudyNest`,
   };
@@ -173,7 +188,7 @@ export async function signup(ctx: AuthContext, data: SignupData): Promise<{ mess
   const row = await createUser(ctx, data, { role: 'student', isEmailConfirmed: false }, async (tx, user) => {
     code = await issueCode(tx, ctx.config.jwtSecret, user.id, 'verify_email');
   });
-  await sendMail(ctx, codeMail(row.email, row.firstName, code, 'verify_email'));
+  await queueEmail(ctx, codeMail(row, code, 'verify_email'));
   return {
     message: `Account created. We sent a 4-digit code to ${row.email} to confirm your email address.`,
     user: toUser(row),
@@ -220,7 +235,7 @@ export async function resendOtp(ctx: AuthContext, email: string): Promise<{ mess
   const user = await findLiveUserByEmail(ctx.db, email);
   if (user && !user.isEmailConfirmed && !codesPausedUntil(user)) {
     const code = await issueCode(ctx.db, ctx.config.jwtSecret, user.id, 'verify_email');
-    await sendMail(ctx, codeMail(user.email, user.firstName, code, 'verify_email'));
+    await queueEmail(ctx, codeMail(user, code, 'verify_email'));
   }
   return { message: RESEND_MESSAGE };
 }
@@ -231,7 +246,7 @@ export async function forgotPassword(ctx: AuthContext, email: string): Promise<{
   // While the account's codes are paused, nothing is sent, and the answer stays the same.
   if (user && !codesPausedUntil(user)) {
     const code = await issueCode(ctx.db, ctx.config.jwtSecret, user.id, 'reset_password');
-    await sendMail(ctx, codeMail(user.email, user.firstName, code, 'reset_password'));
+    await queueEmail(ctx, codeMail(user, code, 'reset_password'));
   }
   return { message: FORGOT_MESSAGE };
 }

@@ -3,10 +3,11 @@ import { BUSINESS } from '@studynest/contracts';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { oneTimeCodes, users } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
 import { derivedKey } from '../../lib/derived-key.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { lagosTimeOf } from '../../lib/lagos-time.ts';
-import { type MailContext, sendMail } from '../mail/index.ts';
+import { queueEmail } from '../messages/index.ts';
 
 export type OtpPurpose = 'verify_email' | 'reset_password';
 
@@ -60,7 +61,7 @@ export function codesPaused(until: Date): AppError {
  * Count one wrong code against the account's rolling day (atomically). The failure that reaches
  * the limit e-mails the owner, once per pause.
  */
-async function recordCodeFailure(ctx: MailContext & { db: Db }, user: CodeOwner): Promise<void> {
+async function recordCodeFailure(ctx: Pick<Deps, 'db' | 'jobs' | 'config'>, user: CodeOwner): Promise<void> {
   const freshDay = sql`${users.codeFailuresSince} is null or ${users.codeFailuresSince} <= now() - interval '1 day'`;
   const [row] = await ctx.db
     .update(users)
@@ -72,8 +73,10 @@ async function recordCodeFailure(ctx: MailContext & { db: Db }, user: CodeOwner)
     .returning({ failures: users.codeFailures, since: users.codeFailuresSince });
   if (row?.failures === CODE_FAILURES_PER_DAY && row.since) {
     const until = new Date(row.since.getTime() + DAY_MS);
-    await sendMail(ctx, {
+    await queueEmail(ctx, {
       to: user.email,
+      userId: user.id,
+      topic: 'security',
       subject: 'StudyNest: codes for your account are paused',
       text: `Hello ${user.firstName},\n\nSomeone entered ${CODE_FAILURES_PER_DAY} wrong codes for your StudyNest account today, so we will not check or send codes for it until ${lagosTimeOf(until)} (Lagos time). Your password has not changed and you can still log in with it.\n\nIf this was not you, nobody can get in with these codes; you need do nothing. If it keeps happening, reply to this e-mail.\n\nStudyNest`,
     });
@@ -114,7 +117,7 @@ export async function issueCode(
  * `user` undefined (no such account) answers like a missing code.
  */
 export async function redeemCode(
-  ctx: MailContext & { db: Db },
+  ctx: Pick<Deps, 'db' | 'jobs' | 'config'>,
   user: CodeOwner | undefined,
   purpose: OtpPurpose,
   code: string,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ALWAYS_SENT_TOPICS, type MessageChannel, type MessageTopic } from '@studynest/contracts';
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -34,6 +35,9 @@ export type NewMessage = {
    */
   key: string;
 };
+
+/** Topics whose messages may carry one-time codes (masked in the record once sent). */
+const CARRIES_CODES: readonly MessageTopic[] = ['account', 'security'];
 
 export const isOptional = (topic: MessageTopic) => !ALWAYS_SENT_TOPICS.includes(topic);
 
@@ -84,6 +88,17 @@ export async function queueMessages(
   return ids;
 }
 
+/**
+ * One e-mail that is about this moment only (a code, a security notice): each call is a new
+ * message, queued now and sent within the second by this process's worker.
+ */
+export async function queueEmail(
+  deps: Pick<Deps, 'db' | 'jobs'>,
+  mail: Pick<NewMessage, 'to' | 'userId' | 'topic' | 'subject' | 'text'>,
+): Promise<void> {
+  await queueMessages(deps, [{ ...mail, channel: 'email', key: `${mail.topic}:${randomUUID()}` }]);
+}
+
 export type Delivery = typeof messageDeliveries.$inferSelect;
 
 /** Sends one delivery on its channel; 'cancelled' when it must not go (its person turned it off). */
@@ -93,8 +108,9 @@ export type Senders = Record<MessageChannel, (delivery: Delivery) => Promise<'se
  * One delivery attempt. The claim (`queued` → `sending`, or a `sending` left stale by a dead
  * process) lets exactly one worker of any process send it; a duplicate job finds nothing to claim.
  * Failure: back to `queued` with the error and a rethrow, so the queue retries with backoff; after
- * the last retry the delivery is `failed` (an admin may retry it). Once sent, one-time codes are
- * masked in the stored text: it is a record now, and must not hand out live codes.
+ * the last retry the delivery is `failed` (an admin may retry it). Once sent, one-time codes in
+ * account and security messages are masked in the stored text: it is a record now, and must not
+ * hand out live codes.
  */
 export async function deliver(
   deps: Pick<Deps, 'db' | 'log'>,
@@ -140,9 +156,13 @@ export async function deliver(
       sentAt: outcome === 'sent' ? sql`now()` : null,
       updatedAt: sql`now()`,
       lastError: null,
-      subject: delivery.subject && maskCodes(delivery.subject),
-      text: maskCodes(delivery.text),
-      html: delivery.html && maskCodes(delivery.html),
+      ...(CARRIES_CODES.includes(delivery.topic)
+        ? {
+            subject: delivery.subject && maskCodes(delivery.subject),
+            text: maskCodes(delivery.text),
+            html: delivery.html && maskCodes(delivery.html),
+          }
+        : {}),
     })
     .where(eq(messageDeliveries.id, delivery.id));
 }

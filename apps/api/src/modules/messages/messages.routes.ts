@@ -5,16 +5,42 @@ import { notFound } from '../../lib/errors.ts';
 import { escapeHtml, htmlPage, htmlPageHeaders } from '../../lib/html-page.ts';
 import { nigerianMobile } from '../../lib/phone.ts';
 import { readUnsubscribeToken } from './message-text.ts';
-import { listSmsOutbox, turnOffOptionalMessages } from './messages.service.ts';
+import { listEmailOutbox, listSmsOutbox, turnOffOptionalMessages } from './messages.service.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
+const OutboxEmailSchema = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.optional(z.string()),
+  created_at: z.string(),
+});
+
 /**
- * GET /dev/sms-outbox: the texts the development provider kept, like /dev/outbox for e-mail.
- * Registered only outside production, and answering only callers on this machine (the socket's
- * peer: a forwarded address must not open it up), since texts carry codes.
+ * GET /dev/outbox and /dev/sms-outbox: the e-mails and texts the development providers kept, so
+ * local users and tests can read their codes. Registered only outside production (there they do
+ * not exist: 404), and answering only callers on this machine (the socket's peer: a forwarded
+ * address must not open them up), since they show codes. Asked about one recipient, they first
+ * wait for that recipient's queued messages to go out.
  */
-export const smsDevRoutes: FastifyPluginAsyncZod = async (app) => {
+export const outboxDevRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/dev/outbox',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'E-mails sent by the app, newest last (not available in production)',
+        querystring: z.object({ to: z.optional(z.string().check(z.trim(), z.maxLength(254))) }),
+        response: { 200: z.array(OutboxEmailSchema), 404: ErrorSchema },
+      },
+    },
+    async (request) => {
+      if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) throw notFound('Not found');
+      return listEmailOutbox(app.deps, { to: request.query.to || undefined });
+    },
+  );
+
   app.get(
     '/dev/sms-outbox',
     {

@@ -1,23 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { eventually } from '../../../test/eventually.ts';
 import { insertUser } from '../../../test/factories.ts';
 import { startFakeSmtp } from '../../../test/fake-smtp.ts';
 import { startFakeTermii } from '../../../test/fake-termii.ts';
 import { messageDeliveries } from '../../db/schema.ts';
 import { DELIVERY_RETRIES, deliver, queueMessages, retryDeliveries } from './deliveries.service.ts';
 import { unsubscribeToken } from './message-text.ts';
-
-/** Polls until `check` returns something truthy (the queue works in the background). */
-async function eventually<T>(check: () => Promise<T>, timeoutMs = 15_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 const deliveryStatus = async (t: TestApp, key: string) =>
   (await t.db.select().from(messageDeliveries).where(eq(messageDeliveries.dedupeKey, key)))[0];

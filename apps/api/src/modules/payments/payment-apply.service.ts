@@ -5,6 +5,7 @@ import { bookings, payments, rooms, tenancies } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { addMonths, lagosDateOf } from '../../lib/lagos-time.ts';
 import { dispatch } from '../messages/index.ts';
+import { cancelPendingReminders } from '../rent/index.ts';
 import { recordPaymentNotice } from './payment-notices.ts';
 import { bookedBy, mergeProviderData } from './payment-rules.ts';
 import type { VerifyResult } from './providers/provider.ts';
@@ -169,6 +170,7 @@ async function applyRent(tx: Tx, payment: PaymentRow) {
       .update(tenancies)
       .set({ dueDate: addMonths(current.dueDate, BUSINESS.leaseMonths), updatedAt: sql`now()` })
       .where(eq(tenancies.id, current.id));
+    await cancelPendingReminders(tx, current.id, current.dueDate);
     return;
   }
   const start = lagosDateOf(payment.paidAt ?? new Date());

@@ -1,20 +1,11 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, usingPostgres } from '../../../test/build-test-app.ts';
+import { eventually } from '../../../test/eventually.ts';
 import { signedInUser } from '../../../test/factories.ts';
 import { buildApp } from '../../app.ts';
 import { messageDeliveries, users } from '../../db/schema.ts';
 import { bookOk, hostelWithRoom, initiateAgentFeeOk, verify } from './payments.fixtures.ts';
-
-async function eventually<T>(check: () => Promise<T>, timeoutMs = 15_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('payment confirmations', () => {
   let t: TestApp;

@@ -12,7 +12,7 @@ describe('admin settings', () => {
   });
   afterAll(() => t.close());
 
-  const put = (payload: unknown) =>
+  const put = (payload: Record<string, unknown>) =>
     t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: admin.headers, payload });
   const get = () => t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: admin.headers });
 

@@ -89,12 +89,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MessageSchema, ...errorAnswers(400, 401, 403, 404, 409) },
       },
     },
-    async (request) =>
-      resetTwoStep(
-        { db: deps.db, config: deps.config, log: request.log, limits: null },
-        await request.requireUser(),
-        request.params.id,
-      ),
+    async (request) => resetTwoStep(deps, await request.requireUser(), request.params.id),
   );
 
   app.delete(

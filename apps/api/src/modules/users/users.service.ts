@@ -95,7 +95,7 @@ export async function updateOwnProfile(deps: Pick<Deps, 'db'>, userId: string, c
  * The owner sets it up again after their next login with the password.
  */
 export async function resetTwoStep(
-  ctx: AuthContext,
+  ctx: Pick<Deps, 'db' | 'jobs'>,
   actor: AuthUser,
   userId: string,
 ): Promise<{ message: string }> {
@@ -107,7 +107,7 @@ export async function resetTwoStep(
       .update(users)
       .set({ ...TWO_STEP_OFF, updatedAt: new Date() })
       .where(and(eq(users.id, userId), live, isNotNull(users.totpEnabledAt)))
-      .returning({ email: users.email, firstName: users.firstName });
+      .returning({ id: users.id, email: users.email, firstName: users.firstName });
     if (row) await revokeAllSessions(tx, userId);
     return row;
   });
