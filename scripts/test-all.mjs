@@ -89,6 +89,7 @@ function benchPgUrl(url) {
 }
 
 check('lint', 'npm', ['run', 'lint', '--silent']);
+check('dupes', 'npm', ['run', 'lint:dupes', '--silent']);
 check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 vitestSuite('contracts', 'packages/contracts');
 vitestSuite('api-pglite', 'apps/api');
