@@ -7,6 +7,7 @@ import type { Config } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import type { Deps } from './deps.ts';
 import { JobQueue } from './jobs/job-queue.ts';
+import { adminMessagesRoutes } from './modules/admin-messages/index.ts';
 import { adminAuditPlugin, auditRoutes } from './modules/audit/index.ts';
 import { authPlugin, authRoutes } from './modules/auth/index.ts';
 import { bookingsRoutes } from './modules/bookings/index.ts';
@@ -92,6 +93,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(siteRoutes);
       await api.register(settingsRoutes);
       await api.register(rentRoutes);
+      await api.register(adminMessagesRoutes);
       // The outbox shows one-time codes: a development aid only, absent (404) in production.
       if (config.env !== 'production') {
         await api.register(outboxDevRoutes);

@@ -85,6 +85,11 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/admin/settings': adminOnly(),
   'PUT /api/admin/settings': adminOnly(),
   'GET /api/admin/arrears': adminOnly(),
+  'POST /api/admin/messages': adminOnly(202),
+  'POST /api/admin/messages/preview': adminOnly(),
+  'GET /api/admin/messages': adminOnly(),
+  'GET /api/admin/messages/{id}': adminOnly(),
+  'POST /api/admin/messages/{id}/retry': adminOnly(),
 
   'GET /api/user/all': adminOnly(),
   'PATCH /api/user/profile': signedIn(),
@@ -157,6 +162,26 @@ type World = {
   reference: string;
   people: Record<Exclude<Role, 'anon'>, Person>;
 };
+
+/** An e-mail from an admin to the student. */
+const messageTo = (w: World) => ({
+  channel: 'email',
+  audience: { type: 'users', user_ids: [w.student.user.id] },
+  subject: 'Hello',
+  body: 'Hello {first_name}',
+});
+
+/** A message an admin has sent, for the operations that read or retry one. */
+async function sentMessage(w: World): Promise<string> {
+  const res = await w.t.app.inject({
+    method: 'POST',
+    url: '/api/admin/messages',
+    headers: w.admin.headers,
+    payload: messageTo(w),
+  });
+  if (res.statusCode !== 202) throw new Error(`sending a message failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { id: string }).id;
+}
 
 const callbackUrl = (w: World) => `${w.t.config.publicUrl}/receipt-page`;
 
@@ -392,6 +417,16 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
   'GET /api/admin/audit': async () => ({ url: '/api/admin/audit' }),
   'GET /api/admin/settings': async () => ({ url: '/api/admin/settings' }),
   'GET /api/admin/arrears': async () => ({ url: '/api/admin/arrears' }),
+  'POST /api/admin/messages': async (w) => ({ url: '/api/admin/messages', payload: messageTo(w) }),
+  'POST /api/admin/messages/preview': async (w) => ({
+    url: '/api/admin/messages/preview',
+    payload: messageTo(w),
+  }),
+  'GET /api/admin/messages': async () => ({ url: '/api/admin/messages' }),
+  'GET /api/admin/messages/{id}': async (w) => ({ url: `/api/admin/messages/${await sentMessage(w)}` }),
+  'POST /api/admin/messages/{id}/retry': async (w) => ({
+    url: `/api/admin/messages/${await sentMessage(w)}/retry`,
+  }),
   'PUT /api/admin/settings': async () => ({
     url: '/api/admin/settings',
     payload: { reminder_days_before: [30, 7, 1], overdue_days_after: [1, 7], reminder_sms: true },

@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import {
+  AdminMessageCreateSchema,
   AdminSettingsSchema,
   BookingCreateSchema,
   ChangePasswordSchema,
@@ -190,6 +191,25 @@ const BODY_OPS: Record<string, BodyOp> = {
     url: () => '/api/admin/settings',
     valid: () => ({ reminder_days_before: [30, 7], overdue_days_after: [3], reminder_sms: false }),
     schema: AdminSettingsSchema,
+  },
+  'POST /api/admin/messages': {
+    url: () => '/api/admin/messages',
+    valid: (w) => ({
+      channel: 'email',
+      audience: { type: 'users', user_ids: [w.student.user.id] },
+      subject: 'Hello',
+      body: 'Hello {first_name}',
+    }),
+    schema: AdminMessageCreateSchema,
+  },
+  'POST /api/admin/messages/preview': {
+    url: () => '/api/admin/messages/preview',
+    valid: (w) => ({
+      channel: 'sms',
+      audience: { type: 'users', user_ids: [w.student.user.id] },
+      body: 'Hi',
+    }),
+    schema: AdminMessageCreateSchema,
   },
   'POST /api/bookings': {
     url: () => '/api/bookings',

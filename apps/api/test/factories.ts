@@ -1,7 +1,8 @@
 import type { RoomStatus, RoomUnit } from '@studynest/contracts';
 import type { Config } from '../src/config/env.ts';
 import type { Db } from '../src/db/client.ts';
-import { hostels, rooms, users } from '../src/db/schema.ts';
+import { hostels, rooms, tenancies, users } from '../src/db/schema.ts';
+import { addMonths } from '../src/lib/lagos-time.ts';
 import { hashPassword } from '../src/modules/auth/password.ts';
 import { issueToken } from '../src/modules/auth/tokens.ts';
 
@@ -78,4 +79,18 @@ export async function signedInUser(
   const user = await insertUser(t.db, overrides);
   const token = await issueToken(t.db, t.config.jwtSecret, user);
   return { user, token, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** A running tenancy of `room` for `userId`, due on `dueDate` (a year after it started). */
+export async function insertTenancy(
+  db: Db,
+  room: { id: string; hostelId: string },
+  userId: string,
+  dueDate: string,
+) {
+  const [row] = await db
+    .insert(tenancies)
+    .values({ userId, roomId: room.id, hostelId: room.hostelId, startDate: addMonths(dueDate, -12), dueDate })
+    .returning();
+  return row!;
 }

@@ -1,4 +1,5 @@
 export * from './account-security.ts';
+export * from './admin-messages.ts';
 export * from './bookings.ts';
 export * from './common.ts';
 export * from './constants.ts';

@@ -9,6 +9,7 @@ import {
   type InspectionSlot,
   MESSAGE_CHANNELS,
   MESSAGE_TOPICS,
+  type MessageAudience,
   type MessageChannel,
   type MessageTopic,
   PAYMENT_KINDS,
@@ -23,6 +24,7 @@ import {
   ROOM_UNITS,
   type RoomStatus,
   type RoomUnit,
+  type SkippedRecipient,
   USER_ROLES,
   type UserRole,
 } from '@studynest/contracts';
@@ -156,6 +158,26 @@ export const outboxEmails = pgTable(
  * Every message to one person, e-mail or SMS: the queue's record of what must go out, keyed so the
  * same message is never queued twice (`dedupe_key`), and what became of it.
  */
+/** One message an admin sent to many (Send Email / Send SMS): its deliveries point back here. */
+export const messageSends = pgTable(
+  'message_sends',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    senderId: uuid('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    channel: text('channel').$type<MessageChannel>().notNull(),
+    audience: jsonb('audience').$type<MessageAudience>().notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    recipients: integer('recipients').notNull(),
+    skipped: jsonb('skipped').$type<SkippedRecipient[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('message_sends_channel_ck', inList('channel', MESSAGE_CHANNELS)),
+    index('message_sends_created_idx').on(t.createdAt),
+  ],
+);
+
 export const messageDeliveries = pgTable(
   'message_deliveries',
   {
@@ -169,6 +191,8 @@ export const messageDeliveries = pgTable(
     text: text('text').notNull(),
     html: text('html'),
     dedupeKey: text('dedupe_key').notNull().unique(),
+    /** The admin's message this delivery is part of, if any. */
+    sendId: uuid('send_id').references(() => messageSends.id, { onDelete: 'cascade' }),
     status: text('status').$type<DeliveryStatus>().notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
@@ -182,6 +206,7 @@ export const messageDeliveries = pgTable(
     check('message_deliveries_status_ck', inList('status', DELIVERY_STATUSES)),
     index('message_deliveries_status_idx').on(t.status, t.createdAt),
     index('message_deliveries_user_idx').on(t.userId, t.createdAt),
+    index('message_deliveries_send_idx').on(t.sendId),
   ],
 );
 

@@ -34,6 +34,8 @@ export type NewMessage = {
    * request cannot queue it again.
    */
   key: string;
+  /** The admin's message (Send Email / Send SMS) this is part of. */
+  sendId?: string;
 };
 
 /** Topics whose messages may carry one-time codes (masked in the record once sent). */
@@ -60,6 +62,7 @@ export async function recordMessages(tx: DbOrTx, messages: NewMessage[]): Promis
         text: m.text,
         html: m.html ?? null,
         dedupeKey: m.key,
+        sendId: m.sendId ?? null,
       })),
     )
     .onConflictDoNothing({ target: messageDeliveries.dedupeKey })

@@ -5,6 +5,7 @@ export {
   queueEmail,
   queueMessages,
   recordMessages,
+  retryDeliveries,
 } from './deliveries.service.ts';
 export { outboxDevRoutes, unsubscribeRoutes } from './messages.routes.ts';
 export { startMessageWorkers } from './messages.worker.ts';

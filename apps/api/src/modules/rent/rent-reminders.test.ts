@@ -3,7 +3,7 @@ import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { eventually } from '../../../test/eventually.ts';
-import { insertHostel, insertRoom, signedInUser } from '../../../test/factories.ts';
+import { insertHostel, insertRoom, insertTenancy, signedInUser } from '../../../test/factories.ts';
 import { messageDeliveries, tenancies } from '../../db/schema.ts';
 import { addDays, addMonths, todayInLagos } from '../../lib/lagos-time.ts';
 import { initiateRentOk, verify } from '../payments/payments.fixtures.ts';
@@ -25,17 +25,8 @@ describe('rent reminders and arrears', () => {
     const room = await insertRoom(t.db, hostel.id, { status: 'rented', price: 480_000 });
     const tenant = await signedInUser(t, { firstName: 'Chiamaka', phoneNumber: '08035550303', ...user });
     const dueDate = addDays(today, daysLeft);
-    const [tenancy] = await t.db
-      .insert(tenancies)
-      .values({
-        userId: tenant.user.id,
-        roomId: room.id,
-        hostelId: hostel.id,
-        startDate: addMonths(dueDate, -12),
-        dueDate,
-      })
-      .returning();
-    return { hostel, room, tenant, tenancy: tenancy!, dueDate };
+    const tenancy = await insertTenancy(t.db, room, tenant.user.id, dueDate);
+    return { hostel, room, tenant, tenancy, dueDate };
   }
 
   /** What the 09:00 schedule does: one job on the queue, picked up by a worker. */

@@ -1,0 +1,104 @@
+import {
+  AdminMessageCreatedSchema,
+  AdminMessageCreateSchema,
+  AdminMessageDetailSchema,
+  AdminMessageSummarySchema,
+  IdParamsSchema,
+  SkippedRecipientSchema,
+} from '@studynest/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import { errorAnswers } from '../../lib/route-options.ts';
+import {
+  getAdminMessage,
+  listAdminMessages,
+  previewAdminMessage,
+  retryAdminMessage,
+  sendAdminMessage,
+} from './admin-messages.service.ts';
+
+const PreviewSchema = z.object({
+  recipients: z.int(),
+  skipped: z.array(SkippedRecipientSchema),
+  sample: z.nullable(
+    z.object({ to: z.string(), name: z.string(), subject: z.nullable(z.string()), body: z.string() }),
+  ),
+});
+
+/** Send Email / Send SMS: an admin's message to tenants, and the log of what went out. */
+export const adminMessagesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+
+  app.post(
+    '/admin/messages',
+    {
+      onRequest: app.adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'Send an e-mail or a text to tenants (all, a hostel, chosen people, or those in arrears)',
+        body: AdminMessageCreateSchema,
+        response: { 202: AdminMessageCreatedSchema, ...errorAnswers(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const admin = await request.requireUser();
+      reply.code(202);
+      return sendAdminMessage(deps, admin.id, request.body);
+    },
+  );
+
+  app.post(
+    '/admin/messages/preview',
+    {
+      onRequest: app.adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'What sending would do: recipients, who is skipped and why, and the message for one of them',
+        body: AdminMessageCreateSchema,
+        response: { 200: PreviewSchema, ...errorAnswers(400, 401, 403, 404) },
+      },
+    },
+    async (request) => previewAdminMessage(deps, request.body),
+  );
+
+  app.get(
+    '/admin/messages',
+    {
+      onRequest: app.adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'The message log: the latest 100 sends, newest first, with delivery counts',
+        response: { 200: z.array(AdminMessageSummarySchema), ...errorAnswers(401, 403) },
+      },
+    },
+    async () => listAdminMessages(deps),
+  );
+
+  app.get(
+    '/admin/messages/:id',
+    {
+      onRequest: app.adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: "One send with every recipient's delivery status and failure reason",
+        params: IdParamsSchema,
+        response: { 200: AdminMessageDetailSchema, ...errorAnswers(400, 401, 403, 404) },
+      },
+    },
+    async (request) => getAdminMessage(deps, request.params.id),
+  );
+
+  app.post(
+    '/admin/messages/:id/retry',
+    {
+      onRequest: app.adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: "Retry a send's failed deliveries",
+        params: IdParamsSchema,
+        response: { 200: z.object({ retried: z.int() }), ...errorAnswers(400, 401, 403, 404) },
+      },
+    },
+    async (request) => retryAdminMessage(deps, request.params.id),
+  );
+};
