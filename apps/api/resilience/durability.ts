@@ -76,7 +76,7 @@ export function describeDurability(kind: 'pglite' | 'postgres') {
       await until(
         () =>
           load.confirmedOf('agent_fee') >= AGENT_FEES_BEFORE_KILL &&
-          load.confirmedOf('room_rent') >= RENTS_BEFORE_KILL &&
+          load.confirmedOf('rent') >= RENTS_BEFORE_KILL &&
           load.inFlight >= 5,
         60_000,
         'confirmed agent fees and rents with requests in flight',

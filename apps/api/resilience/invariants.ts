@@ -55,7 +55,7 @@ function checks(opts: { confirmed: string[]; settled: boolean }): [string, strin
     [
       'successful rent not applied: no current tenancy for the payer or room not rented (and no needs_refund)',
       `select p.reference from payments p join rooms r on r.id = p.room_id
-       where p.kind = 'room_rent' and ${applied} and not (r.status = 'rented' and exists (
+       where p.kind = 'rent' and ${applied} and not (r.status = 'rented' and exists (
          select 1 from tenancies t where t.room_id = p.room_id and t.user_id = p.user_id and t.ended_at is null))`,
     ],
     [
@@ -99,7 +99,7 @@ function checks(opts: { confirmed: string[]; settled: boolean }): [string, strin
       'tenancy not backed by exactly one applied rent payment, or not 12 months long (rent applied twice)',
       `select t.id from tenancies t where t.ended_at is null and (
          (select count(*) from payments p where p.room_id = t.room_id and p.user_id = t.user_id
-            and p.kind = 'room_rent' and ${applied}) <> 1
+            and p.kind = 'rent' and ${applied}) <> 1
          or t.due_date <> (t.start_date + interval '12 months')::date)`,
     ],
     [
@@ -152,7 +152,7 @@ export async function facts(sql: SqlClient): Promise<Facts> {
     (select count(*)::int from payments) as payments,
     (select count(*)::int from payments where status = 'success') as success,
     (select count(*)::int from payments p where kind = 'agent_fee' and ${applied}) as agent_fees_applied,
-    (select count(*)::int from payments p where kind = 'room_rent' and ${applied}) as rents_applied,
+    (select count(*)::int from payments p where kind = 'rent' and ${applied}) as rents_applied,
     (select count(*)::int from payments where needs_refund) as needs_refund,
     (select count(*)::int from payments where provider_data -> 'sandbox' ->> 'outcome' = 'paid' and status = 'pending') as paid_pending,
     (select count(*)::int from bookings where status = 'confirmed') as confirmed_bookings,

@@ -51,7 +51,7 @@ export type Step =
   | 'read';
 
 export type Sample = Answer & { step: Step; endedAt: number };
-export type Payment = { reference: string; kind: 'agent_fee' | 'room_rent'; student: Student };
+export type Payment = { reference: string; kind: 'agent_fee' | 'rent'; student: Student };
 
 type PaymentJson = { status?: string; needs_refund?: boolean };
 
@@ -133,7 +133,7 @@ export class WriteLoad {
       const agentFee = await this.pay(s, 'agent_fee', room, bookingId);
       if (agentFee === 'success') {
         this.drop(room);
-        if (Math.random() < 0.5) await this.pay(s, 'room_rent', room, bookingId);
+        if (Math.random() < 0.5) await this.pay(s, 'rent', room, bookingId);
       }
     }
   }

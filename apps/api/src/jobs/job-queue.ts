@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
-import type { Database } from '../db/client.ts';
+import { completeJobs, failJobsById } from 'pg-boss/src/plans.js';
+import type { Database, ExecuteSql } from '../db/client.ts';
 import { QUEUE_SCHEMA } from '../db/queue-schema.ts';
 
 /** A job as our handlers get it: with its retry count, so the last attempt knows it is the last. */
@@ -15,19 +16,49 @@ export type Job<T> = PgBoss.JobWithMetadata<T>;
  * `work` remembers the workers of each queue so `wake` can have them fetch at once: work queued
  * by this process starts within milliseconds instead of at the next poll.
  */
+/**
+ * pg-boss 10 records a handler's outcome (complete / fail) without awaiting it; with the database
+ * away that rejection is unhandled and would end the process. Those two statements may fail here:
+ * the job stays active, expires and runs again, and every handler of ours is idempotent.
+ */
+function tolerateLostOutcomes(executeSql: ExecuteSql, warn: (message: string) => void): ExecuteSql {
+  const outcomes = new Set([completeJobs(QUEUE_SCHEMA), failJobsById(QUEUE_SCHEMA)]);
+  return async (text, values) => {
+    try {
+      return await executeSql(text, values);
+    } catch (err) {
+      if (!outcomes.has(text)) throw err;
+      warn(`a finished job could not be recorded (${(err as Error).message}); it will run again`);
+      return { rows: [{ count: 0 }], rowCount: 0 };
+    }
+  };
+}
+
+/** While the database is away every poll fails: one warning per half minute is enough. */
+function throttledWarn(log: FastifyBaseLogger, everyMs = 30_000): (message: string) => void {
+  let last = 0;
+  return (message) => {
+    if (Date.now() - last < everyMs) return;
+    last = Date.now();
+    log.warn(`job queue: ${message}`);
+  };
+}
+
 export class JobQueue {
   readonly boss: PgBoss;
   private readonly workers = new Map<string, string[]>();
 
   constructor(database: Database, log: FastifyBaseLogger) {
+    const warn = throttledWarn(log);
     this.boss = new PgBoss({
-      db: { executeSql: database.executeSql },
+      db: { executeSql: tolerateLostOutcomes(database.executeSql, warn) },
       schema: QUEUE_SCHEMA,
       migrate: false,
       // Finished jobs are kept a week for support, then removed; our own tables keep the history.
       deleteAfterDays: 7,
     });
-    this.boss.on('error', (err) => log.warn({ err }, 'job queue error'));
+    // The driver's reason only: pg-boss's errors can carry the statement and its values.
+    this.boss.on('error', (err) => warn((err as Error).message));
   }
 
   start = () => this.boss.start();
