@@ -1,15 +1,9 @@
 import { BUSINESS } from '@studynest/contracts';
 import type { FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
-import { AppError, badRequest } from '../../lib/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import {
-  MAX_INPUT_PIXELS,
-  removeHostelImages,
-  type StoredImage,
-  storeHostelImage,
-  UnreadableImageError,
-} from './hostel-images.ts';
+import { readPhotoForm } from '../../storage/photo-upload.ts';
+import type { StoredImage } from '../../storage/photos.ts';
 
 /** The hostel form after parsing: text fields as the client sent them, photos already stored. */
 export type HostelForm = {
@@ -23,13 +17,6 @@ export type HostelForm = {
 
 const IMAGE_FIELDS = new Set(['images', 'images[]']);
 const REMOVE_FIELDS = new Set(['remove_images', 'remove_images[]']);
-const MAX_MB = Math.round(BUSINESS.maxImageBytes / (1024 * 1024));
-
-export const tooLarge = () => new AppError(413, `Each photo must be ${MAX_MB} MB or smaller`);
-export const notJpeg = () => new AppError(415, 'Only JPEG photos (.jpg, .jpeg) are accepted');
-export const tooManyPhotos = () =>
-  new AppError(413, `At most ${BUSINESS.maxHostelImages} photos can be uploaded at once`);
-
 function splitIds(value: unknown): string[] {
   const values = Array.isArray(value) ? value : [value];
   return values
@@ -62,68 +49,19 @@ function fromJson(body: unknown): HostelForm {
   return { fields, removeImages, images: [] };
 }
 
-/**
- * Read the create/update form. Photos are checked and stored one at a time as they stream in,
- * so at most one raw upload (≤ 8 MB) is in memory; if anything goes wrong part-way, the photos
- * stored so far are removed before the error propagates.
- */
+/** Read the create/update form: a multipart form with photos, or JSON without. */
 export async function readHostelForm(request: FastifyRequest, storage: FileStorage): Promise<HostelForm> {
   if (!request.isMultipart()) return fromJson(request.body);
-
   const fields: Record<string, string> = {};
   const removeImages: string[] = [];
-  const images: StoredImage[] = [];
-  let fileCount = 0;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        if (REMOVE_FIELDS.has(part.fieldname)) removeImages.push(...splitIds(part.value));
-        else fields[part.fieldname] = String(part.value);
-        continue;
-      }
-      if (!IMAGE_FIELDS.has(part.fieldname)) {
-        part.file.resume();
-        throw badRequest(`Send photos in the "images" field (got a file in "${part.fieldname}")`, {
-          [part.fieldname]: 'Photos go in the images field',
-        });
-      }
-      let data: Buffer;
-      try {
-        data = await part.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-        throw err;
-      }
-      if (part.file.truncated) throw tooLarge();
-      // A browser form with no photo chosen still sends one empty, nameless file part.
-      if (data.length === 0 && !part.filename) continue;
-      fileCount += 1;
-      if (fileCount > BUSINESS.maxHostelImages) throw tooManyPhotos();
-
-      // The content decides, never the file name or the declared type: a PNG renamed .jpg is refused.
-      const type = await fileTypeFromBuffer(data);
-      if (type?.mime !== 'image/jpeg') throw notJpeg();
-      try {
-        images.push(await storeHostelImage(storage, data));
-      } catch (err) {
-        if (!(err instanceof UnreadableImageError)) throw err;
-        if (err.tooManyPixels) {
-          throw new AppError(
-            413,
-            `Photo ${fileCount}${part.filename ? ` (${part.filename})` : ''} is larger than ${MAX_INPUT_PIXELS / 1_000_000} megapixels. Resize it (a phone's normal photo size is fine) and try again.`,
-            { images: 'A photo has too many pixels' },
-          );
-        }
-        throw badRequest(
-          `Photo ${fileCount}${part.filename ? ` (${part.filename})` : ''} could not be read; it may be damaged. Try exporting it again as JPEG.`,
-          { images: 'A photo could not be read' },
-        );
-      }
-    }
-  } catch (err) {
-    await removeHostelImages(storage, images);
-    if ((err as { code?: string }).code === 'FST_FILES_LIMIT') throw tooManyPhotos();
-    throw err;
-  }
+  const images = await readPhotoForm(request, storage, {
+    photoFields: IMAGE_FIELDS,
+    maxPhotos: BUSINESS.maxHostelImages,
+    folder: 'hostels',
+    onField: (name, value) => {
+      if (REMOVE_FIELDS.has(name)) removeImages.push(...splitIds(value));
+      else fields[name] = value;
+    },
+  });
   return { fields, removeImages, images };
 }

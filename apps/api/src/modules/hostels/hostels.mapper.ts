@@ -1,7 +1,7 @@
 import type { Hostel, HostelRef, HostelSummary, Photo } from '@studynest/contracts';
 import { type hostelImages, hostels } from '../../db/schema.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import { jpegKey, webpKey } from './hostel-images.ts';
+import { jpegKey, webpKey } from '../../storage/photos.ts';
 
 type HostelRow = typeof hostels.$inferSelect;
 type ImageRow = typeof hostelImages.$inferSelect;

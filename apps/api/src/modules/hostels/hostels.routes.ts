@@ -13,8 +13,8 @@ import * as z from 'zod/mini';
 import { badRequest } from '../../lib/errors.ts';
 import { errorAnswers } from '../../lib/route-options.ts';
 import { parseOrThrow } from '../../lib/validation.ts';
+import { removePhotos } from '../../storage/photos.ts';
 import { type HostelForm, readHostelForm } from './hostel-form.ts';
-import { removeHostelImages } from './hostel-images.ts';
 import {
   assertHostelExists,
   createHostel,
@@ -39,7 +39,7 @@ export const hostelsRoutes: FastifyPluginAsyncZod = async (app) => {
     try {
       return await write(form);
     } catch (err) {
-      await removeHostelImages(storage, form.images);
+      await removePhotos(storage, form.images);
       throw err;
     }
   }

@@ -9,7 +9,7 @@ import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { bookings, hostelImages, hostels, payments, rooms, tenancies } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { removeHostelImages, type StoredImage } from './hostel-images.ts';
+import { removePhotos, type StoredImage } from '../../storage/photos.ts';
 import { type PhotoRow, toHostel, toHostelSummary } from './hostels.mapper.ts';
 
 type HostelDeps = Pick<Deps, 'db' | 'storage'>;
@@ -157,7 +157,7 @@ export async function updateHostel(
       .where(eq(hostels.id, id));
     return toRemove;
   });
-  await removeHostelImages(deps.storage, removed);
+  await removePhotos(deps.storage, removed);
   return getHostel(deps, id, { includeClosed: true });
 }
 
@@ -224,5 +224,5 @@ export async function deleteHostel({ db, storage }: HostelDeps, id: string): Pro
     await tx.delete(hostels).where(eq(hostels.id, id));
     return imageRows;
   });
-  await removeHostelImages(storage, images);
+  await removePhotos(storage, images);
 }

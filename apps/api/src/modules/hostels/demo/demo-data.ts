@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client.ts';
 import { appMeta, hostelImages, hostels, rooms } from '../../../db/schema.ts';
 import type { Deps } from '../../../deps.ts';
 import type { FileStorage } from '../../../storage/file-storage.ts';
-import { type StoredImage, storeHostelImage } from '../hostel-images.ts';
+import { type StoredImage, storePhoto } from '../../../storage/photos.ts';
 import { demoPhoto, type PhotoStyle } from './demo-photos.ts';
 
 type DemoHostel = {
@@ -88,7 +88,7 @@ async function seedDemoData(db: Db, storage: FileStorage): Promise<{ hostels: nu
   for (const [i, demo] of DEMO_HOSTELS.entries()) {
     const photos = await Promise.all([0, 1, 2].map((variant) => demoPhoto({ ...demo.style, variant })));
     const stored: StoredImage[] = [];
-    for (const p of photos) stored.push(await storeHostelImage(storage, p));
+    for (const p of photos) stored.push(await storePhoto(storage, p, 'hostels'));
 
     await db.transaction(async (tx) => {
       const [hostel] = await tx

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import type { FileStorage } from '../../storage/file-storage.ts';
+import type { FileStorage } from './file-storage.ts';
 
 /** Widths of the WebP renditions: a cheap phone (360–414 px at 1–2×) needs 480 or 960, not the 1600 original. */
 export const VARIANT_WIDTHS = [480, 960] as const;
@@ -31,10 +31,10 @@ export const webpKey = (storageKey: string, width: number) => `${storageKey}-${w
 
 /**
  * Re-encode an uploaded JPEG: apply the EXIF orientation, then write a new file with no metadata
- * at all (GPS included), capped at 1600 px wide, plus smaller WebP renditions.
+ * at all (GPS included), capped at 1600 px wide, plus smaller WebP renditions, under `folder/`.
  */
-export async function storeHostelImage(storage: FileStorage, input: Buffer): Promise<StoredImage> {
-  const storageKey = `hostels/${randomUUID()}`;
+export async function storePhoto(storage: FileStorage, input: Buffer, folder: string): Promise<StoredImage> {
+  const storageKey = `${folder}/${randomUUID()}`;
   const written: string[] = [];
   const put = async (key: string, data: Buffer, contentType: string) => {
     written.push(key);
@@ -81,7 +81,7 @@ async function encodeAndStore(put: Put, storageKey: string, input: Buffer): Prom
 
 type ImageFiles = { storageKey: string; variantWidths: number[] };
 
-async function removeHostelImage(storage: FileStorage, image: ImageFiles) {
+async function removePhoto(storage: FileStorage, image: ImageFiles) {
   await storage.remove(jpegKey(image.storageKey));
   for (const w of image.variantWidths) await storage.remove(webpKey(image.storageKey, w));
 }
@@ -91,6 +91,6 @@ async function removeHostelImage(storage: FileStorage, image: ImageFiles) {
  * transaction commits, so a rolled-back delete still finds its photos). Best effort: a file that
  * cannot be removed is left behind rather than failing the request.
  */
-export async function removeHostelImages(storage: FileStorage, images: ImageFiles[]): Promise<void> {
-  await Promise.allSettled(images.map((img) => removeHostelImage(storage, img)));
+export async function removePhotos(storage: FileStorage, images: ImageFiles[]): Promise<void> {
+  await Promise.allSettled(images.map((img) => removePhoto(storage, img)));
 }
