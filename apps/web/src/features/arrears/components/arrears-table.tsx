@@ -4,20 +4,21 @@ import { ScrollTable } from '../../../components/ui/scroll-table.tsx';
 
 /**
  * Tenants past their due date, most overdue first (the server's order). Like the other admin
- * tables, on narrow screens it scrolls sideways inside its own box, never the page.
+ * tables, on narrow screens it scrolls sideways inside its own box, never the page; who, how late
+ * and how much come first so a phone shows them without scrolling.
  */
 export function ArrearsTable({ items }: { items: ArrearsItem[] }) {
   return (
-    <ScrollTable label="Arrears table" tableClassName="min-w-[56rem]">
+    <ScrollTable label="Arrears table" tableClassName="min-w-[44rem]">
       <thead>
         <tr>
           <th scope="col">Tenant</th>
-          <th scope="col">Hostel</th>
-          <th scope="col">Room</th>
-          <th scope="col">Due date</th>
           <th scope="col">Days overdue</th>
           <th scope="col">Amount owed</th>
+          <th scope="col">Due date</th>
           <th scope="col">Last reminded</th>
+          <th scope="col">Hostel</th>
+          <th scope="col">Room</th>
         </tr>
       </thead>
       <tbody>
@@ -34,6 +35,20 @@ export function ArrearsTable({ items }: { items: ArrearsItem[] }) {
                 {a.user.phone_number}
               </a>
             </td>
+            <td className="font-semibold whitespace-nowrap text-danger-700">
+              {a.daysOverdue} {a.daysOverdue === 1 ? 'day' : 'days'}
+            </td>
+            <td className="whitespace-nowrap">{formatNaira(a.amountOwed)}</td>
+            <td className="whitespace-nowrap">
+              <time dateTime={a.rentDueDate}>{formatLagosDate(a.rentDueDate)}</time>
+            </td>
+            <td className="whitespace-nowrap">
+              {a.lastReminderAt ? (
+                <time dateTime={a.lastReminderAt}>{formatLagosDateTime(a.lastReminderAt)}</time>
+              ) : (
+                <span className="text-muted">Not yet</span>
+              )}
+            </td>
             <td>
               <span className="block">{a.hostel.hostel_name}</span>
               <span className="block text-xs text-muted">{a.hostel.address}</span>
@@ -41,20 +56,6 @@ export function ArrearsTable({ items }: { items: ArrearsItem[] }) {
             <td className="whitespace-nowrap capitalize">
               {a.room.room_number}
               <span className="block text-xs text-muted">{a.room.unit}</span>
-            </td>
-            <td className="whitespace-nowrap">
-              <time dateTime={a.rentDueDate}>{formatLagosDate(a.rentDueDate)}</time>
-            </td>
-            <td className="font-semibold whitespace-nowrap text-danger-700">
-              {a.daysOverdue} {a.daysOverdue === 1 ? 'day' : 'days'}
-            </td>
-            <td className="whitespace-nowrap">{formatNaira(a.amountOwed)}</td>
-            <td className="whitespace-nowrap">
-              {a.lastReminderAt ? (
-                <time dateTime={a.lastReminderAt}>{formatLagosDateTime(a.lastReminderAt)}</time>
-              ) : (
-                <span className="text-muted">Not yet</span>
-              )}
             </td>
           </tr>
         ))}
