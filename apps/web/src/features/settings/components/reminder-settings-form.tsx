@@ -4,7 +4,7 @@ import { Controller, type FieldError, type Resolver, useForm } from 'react-hook-
 import { Alert } from '../../../components/ui/alert.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { applyServerErrors, hasFieldErrors } from '../../../lib/form-errors.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
 import { useSaveSettings } from '../api/settings-queries.ts';
@@ -93,14 +93,14 @@ export function ReminderSettingsForm({ settings }: { settings: AdminSettings }) 
       // The server names one day of a list (`reminder_days_before.2`): show its first word on a
       // list under that list's input.
       const shown = new Set<string>();
-      setErrorMessage(
-        applyServerErrors(err, (field, e) => {
-          const top = String(field).split('.')[0] as keyof SettingsText;
-          if (shown.has(top)) return;
-          shown.add(top);
-          setError(top, e);
-        }),
-      );
+      const message = applyServerErrors(err, (field, e) => {
+        const top = String(field).split('.')[0] as keyof SettingsText;
+        if (shown.has(top)) return;
+        shown.add(top);
+        setError(top, e);
+      });
+      // When the reasons are on the fields, the fields say it; otherwise the server's message.
+      setErrorMessage(hasFieldErrors(err) ? null : message);
     }
   });
 
