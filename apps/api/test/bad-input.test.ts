@@ -179,12 +179,21 @@ const BODY_OPS: Record<string, BodyOp> = {
   },
   'PATCH /api/user/profile': {
     url: () => '/api/user/profile',
-    valid: () => ({ first_name: 'Ada', phone_number: '08031234567', emergency_contact: { name: 'Mum' } }),
+    valid: () => ({
+      first_name: 'Ada',
+      phone_number: '08031234567',
+      emergency_contact: { name: 'Mum' },
+      notify_sms: false,
+    }),
     schema: ProfileUpdateSchema,
   },
   'PUT /api/user/profile': {
     url: () => '/api/user/profile',
-    valid: () => ({ last_name: 'Obi', emergency_contact: { phone: '08039876543', address: '2 Road' } }),
+    valid: () => ({
+      last_name: 'Obi',
+      emergency_contact: { phone: '08039876543', address: '2 Road' },
+      notify_email: true,
+    }),
     schema: ProfileUpdateSchema,
   },
   'PUT /api/admin/settings': {

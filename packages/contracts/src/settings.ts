@@ -29,6 +29,7 @@ export const AdminSettingsSchema = z.object({
   /** Reminders and overdue notices go by text too (to tenants who allow texts). */
   reminder_sms: z.boolean({ error: 'reminder_sms must be true or false' }),
 });
+export type AdminSettingsInput = z.input<typeof AdminSettingsSchema>;
 export type AdminSettings = z.output<typeof AdminSettingsSchema>;
 
 /** What a new install starts with: a month, a week and a day ahead, the day itself, then three notices. */

@@ -108,6 +108,10 @@ export const ProfileUpdateSchema = z.partial(
     phone_number: phoneSchema,
     // Partial too: a client may change one line of the contact without resending the rest.
     emergency_contact: z.partial(EmergencyContactSchema),
+    /** Optional messages (rent reminders, announcements) by e-mail; account, security and payment ones always go. */
+    notify_email: z.boolean({ error: 'notify_email must be true or false' }),
+    /** The same optional messages by text. */
+    notify_sms: z.boolean({ error: 'notify_sms must be true or false' }),
   }),
 );
 export type ProfileUpdateInput = z.input<typeof ProfileUpdateSchema>;
@@ -139,5 +143,8 @@ export const ProfileSchema = z.extend(UserSchema, {
   agentFeePayment: z.nullable(AgentFeePaymentSchema),
   roomPricePayment: z.nullable(RentPaymentSchema),
   rentDetails: z.nullable(RentDetailsSchema),
+  /** Whether optional messages go by e-mail and by text (only the owner and admins see a profile). */
+  notify_email: z.boolean(),
+  notify_sms: z.boolean(),
 });
 export type Profile = z.output<typeof ProfileSchema>;

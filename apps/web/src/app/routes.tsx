@@ -81,6 +81,8 @@ export const routes: RouteObject[] = [
       { path: paths.admin.reviews.path, lazy: () => import('./routes/admin/reviews.tsx') },
       { path: paths.admin.security.path, lazy: () => import('./routes/admin/security.tsx') },
       { path: paths.admin.activity.path, lazy: () => import('./routes/admin/activity.tsx') },
+      { path: paths.admin.arrears.path, lazy: () => import('./routes/admin/arrears.tsx') },
+      { path: paths.admin.settings.path, lazy: () => import('./routes/admin/settings.tsx') },
     ],
   },
 ];

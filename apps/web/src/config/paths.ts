@@ -40,5 +40,7 @@ export const paths = {
     reviews: { path: '/all-reviews', getHref: () => '/all-reviews' },
     security: { path: '/admin-security', getHref: () => '/admin-security' },
     activity: { path: '/admin-activity', getHref: () => '/admin-activity' },
+    settings: { path: '/admin-settings', getHref: () => '/admin-settings' },
+    arrears: { path: '/admin-arrears', getHref: () => '/admin-arrears' },
   },
 } as const;

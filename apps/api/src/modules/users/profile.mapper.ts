@@ -4,7 +4,8 @@ import type { PaymentProfile } from '../payments/index.ts';
 
 /**
  * GET /user/{id}: the account, its emergency contact and what the student paid and rents, under
- * the spec's names (agentFeePayment, roomPricePayment, rentDetails).
+ * the spec's names (agentFeePayment, roomPricePayment, rentDetails), and which optional messages
+ * they take.
  */
 export function toProfile(row: UserRow, paid: PaymentProfile): Profile {
   return {
@@ -19,5 +20,7 @@ export function toProfile(row: UserRow, paid: PaymentProfile): Profile {
     agentFeePayment: paid.agentFee && { ...paid.agentFee, payment_type: 'AGENT_FEE' },
     roomPricePayment: paid.rent,
     rentDetails: paid.tenancy,
+    notify_email: row.notifyEmail,
+    notify_sms: row.notifySms,
   };
 }

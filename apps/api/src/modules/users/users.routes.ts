@@ -42,7 +42,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: app.signedIn,
     schema: {
       tags: ['users'],
-      summary: 'Change your own name, phone number and emergency contact',
+      summary: 'Change your own name, phone number, emergency contact and message preferences',
       security: [{ bearerAuth: [] }],
       body: ProfileUpdateSchema,
       response: { 200: ProfileSchema, ...errorAnswers(400, 401) },

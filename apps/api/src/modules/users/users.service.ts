@@ -70,6 +70,8 @@ export async function updateOwnProfile(deps: Pick<Deps, 'db'>, userId: string, c
   if (changes.first_name !== undefined) set.firstName = changes.first_name;
   if (changes.last_name !== undefined) set.lastName = changes.last_name;
   if (changes.phone_number !== undefined) set.phoneNumber = changes.phone_number;
+  if (changes.notify_email !== undefined) set.notifyEmail = changes.notify_email;
+  if (changes.notify_sms !== undefined) set.notifySms = changes.notify_sms;
   const ec = changes.emergency_contact;
   if (ec) {
     if (ec.name !== undefined) set.emergencyName = ec.name;

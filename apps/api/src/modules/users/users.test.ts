@@ -171,6 +171,8 @@ describe('profiles', () => {
       agentFeePayment: null,
       roomPricePayment: null,
       rentDetails: null,
+      notify_email: true,
+      notify_sms: true,
     });
   });
 
@@ -248,6 +250,59 @@ describe('profiles', () => {
         address: '12 Ogui Road, Enugu',
       },
     });
+  });
+
+  it('turns optional e-mails and texts off and on, and shows the choice on the profile', async () => {
+    const me = await signedInUser(t);
+    const off = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/user/profile',
+      headers: me.headers,
+      payload: { notify_sms: false },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toMatchObject({ notify_email: true, notify_sms: false });
+    const read = await t.app.inject({ method: 'GET', url: `/api/user/${me.user.id}`, headers: me.headers });
+    expect(read.json()).toMatchObject({ notify_email: true, notify_sms: false });
+    const [row] = await t.db.select().from(users).where(eq(users.id, me.user.id));
+    expect(row).toMatchObject({ notifyEmail: true, notifySms: false });
+    // PUT too, both at once; the other fields stay as they were.
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/profile',
+      headers: me.headers,
+      payload: { notify_email: false, notify_sms: true },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json()).toMatchObject({
+      first_name: me.user.firstName,
+      notify_email: false,
+      notify_sms: true,
+    });
+    // An admin looking at the profile sees the choice too.
+    const admin = await signedInUser(t, { role: 'admin' });
+    const seen = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/${me.user.id}`,
+      headers: admin.headers,
+    });
+    expect(seen.json()).toMatchObject({ notify_email: false, notify_sms: true });
+  });
+
+  it('refuses a message preference that is not true or false, and changes nothing', async () => {
+    const me = await signedInUser(t);
+    for (const bad of ['no', 0, null, 'false']) {
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/user/profile',
+        headers: me.headers,
+        payload: { first_name: 'Changed', notify_sms: bad },
+      });
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(res.json().fields).toEqual({ notify_sms: 'notify_sms must be true or false' });
+    }
+    const [row] = await t.db.select().from(users).where(eq(users.id, me.user.id));
+    expect(row).toMatchObject({ firstName: me.user.firstName, notifyEmail: true, notifySms: true });
   });
 
   it('validates profile changes and writes nothing when any field is wrong', async () => {

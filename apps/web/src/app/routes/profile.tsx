@@ -12,6 +12,7 @@ import { PaymentDetails } from '../../features/payments/components/payment-detai
 import { RentDetails } from '../../features/payments/components/rent-details.tsx';
 import { userQueries } from '../../features/users/api/user-queries.ts';
 import { EmergencyContactForm } from '../../features/users/components/emergency-contact-form.tsx';
+import { MessagePreferences } from '../../features/users/components/message-preferences.tsx';
 import { ProfileSummary } from '../../features/users/components/profile-summary.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/auth-storage.ts';
@@ -70,6 +71,7 @@ export function Component() {
       <PaymentDetails profile={data} />
       <RentDetails profile={data} />
       <EmergencyContactForm key={data._id} profile={data} editable={isOwn} />
+      {isOwn && <MessagePreferences profile={data} />}
       {isOwn && <AccountSecurity email={data.email} />}
     </div>
   );

@@ -84,6 +84,9 @@ function AdminNav() {
             >
               Tenants
             </Link>
+            <Link to={paths.admin.arrears.getHref()} className="btn-secondary" onClick={() => setOpen(false)}>
+              Arrears
+            </Link>
             <Link
               to={paths.admin.activity.getHref()}
               className="btn-secondary"
@@ -97,6 +100,13 @@ function AdminNav() {
               onClick={() => setOpen(false)}
             >
               Two-step sign-in
+            </Link>
+            <Link
+              to={paths.admin.settings.getHref()}
+              className="btn-secondary"
+              onClick={() => setOpen(false)}
+            >
+              Settings
             </Link>
           </div>
         </div>

@@ -23,6 +23,7 @@ const ACTION_LABELS: Record<string, string> = {
   'DELETE /api/rooms/:id': 'Deleted a room',
   'PATCH /api/reviews/:id': 'Moderated a review',
   'PUT /api/reviews/:id': 'Moderated a review',
+  'PUT /api/admin/settings': 'Changed the rent reminder settings',
 };
 
 /**

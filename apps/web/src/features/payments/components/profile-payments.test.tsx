@@ -31,6 +31,8 @@ const base: Profile = {
   agentFeePayment: null,
   roomPricePayment: null,
   rentDetails: null,
+  notify_email: true,
+  notify_sms: true,
 };
 const agentPaid: Profile['agentFeePayment'] = {
   status: 'success',
