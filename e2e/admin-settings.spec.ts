@@ -1,6 +1,5 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import type { ArrearsItem } from '@studynest/contracts';
 import { STORAGE_KEYS } from '@studynest/contracts/constants';
 import { E2E_ADMIN, expect, test } from './fixtures.ts';
 import { createStudent, logIn } from './people.ts';
@@ -95,51 +94,6 @@ test('the arrears screen lists tenants past due, or says nobody is', async ({ pa
   ).toBeVisible();
   expect(await noSidewaysScroll(page)).toBe(true);
   if (SHOTS) await page.screenshot({ path: shotPath('admin-arrears-375-empty.png'), fullPage: true });
-
-  // The table's layout at 375 px, with two tenants in arrears (a fresh server has none): the
-  // answer is stubbed in the browser, the server is not involved.
-  const rows: ArrearsItem[] = [
-    {
-      user: {
-        _id: 'u1',
-        first_name: 'chiamaka',
-        last_name: 'okafor',
-        email: 'chiamaka.okafor@example.com',
-        phone_number: '08031234567',
-      },
-      hostel: { _id: 'h1', hostel_name: 'Green Court Lodge', address: '12 Ogui Road, Enugu' },
-      room: { _id: 'r1', room_number: 'room 4', unit: 'self contain' },
-      rentDueDate: '2026-09-30',
-      daysOverdue: 56,
-      amountOwed: 650_000,
-      lastReminderAt: '2026-11-24T08:00:00.000Z',
-    },
-    {
-      user: {
-        _id: 'u2',
-        first_name: 'tunde',
-        last_name: 'bello',
-        email: 'tunde@example.com',
-        phone_number: '08051234567',
-      },
-      hostel: { _id: 'h2', hostel_name: 'Unity Hostel', address: '3 Nsukka Road' },
-      room: { _id: 'r2', room_number: 'room 1', unit: 'single room' },
-      rentDueDate: '2026-11-24',
-      daysOverdue: 1,
-      amountOwed: 420_000,
-      lastReminderAt: null,
-    },
-  ];
-  await page.route('**/api/admin/arrears', (route) => route.fulfill({ json: rows }));
-  await page.reload();
-  const table = page.getByRole('region', { name: 'Arrears table' });
-  await expect(table.getByRole('row').filter({ hasText: 'chiamaka.okafor@example.com' })).toContainText(
-    '₦650,000',
-  );
-  await expect(table.getByRole('row').filter({ hasText: 'tunde@example.com' })).toContainText('Not yet');
-  await expect(page.getByText('2 tenants owe ₦1,070,000 in all.')).toBeVisible();
-  expect(await noSidewaysScroll(page)).toBe(true);
-  if (SHOTS) await page.screenshot({ path: shotPath('admin-arrears-375.png'), fullPage: true });
 });
 
 test('a student turns texts off on the profile and it stays off after a reload', async ({
