@@ -13,6 +13,7 @@ import { authPlugin, authRoutes } from './modules/auth/index.ts';
 import { bookingsRoutes } from './modules/bookings/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { hostelsRoutes } from './modules/hostels/index.ts';
+import { maintenanceRoutes } from './modules/maintenance/index.ts';
 import { outboxDevRoutes, unsubscribeRoutes } from './modules/messages/index.ts';
 import { createPaymentProvider, paymentsRoutes, sandboxRoutes } from './modules/payments/index.ts';
 import { rentRoutes } from './modules/rent/index.ts';
@@ -94,6 +95,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(settingsRoutes);
       await api.register(rentRoutes);
       await api.register(adminMessagesRoutes);
+      await api.register(maintenanceRoutes);
       // The outbox shows one-time codes: a development aid only, absent (404) in production.
       if (config.env !== 'production') {
         await api.register(outboxDevRoutes);

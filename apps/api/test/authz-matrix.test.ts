@@ -9,6 +9,7 @@ import { insertHostel, insertRoom, insertUser, signedInUser, TEST_PASSWORD } fro
 import {
   freshRoom,
   lagosDate,
+  maintenanceReport,
   openApiOperations,
   SLOT,
   signupFields,
@@ -85,6 +86,11 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/admin/settings': adminOnly(),
   'PUT /api/admin/settings': adminOnly(),
   'GET /api/admin/arrears': adminOnly(),
+  // Only a tenant may report; the student is one, the others are not.
+  'POST /api/maintenance': { anon: 401, student: 201, other: 403, admin: 403 },
+  'GET /api/maintenance/mine': signedIn(),
+  'GET /api/admin/maintenance': adminOnly(),
+  'PATCH /api/admin/maintenance/{id}': adminOnly(),
   'POST /api/admin/messages': adminOnly(202),
   'POST /api/admin/messages/preview': adminOnly(),
   'GET /api/admin/messages': adminOnly(),
@@ -417,6 +423,19 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
   'GET /api/admin/audit': async () => ({ url: '/api/admin/audit' }),
   'GET /api/admin/settings': async () => ({ url: '/api/admin/settings' }),
   'GET /api/admin/arrears': async () => ({ url: '/api/admin/arrears' }),
+  'POST /api/maintenance': async (w) => {
+    await maintenanceReport(w.t, w.student);
+    return {
+      url: '/api/maintenance',
+      payload: { category: 'electrical', description: 'The socket by the bed sparks.', urgency: 'emergency' },
+    };
+  },
+  'GET /api/maintenance/mine': async () => ({ url: '/api/maintenance/mine' }),
+  'GET /api/admin/maintenance': async () => ({ url: '/api/admin/maintenance?status=open' }),
+  'PATCH /api/admin/maintenance/{id}': async (w) => ({
+    url: `/api/admin/maintenance/${await maintenanceReport(w.t, w.student)}`,
+    payload: { status: 'in_progress', note: 'On it' },
+  }),
   'POST /api/admin/messages': async (w) => ({ url: '/api/admin/messages', payload: messageTo(w) }),
   'POST /api/admin/messages/preview': async (w) => ({
     url: '/api/admin/messages/preview',

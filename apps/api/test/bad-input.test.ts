@@ -11,6 +11,7 @@ import {
   HostelReplaceFieldsSchema,
   HostelUpdateFieldsSchema,
   LoginSchema,
+  MaintenanceUpdateSchema,
   MfaDisableSchema,
   MfaEnableSchema,
   PaymentInitiateSchema,
@@ -38,6 +39,7 @@ import { insertHostel, insertRoom, signedInUser, TEST_PASSWORD } from './factori
 import {
   databaseFingerprint,
   lagosDate,
+  maintenanceReport,
   openApiOperations,
   SLOT,
   signupFields,
@@ -58,6 +60,7 @@ type World = {
   bookingId: string;
   reviewId: string;
   reference: string;
+  maintenanceId: string;
 };
 
 type BodyOp = {
@@ -219,6 +222,11 @@ const BODY_OPS: Record<string, BodyOp> = {
       body: 'Hi',
     }),
     schema: AdminMessageCreateSchema,
+  },
+  'PATCH /api/admin/maintenance/{id}': {
+    url: (w) => `/api/admin/maintenance/${w.maintenanceId}`,
+    valid: () => ({ status: 'in_progress', note: 'A plumber is on the way' }),
+    schema: MaintenanceUpdateSchema,
   },
   'POST /api/bookings': {
     url: () => '/api/bookings',
@@ -573,6 +581,7 @@ describe('bad input', () => {
       bookingId,
       reviewId: (review.json() as { review: { _id: string } }).review._id,
       reference: (paid.json() as { reference: string }).reference,
+      maintenanceId: await maintenanceReport(t, student),
     };
     const ops = await openApiOperations(t);
     bodyOpsInDoc = ops.filter((o) => o.hasBody).map((o) => o.key);

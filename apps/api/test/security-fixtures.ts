@@ -1,9 +1,10 @@
 import { BUSINESS } from '@studynest/contracts';
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';
+import { tenancies } from '../src/db/schema.ts';
 import { issueCode } from '../src/modules/auth/otp.ts';
 import type { TestApp } from './build-test-app.ts';
-import { insertHostel, insertRoom, insertUser } from './factories.ts';
+import { insertHostel, insertRoom, insertTenancy, insertUser } from './factories.ts';
 
 /** Shared set-up for the authorisation matrix and the bad-input suites (not a test file itself). */
 
@@ -32,6 +33,31 @@ export const unique = (prefix: string) => `${prefix}${++n}x${Date.now().toString
 export async function freshRoom(db: Db, overrides: Parameters<typeof insertRoom>[2] = {}) {
   const hostel = await insertHostel(db);
   return insertRoom(db, hostel.id, overrides);
+}
+
+/**
+ * A maintenance report by `student`, who becomes the tenant of a fresh room the first time (a
+ * student may report from their running tenancy only).
+ */
+export async function maintenanceReport(
+  t: TestApp,
+  student: { user: { id: string }; headers: Record<string, string> },
+) {
+  const [tenancy] = await t.db
+    .select({ id: tenancies.id })
+    .from(tenancies)
+    .where(and(eq(tenancies.userId, student.user.id), isNull(tenancies.endedAt)))
+    .limit(1);
+  if (!tenancy)
+    await insertTenancy(t.db, await freshRoom(t.db, { status: 'rented' }), student.user.id, '2027-06-30');
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/maintenance',
+    headers: student.headers,
+    payload: { category: 'water', description: 'No water since morning.', urgency: 'normal' },
+  });
+  if (res.statusCode !== 201) throw new Error(`maintenance report failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { _id: string })._id;
 }
 
 /** An unconfirmed account holding a live one-time code for `purpose`. */

@@ -5,6 +5,7 @@ export * from './common.ts';
 export * from './constants.ts';
 export * from './format.ts';
 export * from './hostels.ts';
+export * from './maintenance.ts';
 export * from './payments.ts';
 export * from './reviews.ts';
 export * from './rooms.ts';

@@ -7,6 +7,12 @@ import {
   type Gender,
   INSPECTION_SLOTS,
   type InspectionSlot,
+  MAINTENANCE_CATEGORIES,
+  MAINTENANCE_STATUSES,
+  MAINTENANCE_URGENCIES,
+  type MaintenanceCategory,
+  type MaintenanceStatus,
+  type MaintenanceUrgency,
   MESSAGE_CHANNELS,
   MESSAGE_TOPICS,
   type MessageAudience,
@@ -43,6 +49,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { StoredImage as StoredPhoto } from '../storage/photos.ts';
 
 /** All timestamps are UTC instants (timestamptz); the web shows them in Africa/Lagos. */
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -381,6 +388,54 @@ export const tenancies = pgTable(
     uniqueIndex('tenancies_room_active_uq').on(t.roomId).where(sql`${t.endedAt} is null`),
     index('tenancies_user_idx').on(t.userId),
     check('tenancies_dates_ck', sql`${t.dueDate} > ${t.startDate}`),
+  ],
+);
+
+/** A tenant's report of something broken (help page: "report maintenance online"). */
+export const maintenanceRequests = pgTable(
+  'maintenance_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ...whoAndWhere(),
+    tenancyId: uuid('tenancy_id')
+      .notNull()
+      .references(() => tenancies.id),
+    category: text('category').$type<MaintenanceCategory>().notNull(),
+    description: text('description').notNull(),
+    urgency: text('urgency').$type<MaintenanceUrgency>().notNull(),
+    status: text('status').$type<MaintenanceStatus>().notNull().default('open'),
+    photos: jsonb('photos').$type<StoredPhoto[]>().notNull().default([]),
+    /** When it should be done by: the help page's promise for its urgency. */
+    dueBy: timestamp('due_by', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('maintenance_requests_category_ck', inList('category', MAINTENANCE_CATEGORIES)),
+    check('maintenance_requests_urgency_ck', inList('urgency', MAINTENANCE_URGENCIES)),
+    check('maintenance_requests_status_ck', inList('status', MAINTENANCE_STATUSES)),
+    index('maintenance_requests_status_idx').on(t.status, t.createdAt),
+    index('maintenance_requests_user_idx').on(t.userId, t.createdAt),
+    index('maintenance_requests_hostel_idx').on(t.hostelId, t.createdAt),
+  ],
+);
+
+/** Each status a maintenance request went through, with the admin's note. */
+export const maintenanceEvents = pgTable(
+  'maintenance_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => maintenanceRequests.id, { onDelete: 'cascade' }),
+    status: text('status').$type<MaintenanceStatus>().notNull(),
+    note: text('note'),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('maintenance_events_status_ck', inList('status', MAINTENANCE_STATUSES)),
+    index('maintenance_events_request_idx').on(t.requestId, t.createdAt),
   ],
 );
 

@@ -81,3 +81,20 @@ export function addDays(date: string, days: number): string {
   const t = new Date(Date.UTC(y, m - 1, d + days));
   return `${pad(t.getUTCFullYear(), 4)}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
 }
+
+/**
+ * `days` working days (Monday to Friday on the Lagos calendar) after an instant, at the same time
+ * of day. Lagos keeps UTC+1 all year, so whole days are whole multiples of 24 hours.
+ */
+export function addBusinessDays(instant: Date, days: number): Date {
+  let date = lagosDateOf(instant);
+  let left = days;
+  let shift = 0;
+  while (left > 0) {
+    date = addDays(date, 1);
+    shift += 1;
+    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+    if (weekday !== 0 && weekday !== 6) left -= 1;
+  }
+  return new Date(instant.getTime() + shift * DAY_MS);
+}

@@ -101,11 +101,3 @@ export async function insertBooking(
   }
   return booking!;
 }
-
-export async function insertTenancy(db: Db, ids: { userId: string; roomId: string; hostelId: string }) {
-  const [row] = await db
-    .insert(tenancies)
-    .values({ ...ids, startDate: '2026-01-10', dueDate: '2027-01-10' })
-    .returning();
-  return row!;
-}

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { insertHostel, insertRoom, signedInUser } from '../../../test/factories.ts';
+import { insertHostel, insertRoom, insertTenancy, signedInUser } from '../../../test/factories.ts';
 import { hostels, rooms } from '../../db/schema.ts';
-import { insertBooking, insertTenancy, multipart, smallJpeg, uploadedFiles } from './hostels.fixtures.ts';
+import { insertBooking, multipart, smallJpeg, uploadedFiles } from './hostels.fixtures.ts';
 
 describe('hostels: create, update, close, delete', () => {
   let t: TestApp;
@@ -361,7 +361,7 @@ describe('hostels: create, update, close, delete', () => {
     it('409 while a tenancy runs, even if the room was set available by hand', async () => {
       const h = await insertHostel(t.db);
       const room = await insertRoom(t.db, h.id, { status: 'available' });
-      await insertTenancy(t.db, { userId: studentId, roomId: room.id, hostelId: h.id });
+      await insertTenancy(t.db, { id: room.id, hostelId: h.id }, studentId, '2027-01-10');
       const res = await t.app.inject({ method: 'DELETE', url: `/api/hostels/${h.id}`, headers: admin });
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe(

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { insertHostel, insertRoom, signedInUser } from '../../../test/factories.ts';
+import { insertHostel, insertRoom, insertTenancy, signedInUser } from '../../../test/factories.ts';
 import { rooms } from '../../db/schema.ts';
-import { insertBooking, insertTenancy } from '../hostels/hostels.fixtures.ts';
+import { insertBooking } from '../hostels/hostels.fixtures.ts';
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
@@ -346,7 +346,7 @@ describe('rooms: add, update, status, delete', () => {
     it('409 while a tenancy runs', async () => {
       const h = await insertHostel(t.db);
       const room = await insertRoom(t.db, h.id);
-      await insertTenancy(t.db, { userId: studentId, roomId: room.id, hostelId: h.id });
+      await insertTenancy(t.db, { id: room.id, hostelId: h.id }, studentId, '2027-01-10');
       const res = await t.app.inject({ method: 'DELETE', url: `/api/rooms/${room.id}`, headers: admin });
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toMatch(/^This room is booked or rented by a student; it cannot be deleted/);

@@ -1,0 +1,120 @@
+import {
+  IdParamsSchema,
+  MAINTENANCE_TARGETS,
+  MaintenanceCreateSchema,
+  MaintenanceListQuerySchema,
+  MaintenanceRequestSchema,
+  MaintenanceUpdateSchema,
+} from '@studynest/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import { badRequest } from '../../lib/errors.ts';
+import { errorAnswers } from '../../lib/route-options.ts';
+import { parseOrThrow } from '../../lib/validation.ts';
+import { readPhotoForm } from '../../storage/photo-upload.ts';
+import { removePhotos, type StoredImage } from '../../storage/photos.ts';
+import {
+  currentTenancy,
+  listMaintenance,
+  listMyMaintenance,
+  reportMaintenance,
+  updateMaintenance,
+} from './maintenance.service.ts';
+
+const PHOTO_FIELDS = new Set(['photos', 'photos[]']);
+
+export const maintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+
+  app.post(
+    '/maintenance',
+    {
+      onRequest: app.signedIn,
+      schema: {
+        tags: ['maintenance'],
+        summary: 'A tenant reports a problem in their room',
+        description: `multipart/form-data: category, description, urgency, and up to ${MAINTENANCE_TARGETS.maxPhotos} photos (repeated files, JPEG only, 8 MB each). A JSON body works too when there are no photos.`,
+        response: { 201: MaintenanceRequestSchema, ...errorAnswers(400, 401, 403, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      const user = await request.requireUser();
+      // Refuse non-tenants before storing any photo they sent.
+      await currentTenancy(deps, user.id);
+      let fields: Record<string, unknown> = {};
+      let photos: StoredImage[] = [];
+      if (request.isMultipart()) {
+        const text: Record<string, string> = {};
+        photos = await readPhotoForm(request, deps.storage, {
+          photoFields: PHOTO_FIELDS,
+          maxPhotos: MAINTENANCE_TARGETS.maxPhotos,
+          folder: 'maintenance',
+          onField: (name, value) => {
+            text[name] = value;
+          },
+        });
+        fields = text;
+      } else if (request.body && typeof request.body === 'object' && !Array.isArray(request.body)) {
+        fields = request.body as Record<string, unknown>;
+        if (fields.photos !== undefined) {
+          throw badRequest('Photos must be uploaded as files in a multipart/form-data form', {
+            photos: 'Upload photos as files',
+          });
+        }
+      } else {
+        throw badRequest('Send the report as a form (multipart/form-data) or a JSON object');
+      }
+      try {
+        const report = parseOrThrow(MaintenanceCreateSchema, fields);
+        const created = await reportMaintenance(deps, user.id, report, photos);
+        return reply.status(201).send(created);
+      } catch (err) {
+        await removePhotos(deps.storage, photos);
+        throw err;
+      }
+    },
+  );
+
+  app.get(
+    '/maintenance/mine',
+    {
+      onRequest: app.signedIn,
+      schema: {
+        tags: ['maintenance'],
+        summary: "The signed-in tenant's reports with their history, unfinished first",
+        response: { 200: z.array(MaintenanceRequestSchema), ...errorAnswers(401) },
+      },
+    },
+    async (request) => listMyMaintenance(deps, (await request.requireUser()).id),
+  );
+
+  app.get(
+    '/admin/maintenance',
+    {
+      onRequest: app.adminOnly,
+      schema: {
+        tags: ['maintenance'],
+        summary: 'The maintenance queue: unfinished first by deadline, filtered by status and hostel',
+        querystring: MaintenanceListQuerySchema,
+        response: { 200: z.array(MaintenanceRequestSchema), ...errorAnswers(400, 401, 403) },
+      },
+    },
+    async (request) => listMaintenance(deps, request.query),
+  );
+
+  app.patch(
+    '/admin/maintenance/:id',
+    {
+      onRequest: app.adminOnly,
+      schema: {
+        tags: ['maintenance'],
+        summary: 'Move a request to in progress or done (with a note); the tenant is e-mailed',
+        params: IdParamsSchema,
+        body: MaintenanceUpdateSchema,
+        response: { 200: MaintenanceRequestSchema, ...errorAnswers(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      updateMaintenance(deps, (await request.requireUser()).id, request.params.id, request.body),
+  );
+};

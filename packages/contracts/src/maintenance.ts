@@ -1,0 +1,68 @@
+import * as z from 'zod/mini';
+import { PersonRefSchema, RoomRefSchema } from './bookings.ts';
+import { IdSchema, optionalText, requiredText } from './common.ts';
+import { HostelRefSchema } from './hostels.ts';
+
+export const MAINTENANCE_CATEGORIES = ['plumbing', 'electrical', 'water', 'security', 'furniture', 'other'] as const;
+export type MaintenanceCategory = (typeof MAINTENANCE_CATEGORIES)[number];
+
+export const MAINTENANCE_URGENCIES = ['emergency', 'normal'] as const;
+export type MaintenanceUrgency = (typeof MAINTENANCE_URGENCIES)[number];
+
+export const MAINTENANCE_STATUSES = ['open', 'in_progress', 'done'] as const;
+export type MaintenanceStatus = (typeof MAINTENANCE_STATUSES)[number];
+
+/** The help page's promises: emergencies within 24 hours, other repairs within 5 business days. */
+export const MAINTENANCE_TARGETS = { emergencyHours: 24, normalBusinessDays: 5, maxPhotos: 3 } as const;
+
+/** POST /maintenance: the text fields of the tenant's report (photos come as files beside them). */
+export const MaintenanceCreateSchema = z.object({
+  category: z.enum(MAINTENANCE_CATEGORIES, {
+    error: `Choose what kind of problem it is (${MAINTENANCE_CATEGORIES.join(', ')})`,
+  }),
+  description: requiredText('Description', 2000).check(
+    z.minLength(10, { error: 'Describe the problem in a few words (at least 10 characters)' }),
+  ),
+  urgency: z.enum(MAINTENANCE_URGENCIES, { error: 'Say whether it is an emergency or can wait (emergency or normal)' }),
+});
+export type MaintenanceCreateInput = z.input<typeof MaintenanceCreateSchema>;
+
+/** PATCH /admin/maintenance/{id}: move a request on, with a note the tenant will see. */
+export const MaintenanceUpdateSchema = z.object({
+  status: z.enum(MAINTENANCE_STATUSES, { error: 'status must be open, in_progress or done' }),
+  note: z.optional(optionalText('Note', 1000)),
+});
+export type MaintenanceUpdateInput = z.input<typeof MaintenanceUpdateSchema>;
+
+export const MaintenanceListQuerySchema = z.object({
+  status: z.optional(z.enum(MAINTENANCE_STATUSES, { error: 'status must be open, in_progress or done' })),
+  hostel_id: z.optional(IdSchema),
+});
+
+export const MaintenanceEventSchema = z.object({
+  status: z.enum(MAINTENANCE_STATUSES),
+  note: z.nullable(z.string()),
+  at: z.string(),
+});
+
+export const MaintenanceRequestSchema = z.object({
+  _id: z.string(),
+  category: z.enum(MAINTENANCE_CATEGORIES),
+  description: z.string(),
+  urgency: z.enum(MAINTENANCE_URGENCIES),
+  status: z.enum(MAINTENANCE_STATUSES),
+  /** Photo URLs (re-encoded JPEGs without metadata). */
+  photos: z.array(z.string()),
+  hostel: HostelRefSchema,
+  room: RoomRefSchema,
+  user: PersonRefSchema,
+  created_at: z.string(),
+  updated_at: z.string(),
+  /** When it should be done by, from the help page's promises (ISO instant). */
+  due_by: z.string(),
+  /** Not done and past `due_by`. */
+  overdue: z.boolean(),
+  /** Every status change, oldest first (the report itself is the first, `open`). */
+  history: z.array(MaintenanceEventSchema),
+});
+export type MaintenanceRequest = z.output<typeof MaintenanceRequestSchema>;
