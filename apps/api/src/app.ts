@@ -28,6 +28,7 @@ import { readCachePlugin } from './plugins/read-cache.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticPlugin } from './plugins/static.ts';
 import { runStartupTasks, startWorkers } from './startup.ts';
+import { makeDataDirPrivate, restrictTree } from './storage/data-dir.ts';
 import { createStorage } from './storage/file-storage.ts';
 
 export type BuildOptions = {
@@ -47,12 +48,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const notPrivate = makeDataDirPrivate(config.dataDir);
   // What services need, built once (docs/decisions/0013-one-way-per-concern.md).
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,
     pgliteTemplate: config.pgliteTemplate,
   });
+  // PGlite has just written some files with modes of its own.
+  if (database.kind === 'pglite') notPrivate.push(...restrictTree(config.dataDir));
+  if (notPrivate.length) {
+    app.log.warn(
+      { paths: [...new Set(notPrivate)].slice(0, 20) },
+      'cannot make these DATA_DIR paths private (0700/0600): they belong to another user',
+    );
+  }
   const jobs = new JobQueue(database, app.log);
   await jobs.start();
   const deps: Deps = {
