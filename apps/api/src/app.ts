@@ -7,6 +7,7 @@ import type { Config } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import type { Deps } from './deps.ts';
 import { JobQueue } from './jobs/job-queue.ts';
+import { addressList, capConnectionsPerPeer } from './lib/connection-limit.ts';
 import { adminAuditPlugin, auditRoutes } from './modules/audit/index.ts';
 import { authPlugin, authRoutes } from './modules/auth/index.ts';
 import { bookingsRoutes } from './modules/bookings/index.ts';
@@ -42,9 +43,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: options.logger ?? { level: config.logLevel },
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
     bodyLimit: 1024 * 1024,
+    // A request must arrive whole within its timeout (Node answers 408 and closes), its headers
+    // sooner; a connection silent that long is dropped. Node looks for late requests every
+    // `connectionsCheckingInterval` (30 s by default, which would double a 30 s timeout).
+    requestTimeout: config.http.requestTimeoutMs,
+    connectionTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    http: {
+      requestTimeout: config.http.requestTimeoutMs,
+      headersTimeout: config.http.headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(
+        1000,
+        Math.max(100, Math.floor(config.http.headersTimeoutMs / 10)),
+      ),
+    },
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
+  capConnectionsPerPeer(app.server, config.http.maxConnectionsPerIp, addressList(config.trustProxy));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

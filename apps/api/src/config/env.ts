@@ -65,6 +65,16 @@ const EnvSchema = z.object({
    * X-Forwarded-For is believed; anyone else could name any address and dodge per-IP limits.
    */
   TRUST_PROXY: z.string().default(''),
+  /**
+   * How long a client may take to send a whole request (headers and body), and its headers alone.
+   * Without them a body trickled a byte at a time holds its connection open forever.
+   */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(10_000),
+  /** An idle kept-alive connection closes after this; above the usual 60 s of proxies in front. */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(72_000),
+  /** Open connections one peer address may hold at once (0: no cap); proxies in TRUST_PROXY are exempt. */
+  MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(1_000_000).default(100),
   WEB_DIST_DIR: z.string().default(path.resolve(API_ROOT, '../web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Say yes to run production with a setting that is unsafe there (sandbox payments, generated secret). */
@@ -115,6 +125,14 @@ export type Config = {
   rateLimits: boolean;
   /** Proxies whose X-Forwarded-For gives the client address; empty: the socket's peer is the client. */
   trustProxy: string[];
+  /** Limits of the HTTP server's connections (set up in app.ts). */
+  http: {
+    requestTimeoutMs: number;
+    headersTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+    /** 0: no cap. */
+    maxConnectionsPerIp: number;
+  };
   webDistDir: string;
   logLevel: string;
   site: {
@@ -253,6 +271,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY.split(',')
       .map((a) => a.trim())
       .filter(Boolean),
+    http: {
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      // Node refuses a headers timeout longer than the request timeout.
+      headersTimeoutMs: Math.min(e.HEADERS_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS),
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
+    },
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     logLevel: e.LOG_LEVEL,
     site: {
