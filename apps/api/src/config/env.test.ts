@@ -19,6 +19,16 @@ describe('configuration safety', () => {
     expect(loadConfig(base).adminMfaRequired).toBe(false);
   });
 
+  it('listens on this machine only in development unless HOST says otherwise, on every interface in production', () => {
+    expect(loadConfig(base).host).toBe('127.0.0.1');
+    expect(loadConfig({ ...base, NODE_ENV: 'development' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ ...base, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig(production).host).toBe('0.0.0.0');
+    expect(loadConfig({ ...production, HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
+    expect(loadConfig(base).payments.sandboxRemote).toBe(false);
+    expect(loadConfig({ ...base, SANDBOX_REMOTE: '1' }).payments.sandboxRemote).toBe(true);
+  });
+
   it('times requests out by default (none may stay open forever) and caps connections per address', () => {
     expect(loadConfig(base).http).toEqual({
       requestTimeoutMs: 30_000,

@@ -30,7 +30,8 @@ const optionalUrl = z
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Where to listen; by default every interface in production, only this machine otherwise. */
+  HOST: z.string().optional(),
   PUBLIC_URL: optionalUrl,
   DATA_DIR: z.string().default(path.resolve(API_ROOT, '../../data')),
   DATABASE_URL: optionalUrl,
@@ -44,6 +45,8 @@ const EnvSchema = z.object({
   SEED_DEMO: optionalFlag,
   PAYMENT_PROVIDER: z.enum(['sandbox', 'paystack']).optional(),
   PAYSTACK_SECRET_KEY: z.string().optional(),
+  /** Let other machines open the sandbox checkout (a shared demo); by default only this machine may. */
+  SANDBOX_REMOTE: optionalFlag,
   PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('StudyNest <no-reply@studynest.ng>'),
@@ -108,7 +111,13 @@ export type Config = {
   adminMfaRequired: boolean;
   admin?: { email: string; password: string };
   seedDemo: boolean;
-  payments: { provider: 'sandbox' | 'paystack'; paystackSecretKey?: string; paystackBaseUrl: string };
+  payments: {
+    provider: 'sandbox' | 'paystack';
+    paystackSecretKey?: string;
+    paystackBaseUrl: string;
+    /** The sandbox checkout answers callers on other machines too (SANDBOX_REMOTE). */
+    sandboxRemote: boolean;
+  };
   mail: { smtpUrl?: string; from: string };
   /** First wait before a failed message is tried again (it doubles each time); tests shorten it. */
   messageRetryDelaySeconds: number;
@@ -236,7 +245,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   return {
     env: e.NODE_ENV,
     port,
-    host: e.HOST,
+    // Development mode hands out test payments and shows e-mailed codes: unless told otherwise,
+    // only this machine can reach it.
+    host: e.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
     publicUrl,
     trustedOrigins,
     dataDir,
@@ -247,7 +258,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
-    payments: { provider, paystackSecretKey: e.PAYSTACK_SECRET_KEY, paystackBaseUrl: e.PAYSTACK_BASE_URL },
+    payments: {
+      provider,
+      paystackSecretKey: e.PAYSTACK_SECRET_KEY,
+      paystackBaseUrl: e.PAYSTACK_BASE_URL,
+      sandboxRemote: e.SANDBOX_REMOTE ?? false,
+    },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     messageRetryDelaySeconds: 10,
     sms: {
