@@ -792,6 +792,33 @@ describe('bad input', () => {
       await checkDatabase(false, 'signup with a file');
     });
 
+    it('refuses a new password with a control character (NUL, tab, line break, DEL) with 400 at sign-up', async () => {
+      for (const password of [
+        'lagoon\u0000harmattan-9',
+        'lagoon\tharmattan-9',
+        'lagoon-harmattan\n9',
+        'lagoon\u007fharmattan',
+      ]) {
+        const fields = { ...signupFields(), password };
+        const json = await w.t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: fields });
+        const context = `signup with ${JSON.stringify(password)}`;
+        expect(json.statusCode, `${context}: ${json.body}`).toBe(400);
+        expectClientError(json, context);
+        expect(json.json().fields?.password).toMatch(/control characters/);
+        await checkDatabase(false, context);
+        // The same as a form, as the spec's sign-up page posts it.
+        const form = await multipart({ ...signupFields(), password });
+        const posted = await w.t.app.inject({
+          method: 'POST',
+          url: '/api/auth/signup',
+          headers: form.headers,
+          payload: form.payload,
+        });
+        expect(posted.statusCode, `${context} as a form: ${posted.body}`).toBe(400);
+        await checkDatabase(false, `${context} as a form`);
+      }
+    });
+
     it('answers a malformed multipart form with 400 on every multipart route, and keeps nothing', async () => {
       const routes = [
         ['POST', '/api/hostels', w.admin.headers],
