@@ -32,6 +32,16 @@ import { runStartupTasks, startWorkers } from './startup.ts';
 import { makeDataDirPrivate, restrictTree } from './storage/data-dir.ts';
 import { createStorage } from './storage/file-storage.ts';
 
+/**
+ * A proxy's X-Request-Id ties our log lines to its own; anything else a client sends there (line
+ * breaks, markup, megabytes, another request's id pattern) must not become our log's request id.
+ */
+const WELL_FORMED_REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+function requestId(req: { headers: Record<string, string | string[] | undefined> }): string {
+  const sent = req.headers['x-request-id'];
+  return typeof sent === 'string' && WELL_FORMED_REQUEST_ID.test(sent) ? sent : randomUUID();
+}
+
 export type BuildOptions = {
   /** Pino logger options, or false for silence (tests). */
   logger?: boolean | { level: string };
@@ -41,7 +51,7 @@ export type BuildOptions = {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
+    genReqId: requestId,
     bodyLimit: 1024 * 1024,
     // A request must arrive whole within its timeout (Node answers 408 and closes), its headers
     // sooner; a connection silent that long is dropped. Node looks for late requests every
@@ -60,6 +70,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
+  // The id each log line of a request carries, so a user or a proxy can quote it.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   capConnectionsPerPeer(app.server, config.http.maxConnectionsPerIp, addressList(config.trustProxy));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
