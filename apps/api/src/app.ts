@@ -34,7 +34,7 @@ import { createStorage } from './storage/file-storage.ts';
 
 /**
  * A proxy's X-Request-Id ties our log lines to its own; anything else a client sends there (line
- * breaks, markup, megabytes, another request's id pattern) must not become our log's request id.
+ * breaks, markup, a forged log line) must not become our log's request id.
  */
 const WELL_FORMED_REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 function requestId(req: { headers: Record<string, string | string[] | undefined> }): string {
