@@ -7,6 +7,7 @@ import type { Config } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import type { Deps } from './deps.ts';
 import { JobQueue } from './jobs/job-queue.ts';
+import { addressList, capConnectionsPerPeer } from './lib/connection-limit.ts';
 import { adminMessagesRoutes } from './modules/admin-messages/index.ts';
 import { adminAuditPlugin, auditRoutes } from './modules/audit/index.ts';
 import { authPlugin, authRoutes } from './modules/auth/index.ts';
@@ -30,7 +31,18 @@ import { readCachePlugin } from './plugins/read-cache.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticPlugin } from './plugins/static.ts';
 import { runStartupTasks, startWorkers } from './startup.ts';
+import { makeDataDirPrivate, restrictTree } from './storage/data-dir.ts';
 import { createStorage } from './storage/file-storage.ts';
+
+/**
+ * A proxy's X-Request-Id ties our log lines to its own; anything else a client sends there (line
+ * breaks, markup, a forged log line) must not become our log's request id.
+ */
+const WELL_FORMED_REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+function requestId(req: { headers: Record<string, string | string[] | undefined> }): string {
+  const sent = req.headers['x-request-id'];
+  return typeof sent === 'string' && WELL_FORMED_REQUEST_ID.test(sent) ? sent : randomUUID();
+}
 
 export type BuildOptions = {
   /** Pino logger options, or false for silence (tests). */
@@ -41,20 +53,48 @@ export type BuildOptions = {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
+    genReqId: requestId,
     bodyLimit: 1024 * 1024,
+    // A request must arrive whole within its timeout (Node answers 408 and closes), its headers
+    // sooner; a connection silent that long is dropped. Node looks for late requests every
+    // `connectionsCheckingInterval` (30 s by default, which would double a 30 s timeout).
+    requestTimeout: config.http.requestTimeoutMs,
+    connectionTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    http: {
+      requestTimeout: config.http.requestTimeoutMs,
+      headersTimeout: config.http.headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(
+        1000,
+        Math.max(100, Math.floor(config.http.headersTimeoutMs / 10)),
+      ),
+    },
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
+  // The id each log line of a request carries, so a user or a proxy can quote it.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  capConnectionsPerPeer(app.server, config.http.maxConnectionsPerIp, addressList(config.trustProxy));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const notPrivate = makeDataDirPrivate(config.dataDir);
   // What services need, built once (docs/decisions/0013-one-way-per-concern.md).
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,
     pgliteTemplate: config.pgliteTemplate,
   });
+  // PGlite has just written some files with modes of its own.
+  if (database.kind === 'pglite') notPrivate.push(...restrictTree(config.dataDir));
+  if (notPrivate.length) {
+    app.log.warn(
+      { paths: [...new Set(notPrivate)].slice(0, 20) },
+      'cannot make these DATA_DIR paths private (0700/0600): they belong to another user',
+    );
+  }
   const jobs = new JobQueue(database, app.log);
   await jobs.start();
   const deps: Deps = {

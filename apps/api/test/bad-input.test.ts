@@ -33,7 +33,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as z from 'zod/mini';
-import { multipart, png } from '../src/modules/hostels/hostels.fixtures.ts';
+import { multipart, png, smallJpeg } from '../src/modules/hostels/hostels.fixtures.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { insertHostel, insertRoom, signedInUser, TEST_PASSWORD } from './factories.ts';
 import {
@@ -828,6 +828,82 @@ describe('bad input', () => {
       });
       expectClientError(res, 'signup with a file');
       await checkDatabase(false, 'signup with a file');
+    });
+
+    it('refuses a new password with a control character (NUL, tab, line break, DEL) with 400 at sign-up', async () => {
+      for (const password of [
+        'lagoon\u0000harmattan-9',
+        'lagoon\tharmattan-9',
+        'lagoon-harmattan\n9',
+        'lagoon\u007fharmattan',
+      ]) {
+        const fields = { ...signupFields(), password };
+        const json = await w.t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: fields });
+        const context = `signup with ${JSON.stringify(password)}`;
+        expect(json.statusCode, `${context}: ${json.body}`).toBe(400);
+        expectClientError(json, context);
+        expect(json.json().fields?.password).toMatch(/control characters/);
+        await checkDatabase(false, context);
+        // The same as a form, as the spec's sign-up page posts it.
+        const form = await multipart({ ...signupFields(), password });
+        const posted = await w.t.app.inject({
+          method: 'POST',
+          url: '/api/auth/signup',
+          headers: form.headers,
+          payload: form.payload,
+        });
+        expect(posted.statusCode, `${context} as a form: ${posted.body}`).toBe(400);
+        await checkDatabase(false, `${context} as a form`);
+      }
+    });
+
+    it('answers a malformed multipart form with 400 on every multipart route, and keeps nothing', async () => {
+      const routes = [
+        ['POST', '/api/hostels', w.admin.headers],
+        ['PATCH', `/api/hostels/${w.hostelId}`, w.admin.headers],
+        ['PUT', `/api/hostels/${w.hostelId}`, w.admin.headers],
+        ['POST', '/api/auth/signup', {}],
+        ['POST', '/api/auth/admin/signup', w.admin.headers],
+      ] as const;
+      const part = (name: string, value: string) =>
+        `--XYZ\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+      // A whole, valid form with a photo, then the same bytes without the closing boundary:
+      // the photo part arrives complete and is stored before the parser finds the form cut short.
+      const full = await multipart({ ...signupFields(), hostel_name: 'Cut Lodge', address: '5 Road' }, [
+        { data: await smallJpeg() },
+      ]);
+      const boundary = /boundary=(.+)$/.exec(full.headers['content-type'] as string)?.[1] as string;
+      const cut = full.payload.subarray(0, full.payload.lastIndexOf(Buffer.from(`--${boundary}--`)));
+      const cases: Array<[string, string, Buffer | string]> = [
+        ['no boundary', 'multipart/form-data', part('hostel_name', 'No Boundary Lodge')],
+        ['an empty boundary', 'multipart/form-data; boundary=', part('hostel_name', 'Empty Lodge')],
+        [
+          'a boundary that never ends',
+          'multipart/form-data; boundary=XYZ',
+          part('hostel_name', 'Open Lodge'),
+        ],
+        ['bytes that are not a form', 'multipart/form-data; boundary=XYZ', 'complete garbage, no parts'],
+        [
+          'a file part cut short',
+          'multipart/form-data; boundary=XYZ',
+          `${part('hostel_name', 'Short Lodge')}--XYZ\r\nContent-Disposition: form-data; name="images"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n\xff\xd8\xff`,
+        ],
+        ['a photo, then no closing boundary', full.headers['content-type'] as string, cut],
+      ];
+      for (const [method, url, headers] of routes) {
+        for (const [name, contentType, payload] of cases) {
+          const context = `${method} ${url} with ${name}`;
+          const res = await w.t.app.inject({
+            method,
+            url,
+            headers: { ...headers, 'content-type': contentType },
+            payload,
+          });
+          expect(res.statusCode, `${context}: ${res.body}`).toBe(400);
+          expectClientError(res, context);
+          await checkDatabase(false, context);
+        }
+      }
     });
   });
 });

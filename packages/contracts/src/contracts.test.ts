@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { emailSchema, nairaSchema, phoneSchema } from './common.ts';
 import { INSPECTION_SLOTS, ROOM_NUMBERS, ROOM_UNITS } from './constants.ts';
 import { RoomCreateSchema } from './rooms.ts';
+import { LoginSchema, PasswordSchema } from './users.ts';
 
 describe('constants', () => {
   it('has the spec lists', () => {
@@ -63,5 +64,26 @@ describe('RoomCreateSchema', () => {
       status: 'available',
       price: 650000,
     });
+  });
+});
+
+describe('PasswordSchema', () => {
+  it('refuses control characters in a new password, with a clear message; any printable text is fine', () => {
+    for (const bad of [
+      'correct\u0000horse',
+      'tab\there1',
+      'line\nbreak1',
+      'delete\u007fme1',
+      '\u001fhidden1',
+    ]) {
+      const r = PasswordSchema.safeParse(bad);
+      expect(r.success, JSON.stringify(bad)).toBe(false);
+      expect(r.error?.issues[0]?.message).toMatch(/control characters/);
+    }
+    for (const good of ['plantain river notebook', '  spaces kept  ', 'ẹ̀kọ́ ọ̀ṣun 2024', 'emoji 🔒🔑 key']) {
+      expect(PasswordSchema.safeParse(good).success, good).toBe(true);
+    }
+    // Logging in is not choosing: a password set before this rule still gets through.
+    expect(LoginSchema.safeParse({ email: 'a@example.com', password: 'old\tpassword' }).success).toBe(true);
   });
 });

@@ -4,11 +4,29 @@ import { BUSINESS, GENDERS, USER_ROLES } from './constants.ts';
 import { HostelRefSchema } from './hostels.ts';
 import { PaymentBookingRefSchema, PaymentRoomSchema } from './payments.ts';
 
+/** C0 controls and DEL: a tab, a line break, a NUL byte, all invisible and not typed into a password box. */
+function hasControlCharacter(v: string): boolean {
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if (c < 0x20 || c === 0x7f) return true;
+  }
+  return false;
+}
+
+/**
+ * A new password (sign-up, reset, change). Any printable character is allowed; control characters
+ * are not: a password with one cannot be typed again at a keyboard, and a NUL byte ends the string
+ * early in some software. Passwords typed to log in (`enteredPassword`) are not checked, so one
+ * chosen before this rule still works.
+ */
 export const PasswordSchema = z.string({ error: 'Password is required' }).check(
   z.minLength(BUSINESS.passwordMinLength, {
     error: `Password must be at least ${BUSINESS.passwordMinLength} characters`,
   }),
   z.maxLength(128, { error: 'Password must be at most 128 characters' }),
+  z.refine((v) => !hasControlCharacter(v), {
+    error: 'Password cannot contain control characters (such as a tab, a line break or a NUL byte)',
+  }),
 );
 
 export const GenderSchema = prepared(

@@ -19,6 +19,28 @@ describe('configuration safety', () => {
     expect(loadConfig(base).adminMfaRequired).toBe(false);
   });
 
+  it('listens on this machine only in development unless HOST says otherwise, on every interface in production', () => {
+    expect(loadConfig(base).host).toBe('127.0.0.1');
+    expect(loadConfig({ ...base, NODE_ENV: 'development' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ ...base, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig(production).host).toBe('0.0.0.0');
+    expect(loadConfig({ ...production, HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
+    expect(loadConfig(base).payments.sandboxRemote).toBe(false);
+    expect(loadConfig({ ...base, SANDBOX_REMOTE: '1' }).payments.sandboxRemote).toBe(true);
+  });
+
+  it('times requests out by default (none may stay open forever) and caps connections per address', () => {
+    expect(loadConfig(base).http).toEqual({
+      requestTimeoutMs: 30_000,
+      headersTimeoutMs: 10_000,
+      keepAliveTimeoutMs: 72_000,
+      maxConnectionsPerIp: 100,
+    });
+    const custom = loadConfig({ ...base, REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '9000' }).http;
+    expect(custom).toMatchObject({ requestTimeoutMs: 5000, headersTimeoutMs: 5000 });
+    expect(() => loadConfig({ ...base, REQUEST_TIMEOUT_MS: '0' })).toThrow(/REQUEST_TIMEOUT_MS/);
+  });
+
   it('refuses production without a pepper or with an http:// PUBLIC_URL', () => {
     expect(() => loadConfig({ ...production, PASSWORD_PEPPER: undefined })).toThrow(/PASSWORD_PEPPER/);
     expect(() => loadConfig({ ...production, PASSWORD_PEPPER: 'short' })).toThrow(/at least 32/);

@@ -30,7 +30,8 @@ const optionalUrl = z
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Where to listen; by default every interface in production, only this machine otherwise. */
+  HOST: z.string().optional(),
   PUBLIC_URL: optionalUrl,
   DATA_DIR: z.string().default(path.resolve(API_ROOT, '../../data')),
   DATABASE_URL: optionalUrl,
@@ -44,6 +45,8 @@ const EnvSchema = z.object({
   SEED_DEMO: optionalFlag,
   PAYMENT_PROVIDER: z.enum(['sandbox', 'paystack']).optional(),
   PAYSTACK_SECRET_KEY: z.string().optional(),
+  /** Let other machines open the sandbox checkout (a shared demo); by default only this machine may. */
+  SANDBOX_REMOTE: optionalFlag,
   PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('StudyNest <no-reply@studynest.ng>'),
@@ -65,6 +68,16 @@ const EnvSchema = z.object({
    * X-Forwarded-For is believed; anyone else could name any address and dodge per-IP limits.
    */
   TRUST_PROXY: z.string().default(''),
+  /**
+   * How long a client may take to send a whole request (headers and body), and its headers alone.
+   * Without them a body trickled a byte at a time holds its connection open forever.
+   */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(10_000),
+  /** An idle kept-alive connection closes after this; above the usual 60 s of proxies in front. */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(72_000),
+  /** Open connections one peer address may hold at once (0: no cap); proxies in TRUST_PROXY are exempt. */
+  MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(1_000_000).default(100),
   WEB_DIST_DIR: z.string().default(path.resolve(API_ROOT, '../web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Say yes to run production with a setting that is unsafe there (sandbox payments, generated secret). */
@@ -98,7 +111,13 @@ export type Config = {
   adminMfaRequired: boolean;
   admin?: { email: string; password: string };
   seedDemo: boolean;
-  payments: { provider: 'sandbox' | 'paystack'; paystackSecretKey?: string; paystackBaseUrl: string };
+  payments: {
+    provider: 'sandbox' | 'paystack';
+    paystackSecretKey?: string;
+    paystackBaseUrl: string;
+    /** The sandbox checkout answers callers on other machines too (SANDBOX_REMOTE). */
+    sandboxRemote: boolean;
+  };
   mail: { smtpUrl?: string; from: string };
   /** First wait before a failed message is tried again (it doubles each time); tests shorten it. */
   messageRetryDelaySeconds: number;
@@ -115,6 +134,14 @@ export type Config = {
   rateLimits: boolean;
   /** Proxies whose X-Forwarded-For gives the client address; empty: the socket's peer is the client. */
   trustProxy: string[];
+  /** Limits of the HTTP server's connections (set up in app.ts). */
+  http: {
+    requestTimeoutMs: number;
+    headersTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+    /** 0: no cap. */
+    maxConnectionsPerIp: number;
+  };
   webDistDir: string;
   logLevel: string;
   site: {
@@ -218,7 +245,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   return {
     env: e.NODE_ENV,
     port,
-    host: e.HOST,
+    // Development mode hands out test payments and shows e-mailed codes: unless told otherwise,
+    // only this machine can reach it.
+    host: e.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
     publicUrl,
     trustedOrigins,
     dataDir,
@@ -229,7 +258,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
-    payments: { provider, paystackSecretKey: e.PAYSTACK_SECRET_KEY, paystackBaseUrl: e.PAYSTACK_BASE_URL },
+    payments: {
+      provider,
+      paystackSecretKey: e.PAYSTACK_SECRET_KEY,
+      paystackBaseUrl: e.PAYSTACK_BASE_URL,
+      sandboxRemote: e.SANDBOX_REMOTE ?? false,
+    },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     messageRetryDelaySeconds: 10,
     sms: {
@@ -253,6 +287,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY.split(',')
       .map((a) => a.trim())
       .filter(Boolean),
+    http: {
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      // Node refuses a headers timeout longer than the request timeout.
+      headersTimeoutMs: Math.min(e.HEADERS_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS),
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
+    },
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     logLevel: e.LOG_LEVEL,
     site: {

@@ -85,6 +85,24 @@ function isConnectionLoss(err: unknown): boolean {
   return false;
 }
 
+/**
+ * What the multipart parser (busboy, under @fastify/multipart) throws for a body that is not a
+ * well-formed form: no boundary in the Content-Type, a body that stops before its closing boundary,
+ * a part cut short. They are plain Errors with no code or status, so without this they were 500s
+ * with a stack trace in the log, though the client sent the wrong bytes.
+ */
+const MALFORMED_MULTIPART = [
+  /^Multipart: Boundary not found$/,
+  /^Boundary required$/,
+  /^Unexpected end of multipart data$/,
+  /terminated early due to unexpected end of multipart data$/,
+  /^Missing Content-Type-header\.$/,
+  /^Unsupported Content-Type\.$/,
+];
+const isMalformedMultipart = (err: Error) =>
+  typeof (err as { code?: unknown }).code !== 'string' &&
+  MALFORMED_MULTIPART.some((re) => re.test(err.message));
+
 /** fastify-type-provider-zod puts zod issues on `error.validation`; turn them into `{ field: reason }`. */
 function validationFields(err: FastifyError): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -140,8 +158,21 @@ export function toErrorResponse(err: FastifyError | AppError | Error): {
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
       return { status: 413, body: body(413, 'Too many files or fields in the form'), log: false };
+    case 'FST_INVALID_JSON_FIELD_ERROR':
+      return { status: 400, body: body(400, 'A form field declared as JSON is not valid JSON'), log: false };
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return { status: 415, body: body(415, 'Send the form as multipart/form-data'), log: false };
+  }
+
+  if (isMalformedMultipart(err)) {
+    return {
+      status: 400,
+      body: body(
+        400,
+        'The form (multipart/form-data) is malformed or incomplete: it needs a boundary, and every part must end with it. Send it again.',
+      ),
+      log: false,
+    };
   }
 
   const code = databaseCode(err);

@@ -28,7 +28,7 @@ type ServerRenderer = {
  */
 export const staticPlugin = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
   const uploadsDir = path.join(config.dataDir, 'uploads');
-  mkdirSync(uploadsDir, { recursive: true });
+  mkdirSync(uploadsDir, { recursive: true, mode: 0o700 });
   await app.register(fastifyStatic, {
     root: uploadsDir,
     prefix: '/uploads/',

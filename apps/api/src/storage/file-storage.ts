@@ -20,8 +20,9 @@ export function localStorage(root: string): FileStorage {
     async put(key, data) {
       checkKey(key);
       const file = path.join(root, key);
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, data);
+      // Private like the rest of DATA_DIR (storage/data-dir.ts); this process serves them.
+      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+      await writeFile(file, data, { mode: 0o600 });
     },
     async remove(key) {
       checkKey(key);

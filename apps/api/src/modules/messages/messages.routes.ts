@@ -3,11 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { notFound } from '../../lib/errors.ts';
 import { escapeHtml, htmlPage, htmlPageHeaders } from '../../lib/html-page.ts';
+import { isLoopbackPeer } from '../../lib/loopback.ts';
 import { nigerianMobile } from '../../lib/phone.ts';
 import { readUnsubscribeToken } from './message-text.ts';
 import { listEmailOutbox, listSmsOutbox, turnOffOptionalMessages } from './messages.service.ts';
-
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 const OutboxEmailSchema = z.object({
   to: z.string(),
@@ -20,7 +19,7 @@ const OutboxEmailSchema = z.object({
 /**
  * GET /dev/outbox and /dev/sms-outbox: the e-mails and texts the development providers kept, so
  * local users and tests can read their codes. Registered only outside production (there they do
- * not exist: 404), and answering only callers on this machine (the socket's peer: a forwarded
+ * not exist: 404), and answering only callers on this machine (`isLoopbackPeer`: a forwarded
  * address must not open them up), since they show codes. Asked about one recipient, they first
  * wait for that recipient's queued messages to go out.
  */
@@ -36,7 +35,7 @@ export const outboxDevRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) throw notFound('Not found');
+      if (!isLoopbackPeer(request)) throw notFound('Not found');
       return listEmailOutbox(app.deps, { to: request.query.to || undefined });
     },
   );
@@ -55,7 +54,7 @@ export const outboxDevRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) throw notFound('Not found');
+      if (!isLoopbackPeer(request)) throw notFound('Not found');
       const to = request.query.to ? (nigerianMobile(request.query.to) ?? request.query.to) : undefined;
       return listSmsOutbox(app.deps, { to });
     },

@@ -53,6 +53,14 @@ describe('development outboxes', () => {
         });
         expect(remote.statusCode).toBe(404);
         expect(remote.body).not.toContain('@');
+        // A reverse proxy on this machine relays others: its requests are not this machine's.
+        const relayed = await proxied.app.inject({
+          method: 'GET',
+          url,
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': '198.51.100.7' },
+        });
+        expect(relayed.statusCode).toBe(404);
       }
     } finally {
       await proxied.close();

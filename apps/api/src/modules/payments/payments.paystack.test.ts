@@ -22,7 +22,12 @@ describe('payments through Paystack (fake Paystack server)', () => {
   beforeAll(async () => {
     fake = await startFakePaystack('sk_test_x');
     t = await buildTestApp({
-      payments: { provider: 'paystack', paystackSecretKey: 'sk_test_x', paystackBaseUrl: fake.url },
+      payments: {
+        provider: 'paystack',
+        paystackSecretKey: 'sk_test_x',
+        paystackBaseUrl: fake.url,
+        sandboxRemote: false,
+      },
     });
   });
   afterAll(async () => {

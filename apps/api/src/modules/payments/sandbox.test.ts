@@ -109,6 +109,55 @@ describe('sandbox payment provider (default)', () => {
     expect((await verify(t, student, reference)).json().status).toBe('abandoned');
   });
 
+  it('answers only callers on this machine: a remote peer, or a proxied one, gets 404 and pays nothing', async () => {
+    const { room } = await hostelWithRoom(t);
+    const student = await signedInUser(t);
+    const booking = await bookOk(t, student, room);
+    const { checkoutLink, reference } = await initiateAgentFeeOk(t, student, room, booking._id);
+    const callers = [
+      { remoteAddress: '203.0.113.9', headers: { 'x-forwarded-for': '127.0.0.1' } },
+      { remoteAddress: '::ffff:203.0.113.9', headers: {} },
+      // A reverse proxy on this machine relaying someone else.
+      { remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9' } },
+      { remoteAddress: '127.0.0.1', headers: { forwarded: 'for=203.0.113.9' } },
+    ];
+    for (const caller of callers) {
+      const page = await t.app.inject({ method: 'GET', url: checkoutPath(checkoutLink), ...caller });
+      expect(page.statusCode, JSON.stringify(caller)).toBe(404);
+      expect(page.body).not.toContain(reference);
+      for (const action of ['pay', 'cancel']) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `${checkoutPath(checkoutLink)}/${action}`,
+          remoteAddress: caller.remoteAddress,
+          headers: { ...caller.headers, 'content-type': 'application/x-www-form-urlencoded' },
+          payload: '',
+        });
+        expect(res.statusCode, `${action} ${JSON.stringify(caller)}`).toBe(404);
+      }
+    }
+    expect((await verify(t, student, reference)).json()).toMatchObject({ status: 'pending' });
+    // The same page for a program on this machine.
+    const local = await t.app.inject({
+      method: 'GET',
+      url: checkoutPath(checkoutLink),
+      remoteAddress: '::1',
+    });
+    expect(local.statusCode).toBe(200);
+  });
+
+  it('shows no payer details on the checkout page (a reference is not proof of who is asking)', async () => {
+    const { room } = await hostelWithRoom(t);
+    const student = await signedInUser(t);
+    const booking = await bookOk(t, student, room);
+    const { checkoutLink } = await initiateAgentFeeOk(t, student, room, booking._id);
+    const page = await t.app.inject({ method: 'GET', url: checkoutPath(checkoutLink) });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain(student.user.email);
+    expect(page.body).not.toContain('@');
+    expect(page.body).not.toMatch(/Payer/);
+  });
+
   it('answers 404 for unknown references and refuses Paystack webhooks', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/sandbox/checkout/SN-AF-NOPE' })).statusCode).toBe(404);
     const res = await t.app.inject({
@@ -118,6 +167,33 @@ describe('sandbox payment provider (default)', () => {
       payload: '{}',
     });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('sandbox checkout opened to other machines (SANDBOX_REMOTE)', () => {
+  it('answers a remote caller when the operator allows it', async () => {
+    const t = await buildTestApp({}, { SANDBOX_REMOTE: '1' });
+    try {
+      const { room } = await hostelWithRoom(t);
+      const student = await signedInUser(t);
+      const booking = await bookOk(t, student, room);
+      const { checkoutLink, reference } = await initiateAgentFeeOk(t, student, room, booking._id);
+      const path = new URL(checkoutLink).pathname;
+      const page = await t.app.inject({ method: 'GET', url: path, remoteAddress: '203.0.113.9' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).not.toContain(student.user.email);
+      const paid = await t.app.inject({
+        method: 'POST',
+        url: `${path}/pay`,
+        remoteAddress: '203.0.113.9',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: '',
+      });
+      expect(paid.statusCode).toBe(303);
+      expect((await verify(t, student, reference)).json()).toMatchObject({ status: 'success' });
+    } finally {
+      await t.close();
+    }
   });
 });
 

@@ -59,12 +59,12 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['rooms'],
-        summary: 'One room',
+        summary: 'One room (of a closed hostel: admins only)',
         params: IdParamsSchema,
         response: { 200: RoomSchema, ...errorAnswers(400, 404) },
       },
     },
-    async (request) => getRoom(deps, request.params.id),
+    async (request) => getRoom(deps, request.params.id, { includeClosed: await request.isAdmin() }),
   );
 
   app.post(

@@ -31,13 +31,22 @@ export async function listRoomsOfHostel(
 }
 
 /**
- * One room, whatever its hostel's state: a student who booked or rents a room in a hostel
- * that was closed afterwards still needs it for receipts and the profile.
+ * One room. A closed hostel's rooms are admins' only, as in the lists: closing a hostel takes it
+ * off the site. (Receipts, bookings and the profile name the room through their own answers.)
  */
-export async function getRoom({ db }: Pick<Deps, 'db'>, id: string): Promise<Room> {
-  const [row] = await db.select().from(rooms).where(eq(rooms.id, id)).limit(1);
-  if (!row) throw notFound('This room does not exist');
-  return toRoom(row);
+export async function getRoom(
+  { db }: Pick<Deps, 'db'>,
+  id: string,
+  opts: { includeClosed?: boolean } = {},
+): Promise<Room> {
+  const [row] = await db
+    .select({ room: rooms })
+    .from(rooms)
+    .innerJoin(hostels, eq(hostels.id, rooms.hostelId))
+    .where(and(eq(rooms.id, id), opts.includeClosed ? undefined : eq(hostels.isClosed, false)))
+    .limit(1);
+  if (!row) throw notFound('This room does not exist or is no longer listed');
+  return toRoom(row.room);
 }
 
 /** Every room with its hostel expanded (admin room management and search); rooms of closed hostels for admins only. */

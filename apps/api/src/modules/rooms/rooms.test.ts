@@ -366,11 +366,23 @@ describe('rooms: add, update, status, delete', () => {
     });
   });
 
-  it('GET /rooms/room/:id still answers for a room of a closed hostel (receipts need it)', async () => {
+  it('GET /rooms/room/:id answers 404 for a room of a closed hostel, except to admins', async () => {
     const h = await insertHostel(t.db, { isClosed: true });
     const room = await insertRoom(t.db, h.id);
-    const res = await t.app.inject({ method: 'GET', url: `/api/rooms/room/${room.id}` });
+    const url = `/api/rooms/room/${room.id}`;
+    const anonymous = await t.app.inject({ method: 'GET', url });
+    expect(anonymous.statusCode).toBe(404);
+    expect(anonymous.body).not.toContain(room.roomNumber);
+    const student = (await signedInUser(t)).headers;
+    expect((await t.app.inject({ method: 'GET', url, headers: student })).statusCode).toBe(404);
+    const res = await t.app.inject({ method: 'GET', url, headers: admin });
     expect(res.statusCode).toBe(200);
     expect(res.json().hostel).toBe(h.id);
+    // An open hostel's room answers anyone.
+    const open = await insertHostel(t.db);
+    const openRoom = await insertRoom(t.db, open.id);
+    expect((await t.app.inject({ method: 'GET', url: `/api/rooms/room/${openRoom.id}` })).statusCode).toBe(
+      200,
+    );
   });
 });
