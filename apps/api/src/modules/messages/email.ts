@@ -38,6 +38,9 @@ function smtpProvider(config: Config, smtpUrl: string): EmailProvider {
   // attempt (to be retried later) instead of holding a worker for minutes.
   const transport: Transporter = nodemailer.createTransport({
     url: smtpUrl,
+    // Reuse a few connections: a morning's reminders must not open one SMTP session each.
+    pool: true,
+    maxConnections: 5,
     requireTLS: requiresStartTls(smtpUrl),
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
