@@ -1,5 +1,5 @@
 import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { E2E_ADMIN, expect, test } from './fixtures.ts';
 import { createStudent } from './people.ts';
 
 /**
@@ -174,4 +174,54 @@ test('a signed-in student who taps the landing page buttons or the menu at any m
     },
   );
   await context.close();
+});
+
+test('signed in, /login and /sign-up lead on: a student to their profile, an admin to the dashboard', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const student = await browser.newContext({ baseURL });
+  const session = await signedInContext(request, student);
+  const page = await student.newPage();
+  for (const path of ['/login', '/sign-up']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(new RegExp(`/profile/${session.userId}$`));
+    await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  }
+  // The same from a link inside the app (a client-side move, not a page load).
+  await page.goto('/about');
+  await page.evaluate(() => {
+    history.pushState(null, '', '/login');
+    dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page).toHaveURL(new RegExp(`/profile/${session.userId}$`));
+  await student.close();
+
+  const login = await request.post('/api/auth/login', { data: E2E_ADMIN });
+  expect(login.status()).toBe(200);
+  const { token, user } = await login.json();
+  const admin = await browser.newContext({ baseURL });
+  await admin.addInitScript(
+    ([t, id]) => {
+      localStorage.setItem('userToken', t as string);
+      localStorage.setItem('userId', id as string);
+      localStorage.setItem('userRole', 'admin');
+    },
+    [token, user._id],
+  );
+  const adminPage = await admin.newPage();
+  for (const path of ['/login', '/sign-up']) {
+    await adminPage.goto(path);
+    await expect(adminPage).toHaveURL(/\/admin-dashboard$/);
+  }
+  await admin.close();
+
+  // Signed out, both screens are there as before.
+  const visitor = await browser.newPage({ baseURL });
+  await visitor.goto('/login');
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+  await visitor.goto('/sign-up');
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
+  await visitor.close();
 });
