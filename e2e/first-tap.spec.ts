@@ -49,7 +49,7 @@ async function slowPage(context: BrowserContext): Promise<{ page: Page; visited:
 type Outcome = { delay: number; ok: boolean; detail: string };
 
 /**
- * For each delay: open `path`, wait that long after the response starts, tap `target`, and check
+ * For each delay: open `path`, wait that long after `target` is in the page, tap it, and check
  * `landed`. Every delay is tried before failing, so a failure shows the whole window.
  */
 async function tapAtEveryMoment(
@@ -63,6 +63,8 @@ async function tapAtEveryMoment(
     const { page, visited } = await slowPage(context);
     try {
       await page.goto(path, { waitUntil: 'commit' });
+      // Counted from the moment the control is on the page: before that there is nothing to tap.
+      await target(page).waitFor({ state: 'attached' });
       await page.waitForTimeout(delay);
       await target(page).click();
       await landed(page, visited);
