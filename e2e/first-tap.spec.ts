@@ -227,3 +227,65 @@ test('signed in, /login and /sign-up lead on: a student to their profile, an adm
   await expect(visitor.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
   await visitor.close();
 });
+
+test("presses made before the app's code has arrived are done once it has (they were held)", async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ baseURL });
+  await signedInContext(request, context);
+  const { hostelId, room } = await availableRoom(request);
+  // The app's entry script comes 2.5 s late (a slow network): every press below is made before it runs.
+  const lateApp = async (page: Page) => {
+    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+  };
+
+  let { page } = await slowPage(context);
+  await lateApp(page);
+  await page.getByRole('button', { name: 'Read More' }).click();
+  await page.getByRole('button', { name: 'Open hostels menu' }).click();
+  await expect(page.getByText(/the price you see is the price you pay/)).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Hostels' }).getByRole('link', { name: /Akoka Royal Lodge/ }),
+  ).toBeVisible();
+  await page.close();
+
+  // Enter in the subscribe field: the form is sent by the app, not by the browser (no reload with ?query).
+  ({ page } = await slowPage(context));
+  await lateApp(page);
+  const email = page.getByLabel('Email address');
+  await email.fill(`early.${Date.now()}@example.com`);
+  await email.press('Enter');
+  await expect(
+    page.getByText("Thank you for subscribing! We'll e-mail you news about rooms and offers."),
+  ).toBeVisible();
+  expect(new URL(page.url()).search).toBe('');
+  await page.close();
+
+  // Book Inspection before the app runs: an ordinary link, so the booking screen loads, signed in.
+  const visited: string[] = [];
+  ({ page } = await slowPage(context));
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+  });
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    if (visited.length <= 1) await new Promise((resolve) => setTimeout(resolve, 2500));
+    await route.continue();
+  });
+  await page.goto(`/hostel/${hostelId}`, { waitUntil: 'commit' });
+  await page
+    .getByTestId('room-card')
+    .filter({ has: page.getByRole('heading', { name: room.room_number, exact: true }) })
+    .getByText('Book Inspection', { exact: true })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/book-inspection/${room._id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Book Inspection' })).toBeVisible();
+  expect(visited).not.toContain('/login');
+  await context.close();
+});
