@@ -176,7 +176,7 @@ test('admin builds a hostel with rooms; a visitor browses it; the admin cleans u
   await expect(available).toContainText('₦700,000');
   await expect(available).toContainText('₦20,000');
   await expect(available).toContainText('₦50,000');
-  await available.getByRole('button', { name: 'Book Inspection' }).click();
+  await available.getByRole('link', { name: 'Book Inspection' }).click();
   await expect(visitor).toHaveURL(/\/login$/);
   await visitorContext.close();
 

@@ -2,8 +2,9 @@
 // module script is injected once the page's main image has been painted — its largest-contentful-paint
 // entry, or load plus a frame where that API is missing — or on the first tap or key press, or after
 // 3 s at the latest. Until then the page is plain HTML: it reads, scrolls and its links work.
-// A button pressed or a form sent before the app has taken over is held and handed to the app
-// (main.tsx calls studynestBoot.takeOver() once hydrated), which replays it: no tap is lost.
+// A button pressed or a form sent before the app's code has run is held, and handed to React as soon
+// as main.tsx has called hydrateRoot (studynestBoot.takeOver()): React hydrates at once and runs the
+// handler. Links are not held: before the app runs they are ordinary navigations.
 (() => {
   const entry = '__ENTRY__';
   const preloads = ['__PRELOADS__'];

@@ -1,7 +1,7 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { ReplayEarlyInteractions } from './app/early-interactions.tsx';
+import { handEarlyPressesToReact } from './app/early-presses.ts';
 import { prepareHydration } from './app/hydration.ts';
 import { AppProvider } from './app/provider.tsx';
 import { routes } from './app/routes.tsx';
@@ -37,7 +37,6 @@ async function start(root: HTMLElement) {
   const app = (
     <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />
-      {rendered && <ReplayEarlyInteractions />}
     </AppProvider>
   );
   if (rendered) {
@@ -46,6 +45,7 @@ async function start(root: HTMLElement) {
     startTransition(() => {
       hydrateRoot(root, app);
     });
+    handEarlyPressesToReact();
   } else {
     createRoot(root).render(app);
   }

@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import { type RouteObject, replace } from 'react-router';
 import { AdminLayout } from '../components/layouts/admin-layout.tsx';
 import { RootLayout } from '../components/layouts/root-layout.tsx';
 import { RouteError } from '../components/layouts/route-error.tsx';
@@ -6,6 +6,7 @@ import { PageLoading } from '../components/ui/spinner.tsx';
 import { paths } from '../config/paths.ts';
 import { hostelPageQueries } from '../features/hostels/api/hostel-queries.ts';
 import { HostelMenu } from '../features/hostels/components/hostel-menu.tsx';
+import { getSession } from '../lib/auth-storage.ts';
 import { queryClient } from '../lib/query-client.ts';
 // The landing page ships with the entry: it is where most visits start, and a separate chunk would
 // add a round trip before its hero image can even be requested.
@@ -14,9 +15,22 @@ import * as home from './routes/home.tsx';
 /**
  * Every screen is its own lazily loaded chunk, so a student on slow data downloads only the
  * screen in front of them. Route modules export `Component`. The same table serves the browser
- * router (main.tsx) and the build-time prerender of `/` (entry-prerender.tsx).
+ * router (main.tsx) and the build-time prerender of `/` (entry-server.tsx).
  */
 const hostelMenu = (close: () => void) => <HostelMenu onNavigate={close} />;
+
+/**
+ * Logging in or signing up while signed in: straight on to one's profile (admins: the dashboard). A
+ * loader, so it runs on the way to the screen (a link followed before the app started on a rendered
+ * page leads here with the signed-out href), and not when a login on the screen itself saves the session.
+ */
+const awayIfSignedIn = () => {
+  const session = getSession();
+  if (!session) return null;
+  return replace(
+    session.role === 'admin' ? paths.admin.dashboard.getHref() : paths.profile.getHref(session.userId),
+  );
+};
 
 export const routes: RouteObject[] = [
   {
@@ -35,8 +49,18 @@ export const routes: RouteObject[] = [
       { path: paths.terms.path, lazy: () => import('./routes/terms.tsx') },
       { path: paths.privacy.path, lazy: () => import('./routes/privacy.tsx') },
       { path: paths.help.path, lazy: () => import('./routes/help.tsx') },
-      { path: paths.login.path, lazy: () => import('./routes/auth/login.tsx') },
-      { path: paths.signUp.path, lazy: () => import('./routes/auth/sign-up.tsx') },
+      {
+        id: 'login',
+        path: paths.login.path,
+        loader: awayIfSignedIn,
+        lazy: () => import('./routes/auth/login.tsx'),
+      },
+      {
+        id: 'sign-up',
+        path: paths.signUp.path,
+        loader: awayIfSignedIn,
+        lazy: () => import('./routes/auth/sign-up.tsx'),
+      },
       { path: paths.signUpOtp.path, lazy: () => import('./routes/auth/sign-up-otp.tsx') },
       { path: paths.forgotPassword.path, lazy: () => import('./routes/auth/forgot-password.tsx') },
       { path: paths.resetPassword.path, lazy: () => import('./routes/auth/reset-password.tsx') },

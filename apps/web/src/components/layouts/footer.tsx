@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { site } from '../../config/site.ts';
-import { useSession } from '../../lib/auth-storage.ts';
+import { ProfileLink } from './profile-link.tsx';
 
 const LOGOS = [
   { src: '/images/logos/verified.svg', alt: 'Verified rooms' },
@@ -9,12 +9,14 @@ const LOGOS = [
   { src: '/images/logos/support.svg', alt: '24/7 student support' },
 ];
 
+const FOOTER_LINK = 'inline-block py-2 text-white/90 underline-offset-4 hover:underline';
+
 export function Footer() {
-  const session = useSession();
+  // Profile (null): the person's own, decided when pressed (ProfileLink).
   const links = [
     { to: paths.home.getHref(), label: 'Home' },
     { to: paths.about.getHref(), label: 'About' },
-    { to: session ? paths.profile.getHref(session.userId) : paths.login.getHref(), label: 'Profile' },
+    { to: null, label: 'Profile' },
     { to: paths.careers.getHref(), label: 'Vacancy' },
     { to: paths.terms.getHref(), label: 'Terms & Conditions' },
     { to: paths.privacy.getHref(), label: 'Policy & Privacy' },
@@ -28,12 +30,13 @@ export function Footer() {
           <ul className="grid max-w-3xl grid-cols-2 gap-x-6 gap-y-1 sm:grid-cols-4">
             {links.map((l) => (
               <li key={l.label}>
-                <Link
-                  to={l.to}
-                  className="inline-block py-2 text-white/90 underline-offset-4 hover:underline"
-                >
-                  {l.label}
-                </Link>
+                {l.to === null ? (
+                  <ProfileLink className={FOOTER_LINK}>{l.label}</ProfileLink>
+                ) : (
+                  <Link to={l.to} className={FOOTER_LINK}>
+                    {l.label}
+                  </Link>
+                )}
               </li>
             ))}
           </ul>

@@ -4,6 +4,7 @@ import { paths } from '../../config/paths.ts';
 import { useSession } from '../../lib/auth-storage.ts';
 import { CloseIcon, MenuIcon, UserIcon } from '../ui/icons.tsx';
 import { Logo } from './logo.tsx';
+import { ProfileLink } from './profile-link.tsx';
 
 /** `menu` draws the hostels list; it comes from app/ so this layout does not depend on a feature. */
 export type HeaderMenu = (close: () => void) => ReactNode;
@@ -31,20 +32,17 @@ export function Header({ menu }: { menu: HeaderMenu }) {
     return () => document.removeEventListener('keydown', onKey);
   }, [open]);
 
-  const userHref = session ? paths.profile.getHref(session.userId) : paths.login.getHref();
-
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-white/95 backdrop-blur">
       <div className="container-page flex h-16 items-center justify-between gap-3">
         <Logo />
         <nav aria-label="Main" className="flex items-center gap-2">
-          <Link
-            to={userHref}
+          <ProfileLink
             className="inline-flex size-11 items-center justify-center rounded-full text-ink hover:bg-subtle"
-            aria-label={session ? 'Your profile' : 'Log in'}
+            label={(signedIn) => (signedIn ? 'Your profile' : 'Log in')}
           >
             <UserIcon />
-          </Link>
+          </ProfileLink>
           <button
             ref={toggleRef}
             type="button"

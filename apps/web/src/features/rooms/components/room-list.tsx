@@ -1,14 +1,19 @@
 import type { Room } from '@studynest/contracts';
-import { useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { useSession } from '../../../lib/auth-storage.ts';
 import { formatNaira } from '../../../lib/format.ts';
 import { RoomStatusBadge } from './room-status-badge.tsx';
 
-/** The hostel page's 'Book Inspection' list: one card per room with its fees and the booking button. */
+/**
+ * The hostel page's 'Book Inspection' list: one card per room with its fees and the booking link.
+ *
+ * Booking is a plain link, the same for everyone: it works as an ordinary navigation on the
+ * server-rendered page before the app has started, and it decides nothing from the session here. This
+ * list is hydrated, and hydration renders the session store's server snapshot (signed out), so a
+ * decision taken here could send a signed-in student to log in; the booking screen, rendered only in
+ * the browser, reads the real session and sends a visitor who is signed out to log in (and back).
+ */
 export function RoomList({ rooms }: { rooms: Room[] }) {
-  const session = useSession();
-  const navigate = useNavigate();
   if (rooms.length === 0) return <p className="text-muted">No rooms are listed in this hostel yet.</p>;
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -29,20 +34,15 @@ export function RoomList({ rooms }: { rooms: Room[] }) {
               <dt className="text-muted">Rent per year</dt>
               <dd className="text-right text-base font-bold text-brand-800">{formatNaira(room.price)}</dd>
             </dl>
-            <button
-              type="button"
-              className="btn-primary mt-auto w-full"
-              disabled={taken}
-              onClick={() =>
-                navigate(session ? paths.bookInspection.getHref(room._id) : paths.login.getHref(), {
-                  state: { from: paths.bookInspection.getHref(room._id) },
-                })
-              }
-            >
-              {taken
-                ? `Book Inspection (${room.status === 'booked' ? 'booked' : 'occupied'})`
-                : 'Book Inspection'}
-            </button>
+            {taken ? (
+              <button type="button" className="btn-primary mt-auto w-full" disabled>
+                {`Book Inspection (${room.status === 'booked' ? 'booked' : 'occupied'})`}
+              </button>
+            ) : (
+              <Link to={paths.bookInspection.getHref(room._id)} className="btn-primary mt-auto w-full">
+                Book Inspection
+              </Link>
+            )}
           </li>
         );
       })}
