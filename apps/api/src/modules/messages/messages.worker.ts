@@ -17,8 +17,9 @@ import { emailFooter, unsubscribeToken } from './message-text.ts';
 import { createSmsProvider } from './sms.ts';
 
 const REQUEUE_QUEUE = 'messages.requeue-stranded';
-/** Deliveries one worker sends side by side (each job still succeeds or fails on its own). */
+/** Jobs one fetch takes (each still succeeds or fails on its own), and how many go out at once. */
 const DELIVERY_BATCH = 50;
+const SIDE_BY_SIDE = 5;
 
 /** Whether the person still wants optional messages on this channel (a deleted account wants none). */
 async function wants(db: Db, userId: string, channel: MessageChannel): Promise<boolean> {
@@ -67,7 +68,7 @@ function senders(deps: Deps): Senders {
 }
 
 /**
- * Start delivering: a worker for the delivery queue (batches of 50, sent side by side; each job
+ * Start delivering: a worker for the delivery queue (batches of 50, five at a time; each job
  * fails or completes on its own) and, every minute on whichever process holds the schedule, the
  * sweep that requeues deliveries whose job was lost.
  */
@@ -85,17 +86,22 @@ export async function startMessageWorkers(deps: Deps): Promise<void> {
     DELIVER_QUEUE,
     { batchSize: DELIVERY_BATCH, pollingIntervalSeconds: 2 },
     async (batch) => {
-      await Promise.all(
-        batch.map(async (job) => {
-          try {
-            await deliver(deps, send, job);
-          } catch (err) {
-            await jobs.boss
-              .fail(DELIVER_QUEUE, job.id, { message: String((err as Error).message ?? err) })
-              .catch(() => undefined); // the database is away: the job expires and runs again
-          }
-        }),
-      );
+      // A few at a time: enough to hide a mail server's latency, few enough that the API's own
+      // queries are not stuck behind a wall of delivery writes (the embedded database runs one
+      // statement at a time).
+      for (let i = 0; i < batch.length; i += SIDE_BY_SIDE) {
+        await Promise.all(
+          batch.slice(i, i + SIDE_BY_SIDE).map(async (job) => {
+            try {
+              await deliver(deps, send, job);
+            } catch (err) {
+              await jobs.boss
+                .fail(DELIVER_QUEUE, job.id, { message: String((err as Error).message ?? err) })
+                .catch(() => undefined); // the database is away: the job expires and runs again
+            }
+          }),
+        );
+      }
       // A full batch means more are waiting: fetch again now rather than after the polling pause
       // (pg-boss waits out the interval after every fetch unless its worker is notified).
       if (batch.length === DELIVERY_BATCH) jobs.wake(DELIVER_QUEUE);
