@@ -4,10 +4,10 @@ import { SMTPServer } from 'smtp-server';
 export type ReceivedMail = { to: string[]; messageId: string; raw: string };
 
 /**
- * A real SMTP server on a free local port that keeps what it accepts. `refuse(n)` makes it answer
+ * A real SMTP server on a free local port that keeps what it accepts, each after `delayMs`. `refuse(n)` makes it answer
  * the next n messages with a temporary failure (451), as a mail server that is down for a while.
  */
-export async function startFakeSmtp() {
+export async function startFakeSmtp({ delayMs = 0 }: { delayMs?: number } = {}) {
   const received: ReceivedMail[] = [];
   let refusals = 0;
   const server = new SMTPServer({
@@ -28,8 +28,11 @@ export async function startFakeSmtp() {
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         const messageId = /^Message-ID:\s*(.+)$/im.exec(raw)?.[1]?.trim() ?? '';
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), messageId, raw });
-        callback();
+        // A slow server (delayMs) accepts each message a while after it arrived, like a real one.
+        setTimeout(() => {
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address), messageId, raw });
+          callback();
+        }, delayMs);
       });
     },
   });

@@ -64,6 +64,11 @@ const EnvSchema = z.object({
   WEB_ORIGINS: z.string().default(''),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   /**
+   * How long a message may stay claimed by one process before another may send it (the first died
+   * mid-send). Longer than any send takes; shorter only to make crash tests quick.
+   */
+  MESSAGE_CLAIM_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
+  /**
    * Addresses (or CIDR ranges) of the reverse proxies in front of us, comma-separated. Only their
    * X-Forwarded-For is believed; anyone else could name any address and dodge per-IP limits.
    */
@@ -121,6 +126,8 @@ export type Config = {
   mail: { smtpUrl?: string; from: string };
   /** First wait before a failed message is tried again (it doubles each time); tests shorten it. */
   messageRetryDelaySeconds: number;
+  /** A delivery claimed longer ago than this was cut off by a process that died (MESSAGE_CLAIM_SECONDS). */
+  messageClaimSeconds: number;
   /** Termii's settings when SMS go through Termii; undefined: the development SMS outbox. */
   sms: { termii?: { baseUrl: string; apiKey: string; senderId: string } };
   s3?: {
@@ -266,6 +273,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     messageRetryDelaySeconds: 10,
+    messageClaimSeconds: e.MESSAGE_CLAIM_SECONDS,
     sms: {
       termii:
         smsProvider === 'termii' && e.TERMII_API_KEY

@@ -17,7 +17,10 @@ export const DELIVER_QUEUE = 'messages.deliver';
 export const DELIVERY_RETRIES = 8;
 
 /** A delivery left in `sending` this long was cut off mid-way (a process died): it may be tried again. */
-const STALE_SENDING = sql`now() - interval '5 minutes'`;
+const staleSending = (config: Deps['config']) => sql`now() - make_interval(secs => ${config.messageClaimSeconds})`;
+/** A delivery still `queued` this long after it was written has probably lost its job. */
+const lostQueued = (config: Deps['config']) =>
+  sql`now() - make_interval(secs => ${Math.min(60, config.messageClaimSeconds)})`;
 
 export type NewMessage = {
   channel: MessageChannel;
@@ -116,7 +119,7 @@ export type Senders = Record<MessageChannel, (delivery: Delivery) => Promise<'se
  * hand out live codes.
  */
 export async function deliver(
-  deps: Pick<Deps, 'db' | 'log'>,
+  deps: Pick<Deps, 'db' | 'log' | 'config'>,
   senders: Senders,
   job: Pick<Job<{ id: string }>, 'data' | 'retryCount'>,
 ): Promise<void> {
@@ -129,7 +132,7 @@ export async function deliver(
         eq(messageDeliveries.id, job.data.id),
         or(
           eq(messageDeliveries.status, 'queued'),
-          and(eq(messageDeliveries.status, 'sending'), lt(messageDeliveries.updatedAt, STALE_SENDING)),
+          and(eq(messageDeliveries.status, 'sending'), lt(messageDeliveries.updatedAt, staleSending(deps.config))),
         ),
       ),
     )
@@ -173,9 +176,9 @@ export async function deliver(
 /**
  * Deliveries still `queued` a while after they were recorded have lost their job (the process died
  * between commit and dispatch, or was killed with work queued): queue them again. Runs every minute
- * on whichever process holds the schedule.
+ * on whichever process holds the schedule, and once when a process starts.
  */
-export async function requeueStranded(deps: Pick<Deps, 'db' | 'jobs'>): Promise<number> {
+export async function requeueStranded(deps: Pick<Deps, 'db' | 'jobs' | 'config'>): Promise<number> {
   const stranded = await deps.db
     .select({ id: messageDeliveries.id })
     .from(messageDeliveries)
@@ -183,9 +186,9 @@ export async function requeueStranded(deps: Pick<Deps, 'db' | 'jobs'>): Promise<
       or(
         and(
           eq(messageDeliveries.status, 'queued'),
-          lt(messageDeliveries.updatedAt, sql`now() - interval '1 minute'`),
+          lt(messageDeliveries.updatedAt, lostQueued(deps.config)),
         ),
-        and(eq(messageDeliveries.status, 'sending'), lt(messageDeliveries.updatedAt, STALE_SENDING)),
+        and(eq(messageDeliveries.status, 'sending'), lt(messageDeliveries.updatedAt, staleSending(deps.config))),
       ),
     )
     .limit(1000);

@@ -108,6 +108,10 @@ export async function startMessageWorkers(deps: Deps): Promise<void> {
     },
   );
 
+  // What a process that died left behind is picked up now, not at the next minute.
+  const stranded = await requeueStranded(deps);
+  if (stranded) deps.log.warn({ deliveries: stranded }, 'requeued messages left by a stopped process');
+
   await jobs.ensureQueue(REQUEUE_QUEUE, { policy: 'singleton' });
   await jobs.boss.schedule(REQUEUE_QUEUE, '* * * * *', {}, { tz: 'Africa/Lagos' });
   await jobs.work(REQUEUE_QUEUE, { pollingIntervalSeconds: 10 }, async () => {
