@@ -54,12 +54,16 @@ async function recreatePgDatabase(url: string) {
 
 /** GET /api/hostels for `seconds` with 10 connections: p99 latency and requests per second. */
 async function hostelsLatency(base: string, seconds: number) {
-  const result = await autocannon({ url: `${base}/api/hostels`, connections: 10, duration: seconds });
+  const reasons = new Set<string>();
+  const instance = autocannon({ url: `${base}/api/hostels`, connections: 10, duration: seconds });
+  instance.on('reqError', (err: Error) => reasons.add(err.message));
+  const result = await instance;
   return {
     p99: result.latency.p99,
     rps: result.requests.average,
     non2xx: result.non2xx,
     errors: result.errors,
+    reasons: [...reasons],
   };
 }
 
@@ -159,7 +163,7 @@ async function benchOne(kind: string): Promise<boolean> {
     );
     if (idle.non2xx || busy.non2xx || idle.errors || busy.errors) {
       console.log(
-        `  ✗ GET /api/hostels answered non-2xx or failed (${busy.non2xx + idle.non2xx} / ${busy.errors + idle.errors})`,
+        `  ✗ GET /api/hostels answered non-2xx or failed: idle ${JSON.stringify(idle)}, while draining ${JSON.stringify(busy)}`,
       );
       ok = false;
     }
