@@ -1,21 +1,23 @@
 import type { ResetPasswordSchema } from '@studynest/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import type * as z from 'zod/mini';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { TextField } from '../../../components/ui/form-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useForgotPassword, useResetPassword } from '../../../features/auth/api/auth-mutations.ts';
 import { AuthCard } from '../../../features/auth/components/auth-card.tsx';
+import {
+  CodeEmailField,
+  CodeEntryDone,
+  useCodeEntry,
+} from '../../../features/auth/components/code-entry.tsx';
 import { OtpField } from '../../../features/auth/components/otp-input.tsx';
 import { PasswordField } from '../../../features/auth/components/password-input.tsx';
 import { NEW_PASSWORD_HINT } from '../../../features/auth/components/password-strength.tsx';
 import { SubmitButton } from '../../../features/auth/components/submit-button.tsx';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { NOTICE_MS } from '../../../lib/use-timed-notice.ts';
 
 type Values = z.output<typeof ResetPasswordSchema>;
 
@@ -27,15 +29,9 @@ export function Component() {
   useEffect(() => resolver.preload(), []);
   const [params] = useSearchParams();
   const location = useLocation();
-  const navigate = useNavigate();
   const emailFromLink = params.get('email') ?? '';
   const reset = useResetPassword();
   const resend = useForgotPassword();
-  const [error, setErrorMessage] = useState<string | null>(null);
-  const [info, setInfo] = useState<string | null>(
-    (location.state as { message?: string } | null)?.message ?? null,
-  );
-  const [done, setDone] = useState<string | null>(null);
 
   const {
     register,
@@ -49,51 +45,16 @@ export function Component() {
     resolver,
     defaultValues: { email: emailFromLink, otp: '', password: '' },
   });
-
-  const submit = handleSubmit(async (values) => {
-    setErrorMessage(null);
-    try {
-      const res = await reset.mutateAsync(values);
-      setDone(res.message);
-    } catch (err) {
-      setErrorMessage(applyServerErrors(err, setError));
-    }
+  const { error, info, done, attempt, onResend } = useCodeEntry({
+    email: () => getValues('email'),
+    checkEmail: () => trigger('email'),
+    setError,
+    resend: resend.mutateAsync,
+    initialInfo: (location.state as { message?: string } | null)?.message,
   });
+  const submit = handleSubmit((values) => attempt(() => reset.mutateAsync(values)));
 
-  useEffect(() => {
-    if (!done) return;
-    const timer = setTimeout(
-      () => navigate(paths.login.getHref(), { state: { email: getValues('email') } }),
-      NOTICE_MS.saved,
-    );
-    return () => clearTimeout(timer);
-  }, [done, navigate, getValues]);
-
-  const onResend = async () => {
-    setErrorMessage(null);
-    setInfo(null);
-    if (!(await trigger('email'))) return;
-    try {
-      const res = await resend.mutateAsync(getValues('email').trim().toLowerCase());
-      setInfo(res.message);
-    } catch (err) {
-      setErrorMessage(applyServerErrors(err, setError));
-    }
-  };
-
-  if (done) {
-    return (
-      <AuthCard title="Password changed">
-        <div className="flex flex-col gap-4">
-          <Alert tone="success">{done}</Alert>
-          <p className="text-muted">Taking you to the login page…</p>
-          <Link to={paths.login.getHref()} state={{ email: getValues('email') }} className="btn-primary">
-            Log in now
-          </Link>
-        </div>
-      </AuthCard>
-    );
-  }
+  if (done) return <CodeEntryDone title="Password changed" message={done} email={getValues('email')} />;
 
   return (
     <AuthCard
@@ -112,19 +73,11 @@ export function Component() {
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         {info && <Alert tone="info">{info}</Alert>}
         {error && <Alert tone="error">{error}</Alert>}
-        {emailFromLink && !errors.email ? (
-          <input type="hidden" {...register('email')} />
-        ) : (
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            error={errors.email?.message}
-            {...register('email')}
-          />
-        )}
+        <CodeEmailField
+          fromLink={emailFromLink}
+          error={errors.email?.message}
+          registration={register('email')}
+        />
         <OtpField
           label="Four-digit code"
           placeholder="Enter the four-digit code sent to your registered email"
