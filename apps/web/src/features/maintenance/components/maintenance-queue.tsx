@@ -1,0 +1,193 @@
+import type { MaintenanceRequest, MaintenanceStatus } from '@studynest/contracts';
+import { Fragment, useId, useState } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { ScrollTable } from '../../../components/ui/scroll-table.tsx';
+import { formatLagosDateTime } from '../../../lib/format.ts';
+import { useUpdateMaintenance } from '../api/maintenance-queries.ts';
+import {
+  CATEGORY_SHORT,
+  Deadline,
+  History,
+  Photos,
+  STATUS_LABELS,
+  StatusBadge,
+  URGENCY_TEXT,
+} from './maintenance-labels.tsx';
+
+const COLUMNS = 8;
+
+/**
+ * The admins' queue in the server's order (unfinished first by deadline). A row's Details button
+ * opens the description, photos, history and the actions beneath it, inside the same table, so the
+ * queue keeps its place. On phones the table scrolls sideways in its own box; the first columns say
+ * what and how urgent.
+ */
+export function MaintenanceQueue({ items }: { items: MaintenanceRequest[] }) {
+  const [openId, setOpenId] = useState<string | null>(null);
+  const baseId = useId();
+  return (
+    <ScrollTable label="Maintenance table" tableClassName="min-w-[56rem]">
+      <thead>
+        <tr>
+          <th scope="col">Request</th>
+          <th scope="col">Status</th>
+          <th scope="col">Deadline</th>
+          <th scope="col">Urgency</th>
+          <th scope="col">Tenant</th>
+          <th scope="col">Hostel / room</th>
+          <th scope="col">Reported</th>
+          <th scope="col">
+            <span className="sr-only">Details</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((r) => {
+          const open = openId === r._id;
+          const detailId = `${baseId}-${r._id}`;
+          return (
+            <Fragment key={r._id}>
+              <tr className={r.overdue ? 'bg-danger-50' : undefined}>
+                <td className="font-medium">{CATEGORY_SHORT[r.category]}</td>
+                <td>
+                  <StatusBadge status={r.status} />
+                </td>
+                <td className="whitespace-nowrap">
+                  <Deadline request={r} />
+                </td>
+                <td className={r.urgency === 'emergency' ? 'font-semibold text-danger-700' : undefined}>
+                  {URGENCY_TEXT[r.urgency].label}
+                </td>
+                <td>
+                  <span className="block capitalize">
+                    {r.user.first_name} {r.user.last_name}
+                  </span>
+                  <a href={`tel:${r.user.phone_number}`} className="block text-xs text-brand-700 underline">
+                    {r.user.phone_number}
+                  </a>
+                </td>
+                <td>
+                  <span className="block">{r.hostel.hostel_name}</span>
+                  <span className="block text-xs text-muted capitalize">
+                    {r.room.room_number} · {r.room.unit}
+                  </span>
+                </td>
+                <td className="whitespace-nowrap">
+                  <time dateTime={r.created_at}>{formatLagosDateTime(r.created_at)}</time>
+                </td>
+                <td>
+                  <button
+                    type="button"
+                    className="btn-secondary"
+                    aria-expanded={open}
+                    aria-controls={detailId}
+                    onClick={() => setOpenId(open ? null : r._id)}
+                  >
+                    {open ? 'Hide' : 'Details'}
+                    <span className="sr-only">
+                      {' '}
+                      for {CATEGORY_SHORT[r.category]} request from {r.user.first_name} {r.user.last_name}
+                    </span>
+                  </button>
+                </td>
+              </tr>
+              {open && (
+                <tr id={detailId}>
+                  <td colSpan={COLUMNS} className="bg-subtle">
+                    <RequestDetail request={r} />
+                  </td>
+                </tr>
+              )}
+            </Fragment>
+          );
+        })}
+      </tbody>
+    </ScrollTable>
+  );
+}
+
+/** What moves a request on from each status: open → in progress → done. */
+const NEXT: Record<MaintenanceStatus, { status: MaintenanceStatus; label: string }[]> = {
+  open: [
+    { status: 'in_progress', label: 'Start work' },
+    { status: 'done', label: 'Mark done' },
+  ],
+  in_progress: [{ status: 'done', label: 'Mark done' }],
+  done: [],
+};
+
+function RequestDetail({ request: r }: { request: MaintenanceRequest }) {
+  const noteId = useId();
+  const [note, setNote] = useState('');
+  const update = useUpdateMaintenance();
+  const [saved, setSaved] = useState<string | null>(null);
+
+  const act = (status: MaintenanceStatus) => {
+    setSaved(null);
+    update.mutate(
+      { id: r._id, status, note: note.trim() || undefined },
+      {
+        onSuccess: (next) => {
+          setNote('');
+          setSaved(`Saved: ${STATUS_LABELS[next.status]}. The tenant has been e-mailed.`);
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="flex max-w-3xl flex-col gap-3 py-2">
+      <div>
+        <h3 className="text-base">Description</h3>
+        <p className="whitespace-pre-line break-words">{r.description}</p>
+      </div>
+      <p className="text-xs">
+        <a href={`mailto:${r.user.email}`} className="break-all text-brand-700 underline">
+          {r.user.email}
+        </a>
+      </p>
+      <Photos photos={r.photos} label="Tenant's photos" />
+      <div>
+        <h3 className="mb-1 text-base">History</h3>
+        <History history={r.history} />
+      </div>
+      <div className="flex flex-col gap-2">
+        <label htmlFor={noteId} className="label">
+          Note for the tenant (optional)
+        </label>
+        <textarea
+          id={noteId}
+          rows={2}
+          maxLength={1000}
+          className="input"
+          value={note}
+          onChange={(e) => setNote(e.currentTarget.value)}
+        />
+        {update.error && <Alert tone="error">{update.error.message}</Alert>}
+        {saved && <Alert tone="success">{saved}</Alert>}
+        <div className="flex flex-wrap gap-2">
+          {NEXT[r.status].map((action) => (
+            <button
+              key={action.status}
+              type="button"
+              className={action.status === 'done' ? 'btn-primary' : 'btn-secondary'}
+              disabled={update.isPending}
+              onClick={() => act(action.status)}
+            >
+              {action.label}
+            </button>
+          ))}
+          {/* A note without a status change is kept in the history too. */}
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={update.isPending}
+            onClick={() => act(r.status)}
+          >
+            Add note only
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
