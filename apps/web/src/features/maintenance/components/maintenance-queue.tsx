@@ -81,13 +81,10 @@ export function MaintenanceQueue({ items }: { items: MaintenanceRequest[] }) {
                     className="btn-secondary"
                     aria-expanded={open}
                     aria-controls={detailId}
+                    aria-label={`${open ? 'Hide details' : 'Details'} of the ${CATEGORY_SHORT[r.category]} request from ${r.user.first_name} ${r.user.last_name}`}
                     onClick={() => setOpenId(open ? null : r._id)}
                   >
                     {open ? 'Hide' : 'Details'}
-                    <span className="sr-only">
-                      {' '}
-                      for {CATEGORY_SHORT[r.category]} request from {r.user.first_name} {r.user.last_name}
-                    </span>
                   </button>
                 </td>
               </tr>
