@@ -129,7 +129,7 @@ test('a tenant reports a leak with a photo; the admin marks it done with a note;
   await expect(chosen).toHaveCount(2);
   await section.getByRole('button', { name: 'Remove photo 2 (leak-2.jpg)' }).click();
   await expect(chosen).toHaveCount(1);
-  if (SHOTS) await section.screenshot({ path: shotPath('profile-maintenance-375.png') });
+  if (SHOTS) await page.screenshot({ path: shotPath('profile-maintenance-375.png'), fullPage: true });
 
   await section.getByRole('button', { name: 'Send report' }).click();
   await expect(section.getByText('Thank you: your report is in.')).toBeVisible({ timeout: 15_000 });
@@ -154,7 +154,7 @@ test('a tenant reports a leak with a photo; the admin marks it done with a note;
   const row = table
     .getByRole('row')
     .filter({ hasText: student.last_name })
-    .filter({ has: adminPage.getByRole('button', { name: /Details/ }) });
+    .filter({ has: adminPage.getByRole('button', { name: /details/i }) });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Plumbing');
   await expect(row).toContainText('Emergency');

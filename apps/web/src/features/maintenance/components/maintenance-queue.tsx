@@ -14,7 +14,7 @@ import {
   URGENCY_TEXT,
 } from './maintenance-labels.tsx';
 
-const COLUMNS = 8;
+const COLUMNS = 6;
 
 /**
  * The admins' queue in the server's order (unfinished first by deadline). A row's Details button
@@ -26,42 +26,52 @@ export function MaintenanceQueue({ items }: { items: MaintenanceRequest[] }) {
   const [openId, setOpenId] = useState<string | null>(null);
   const baseId = useId();
   return (
-    <ScrollTable label="Maintenance table" tableClassName="min-w-[56rem]">
+    <ScrollTable label="Maintenance table" tableClassName="min-w-[48rem]">
       <thead>
         <tr>
           <th scope="col">Request</th>
           <th scope="col">Status</th>
           <th scope="col">Deadline</th>
-          <th scope="col">Urgency</th>
           <th scope="col">Tenant</th>
           <th scope="col">Hostel / room</th>
           <th scope="col">Reported</th>
-          <th scope="col">
-            <span className="sr-only">Details</span>
-          </th>
         </tr>
       </thead>
       <tbody>
         {items.map((r) => {
           const open = openId === r._id;
           const detailId = `${baseId}-${r._id}`;
+          const who = `${r.user.first_name} ${r.user.last_name}`;
           return (
             <Fragment key={r._id}>
               <tr className={r.overdue ? 'bg-danger-50' : undefined}>
-                <td className="font-medium">{CATEGORY_SHORT[r.category]}</td>
+                <td>
+                  <span className="block font-medium">{CATEGORY_SHORT[r.category]}</span>
+                  <span
+                    className={`block text-xs ${r.urgency === 'emergency' ? 'font-semibold text-danger-700' : 'text-muted'}`}
+                  >
+                    {URGENCY_TEXT[r.urgency].label}
+                  </span>
+                  {/* First in the row, so a phone shows it without scrolling sideways. */}
+                  <button
+                    type="button"
+                    className="mt-1 inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
+                    aria-expanded={open}
+                    aria-controls={detailId}
+                    aria-label={`${open ? 'Hide details' : 'Details'} of the ${CATEGORY_SHORT[r.category]} request from ${who}`}
+                    onClick={() => setOpenId(open ? null : r._id)}
+                  >
+                    {open ? 'Hide' : 'Details'}
+                  </button>
+                </td>
                 <td>
                   <StatusBadge status={r.status} />
                 </td>
                 <td className="whitespace-nowrap">
                   <Deadline request={r} />
                 </td>
-                <td className={r.urgency === 'emergency' ? 'font-semibold text-danger-700' : undefined}>
-                  {URGENCY_TEXT[r.urgency].label}
-                </td>
                 <td>
-                  <span className="block capitalize">
-                    {r.user.first_name} {r.user.last_name}
-                  </span>
+                  <span className="block capitalize">{who}</span>
                   <a href={`tel:${r.user.phone_number}`} className="block text-xs text-brand-700 underline">
                     {r.user.phone_number}
                   </a>
@@ -75,23 +85,14 @@ export function MaintenanceQueue({ items }: { items: MaintenanceRequest[] }) {
                 <td className="whitespace-nowrap">
                   <time dateTime={r.created_at}>{formatLagosDateTime(r.created_at)}</time>
                 </td>
-                <td>
-                  <button
-                    type="button"
-                    className="btn-secondary"
-                    aria-expanded={open}
-                    aria-controls={detailId}
-                    aria-label={`${open ? 'Hide details' : 'Details'} of the ${CATEGORY_SHORT[r.category]} request from ${r.user.first_name} ${r.user.last_name}`}
-                    onClick={() => setOpenId(open ? null : r._id)}
-                  >
-                    {open ? 'Hide' : 'Details'}
-                  </button>
-                </td>
               </tr>
               {open && (
                 <tr id={detailId}>
                   <td colSpan={COLUMNS} className="bg-subtle">
-                    <RequestDetail request={r} />
+                    {/* Pinned to the box's left edge at the box's width: on a phone the details read without scrolling sideways. */}
+                    <div className="sticky left-0 max-w-[min(48rem,calc(100vw-3.5rem))]">
+                      <RequestDetail request={r} />
+                    </div>
                   </td>
                 </tr>
               )}
@@ -133,7 +134,7 @@ function RequestDetail({ request: r }: { request: MaintenanceRequest }) {
   };
 
   return (
-    <div className="flex max-w-3xl flex-col gap-3 py-2">
+    <div className="flex flex-col gap-3 py-2">
       <div>
         <h3 className="text-base">Description</h3>
         <p className="whitespace-pre-line break-words">{r.description}</p>

@@ -74,6 +74,9 @@ export function ReportForm() {
   const previews = usePreviewUrls(files);
   const report = useReportMaintenance(setProgress);
 
+  // A field's message goes as soon as the field changes; the next submit checks everything again.
+  const clear = (field: keyof Errors) => setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
+
   const choose = (list: FileList | null) => {
     const chosen = Array.from(list ?? []);
     // The input is only a way to pick: the list below is what will be sent.
@@ -127,7 +130,10 @@ export function ReportForm() {
             {...a11y}
             className="input"
             value={category}
-            onChange={(e) => setCategory(e.currentTarget.value as MaintenanceCategory)}
+            onChange={(e) => {
+              setCategory(e.currentTarget.value as MaintenanceCategory);
+              clear('category');
+            }}
           >
             <option value="">Choose a category</option>
             {MAINTENANCE_CATEGORIES.map((c) => (
@@ -151,7 +157,10 @@ export function ReportForm() {
             maxLength={MAX_TEXT}
             className="input"
             value={description}
-            onChange={(e) => setDescription(e.currentTarget.value)}
+            onChange={(e) => {
+              setDescription(e.currentTarget.value);
+              clear('description');
+            }}
           />
         )}
       </FormField>
@@ -169,7 +178,10 @@ export function ReportForm() {
                 name={`${id}-urgency`}
                 value={u}
                 checked={urgency === u}
-                onChange={() => setUrgency(u)}
+                onChange={() => {
+                  setUrgency(u);
+                  clear('urgency');
+                }}
                 aria-invalid={Boolean(errors.urgency)}
                 className="size-5 accent-brand-700"
               />
