@@ -9,6 +9,10 @@ import { createStudent } from './people.ts';
  */
 const SHOTS = process.env.E2E_SCREENSHOTS === '1';
 const shotPath = (name: string) => path.resolve(import.meta.dirname, '../docs/screenshots', name);
+// The sticky site header would sit over the section in an element screenshot.
+const STATIC_HEADER = 'header { position: static !important; }';
+const noSidewaysScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 // Demo hostels the booking journey leaves alone; this one books its rooms.
 const OUR_HOSTELS = ['Agbowo Scholars Residence', 'Unity Court Hostel'];
@@ -118,6 +122,9 @@ test('a tenant reports a leak with a photo; the admin marks it done with a note;
   const four = [1, 2, 3, 4].map((n) => ({ name: `leak-${n}.jpg`, mimeType: 'image/jpeg', buffer: jpeg }));
   await photos.setInputFiles(four);
   await expect(section.getByText('You can send at most 3 photos')).toBeVisible();
+  if (SHOTS) {
+    await section.screenshot({ path: shotPath('profile-maintenance-375-errors.png'), style: STATIC_HEADER });
+  }
 
   await section.getByLabel('What is the problem?').selectOption('plumbing');
   const description = 'The kitchen sink pipe is leaking under the counter since Monday night.';
@@ -129,7 +136,9 @@ test('a tenant reports a leak with a photo; the admin marks it done with a note;
   await expect(chosen).toHaveCount(2);
   await section.getByRole('button', { name: 'Remove photo 2 (leak-2.jpg)' }).click();
   await expect(chosen).toHaveCount(1);
-  if (SHOTS) await page.screenshot({ path: shotPath('profile-maintenance-375.png'), fullPage: true });
+  expect(await noSidewaysScroll(page)).toBe(true);
+  if (SHOTS)
+    await section.screenshot({ path: shotPath('profile-maintenance-375.png'), style: STATIC_HEADER });
 
   await section.getByRole('button', { name: 'Send report' }).click();
   await expect(section.getByText('Thank you: your report is in.')).toBeVisible({ timeout: 15_000 });
@@ -160,6 +169,7 @@ test('a tenant reports a leak with a photo; the admin marks it done with a note;
   await expect(row).toContainText('Emergency');
   await expect(row).toContainText('Open');
   await expect(row).toContainText(room.hostel.hostel_name);
+  expect(await noSidewaysScroll(adminPage)).toBe(true);
   if (SHOTS) await adminPage.screenshot({ path: shotPath('admin-maintenance-375.png'), fullPage: true });
 
   await row.getByRole('button', { name: /^Details of the Plumbing request/ }).click();
@@ -194,8 +204,9 @@ test('a tenant reports a leak with a photo; the admin marks it done with a note;
   await expect(done).toContainText('Done');
   await expect(done).toContainText(note);
   await expect(done).toContainText('Plumber booked for this afternoon.');
-  if (SHOTS)
+  if (SHOTS) {
     await page
       .getByRole('region', { name: 'Report a problem' })
-      .screenshot({ path: shotPath('profile-maintenance-375-done.png') });
+      .screenshot({ path: shotPath('profile-maintenance-375-done.png'), style: STATIC_HEADER });
+  }
 });
