@@ -115,6 +115,7 @@ test('a tenant reports a leak with a photo; the admin marks it done with a note;
   await expect(section.getByText('Choose what kind of problem it is')).toBeVisible();
   await expect(section.getByText('at least 10 characters')).toBeVisible();
   await expect(section.getByLabel('What is the problem?')).toHaveAttribute('aria-invalid', 'true');
+  await expect(section.getByLabel('What is the problem?')).toBeFocused();
   const photos = section.getByLabel('Photos (optional)');
   await photos.setInputFiles({ name: 'leak.png', mimeType: 'image/png', buffer: Buffer.from('not a jpeg') });
   await expect(section.getByRole('alert').filter({ hasText: 'Not a JPEG: leak.png' })).toBeVisible();

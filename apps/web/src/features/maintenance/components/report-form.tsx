@@ -64,6 +64,8 @@ function usePreviewUrls(files: File[]) {
 export function ReportForm() {
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [attempt, setAttempt] = useState(0);
   const [category, setCategory] = useState<MaintenanceCategory | ''>('');
   const [description, setDescription] = useState('');
   const [urgency, setUrgency] = useState<MaintenanceUrgency | ''>('');
@@ -73,6 +75,12 @@ export function ReportForm() {
   const [sent, setSent] = useState(false);
   const previews = usePreviewUrls(files);
   const report = useReportMaintenance(setProgress);
+
+  // After a refused submit, keyboard and screen-reader users land on the first field to fix.
+  useEffect(() => {
+    if (attempt === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [attempt]);
 
   // A field's message goes as soon as the field changes; the next submit checks everything again.
   const clear = (field: keyof Errors) => setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
@@ -97,7 +105,10 @@ export function ReportForm() {
     setSent(false);
     const found = validate(category, description, urgency);
     setErrors(found);
-    if (Object.keys(found).length > 0 || !category || !urgency) return;
+    if (Object.keys(found).length > 0 || !category || !urgency) {
+      setAttempt((n) => n + 1);
+      return;
+    }
     setProgress(0);
     report.mutate(
       { category, urgency, description: description.trim(), photos: files },
@@ -111,6 +122,7 @@ export function ReportForm() {
         },
         onError: (err) => {
           if (err instanceof ApiError) setErrors(err.fields as Errors);
+          setAttempt((n) => n + 1);
         },
       },
     );
@@ -123,7 +135,7 @@ export function ReportForm() {
   const photoError = `${id}-photos-error`;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={sending}>
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={sending}>
       <FormField label="What is the problem?" error={errors.category}>
         {(a11y) => (
           <select
