@@ -119,3 +119,22 @@ export const COMPANY = {
 
 /** Browser storage keys the spec fixes. */
 export const STORAGE_KEYS = { token: 'userToken', userId: 'userId' } as const;
+
+export const MAINTENANCE_CATEGORIES = [
+  'plumbing',
+  'electrical',
+  'water',
+  'security',
+  'furniture',
+  'other',
+] as const;
+export type MaintenanceCategory = (typeof MAINTENANCE_CATEGORIES)[number];
+
+export const MAINTENANCE_URGENCIES = ['emergency', 'normal'] as const;
+export type MaintenanceUrgency = (typeof MAINTENANCE_URGENCIES)[number];
+
+export const MAINTENANCE_STATUSES = ['open', 'in_progress', 'done'] as const;
+export type MaintenanceStatus = (typeof MAINTENANCE_STATUSES)[number];
+
+/** The help page's promises: emergencies within 24 hours, other repairs within 5 business days. */
+export const MAINTENANCE_TARGETS = { emergencyHours: 24, normalBusinessDays: 5, maxPhotos: 3 } as const;

@@ -1,19 +1,19 @@
 import * as z from 'zod/mini';
 import { PersonRefSchema, RoomRefSchema } from './bookings.ts';
 import { IdSchema, optionalText, requiredText } from './common.ts';
+import { MAINTENANCE_CATEGORIES, MAINTENANCE_STATUSES, MAINTENANCE_URGENCIES } from './constants.ts';
 import { HostelRefSchema } from './hostels.ts';
 
-export const MAINTENANCE_CATEGORIES = ['plumbing', 'electrical', 'water', 'security', 'furniture', 'other'] as const;
-export type MaintenanceCategory = (typeof MAINTENANCE_CATEGORIES)[number];
-
-export const MAINTENANCE_URGENCIES = ['emergency', 'normal'] as const;
-export type MaintenanceUrgency = (typeof MAINTENANCE_URGENCIES)[number];
-
-export const MAINTENANCE_STATUSES = ['open', 'in_progress', 'done'] as const;
-export type MaintenanceStatus = (typeof MAINTENANCE_STATUSES)[number];
-
-/** The help page's promises: emergencies within 24 hours, other repairs within 5 business days. */
-export const MAINTENANCE_TARGETS = { emergencyHours: 24, normalBusinessDays: 5, maxPhotos: 3 } as const;
+// The lists and targets live in constants.ts so the web can use them without loading zod.
+export {
+  MAINTENANCE_CATEGORIES,
+  MAINTENANCE_STATUSES,
+  MAINTENANCE_TARGETS,
+  MAINTENANCE_URGENCIES,
+  type MaintenanceCategory,
+  type MaintenanceStatus,
+  type MaintenanceUrgency,
+} from './constants.ts';
 
 /** POST /maintenance: the text fields of the tenant's report (photos come as files beside them). */
 export const MaintenanceCreateSchema = z.object({
@@ -23,7 +23,9 @@ export const MaintenanceCreateSchema = z.object({
   description: requiredText('Description', 2000).check(
     z.minLength(10, { error: 'Describe the problem in a few words (at least 10 characters)' }),
   ),
-  urgency: z.enum(MAINTENANCE_URGENCIES, { error: 'Say whether it is an emergency or can wait (emergency or normal)' }),
+  urgency: z.enum(MAINTENANCE_URGENCIES, {
+    error: 'Say whether it is an emergency or can wait (emergency or normal)',
+  }),
 });
 export type MaintenanceCreateInput = z.input<typeof MaintenanceCreateSchema>;
 

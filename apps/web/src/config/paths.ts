@@ -42,5 +42,6 @@ export const paths = {
     activity: { path: '/admin-activity', getHref: () => '/admin-activity' },
     settings: { path: '/admin-settings', getHref: () => '/admin-settings' },
     arrears: { path: '/admin-arrears', getHref: () => '/admin-arrears' },
+    maintenance: { path: '/admin-maintenance', getHref: () => '/admin-maintenance' },
   },
 } as const;

@@ -51,18 +51,23 @@ async function request<T>(
   }
   if (res.status === 204) return { data: undefined as T, res };
   const data = await res.json().catch(() => null);
-  if (!res.ok) {
-    // A revoked or expired token is useless: forget it so the UI offers Login again.
-    if (res.status === 401 && session) clearSession();
-    const message =
-      (data && typeof data.message === 'string' && data.message) ||
-      (res.status >= 500
-        ? 'Something went wrong on our side. Please try again.'
-        : `Request failed (${res.status})`);
-    const code = data && typeof data.code === 'string' ? data.code : undefined;
-    throw new ApiError(res.status, message, data?.fields ?? {}, code);
-  }
+  if (!res.ok) throw failure(res.status, data, Boolean(session));
   return { data: data as T, res };
+}
+
+/** The ApiError for a failed answer; a revoked or expired token is forgotten so the UI offers Login again. */
+function failure(status: number, data: unknown, hadSession: boolean): ApiError {
+  if (status === 401 && hadSession) clearSession();
+  const body = (data && typeof data === 'object' ? data : {}) as {
+    message?: unknown;
+    code?: unknown;
+    fields?: Record<string, string>;
+  };
+  const message =
+    (typeof body.message === 'string' && body.message) ||
+    (status >= 500 ? 'Something went wrong on our side. Please try again.' : `Request failed (${status})`);
+  const code = typeof body.code === 'string' ? body.code : undefined;
+  return new ApiError(status, message, body.fields ?? {}, code);
 }
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -78,4 +83,38 @@ export async function apiPage<T>(
   const header = res.headers.get('x-total-count');
   const total = header === null ? Number.NaN : Number(header);
   return { items: data, total: Number.isFinite(total) ? total : data.length };
+}
+
+/**
+ * POST a form with files, reporting how much has been sent (0–1). fetch cannot report upload
+ * progress, so this one call uses XMLHttpRequest; answers and errors are read as `api` reads them.
+ */
+export function apiUpload<T>(
+  path: string,
+  form: FormData,
+  { onProgress, method = 'POST' }: { onProgress?: (fraction: number) => void; method?: string } = {},
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, `/api${path}`);
+    xhr.setRequestHeader('accept', 'application/json');
+    const session = getSession();
+    if (session) xhr.setRequestHeader('authorization', `Bearer ${session.token}`);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && onProgress) onProgress(e.loaded / e.total);
+    };
+    xhr.onerror = () =>
+      reject(new ApiError(0, 'You appear to be offline. Check your connection and try again.'));
+    xhr.onload = () => {
+      let data: unknown = null;
+      try {
+        data = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+      } catch {
+        // not JSON (a proxy's error page): the status decides the message
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(data as T);
+      else reject(failure(xhr.status, data, Boolean(session)));
+    };
+    xhr.send(form);
+  });
 }

@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { Alert, QueryError } from '../../components/ui/alert.tsx';
-import { PageLoading } from '../../components/ui/spinner.tsx';
+import { PageLoading, Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { sessionQueries } from '../../features/account/api/session-queries.ts';
 import { SessionList } from '../../features/account/components/session-list.tsx';
@@ -18,6 +19,13 @@ import { ApiError } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/auth-storage.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useReauth } from '../../lib/use-reauth.ts';
+
+// Only tenants see it, so everyone else never downloads the form and its photo handling.
+const TenantMaintenance = lazy(() =>
+  import('../../features/maintenance/components/tenant-maintenance.tsx').then((m) => ({
+    default: m.TenantMaintenance,
+  })),
+);
 
 export function Component() {
   const { userId = '' } = useParams();
@@ -70,6 +78,12 @@ export function Component() {
       <ProfileSummary profile={data} actions={<LogoutButton />} />
       <PaymentDetails profile={data} />
       <RentDetails profile={data} />
+      {/* A running tenancy is what the rent details show; the server checks it again. */}
+      {isOwn && data.rentDetails && (
+        <Suspense fallback={<Spinner label="Loading maintenance…" />}>
+          <TenantMaintenance />
+        </Suspense>
+      )}
       <EmergencyContactForm key={data._id} profile={data} editable={isOwn} />
       {isOwn && <MessagePreferences profile={data} />}
       {isOwn && <AccountSecurity email={data.email} />}

@@ -88,6 +88,13 @@ function AdminNav() {
               Arrears
             </Link>
             <Link
+              to={paths.admin.maintenance.getHref()}
+              className="btn-secondary"
+              onClick={() => setOpen(false)}
+            >
+              Maintenance
+            </Link>
+            <Link
               to={paths.admin.activity.getHref()}
               className="btn-secondary"
               onClick={() => setOpen(false)}

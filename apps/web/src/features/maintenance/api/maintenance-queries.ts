@@ -1,0 +1,65 @@
+import type {
+  MaintenanceCategory,
+  MaintenanceRequest,
+  MaintenanceStatus,
+  MaintenanceUpdateInput,
+  MaintenanceUrgency,
+} from '@studynest/contracts';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, apiUpload } from '../../../lib/api-client.ts';
+
+export type MaintenanceFilters = { status?: MaintenanceStatus; hostel_id?: string };
+
+/** Keys: ['maintenance', 'mine'] for the tenant, ['maintenance', 'admin', filters] for the queue. */
+export const maintenanceQueries = {
+  mine: () =>
+    queryOptions({
+      queryKey: ['maintenance', 'mine'],
+      queryFn: ({ signal }) => api<MaintenanceRequest[]>('/maintenance/mine', { signal }),
+    }),
+  queue: (filters: MaintenanceFilters) =>
+    queryOptions({
+      queryKey: ['maintenance', 'admin', filters],
+      queryFn: ({ signal }) => {
+        const query = new URLSearchParams();
+        if (filters.status) query.set('status', filters.status);
+        if (filters.hostel_id) query.set('hostel_id', filters.hostel_id);
+        const qs = query.toString();
+        return api<MaintenanceRequest[]>(`/admin/maintenance${qs ? `?${qs}` : ''}`, { signal });
+      },
+    }),
+};
+
+export type MaintenanceReport = {
+  category: MaintenanceCategory;
+  description: string;
+  urgency: MaintenanceUrgency;
+  photos: File[];
+};
+
+/** The tenant's report as multipart/form-data; `onProgress` gets the share of bytes sent. */
+export function useReportMaintenance(onProgress?: (fraction: number) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (report: MaintenanceReport) => {
+      const form = new FormData();
+      // Text fields first: the server reads the stream in order.
+      form.append('category', report.category);
+      form.append('description', report.description);
+      form.append('urgency', report.urgency);
+      for (const file of report.photos) form.append('photos', file, file.name);
+      return apiUpload<MaintenanceRequest>('/maintenance', form, { onProgress });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['maintenance'] }),
+  });
+}
+
+/** An admin moves a request on (or adds a note); every list that shows it is refreshed. */
+export function useUpdateMaintenance() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: MaintenanceUpdateInput & { id: string }) =>
+      api<MaintenanceRequest>(`/admin/maintenance/${id}`, { method: 'PATCH', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['maintenance'] }),
+  });
+}

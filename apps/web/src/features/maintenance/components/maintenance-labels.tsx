@@ -1,0 +1,108 @@
+import type { MaintenanceCategory, MaintenanceRequest, MaintenanceStatus } from '@studynest/contracts';
+import { MAINTENANCE_TARGETS } from '@studynest/contracts/constants';
+import { formatLagosDateTime } from '../../../lib/format.ts';
+
+export const CATEGORY_LABELS: Record<MaintenanceCategory, string> = {
+  plumbing: 'Plumbing',
+  electrical: 'Electrical',
+  water: 'Water supply',
+  security: 'Security (locks, doors, windows)',
+  furniture: 'Furniture',
+  other: 'Something else',
+};
+
+/** Short names for tables and headings, where the select's longer wording would crowd a phone. */
+export const CATEGORY_SHORT: Record<MaintenanceCategory, string> = {
+  plumbing: 'Plumbing',
+  electrical: 'Electrical',
+  water: 'Water',
+  security: 'Security',
+  furniture: 'Furniture',
+  other: 'Other',
+};
+
+export const STATUS_LABELS: Record<MaintenanceStatus, string> = {
+  open: 'Open',
+  in_progress: 'In progress',
+  done: 'Done',
+};
+
+export const URGENCY_TEXT = {
+  emergency: { label: 'Emergency', promise: `fixed within ${MAINTENANCE_TARGETS.emergencyHours} hours` },
+  normal: { label: 'Normal', promise: `within ${MAINTENANCE_TARGETS.normalBusinessDays} business days` },
+} as const;
+
+const STATUS_STYLES: Record<MaintenanceStatus, string> = {
+  open: 'bg-warn-50 text-warn-700 ring-warn-700/30',
+  in_progress: 'bg-brand-50 text-brand-800 ring-brand-600/30',
+  done: 'bg-ok-50 text-ok-700 ring-ok-700/30',
+};
+
+export function StatusBadge({ status }: { status: MaintenanceStatus }) {
+  return (
+    <span
+      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ${STATUS_STYLES[status]}`}
+    >
+      {STATUS_LABELS[status]}
+    </span>
+  );
+}
+
+/** The deadline in Lagos time; past it and not done, the word "Overdue" says so (not the colour alone). */
+export function Deadline({
+  request,
+}: {
+  request: Pick<MaintenanceRequest, 'due_by' | 'overdue' | 'status'>;
+}) {
+  return (
+    <span className={request.overdue ? 'font-semibold text-danger-700' : ''}>
+      {request.overdue && (
+        <span className="mr-1 inline-flex rounded-full bg-danger-50 px-2 py-0.5 text-xs font-bold text-danger-700 ring-1 ring-danger-600/40">
+          Overdue
+        </span>
+      )}
+      <time dateTime={request.due_by}>{formatLagosDateTime(request.due_by)}</time>
+    </span>
+  );
+}
+
+/** Every status change, oldest first, with the note the admin left. */
+export function History({ history }: { history: MaintenanceRequest['history'] }) {
+  return (
+    <ol className="flex flex-col gap-2 border-l-2 border-line pl-3">
+      {history.map((event, i) => (
+        // The history only grows at its end, so the position is a stable key.
+        // biome-ignore lint/suspicious/noArrayIndexKey: events carry no id
+        <li key={i} className="text-sm">
+          <span className="flex flex-wrap items-center gap-2">
+            <StatusBadge status={event.status} />
+            <time dateTime={event.at} className="text-muted">
+              {formatLagosDateTime(event.at)}
+            </time>
+          </span>
+          {event.note && <p className="mt-1 whitespace-pre-line break-words">{event.note}</p>}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function Photos({ photos, label }: { photos: string[]; label: string }) {
+  if (photos.length === 0) return null;
+  return (
+    <ul className="flex flex-wrap gap-2" aria-label={label}>
+      {photos.map((url, i) => (
+        <li key={url}>
+          <a href={url} target="_blank" rel="noreferrer" className="block">
+            <img
+              src={url}
+              alt={`${label}: ${i + 1} of ${photos.length} (opens full size)`}
+              loading="lazy"
+              className="size-20 rounded-lg object-cover ring-1 ring-line"
+            />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
