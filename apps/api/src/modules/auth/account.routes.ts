@@ -27,7 +27,8 @@ import {
   turnOffMfa,
   turnOnMfa,
 } from './account.service.ts';
-import type { AuthContext, AuthLimits } from './auth.service.ts';
+import type { AuthContext } from './auth.service.ts';
+import type { AuthLimits } from './throttle.ts';
 
 const signedInErrors = { 400: ErrorSchema, 401: ErrorSchema, 429: ErrorSchema };
 const bearer = [{ bearerAuth: [] }];
@@ -46,6 +47,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; limits: Auth
     config,
     log: request.log,
     limits,
+    ip: request.ip,
   });
 
   /** Two-step sign-in changes are admin security events: they go in the audit log too. */

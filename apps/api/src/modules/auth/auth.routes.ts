@@ -22,7 +22,6 @@ import { accountRoutes } from './account.routes.ts';
 import {
   type AuthContext,
   adminSignup,
-  createAuthLimits,
   forgotPassword,
   login,
   logout,
@@ -31,6 +30,7 @@ import {
   signup,
   verifyEmail,
 } from './auth.service.ts';
+import { createAuthLimits } from './throttle.ts';
 
 const errors = { 400: ErrorSchema, 429: ErrorSchema };
 
@@ -43,6 +43,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     config,
     log: request.log,
     limits,
+    ip: request.ip,
   });
   // Same limits object: wrong passwords typed while signed in count with failed logins.
   await app.register(accountRoutes, { config, limits });
