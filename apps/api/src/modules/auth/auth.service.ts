@@ -19,7 +19,7 @@ import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.t
 import { lagosTimeOf } from '../../lib/lagos-time.ts';
 import { queueEmail } from '../messages/index.ts';
 import { checkTotp } from './mfa.service.ts';
-import { issueCode, redeemCode, sameWorkAsACodeMail } from './otp.ts';
+import { issueCode, redeemCode } from './otp.ts';
 import {
   burnPasswordCheck,
   COMMON_PASSWORD_MESSAGE,
@@ -43,6 +43,8 @@ export type AuthContext = Pick<Deps, 'db' | 'config' | 'jobs'> & {
   limits: AuthLimits;
   /** The client's address (`request.ip`, which believes only TRUST_PROXY): limits count per source. */
   ip: string;
+  /** Run work after the answer (awaited when the app closes); its errors are logged. */
+  later: (work: () => Promise<void>) => void;
 };
 
 /** A new password's hash, made with the pepper whenever one is configured. */
@@ -221,30 +223,29 @@ export async function verifyEmail(
 }
 
 /**
- * Send a fresh code when `user` should get one; otherwise do the same work against no row, so the
- * answer comes after the same steps either way (ADR 0011).
+ * Whether the address has an account (and needs a code) is looked up after the answer, with the
+ * code and its e-mail: known and unknown addresses answer after the same steps, the limits only,
+ * so the time tells nobody which addresses exist (ADR 0011, bench/auth-enumeration.mjs).
  */
-async function mailCode(
-  ctx: AuthContext,
-  user: UserRow | undefined,
-  purpose: 'verify_email' | 'reset_password',
-) {
-  if (!user) return sameWorkAsACodeMail(ctx.db, ctx.config.jwtSecret, purpose);
-  const code = await issueCode(ctx.db, ctx.config.jwtSecret, user.id, purpose);
-  await queueEmail(ctx, codeMail(user, code, purpose));
+function mailCodeLater(ctx: AuthContext, email: string, purpose: 'verify_email' | 'reset_password') {
+  ctx.later(async () => {
+    const user = await findLiveUserByEmail(ctx.db, email);
+    if (!user || (purpose === 'verify_email' && user.isEmailConfirmed)) return;
+    const code = await issueCode(ctx.db, ctx.config.jwtSecret, user.id, purpose);
+    await queueEmail(ctx, codeMail(user, code, purpose));
+  });
 }
 
-/** Same answer, after the same work, whatever the account's state: it tells nobody which addresses exist. */
+/** Same answer, after the same steps, whatever the account's state. */
 export async function resendOtp(ctx: AuthContext, email: string): Promise<{ message: string }> {
   await takeCodeMail(ctx.limits, 'verify_email', { account: email, ip: ctx.ip });
-  const user = await findLiveUserByEmail(ctx.db, email);
-  await mailCode(ctx, user && !user.isEmailConfirmed ? user : undefined, 'verify_email');
+  mailCodeLater(ctx, email, 'verify_email');
   return { message: RESEND_MESSAGE };
 }
 
 export async function forgotPassword(ctx: AuthContext, email: string): Promise<{ message: string }> {
   await takeCodeMail(ctx.limits, 'reset_password', { account: email, ip: ctx.ip });
-  await mailCode(ctx, await findLiveUserByEmail(ctx.db, email), 'reset_password');
+  mailCodeLater(ctx, email, 'reset_password');
   return { message: FORGOT_MESSAGE };
 }
 

@@ -2,8 +2,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { BUSINESS } from '@studynest/contracts';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { QUEUE_SCHEMA } from '../../db/queue-schema.ts';
-import { messageDeliveries, oneTimeCodes } from '../../db/schema.ts';
+import { oneTimeCodes } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { derivedKey } from '../../lib/derived-key.ts';
 import { badRequest } from '../../lib/errors.ts';
@@ -56,29 +55,6 @@ export async function issueCode(
       set: { codeHash, expiresAt, attempts: 0, createdAt: new Date() },
     });
   return code;
-}
-
-/**
- * What `issueCode` and queueing its e-mail cost, done for an e-mail with no account: the same
- * code and HMAC, and one statement on each table they write (the codes, the deliveries and the
- * job queue), each matching no row. So forgot-password and resend answer after the same steps
- * whether or not the address has an account (bench/auth-enumeration.mjs measures it).
- */
-export async function sameWorkAsACodeMail(db: Db, secret: string, purpose: OtpPurpose): Promise<void> {
-  const code = String(randomInt(0, 10 ** BUSINESS.otpLength)).padStart(BUSINESS.otpLength, '0');
-  const codeHash = hashCode(secret, NO_ACCOUNT, purpose, code);
-  await db
-    .update(oneTimeCodes)
-    .set({ codeHash, attempts: 0 })
-    .where(and(eq(oneTimeCodes.userId, NO_ACCOUNT), eq(oneTimeCodes.purpose, purpose)));
-  await db
-    .update(messageDeliveries)
-    .set({ updatedAt: new Date() })
-    .where(eq(messageDeliveries.id, NO_ACCOUNT));
-  // The delivery's job: the messages module's queue, looked up by its primary key.
-  await db.execute(
-    sql`update ${sql.identifier(QUEUE_SCHEMA)}.job set state = state where name = 'messages.deliver' and id = ${NO_ACCOUNT}`,
-  );
 }
 
 /**
