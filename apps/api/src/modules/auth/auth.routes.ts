@@ -59,7 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     ip: request.ip,
     later: later(request.log),
   });
-  // Same limits object: wrong passwords typed while signed in count with failed logins.
+  // The same context, so the same limits: passwords typed while signed in count with failed logins.
   await app.register(accountRoutes, { ctx });
 
   /** Per-IP limit through @fastify/rate-limit; nothing at all when RATE_LIMITS=off. */
