@@ -1,77 +1,50 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from './errors.ts';
-import { enforce, SlidingWindowLimiter, tooManyAttempts } from './rate-limiter.ts';
+import { assertUnder, countOf, enforce, forget, limiter, record, tooManyAttempts } from './rate-limiter.ts';
 
-function clock(start = 1_000_000) {
-  let now = start;
-  return { now: () => now, advance: (ms: number) => (now += ms) };
-}
+afterEach(() => {
+  vi.useRealTimers();
+});
 
-describe('SlidingWindowLimiter', () => {
-  it('allows up to the limit per key, then refuses with a retry time', () => {
-    const c = clock();
-    const l = new SlidingWindowLimiter(3, 60_000, c.now);
-    expect([l.hit('a'), l.hit('a'), l.hit('a')].every((r) => r.allowed)).toBe(true);
-    const refused = l.hit('a');
-    expect(refused.allowed).toBe(false);
-    if (!refused.allowed) {
-      expect(refused.retryAfter).toBeGreaterThan(0);
-      expect(refused.retryAfter).toBeLessThanOrEqual(120);
-    }
-    expect(l.hit('b').allowed).toBe(true);
+describe('counters (rate-limiter-flexible)', () => {
+  it('enforce allows up to the limit per key, then throws a 429 with Retry-After', async () => {
+    const l = limiter(2, 15 * 60);
+    await enforce(l, 'a');
+    await enforce(l, 'a');
+    const err = await enforce(l, 'a').catch((e) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect(err.statusCode).toBe(429);
+    const seconds = Number(err.headers['retry-after']);
+    expect(seconds).toBeGreaterThan(14 * 60);
+    expect(seconds).toBeLessThanOrEqual(15 * 60);
+    expect(err.message).toBe('Too many attempts. Try again in 15 minutes.');
+    // Keys are independent.
+    await enforce(l, 'b');
   });
 
-  it('slides: the previous window counts less as time passes, and the retry time is honest', () => {
-    const c = clock(0);
-    const l = new SlidingWindowLimiter(10, 60_000, c.now);
-    for (let i = 0; i < 10; i++) l.hit('k');
-    c.advance(60_000); // next window starts: the previous 10 still weigh fully
-    const r = l.check('k');
-    expect(r.allowed).toBe(false);
-    if (r.allowed) return;
-    // Waiting exactly retryAfter seconds must be enough, and one second less not.
-    c.advance(r.retryAfter * 1000 - 1000);
-    expect(l.check('k').allowed).toBe(false);
-    c.advance(1000);
-    expect(l.check('k').allowed).toBe(true);
+  it('record counts without refusing; assertUnder refuses once the points are used, counting nothing', async () => {
+    const l = limiter(3, 60);
+    for (let i = 1; i <= 4; i++) expect(await record(l, 'k')).toBe(i);
+    await expect(assertUnder(l, 'k')).rejects.toMatchObject({ statusCode: 429 });
+    expect((await countOf(l, 'k')).count).toBe(4);
+    await forget(l, 'k');
+    expect(await countOf(l, 'k')).toEqual({ count: 0, msLeft: 0 });
+    await assertUnder(l, 'k');
   });
 
-  it('forgets everything after two quiet windows', () => {
-    const c = clock(0);
-    const l = new SlidingWindowLimiter(2, 1000, c.now);
-    l.hit('k');
-    l.hit('k');
-    expect(l.hit('k').allowed).toBe(false);
-    c.advance(2000);
-    expect(l.hit('k').allowed).toBe(true);
-    expect(l.hit('k').allowed).toBe(true);
+  it('reads a window that is over as empty, by the clock', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const l = limiter(1, 60);
+    await record(l, 'k');
+    await expect(assertUnder(l, 'k')).rejects.toMatchObject({ statusCode: 429 });
+    vi.setSystemTime(Date.now() + 61_000);
+    expect((await countOf(l, 'k')).count).toBe(0);
+    await enforce(l, 'k');
   });
 
-  it('record counts without asking, check does not count, reset clears', () => {
-    const l = new SlidingWindowLimiter(2, 60_000, clock().now);
-    expect(l.check('x').allowed).toBe(true);
-    expect(l.check('x').allowed).toBe(true);
-    l.record('x');
-    l.record('x');
-    expect(l.check('x').allowed).toBe(false);
-    l.reset('x');
-    expect(l.check('x').allowed).toBe(true);
-  });
-
-  it('enforce throws a 429 AppError with Retry-After and a human message', () => {
-    const l = new SlidingWindowLimiter(1, 15 * 60_000, clock().now);
-    enforce(l, 'e');
-    try {
-      enforce(l, 'e');
-      expect.unreachable();
-    } catch (err) {
-      expect(err).toBeInstanceOf(AppError);
-      const e = err as AppError;
-      expect(e.statusCode).toBe(429);
-      expect(e.message).toMatch(/^Too many attempts\. Try again in \d+ minutes\.$/);
-      expect(Number(e.headers?.['retry-after'])).toBeGreaterThan(60);
-    }
+  it('tooManyAttempts says minutes, rounding up', () => {
     expect(tooManyAttempts(30).message).toBe('Too many attempts. Try again in 1 minute.');
     expect(tooManyAttempts(61).message).toBe('Too many attempts. Try again in 2 minutes.');
+    expect(tooManyAttempts(0.2).headers).toEqual({ 'retry-after': '1' });
   });
 });

@@ -1,89 +1,16 @@
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from './errors.ts';
 
-export type LimitResult = { allowed: true } | { allowed: false; retryAfter: number };
-
 /**
- * Sliding-window counter (the previous window's count, weighted by how much of it still overlaps
- * the sliding window, plus the current one) keyed by any string: per e-mail, per account.
- * In memory, per process: enough for a single API process; behind a load balancer each process
- * counts on its own, which still bounds abuse by the number of processes.
+ * A counter per key over a fixed window (rate-limiter-flexible). In memory, per process, for now:
+ * behind a load balancer each process counts on its own, which still bounds abuse by the number of
+ * processes. Everything below takes the abstract type, so a shared store can replace the memory one
+ * without touching the callers.
  */
-export class SlidingWindowLimiter {
-  private readonly windows = new Map<string, { start: number; current: number; previous: number }>();
+export type Limiter = RateLimiterAbstract;
 
-  constructor(
-    readonly limit: number,
-    readonly windowMs: number,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  private entry(key: string) {
-    const now = this.now();
-    let w = this.windows.get(key);
-    if (!w) {
-      // Windows start at a key's first hit, so a burst is never split across a boundary.
-      w = { start: now, current: 0, previous: 0 };
-      this.windows.set(key, w);
-      this.prune(now);
-    }
-    const elapsedWindows = Math.floor((now - w.start) / this.windowMs);
-    if (elapsedWindows >= 1) {
-      w.previous = elapsedWindows === 1 ? w.current : 0;
-      w.current = 0;
-      w.start += elapsedWindows * this.windowMs;
-    }
-    return { w, now };
-  }
-
-  private estimate(w: { start: number; current: number; previous: number }, now: number) {
-    const overlap = 1 - (now - w.start) / this.windowMs;
-    return w.previous * overlap + w.current;
-  }
-
-  /** Seconds until one more hit would fit again (at least 1). */
-  private retryAfter(w: { start: number; current: number; previous: number }, now: number): number {
-    const room = this.limit - 1;
-    let at: number;
-    if (w.current <= room) {
-      // Still this window: wait until the previous window's weight has decayed enough.
-      at = w.start + this.windowMs * (1 - (room - w.current) / w.previous);
-    } else {
-      // Only after this window ends, as its count (now "previous") decays.
-      at = w.start + this.windowMs + this.windowMs * (1 - room / w.current);
-    }
-    return Math.max(1, Math.ceil((at - now) / 1000));
-  }
-
-  /** Would one more hit be allowed? Does not count. */
-  check(key: string): LimitResult {
-    const { w, now } = this.entry(key);
-    if (this.estimate(w, now) + 1 <= this.limit) return { allowed: true };
-    return { allowed: false, retryAfter: this.retryAfter(w, now) };
-  }
-
-  /** Count one hit if allowed; refuse (and do not count) otherwise. */
-  hit(key: string): LimitResult {
-    const result = this.check(key);
-    if (result.allowed) this.record(key);
-    return result;
-  }
-
-  /** Count one hit unconditionally (e.g. a failure that already happened). */
-  record(key: string): void {
-    this.entry(key).w.current += 1;
-  }
-
-  reset(key: string): void {
-    this.windows.delete(key);
-  }
-
-  /** Keep memory bounded: forget keys idle for two windows, checked only as the map grows. */
-  private prune(now: number) {
-    if (this.windows.size % 1000 !== 0) return;
-    for (const [key, w] of this.windows) {
-      if (now - w.start >= 2 * this.windowMs) this.windows.delete(key);
-    }
-  }
+export function limiter(points: number, windowSeconds: number): Limiter {
+  return new RateLimiterMemory({ points, duration: windowSeconds });
 }
 
 /** The 429 every limiter answers with: standard error shape plus Retry-After. */
@@ -98,8 +25,35 @@ export function tooManyAttempts(retryAfterSeconds: number): AppError {
   );
 }
 
-/** Throw 429 unless `limiter` allows (and counts) one more hit for `key`. */
-export function enforce(limiter: SlidingWindowLimiter, key: string): void {
-  const r = limiter.hit(key);
-  if (!r.allowed) throw tooManyAttempts(r.retryAfter);
+/** Throw 429 unless `l` allows (and counts) one more hit for `key`. */
+export async function enforce(l: Limiter, key: string): Promise<void> {
+  try {
+    await l.consume(key);
+  } catch (err) {
+    if (err instanceof RateLimiterRes) throw tooManyAttempts(err.msBeforeNext / 1000);
+    throw err;
+  }
+}
+
+/** How many hits `key` has in its current window, and the milliseconds until that window ends. */
+export async function countOf(l: Limiter, key: string): Promise<{ count: number; msLeft: number }> {
+  const res = await l.get(key);
+  // The memory store forgets a key on a timer; a window already over reads as empty here.
+  if (!res || res.msBeforeNext <= 0) return { count: 0, msLeft: 0 };
+  return { count: res.consumedPoints, msLeft: res.msBeforeNext };
+}
+
+/** Throw 429 when `key` has already used all its points; counts nothing. */
+export async function assertUnder(l: Limiter, key: string): Promise<void> {
+  const { count, msLeft } = await countOf(l, key);
+  if (count >= l.points) throw tooManyAttempts(msLeft / 1000);
+}
+
+/** Count one hit unconditionally (a failure that already happened); returns the new count. */
+export async function record(l: Limiter, key: string): Promise<number> {
+  return (await l.penalty(key)).consumedPoints;
+}
+
+export async function forget(l: Limiter, key: string): Promise<void> {
+  await l.delete(key);
 }

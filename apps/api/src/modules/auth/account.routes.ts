@@ -15,7 +15,6 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import type { Config } from '../../config/env.ts';
 import {
   changePassword,
   confirmPassword,
@@ -27,7 +26,7 @@ import {
   turnOffMfa,
   turnOnMfa,
 } from './account.service.ts';
-import type { AuthContext, AuthLimits } from './auth.service.ts';
+import type { AuthContext } from './auth.service.ts';
 
 const signedInErrors = { 400: ErrorSchema, 401: ErrorSchema, 429: ErrorSchema };
 const bearer = [{ bearerAuth: [] }];
@@ -36,18 +35,10 @@ const bearer = [{ bearerAuth: [] }];
  * The signed-in person's own account security: password, sessions, two-step sign-in.
  * Every route acts on the caller's own account only; there is no id of another user to pass.
  */
-export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; limits: AuthLimits }> = async (
-  app,
-  { config, limits },
-) => {
-  const ctx = (request: FastifyRequest): AuthContext => ({
-    db: app.deps.db,
-    jobs: app.deps.jobs,
-    config,
-    log: request.log,
-    limits,
-  });
-
+export const accountRoutes: FastifyPluginAsyncZod<{
+  /** The auth routes' context, so both count failures in the same limits. */
+  ctx: (request: FastifyRequest) => AuthContext;
+}> = async (app, { ctx }) => {
   /** Two-step sign-in changes are admin security events: they go in the audit log too. */
   const auditedAdmin = async (request: FastifyRequest) => {
     const user = await request.requireUser();

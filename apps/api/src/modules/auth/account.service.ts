@@ -11,7 +11,6 @@ import type * as z from 'zod/mini';
 import type { DbOrTx } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
-import { tooManyAttempts } from '../../lib/rate-limiter.ts';
 import {
   type AuthContext,
   assertAcceptablePassword,
@@ -20,6 +19,7 @@ import {
   securityNotice,
 } from './auth.service.ts';
 import { disableMfa, enableMfa, mfaStatus, startMfaSetup } from './mfa.service.ts';
+import { assertMayTryPassword, passwordFailed } from './throttle.ts';
 import { type AuthUser, revokeAllSessions, sessionLimitsFor } from './tokens.ts';
 import type { UserRow } from './user.mapper.ts';
 
@@ -39,11 +39,10 @@ async function loadUser(ctx: AuthContext, user: AuthUser): Promise<UserRow> {
  * limit as failed logins, so a stolen session cannot be used to guess the password.
  */
 async function checkOwnPassword(ctx: AuthContext, row: UserRow, password: string, field: string) {
-  const limiter = ctx.limits?.failedLoginsPerAccount;
-  const blocked = limiter?.check(row.email);
-  if (blocked && !blocked.allowed) throw tooManyAttempts(blocked.retryAfter);
+  const attempt = { account: row.email, ip: ctx.ip };
+  await assertMayTryPassword(ctx.limits, attempt);
   if (!(await passwordMatches(ctx, row, password))) {
-    limiter?.record(row.email);
+    await passwordFailed(ctx.limits, attempt);
     const message = 'That password is not correct';
     throw badRequest(message, { [field]: message });
   }

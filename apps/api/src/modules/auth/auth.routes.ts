@@ -11,7 +11,7 @@ import {
   SignupSchema,
   VerifyEmailSchema,
 } from '@studynest/contracts';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import type { Config } from '../../config/env.ts';
@@ -22,7 +22,6 @@ import { accountRoutes } from './account.routes.ts';
 import {
   type AuthContext,
   adminSignup,
-  createAuthLimits,
   forgotPassword,
   login,
   logout,
@@ -31,21 +30,37 @@ import {
   signup,
   verifyEmail,
 } from './auth.service.ts';
+import { createAuthLimits } from './throttle.ts';
 
 const errors = { 400: ErrorSchema, 429: ErrorSchema };
 
 export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   // Per-app (not per-module) state, so every test app starts with fresh counters.
   const limits = createAuthLimits(config);
+  // Work done after the answer (code e-mails); closing the app waits for it, so none is cut off.
+  const pending = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled(pending);
+  });
+  const later = (log: FastifyBaseLogger) => (work: () => Promise<void>) => {
+    // Started on the next turn of the event loop, once the answer has gone out.
+    const p: Promise<void> = new Promise((resolve) => setImmediate(resolve))
+      .then(work)
+      .catch((err: unknown) => log.error({ err }, 'work after the answer failed'))
+      .finally(() => pending.delete(p));
+    pending.add(p);
+  };
   const ctx = (request: FastifyRequest): AuthContext => ({
     db: app.deps.db,
     jobs: app.deps.jobs,
     config,
     log: request.log,
     limits,
+    ip: request.ip,
+    later: later(request.log),
   });
-  // Same limits object: wrong passwords typed while signed in count with failed logins.
-  await app.register(accountRoutes, { config, limits });
+  // The same context, so the same limits: passwords typed while signed in count with failed logins.
+  await app.register(accountRoutes, { ctx });
 
   /** Per-IP limit through @fastify/rate-limit; nothing at all when RATE_LIMITS=off. */
   const perIp = (max: number, timeWindow: string): { rateLimit?: RateLimitOptions } =>

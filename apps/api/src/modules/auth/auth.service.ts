@@ -17,10 +17,9 @@ import { users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.ts';
 import { lagosTimeOf } from '../../lib/lagos-time.ts';
-import { enforce, SlidingWindowLimiter, tooManyAttempts } from '../../lib/rate-limiter.ts';
 import { queueEmail } from '../messages/index.ts';
 import { checkTotp } from './mfa.service.ts';
-import { codesPausedUntil, issueCode, redeemCode } from './otp.ts';
+import { issueCode, redeemCode } from './otp.ts';
 import {
   burnPasswordCheck,
   COMMON_PASSWORD_MESSAGE,
@@ -28,30 +27,24 @@ import {
   isCommonPassword,
   verifyPassword,
 } from './password.ts';
+import {
+  type AuthLimits,
+  assertMayTryPassword,
+  passwordFailed,
+  passwordReset,
+  passwordSucceeded,
+  takeCodeMail,
+} from './throttle.ts';
 import { issueToken, revokeAllSessions, revokeSession } from './tokens.ts';
 import { toUser, type UserRow } from './user.mapper.ts';
-
-const MINUTE = 60_000;
-
-/** Per-e-mail and per-account limits (the per-IP ones are route config). Null when RATE_LIMITS=off. */
-export type AuthLimits = {
-  loginPerEmail: SlidingWindowLimiter;
-  failedLoginsPerAccount: SlidingWindowLimiter;
-  codeMailsPerEmail: SlidingWindowLimiter;
-} | null;
-
-export function createAuthLimits(config: Config): AuthLimits {
-  if (!config.rateLimits) return null;
-  return {
-    loginPerEmail: new SlidingWindowLimiter(10, MINUTE),
-    failedLoginsPerAccount: new SlidingWindowLimiter(100, 60 * MINUTE),
-    codeMailsPerEmail: new SlidingWindowLimiter(5, 15 * MINUTE),
-  };
-}
 
 export type AuthContext = Pick<Deps, 'db' | 'config' | 'jobs'> & {
   log: FastifyBaseLogger;
   limits: AuthLimits;
+  /** The client's address (`request.ip`, which believes only TRUST_PROXY): limits count per source. */
+  ip: string;
+  /** Run work after the answer (awaited when the app closes); its errors are logged. */
+  later: (work: () => Promise<void>) => void;
 };
 
 /** A new password's hash, made with the pepper whenever one is configured. */
@@ -220,7 +213,7 @@ export async function verifyEmail(
 ): Promise<{ message: string }> {
   const user = await findLiveUserByEmail(ctx.db, data.email);
   if (user?.isEmailConfirmed) return { message: 'Your email address is already confirmed.' };
-  await redeemCode(ctx, user, 'verify_email', data.otp, async (tx) => {
+  await redeemCode(ctx, { account: data.email, ip: ctx.ip }, user, 'verify_email', data.otp, async (tx) => {
     await tx
       .update(users)
       .set({ isEmailConfirmed: true, updatedAt: new Date() })
@@ -229,25 +222,30 @@ export async function verifyEmail(
   return { message: 'Your email address is confirmed.' };
 }
 
-/** Same answer whatever the account's state, so the endpoint tells nobody which addresses exist. */
+/**
+ * Whether the address has an account (and needs a code) is looked up after the answer, with the
+ * code and its e-mail: known and unknown addresses answer after the same steps, the limits only,
+ * so the time tells nobody which addresses exist (ADR 0011, bench/auth-enumeration.mjs).
+ */
+function mailCodeLater(ctx: AuthContext, email: string, purpose: 'verify_email' | 'reset_password') {
+  ctx.later(async () => {
+    const user = await findLiveUserByEmail(ctx.db, email);
+    if (!user || (purpose === 'verify_email' && user.isEmailConfirmed)) return;
+    const code = await issueCode(ctx.db, ctx.config.jwtSecret, user.id, purpose);
+    await queueEmail(ctx, codeMail(user, code, purpose));
+  });
+}
+
+/** Same answer, after the same steps, whatever the account's state. */
 export async function resendOtp(ctx: AuthContext, email: string): Promise<{ message: string }> {
-  if (ctx.limits) enforce(ctx.limits.codeMailsPerEmail, `resend:${email}`);
-  const user = await findLiveUserByEmail(ctx.db, email);
-  if (user && !user.isEmailConfirmed && !codesPausedUntil(user)) {
-    const code = await issueCode(ctx.db, ctx.config.jwtSecret, user.id, 'verify_email');
-    await queueEmail(ctx, codeMail(user, code, 'verify_email'));
-  }
+  await takeCodeMail(ctx.limits, 'verify_email', { account: email, ip: ctx.ip });
+  mailCodeLater(ctx, email, 'verify_email');
   return { message: RESEND_MESSAGE };
 }
 
 export async function forgotPassword(ctx: AuthContext, email: string): Promise<{ message: string }> {
-  if (ctx.limits) enforce(ctx.limits.codeMailsPerEmail, `forgot:${email}`);
-  const user = await findLiveUserByEmail(ctx.db, email);
-  // While the account's codes are paused, nothing is sent, and the answer stays the same.
-  if (user && !codesPausedUntil(user)) {
-    const code = await issueCode(ctx.db, ctx.config.jwtSecret, user.id, 'reset_password');
-    await queueEmail(ctx, codeMail(user, code, 'reset_password'));
-  }
+  await takeCodeMail(ctx.limits, 'reset_password', { account: email, ip: ctx.ip });
+  mailCodeLater(ctx, email, 'reset_password');
   return { message: FORGOT_MESSAGE };
 }
 
@@ -260,14 +258,14 @@ export async function resetPassword(
   await assertAcceptablePassword(data.password);
   const user = await findLiveUserByEmail(ctx.db, data.email);
   const hashed = await newPasswordHash(ctx.config, data.password);
-  await redeemCode(ctx, user, 'reset_password', data.otp, async (tx) => {
+  await redeemCode(ctx, { account: data.email, ip: ctx.ip }, user, 'reset_password', data.otp, async (tx) => {
     await tx
       .update(users)
       .set({ ...hashed, isEmailConfirmed: true, updatedAt: new Date() })
       .where(eq(users.id, user!.id));
     await revokeAllSessions(tx, user!.id);
   });
-  ctx.limits?.failedLoginsPerAccount.reset(data.email);
+  await passwordReset(ctx.limits, data.email);
   await securityNotice(ctx, user!, 'Your password was reset');
   return { message: 'Your password has been reset. You can now log in with the new password.' };
 }
@@ -286,23 +284,20 @@ export async function login(
   userAgent = '',
 ): Promise<LoginResponse> {
   const email = data.email;
-  if (ctx.limits) {
-    const failed = ctx.limits.failedLoginsPerAccount.check(email);
-    if (!failed.allowed) throw tooManyAttempts(failed.retryAfter);
-    enforce(ctx.limits.loginPerEmail, email);
-  }
+  const attempt = { account: email, ip: ctx.ip };
+  await assertMayTryPassword(ctx.limits, attempt);
   const user = await findLiveUserByEmail(ctx.db, email);
   const ok = user ? await passwordMatches(ctx, user, data.password) : false;
   if (!user) await burnPasswordCheck(data.password);
   if (!user || !ok) {
-    ctx.limits?.failedLoginsPerAccount.record(email);
+    await passwordFailed(ctx.limits, attempt);
     throw unauthorized(LOGIN_FAILED_MESSAGE);
   }
   if (user.totpEnabledAt) {
     if (!data.totp) throw totpRequired('Enter the 6-digit code from your authenticator app.');
     const checked = await checkTotp(ctx, user, data.totp);
     if (checked !== 'ok') {
-      ctx.limits?.failedLoginsPerAccount.record(email);
+      await passwordFailed(ctx.limits, attempt);
       if (checked === 'reused') {
         // The right password with a code already used: it may have been watched or phished.
         ctx.log.warn({ userId: user.id }, 'two-step code used again at login: refused, owner told');
@@ -315,6 +310,7 @@ export async function login(
       throw totpRequired('That code is not correct. Enter the code your authenticator app shows now.');
     }
   }
+  await passwordSucceeded(ctx.limits, attempt);
   const token = await issueToken(ctx.db, ctx.config.jwtSecret, user, userAgent);
   const admin = user.role === 'admin';
   return {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { eventually } from '../../../test/eventually.ts';
 
 export type SignupBody = {
   first_name: string;
@@ -52,6 +53,38 @@ export async function lastMailTo(app: FastifyInstance, to: string) {
   expect(res.statusCode).toBe(200);
   const mails = res.json() as { to: string; subject: string; text: string; created_at: string }[];
   return mails.at(-1);
+}
+
+/**
+ * Ask for a code (`forgot-password` or `resend-otp`) and wait for the e-mail that carries it:
+ * the address is looked up and the code sent after the answer, so the answer's timing does not
+ * say whether the address has an account.
+ */
+export async function requestCode(
+  app: FastifyInstance,
+  path: 'forgot-password' | 'resend-otp',
+  email: string,
+  remoteAddress?: string,
+): Promise<string> {
+  const mailsTo = async () => {
+    const res = await app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(email)}` });
+    return res.json() as { text: string }[];
+  };
+  const before = (await mailsTo()).length;
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/auth/${path}`,
+    payload: { email },
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const mail = await eventually(async () => {
+    const mails = await mailsTo();
+    return mails.length > before ? mails.at(-1) : undefined;
+  });
+  const code = /\b(\d{4})\b/.exec(mail.text)?.[1];
+  expect(code, `no code e-mailed to ${email}`).toBeDefined();
+  return code!;
 }
 
 /** The 4-digit code in the newest e-mail to `to`. */

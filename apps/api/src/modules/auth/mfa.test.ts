@@ -265,3 +265,33 @@ describe('two-step sign-in for admins', () => {
     });
   });
 });
+
+describe('wrong two-step codes at login', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('count as failed logins for the address that sends them, not for the owner elsewhere', async () => {
+    const admin = await signedInUser(t, { role: 'admin' });
+    const post = (url: string, payload?: object) =>
+      t.app.inject({ method: 'POST', url, headers: admin.headers, ...(payload ? { payload } : {}) });
+    const { secret } = (await post('/api/auth/mfa/setup')).json() as { secret: string };
+    expect((await post('/api/auth/mfa/enable', { code: totpAt(secret, Date.now()) })).statusCode).toBe(200);
+    const login = (totp: string, remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: admin.user.email, password: TEST_PASSWORD, totp },
+        remoteAddress,
+      });
+
+    const wrong = totpAt(secret, Date.now() - 10 * STEP);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await login(wrong, '203.0.113.60')).statusCode);
+    expect(statuses).toEqual([...Array(10).fill(401), 429]);
+    const right = await login(totpAt(secret, Date.now() + STEP), '198.51.100.60');
+    expect(right.statusCode, right.body).toBe(200);
+  });
+});

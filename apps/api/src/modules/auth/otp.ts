@@ -2,32 +2,27 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { BUSINESS } from '@studynest/contracts';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { oneTimeCodes, users } from '../../db/schema.ts';
+import { oneTimeCodes } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { derivedKey } from '../../lib/derived-key.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
-import { lagosTimeOf } from '../../lib/lagos-time.ts';
-import { queueEmail } from '../messages/index.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { type Attempt, type AuthLimits, assertMayTryCode, codeFailed } from './throttle.ts';
 
 export type OtpPurpose = 'verify_email' | 'reset_password';
 
+/**
+ * One answer for every code that does not work (wrong, expired, out of tries, never sent, or an
+ * e-mail with no account), so the answer tells nobody whether the address has an account.
+ */
 export const OTP_MESSAGES = {
-  wrong: 'That code is not correct',
-  noCode: 'That code is not correct. Request a new code.',
-  expired: 'That code has expired. Request a new one.',
-  tooMany: 'Too many wrong codes. Request a new code.',
+  wrong:
+    'That code is not correct or no longer valid. Use the newest code we e-mailed, or request a new one.',
 } as const;
 
-const otpError = (message: string) => badRequest(message, { otp: message });
+const otpError = () => badRequest(OTP_MESSAGES.wrong, { otp: OTP_MESSAGES.wrong });
 
-/**
- * Each code allows 5 tries, and a new code can be asked for every few minutes; with only 10,000
- * possible codes that alone would let a patient attacker in within days. So wrong codes are also
- * counted per account over a rolling day, whichever code they were for: past this many, no code
- * is checked or sent for that account until the day is over (about a 1-in-1,000 chance a day).
- */
-export const CODE_FAILURES_PER_DAY = 10;
-const DAY_MS = 24 * 60 * 60_000;
+/** Stands in for the account id of an unknown e-mail: the same statements run, and match no row. */
+const NO_ACCOUNT = '00000000-0000-0000-0000-000000000000';
 
 /**
  * Codes are stored as an HMAC (its key derived from the server secret, never the token-signing key
@@ -40,56 +35,7 @@ function hashCode(secret: string, userId: string, purpose: OtpPurpose, code: str
     .digest('hex');
 }
 
-/**
- * When the account's code pause ends, or null when codes may be checked and sent. Read from the
- * users row the caller already loaded by e-mail: no query of its own.
- */
-export function codesPausedUntil(user: CodeOwner): Date | null {
-  const since = user.codeFailuresSince;
-  if (user.codeFailures < CODE_FAILURES_PER_DAY || !since) return null;
-  const until = new Date(since.getTime() + DAY_MS);
-  return until.getTime() > Date.now() ? until : null;
-}
-
-export function codesPaused(until: Date): AppError {
-  const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
-  const message = `Too many wrong codes for this account today. Try again after ${lagosTimeOf(until)} (Lagos time).`;
-  return new AppError(429, message, { otp: message }, { 'retry-after': String(seconds) });
-}
-
-/**
- * Count one wrong code against the account's rolling day (atomically). The failure that reaches
- * the limit e-mails the owner, once per pause.
- */
-async function recordCodeFailure(ctx: Pick<Deps, 'db' | 'jobs' | 'config'>, user: CodeOwner): Promise<void> {
-  const freshDay = sql`${users.codeFailuresSince} is null or ${users.codeFailuresSince} <= now() - interval '1 day'`;
-  const [row] = await ctx.db
-    .update(users)
-    .set({
-      codeFailures: sql`case when ${freshDay} then 1 else ${users.codeFailures} + 1 end`,
-      codeFailuresSince: sql`case when ${freshDay} then now() else ${users.codeFailuresSince} end`,
-    })
-    .where(eq(users.id, user.id))
-    .returning({ failures: users.codeFailures, since: users.codeFailuresSince });
-  if (row?.failures === CODE_FAILURES_PER_DAY && row.since) {
-    const until = new Date(row.since.getTime() + DAY_MS);
-    await queueEmail(ctx, {
-      to: user.email,
-      userId: user.id,
-      topic: 'security',
-      subject: 'StudyNest: codes for your account are paused',
-      text: `Hello ${user.firstName},\n\nSomeone entered ${CODE_FAILURES_PER_DAY} wrong codes for your StudyNest account today, so we will not check or send codes for it until ${lagosTimeOf(until)} (Lagos time). Your password has not changed and you can still log in with it.\n\nIf this was not you, nobody can get in with these codes; you need do nothing. If it keeps happening, reply to this e-mail.\n\nStudyNest`,
-    });
-  }
-}
-
-export type CodeOwner = {
-  id: string;
-  email: string;
-  firstName: string;
-  codeFailures: number;
-  codeFailuresSince: Date | null;
-};
+export type CodeOwner = { id: string };
 
 /** A fresh 4-digit code that replaces any earlier one of the same purpose (tries reset). */
 export async function issueCode(
@@ -113,47 +59,39 @@ export async function issueCode(
 
 /**
  * Check a code and, when it is right, consume it and run `apply` in the same transaction.
- * Every try is counted atomically before comparing, so parallel guesses cannot exceed the limit.
- * `user` undefined (no such account) answers like a missing code.
+ * Every try is counted atomically before comparing, so parallel guesses cannot exceed the code's
+ * tries. Wrong codes are also counted per (e-mail, client address) (`assertMayTryCode`): one
+ * address guessing cannot stop the owner using a fresh code from another. `user` undefined (no
+ * such account) runs the same statements against no row and answers exactly like a wrong code.
  */
 export async function redeemCode(
-  ctx: Pick<Deps, 'db' | 'jobs' | 'config'>,
+  ctx: Pick<Deps, 'db' | 'config'> & { limits: AuthLimits },
+  attempt: Attempt,
   user: CodeOwner | undefined,
   purpose: OtpPurpose,
   code: string,
   apply: (tx: Tx) => Promise<void>,
 ): Promise<void> {
-  if (!user) throw otpError(OTP_MESSAGES.noCode);
+  await assertMayTryCode(ctx.limits, purpose, attempt);
   const { db } = ctx;
-  const secret = ctx.config.jwtSecret;
-  const userId = user.id;
-  const pausedUntil = codesPausedUntil(user);
-  if (pausedUntil) throw codesPaused(pausedUntil);
-  const max = BUSINESS.otpMaxAttempts;
+  const userId = user?.id ?? NO_ACCOUNT;
   const mine = and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose));
   const [claimed] = await db
     .update(oneTimeCodes)
     .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
-    .where(and(mine, lt(oneTimeCodes.attempts, max)))
-    .returning({
-      id: oneTimeCodes.id,
-      codeHash: oneTimeCodes.codeHash,
-      expiresAt: oneTimeCodes.expiresAt,
-      attempts: oneTimeCodes.attempts,
-    });
-  if (!claimed) {
-    const [exists] = await db.select({ id: oneTimeCodes.id }).from(oneTimeCodes).where(mine).limit(1);
-    throw otpError(exists ? OTP_MESSAGES.tooMany : OTP_MESSAGES.noCode);
-  }
-  if (claimed.expiresAt.getTime() <= Date.now()) throw otpError(OTP_MESSAGES.expired);
-
-  const given = Buffer.from(hashCode(secret, userId, purpose, code), 'hex');
-  const stored = Buffer.from(claimed.codeHash, 'hex');
-  if (given.length !== stored.length || !timingSafeEqual(given, stored)) {
-    await recordCodeFailure(ctx, user);
-    const left = max - claimed.attempts;
-    if (left <= 0) throw otpError(OTP_MESSAGES.tooMany);
-    throw otpError(`${OTP_MESSAGES.wrong}. ${left} ${left === 1 ? 'try' : 'tries'} left.`);
+    .where(and(mine, lt(oneTimeCodes.attempts, BUSINESS.otpMaxAttempts)))
+    .returning({ id: oneTimeCodes.id, codeHash: oneTimeCodes.codeHash, expiresAt: oneTimeCodes.expiresAt });
+  const given = Buffer.from(hashCode(ctx.config.jwtSecret, userId, purpose, code), 'hex');
+  // With no code to check, compare anyway: both paths take the same steps.
+  const stored = Buffer.from(claimed?.codeHash ?? given.toString('hex'), 'hex');
+  const right =
+    claimed !== undefined &&
+    claimed.expiresAt.getTime() > Date.now() &&
+    given.length === stored.length &&
+    timingSafeEqual(given, stored);
+  if (!claimed || !right) {
+    await codeFailed(ctx.limits, purpose, attempt);
+    throw otpError();
   }
 
   await db.transaction(async (tx) => {
@@ -162,9 +100,7 @@ export async function redeemCode(
       .delete(oneTimeCodes)
       .where(and(eq(oneTimeCodes.id, claimed.id), eq(oneTimeCodes.codeHash, claimed.codeHash)))
       .returning({ id: oneTimeCodes.id });
-    if (!consumed) throw otpError(OTP_MESSAGES.noCode);
-    // The owner got in: earlier wrong codes (theirs or not) stop counting.
-    await tx.update(users).set({ codeFailures: 0, codeFailuresSince: null }).where(eq(users.id, userId));
+    if (!consumed) throw otpError();
     await apply(tx);
   });
 }

@@ -12,12 +12,12 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { enforce, SlidingWindowLimiter } from '../../lib/rate-limiter.ts';
+import { limiter as counter, enforce } from '../../lib/rate-limiter.ts';
 import { errorAnswers } from '../../lib/route-options.ts';
 import { listRefunds, listTenants } from './payment-lists.service.ts';
 import { handlePaystackWebhook, initiateAgentFee, initiateRent, verifyPayment } from './payments.service.ts';
 
-const HOUR_MS = 60 * 60_000;
+const HOUR_SECONDS = 60 * 60;
 
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -28,10 +28,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
    * these stop a script from using us to flood the provider. None when RATE_LIMITS=off.
    */
   const perAccount = (limit: number) => {
-    const limiter = new SlidingWindowLimiter(limit, HOUR_MS);
+    const limiter = counter(limit, HOUR_SECONDS);
     return async (request: FastifyRequest) => {
       const user = await request.requireUser();
-      if (deps.config.rateLimits) enforce(limiter, user.id);
+      if (deps.config.rateLimits) await enforce(limiter, user.id);
     };
   };
   const initiations = perAccount(20);
