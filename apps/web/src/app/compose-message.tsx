@@ -1,0 +1,28 @@
+import { lazy, Suspense, useCallback, useState } from 'react';
+import type { ComposeTarget } from '../features/messages/components/compose-dialog.tsx';
+
+export type { ComposeTarget };
+
+// Loaded on the first Send Email / Send SMS press: most visits to these screens send nothing.
+const ComposeDialog = lazy(() =>
+  import('../features/messages/components/compose-dialog.tsx').then((m) => ({ default: m.ComposeDialog })),
+);
+
+/**
+ * Send Email / Send SMS from any admin screen: `compose(target)` opens the dialog; render `dialog`
+ * once in the screen. The dialog's code is fetched the first time it is opened.
+ */
+export function useComposeMessage() {
+  const [target, setTarget] = useState<ComposeTarget | null>(null);
+  const [used, setUsed] = useState(false);
+  const compose = useCallback((next: ComposeTarget) => {
+    setUsed(true);
+    setTarget(next);
+  }, []);
+  const dialog = used ? (
+    <Suspense fallback={null}>
+      <ComposeDialog target={target} onClose={() => setTarget(null)} />
+    </Suspense>
+  ) : null;
+  return { compose, dialog };
+}
