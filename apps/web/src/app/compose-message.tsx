@@ -26,3 +26,37 @@ export function useComposeMessage() {
   ) : null;
   return { compose, dialog };
 }
+
+/** A table row's Send Email / Send SMS to one person (audience: that user). */
+export function PersonMessageButtons({
+  userId,
+  name,
+  compose,
+}: {
+  userId: string;
+  name: string;
+  compose: (target: ComposeTarget) => void;
+}) {
+  const to = (channel: 'email' | 'sms') =>
+    compose({ channel, audience: { type: 'users', user_ids: [userId] }, audienceLabel: name });
+  return (
+    <div className="flex gap-2">
+      <button
+        type="button"
+        className="btn-secondary whitespace-nowrap"
+        aria-label={`Send Email to ${name}`}
+        onClick={() => to('email')}
+      >
+        Email
+      </button>
+      <button
+        type="button"
+        className="btn-secondary whitespace-nowrap"
+        aria-label={`Send SMS to ${name}`}
+        onClick={() => to('sms')}
+      >
+        SMS
+      </button>
+    </div>
+  );
+}
