@@ -35,6 +35,18 @@ const PLACEHOLDER_LABELS: Record<(typeof MESSAGE_PLACEHOLDERS)[number], string> 
 const plural = (n: number, one: string, many: string) =>
   `${n.toLocaleString('en-NG')} ${n === 1 ? one : many}`;
 
+/** The first error message anywhere in a nested error (`audience.user_ids.0`). */
+function firstMessage(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  if ('message' in error && typeof error.message === 'string' && error.message) return error.message;
+  for (const [key, item] of Object.entries(error)) {
+    if (key === 'ref') continue;
+    const message = firstMessage(item);
+    if (message) return message;
+  }
+  return undefined;
+}
+
 /** A text carries no subject: the field is not even on the form, and nothing of it is sent. */
 const toBody = (values: AdminMessageCreateInput | AdminMessageCreate): AdminMessageCreateInput =>
   values.channel === 'sms' ? { ...values, subject: undefined } : values;
@@ -130,6 +142,12 @@ function ComposeForm({
     setServerError(onField ? null : err.message);
   };
 
+  // Subject and body show their own errors; an audience the screen got wrong has no field, so say it.
+  const onInvalid = (invalid: typeof errors) => {
+    const message = firstMessage(invalid.audience);
+    setServerError(message ? `These recipients cannot be used: ${message}` : null);
+  };
+
   const onPreview = handleSubmit(async (values) => {
     setServerError(null);
     try {
@@ -137,7 +155,7 @@ function ComposeForm({
     } catch (err) {
       showServerError(err);
     }
-  });
+  }, onInvalid);
   const onSend = handleSubmit(async (values) => {
     setServerError(null);
     try {
@@ -145,7 +163,7 @@ function ComposeForm({
     } catch (err) {
       showServerError(err);
     }
-  });
+  }, onInvalid);
 
   const insert = (token: string) => {
     const area = bodyRef.current;
