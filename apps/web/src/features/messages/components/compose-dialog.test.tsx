@@ -39,16 +39,18 @@ function open(target: ComposeTarget, onClose = () => {}) {
 const type = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
 
 describe('ComposeDialog', () => {
-  it('is a labelled modal with the audience in words; an e-mail has a subject, a text has none', () => {
+  it('is a labelled modal with the audience in words; an e-mail has a subject, a text has none; focus starts in the form', () => {
     const dialog = open(toHostel);
     expect(dialog.hasAttribute('open')).toBe(true);
     expect(screen.getByRole('dialog', { name: 'Send Email' })).toBe(dialog);
     expect(dialog.textContent).toContain('To: Tenants of Green Court Lodge');
-    expect(within(dialog).getByLabelText('Subject')).toBeTruthy();
+    // Focus starts where one writes: the subject, or a text's message.
+    expect(document.activeElement).toBe(within(dialog).getByLabelText('Subject'));
     cleanup();
     const sms = open(toOne);
     expect(screen.getByRole('dialog', { name: 'Send SMS' })).toBe(sms);
     expect(within(sms).queryByLabelText('Subject')).toBeNull();
+    expect(document.activeElement).toBe(within(sms).getByLabelText('Message'));
   });
 
   it('counts characters and SMS segments as the admin types', () => {
@@ -129,7 +131,8 @@ describe('ComposeDialog', () => {
     const dialog = open(toOne);
     type(within(dialog).getByLabelText('Message'), 'Rent receipts are ready');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send SMS' }));
-    expect(await within(dialog).findByRole('heading', { name: 'Text message on its way' })).toBeTruthy();
+    const heading = await within(dialog).findByRole('heading', { name: 'Text message on its way' });
+    expect(document.activeElement).toBe(heading);
     expect(dialog.textContent).toContain('Sending to 1 person (Chiamaka Okafor)');
     const link = within(dialog).getByRole('link', { name: 'Open in the message log' });
     expect(link.getAttribute('href')).toBe('/admin-messages/m1');

@@ -47,6 +47,9 @@ function firstMessage(error: unknown): string | undefined {
   return undefined;
 }
 
+/** The Send button that had focus is gone once the result shows: focus its heading instead. */
+const focusOnMount = (el: HTMLElement | null) => el?.focus();
+
 /** A text carries no subject: the field is not even on the form, and nothing of it is sent. */
 const toBody = (values: AdminMessageCreateInput | AdminMessageCreate): AdminMessageCreateInput =>
   values.channel === 'sms' ? { ...values, subject: undefined } : values;
@@ -62,7 +65,11 @@ export function ComposeDialog({ target, onClose }: { target: ComposeTarget | nul
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // showModal focuses the first control, a placeholder button for a text: start where one writes.
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
   const titleId = useId();
@@ -181,7 +188,7 @@ function ComposeForm({
   if (sent) {
     return (
       <div className="flex flex-col gap-4 p-5">
-        <h2 id={titleId} className="text-lg text-ok-700">
+        <h2 id={titleId} ref={focusOnMount} tabIndex={-1} className="text-lg text-ok-700">
           {isSms ? 'Text message' : 'E-mail'} on its way
         </h2>
         <p>
@@ -239,6 +246,7 @@ function ComposeForm({
           </label>
           <input
             id={`${ids}-subject`}
+            data-autofocus
             className="input"
             autoComplete="off"
             aria-invalid={Boolean(errors.subject)}
@@ -276,6 +284,7 @@ function ComposeForm({
           return (
             <textarea
               id={`${ids}-body`}
+              data-autofocus={isSms ? true : undefined}
               rows={isSms ? 5 : 8}
               className="input resize-y"
               aria-invalid={Boolean(errors.body) || tooLong}
