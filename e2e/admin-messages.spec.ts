@@ -165,6 +165,8 @@ test('an admin e-mails a hostel’s tenants and texts one tenant; both show as s
   await expect(deliveries.getByRole('row')).toHaveCount(3);
   await expect(deliveries).toContainText(first.email);
   await expect(deliveries).toContainText(second.email);
+  expect(await noSidewaysScroll(page)).toBe(true);
+  if (SHOTS) await page.screenshot({ path: shotPath('admin-messages-detail-375.png'), fullPage: true });
 
   // The e-mail itself, as the tenant got it.
   await expect

@@ -66,7 +66,12 @@ export function MessageDetailView({
         <dt className="text-muted">Sent</dt>
         <dd>
           <time dateTime={message.created_at}>{formatLagosDateTime(message.created_at)}</time>
-          {message.sender && <span className="capitalize"> by {message.sender.name}</span>}
+          {message.sender && (
+            <>
+              {' '}
+              by <span className="capitalize">{message.sender.name}</span>
+            </>
+          )}
         </dd>
         <dt className="text-muted">Channel</dt>
         <dd>{channelLabel(message.channel)}</dd>
