@@ -1,20 +1,12 @@
 import * as z from 'zod/mini';
 import { IdSchema, optionalText, requiredText } from './common.ts';
-import { DELIVERY_STATUSES, MESSAGE_CHANNELS } from './constants.ts';
-
-/** An admin's message goes to one of these groups (docs/domain.md, "Messages"). */
-export const MESSAGE_AUDIENCES = ['tenants', 'hostel', 'users', 'arrears'] as const;
-export type MessageAudienceType = (typeof MESSAGE_AUDIENCES)[number];
-
-/** Longest bodies: ten SMS segments, or a long e-mail. */
-export const MESSAGE_LIMITS = { sms: 1_600, email: 20_000, users: 500 } as const;
-
-/** What the body may say about each recipient; filled in per person. */
-export const MESSAGE_PLACEHOLDERS = ['{first_name}', '{hostel}', '{room}', '{due_date}'] as const;
+import { DELIVERY_STATUSES, MESSAGE_AUDIENCES, MESSAGE_CHANNELS, MESSAGE_LIMITS } from './constants.ts';
 
 export const MessageAudienceSchema = z
   .object({
-    type: z.enum(MESSAGE_AUDIENCES, { error: `audience.type must be one of ${MESSAGE_AUDIENCES.join(', ')}` }),
+    type: z.enum(MESSAGE_AUDIENCES, {
+      error: `audience.type must be one of ${MESSAGE_AUDIENCES.join(', ')}`,
+    }),
     hostel_id: z.optional(IdSchema),
     user_ids: z.optional(
       z
@@ -102,13 +94,3 @@ export const AdminMessageDetailSchema = z.extend(AdminMessageSummarySchema, {
   ),
 });
 export type AdminMessageDetail = z.output<typeof AdminMessageDetailSchema>;
-
-/**
- * How many SMS a text is billed as. Plain ASCII goes as GSM-7: 160 characters, or 153 per part
- * once split. Anything else (₦, emoji, accented names) makes the whole text UCS-2: 70, or 67.
- */
-export function smsSegments(text: string): number {
-  const plain = /^[\x20-\x7E\n\r]*$/.test(text);
-  const [single, part] = plain ? [160, 153] : [70, 67];
-  return text.length <= single ? 1 : Math.ceil(text.length / part);
-}

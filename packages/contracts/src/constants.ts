@@ -93,6 +93,28 @@ export const ALWAYS_SENT_TOPICS: readonly MessageTopic[] = ['account', 'security
 export const DELIVERY_STATUSES = ['queued', 'sending', 'sent', 'failed', 'cancelled'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
+// Admin messages (admin-messages.ts). Here, not there, so the web can count characters and
+// SMS segments as the admin types without loading zod.
+/** An admin's message goes to one of these groups (docs/domain.md, "Messages"). */
+export const MESSAGE_AUDIENCES = ['tenants', 'hostel', 'users', 'arrears'] as const;
+export type MessageAudienceType = (typeof MESSAGE_AUDIENCES)[number];
+
+/** Longest bodies: ten SMS segments, or a long e-mail. */
+export const MESSAGE_LIMITS = { sms: 1_600, email: 20_000, users: 500 } as const;
+
+/** What the body may say about each recipient; filled in per person. */
+export const MESSAGE_PLACEHOLDERS = ['{first_name}', '{hostel}', '{room}', '{due_date}'] as const;
+
+/**
+ * How many SMS a text is billed as. Plain ASCII goes as GSM-7: 160 characters, or 153 per part
+ * once split. Anything else (₦, emoji, accented names) makes the whole text UCS-2: 70, or 67.
+ */
+export function smsSegments(text: string): number {
+  const plain = /^[\x20-\x7E\n\r]*$/.test(text);
+  const [single, part] = plain ? [160, 153] : [70, 67];
+  return text.length <= single ? 1 : Math.ceil(text.length / part);
+}
+
 export const REVIEW_STATUSES = ['pending', 'approved', 'hidden'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 

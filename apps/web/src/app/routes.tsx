@@ -108,6 +108,8 @@ export const routes: RouteObject[] = [
       { path: paths.admin.arrears.path, lazy: () => import('./routes/admin/arrears.tsx') },
       { path: paths.admin.maintenance.path, lazy: () => import('./routes/admin/maintenance.tsx') },
       { path: paths.admin.settings.path, lazy: () => import('./routes/admin/settings.tsx') },
+      { path: paths.admin.messages.path, lazy: () => import('./routes/admin/messages.tsx') },
+      { path: paths.admin.message.path, lazy: () => import('./routes/admin/message.tsx') },
     ],
   },
 ];

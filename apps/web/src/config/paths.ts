@@ -43,5 +43,11 @@ export const paths = {
     settings: { path: '/admin-settings', getHref: () => '/admin-settings' },
     arrears: { path: '/admin-arrears', getHref: () => '/admin-arrears' },
     maintenance: { path: '/admin-maintenance', getHref: () => '/admin-maintenance' },
+    /** `compose` opens Send Email / Send SMS to all current tenants on arrival (the admin menu's buttons). */
+    messages: {
+      path: '/admin-messages',
+      getHref: (compose?: 'email' | 'sms') => `/admin-messages${compose ? `?compose=${compose}` : ''}`,
+    },
+    message: { path: '/admin-messages/:messageId', getHref: (id: string) => `/admin-messages/${id}` },
   },
 } as const;

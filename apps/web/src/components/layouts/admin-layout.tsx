@@ -88,6 +88,27 @@ function AdminNav() {
               Arrears
             </Link>
             <Link
+              to={paths.admin.messages.getHref('email')}
+              className="btn-secondary"
+              onClick={() => setOpen(false)}
+            >
+              Send Email
+            </Link>
+            <Link
+              to={paths.admin.messages.getHref('sms')}
+              className="btn-secondary"
+              onClick={() => setOpen(false)}
+            >
+              Send SMS
+            </Link>
+            <Link
+              to={paths.admin.messages.getHref()}
+              className="btn-secondary"
+              onClick={() => setOpen(false)}
+            >
+              Message log
+            </Link>
+            <Link
               to={paths.admin.maintenance.getHref()}
               className="btn-secondary"
               onClick={() => setOpen(false)}

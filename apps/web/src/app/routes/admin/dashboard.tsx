@@ -6,6 +6,7 @@ import { paymentQueries } from '../../../features/payments/api/payment-queries.t
 import { RefundList } from '../../../features/payments/components/refund-list.tsx';
 import { TenantTable, tenantMatches } from '../../../features/payments/components/tenant-table.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { PersonMessageButtons, useComposeMessage } from '../../compose-message.tsx';
 
 /** /admin-dashboard: the tenants the admin loads, searchable (DESIGN §7.2), and refunds to make. */
 export function Component() {
@@ -15,6 +16,7 @@ export function Component() {
   const [search, setSearch] = useState('');
   const searchId = useId();
   const shown = tenants.data?.filter((t) => tenantMatches(t, search)) ?? [];
+  const { compose, dialog } = useComposeMessage();
 
   return (
     <section className="flex flex-col gap-4">
@@ -56,8 +58,18 @@ export function Component() {
         ) : shown.length === 0 ? (
           <p className="card text-muted">No tenants match “{search.trim()}”.</p>
         ) : (
-          <TenantTable tenants={shown} />
+          <TenantTable
+            tenants={shown}
+            rowActions={(t) => (
+              <PersonMessageButtons
+                userId={t.user._id}
+                name={`${t.user.first_name} ${t.user.last_name}`}
+                compose={compose}
+              />
+            )}
+          />
         ))}
+      {dialog}
     </section>
   );
 }

@@ -11,6 +11,7 @@ import { useDeleteHostel, useSetHostelClosed } from '../../../features/hostels/a
 import { hostelQueries } from '../../../features/hostels/api/hostel-queries.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
+import { useComposeMessage } from '../../compose-message.tsx';
 
 const matches = (h: HostelSummary, q: string) =>
   h.hostel_name.toLowerCase().includes(q) || h.address.toLowerCase().includes(q);
@@ -35,6 +36,7 @@ export function Component() {
   const remove = useDeleteHostel();
   const setClosed = useSetHostelClosed();
   const { notice, show } = useTimedNotice();
+  const { compose, dialog } = useComposeMessage();
 
   const all = hostels.data ?? [];
   const shown = query ? all.filter((h) => matches(h, query)) : all;
@@ -72,7 +74,34 @@ export function Component() {
     });
   };
 
+  const message = (h: HostelSummary, channel: 'email' | 'sms') =>
+    compose({
+      channel,
+      audience: { type: 'hostel', hostel_id: h._id },
+      audienceLabel: `Tenants of ${h.hostel_name}`,
+    });
+
   const actions = (h: HostelSummary) => ({
+    sendEmail: (
+      <button
+        type="button"
+        className="btn-secondary whitespace-nowrap"
+        aria-label={`Send Email to the tenants of ${h.hostel_name}`}
+        onClick={() => message(h, 'email')}
+      >
+        Send Email
+      </button>
+    ),
+    sendSms: (
+      <button
+        type="button"
+        className="btn-secondary whitespace-nowrap"
+        aria-label={`Send SMS to the tenants of ${h.hostel_name}`}
+        onClick={() => message(h, 'sms')}
+      >
+        Send SMS
+      </button>
+    ),
     addRooms: (
       <Link
         to={paths.admin.addRoom.getHref(h._id)}
@@ -183,6 +212,8 @@ export function Component() {
                     {a.update}
                     {a.close}
                     {a.delete}
+                    {a.sendEmail}
+                    {a.sendSms}
                   </div>
                 </li>
               );
@@ -199,6 +230,8 @@ export function Component() {
                   <th scope="col">Update</th>
                   <th scope="col">Close</th>
                   <th scope="col">Delete</th>
+                  <th scope="col">Send Email</th>
+                  <th scope="col">Send SMS</th>
                 </tr>
               </thead>
               <tbody>
@@ -215,6 +248,8 @@ export function Component() {
                       <td>{a.update}</td>
                       <td>{a.close}</td>
                       <td>{a.delete}</td>
+                      <td>{a.sendEmail}</td>
+                      <td>{a.sendSms}</td>
                     </tr>
                   );
                 })}
@@ -245,6 +280,7 @@ export function Component() {
         }}
       />
       <NoticeBanner notice={notice} />
+      {dialog}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import type { ArrearsItem } from '@studynest/contracts';
 import { formatLagosDate, formatLagosDateTime, formatNaira } from '@studynest/contracts/format';
+import type { ReactNode } from 'react';
 import { ScrollTable } from '../../../components/ui/scroll-table.tsx';
 
 /**
@@ -7,7 +8,14 @@ import { ScrollTable } from '../../../components/ui/scroll-table.tsx';
  * tables, on narrow screens it scrolls sideways inside its own box, never the page; who, how late
  * and how much come first so a phone shows them without scrolling.
  */
-export function ArrearsTable({ items }: { items: ArrearsItem[] }) {
+export function ArrearsTable({
+  items,
+  rowActions,
+}: {
+  items: ArrearsItem[];
+  /** Extra buttons per row (Send Email / Send SMS), from the screen that shows the table. */
+  rowActions?: (a: ArrearsItem) => ReactNode;
+}) {
   return (
     <ScrollTable label="Arrears table" tableClassName="min-w-[44rem]">
       <thead>
@@ -19,6 +27,7 @@ export function ArrearsTable({ items }: { items: ArrearsItem[] }) {
           <th scope="col">Last reminded</th>
           <th scope="col">Hostel</th>
           <th scope="col">Room</th>
+          {rowActions && <th scope="col">Message</th>}
         </tr>
       </thead>
       <tbody>
@@ -57,6 +66,7 @@ export function ArrearsTable({ items }: { items: ArrearsItem[] }) {
               {a.room.room_number}
               <span className="block text-xs text-muted">{a.room.unit}</span>
             </td>
+            {rowActions && <td>{rowActions(a)}</td>}
           </tr>
         ))}
       </tbody>

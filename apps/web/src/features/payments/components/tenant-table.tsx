@@ -1,4 +1,5 @@
 import type { Tenant } from '@studynest/contracts';
+import type { ReactNode } from 'react';
 import { ScrollTable } from '../../../components/ui/scroll-table.tsx';
 import { formatLagosDate, formatNaira } from '../../../lib/format.ts';
 
@@ -24,7 +25,14 @@ function DaysLeft({ days }: { days: number }) {
 }
 
 /** Admin dashboard: current tenants with their rent dates (DESIGN §7.2 — the loaded list is shown). */
-export function TenantTable({ tenants }: { tenants: Tenant[] }) {
+export function TenantTable({
+  tenants,
+  rowActions,
+}: {
+  tenants: Tenant[];
+  /** Extra buttons per row (Send Email / Send SMS), from the screen that shows the table. */
+  rowActions?: (t: Tenant) => ReactNode;
+}) {
   return (
     <ScrollTable label="Tenants table" tableClassName="min-w-[56rem]">
       <thead>
@@ -37,6 +45,7 @@ export function TenantTable({ tenants }: { tenants: Tenant[] }) {
           <th scope="col">Due Date</th>
           <th scope="col">Days Left</th>
           <th scope="col">Amount Paid</th>
+          {rowActions && <th scope="col">Message</th>}
         </tr>
       </thead>
       <tbody>
@@ -61,6 +70,7 @@ export function TenantTable({ tenants }: { tenants: Tenant[] }) {
               <DaysLeft days={t.daysLeft} />
             </td>
             <td className="whitespace-nowrap font-semibold">{formatNaira(t.amountPaid)}</td>
+            {rowActions && <td>{rowActions(t)}</td>}
           </tr>
         ))}
       </tbody>

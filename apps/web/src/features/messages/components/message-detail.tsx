@@ -1,0 +1,134 @@
+import type { AdminMessageDetail, DeliveryStatus } from '@studynest/contracts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { ScrollTable } from '../../../components/ui/scroll-table.tsx';
+import { formatLagosDateTime } from '../../../lib/format.ts';
+import { useRetryFailed } from '../api/message-queries.ts';
+import { channelLabel, describeAudience } from '../audience.ts';
+import { DeliveryCounts } from './message-log-table.tsx';
+import { SkippedList } from './skipped-list.tsx';
+
+const STATUS_TONE: Record<DeliveryStatus, string> = {
+  queued: 'bg-subtle text-muted ring-line',
+  sending: 'bg-brand-50 text-brand-800 ring-brand-600/25',
+  sent: 'bg-ok-50 text-ok-700 ring-ok-700/25',
+  failed: 'bg-danger-50 text-danger-700 ring-danger-600/25',
+  cancelled: 'bg-warn-50 text-warn-700 ring-accent-600/25',
+};
+
+function StatusBadge({ status }: { status: DeliveryStatus }) {
+  return (
+    <span
+      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold capitalize ring-1 ${STATUS_TONE[status]}`}
+    >
+      {status}
+    </span>
+  );
+}
+
+/** Failed deliveries go back on the queue; the button says how many did. */
+function RetryFailed({ id, failed }: { id: string; failed: number }) {
+  const retry = useRetryFailed(id);
+  return (
+    <div className="flex flex-col items-start gap-2">
+      {failed > 0 && (
+        <button
+          type="button"
+          className="btn-primary"
+          disabled={retry.isPending}
+          onClick={() => retry.mutate()}
+        >
+          {retry.isPending ? 'Retrying…' : `Retry failed (${failed})`}
+        </button>
+      )}
+      {retry.isSuccess && (
+        <Alert tone="success">
+          {retry.data.retried === 1
+            ? '1 delivery is queued again.'
+            : `${retry.data.retried} deliveries are queued again.`}
+        </Alert>
+      )}
+      {retry.isError && <Alert tone="error">{retry.error.message}</Alert>}
+    </div>
+  );
+}
+
+/** One send: what was said, to whom, and each person's delivery with its failure reason. */
+export function MessageDetailView({
+  message,
+  hostelName,
+}: {
+  message: AdminMessageDetail;
+  hostelName?: (id: string) => string | undefined;
+}) {
+  return (
+    <div className="flex flex-col gap-4">
+      <dl className="card grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+        <dt className="text-muted">Sent</dt>
+        <dd>
+          <time dateTime={message.created_at}>{formatLagosDateTime(message.created_at)}</time>
+          {message.sender && (
+            <>
+              {' '}
+              by <span className="capitalize">{message.sender.name}</span>
+            </>
+          )}
+        </dd>
+        <dt className="text-muted">Channel</dt>
+        <dd>{channelLabel(message.channel)}</dd>
+        <dt className="text-muted">To</dt>
+        <dd>
+          {describeAudience(message.audience, hostelName)} ·{' '}
+          {message.recipients === 1 ? '1 recipient' : `${message.recipients} recipients`}
+        </dd>
+        <dt className="text-muted">Deliveries</dt>
+        <dd>
+          <DeliveryCounts counts={message.counts} />
+        </dd>
+        {message.subject && (
+          <>
+            <dt className="text-muted">Subject</dt>
+            <dd className="font-semibold break-words">{message.subject}</dd>
+          </>
+        )}
+        <dt className="text-muted">Message</dt>
+        <dd className="break-words whitespace-pre-wrap">{message.body}</dd>
+      </dl>
+      {message.skipped.length > 0 && (
+        <div className="card">
+          <SkippedList skipped={message.skipped} />
+        </div>
+      )}
+      <RetryFailed id={message.id} failed={message.counts.failed} />
+      <ScrollTable label="Deliveries" tableClassName="min-w-[40rem]">
+        <thead>
+          <tr>
+            <th scope="col">Recipient</th>
+            <th scope="col">Status</th>
+            <th scope="col">Sent at</th>
+            <th scope="col">To</th>
+            <th scope="col">Reason</th>
+          </tr>
+        </thead>
+        <tbody>
+          {message.deliveries.map((d) => (
+            <tr key={d.id}>
+              <td className="capitalize">{d.user?.name ?? <span className="text-muted">—</span>}</td>
+              <td>
+                <StatusBadge status={d.status} />
+              </td>
+              <td className="whitespace-nowrap">
+                {d.sent_at ? (
+                  <time dateTime={d.sent_at}>{formatLagosDateTime(d.sent_at)}</time>
+                ) : (
+                  <span className="text-muted">—</span>
+                )}
+              </td>
+              <td className="break-all">{d.to}</td>
+              <td className="text-danger-700">{d.error ?? ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </ScrollTable>
+    </div>
+  );
+}
