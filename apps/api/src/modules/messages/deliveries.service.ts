@@ -17,7 +17,8 @@ export const DELIVER_QUEUE = 'messages.deliver';
 export const DELIVERY_RETRIES = 8;
 
 /** A delivery left in `sending` this long was cut off mid-way (a process died): it may be tried again. */
-const staleSending = (config: Deps['config']) => sql`now() - make_interval(secs => ${config.messageClaimSeconds})`;
+const staleSending = (config: Deps['config']) =>
+  sql`now() - make_interval(secs => ${config.messageClaimSeconds})`;
 /** A delivery still `queued` this long after it was written has probably lost its job. */
 const lostQueued = (config: Deps['config']) =>
   sql`now() - make_interval(secs => ${Math.min(60, config.messageClaimSeconds)})`;
@@ -132,7 +133,10 @@ export async function deliver(
         eq(messageDeliveries.id, job.data.id),
         or(
           eq(messageDeliveries.status, 'queued'),
-          and(eq(messageDeliveries.status, 'sending'), lt(messageDeliveries.updatedAt, staleSending(deps.config))),
+          and(
+            eq(messageDeliveries.status, 'sending'),
+            lt(messageDeliveries.updatedAt, staleSending(deps.config)),
+          ),
         ),
       ),
     )
@@ -184,11 +188,11 @@ export async function requeueStranded(deps: Pick<Deps, 'db' | 'jobs' | 'config'>
     .from(messageDeliveries)
     .where(
       or(
+        and(eq(messageDeliveries.status, 'queued'), lt(messageDeliveries.updatedAt, lostQueued(deps.config))),
         and(
-          eq(messageDeliveries.status, 'queued'),
-          lt(messageDeliveries.updatedAt, lostQueued(deps.config)),
+          eq(messageDeliveries.status, 'sending'),
+          lt(messageDeliveries.updatedAt, staleSending(deps.config)),
         ),
-        and(eq(messageDeliveries.status, 'sending'), lt(messageDeliveries.updatedAt, staleSending(deps.config))),
       ),
     )
     .limit(1000);
