@@ -3,14 +3,7 @@ import { and, asc, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import { users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import {
-  type AuthContext,
-  type AuthUser,
-  revokeAllSessions,
-  securityNotice,
-  TWO_STEP_OFF,
-  toUser,
-} from '../auth/index.ts';
+import { type AuthUser, revokeAllSessions, securityNotice, TWO_STEP_OFF, toUser } from '../auth/index.ts';
 import { getProfile } from './profile.service.ts';
 
 const live = isNull(users.deletedAt);
