@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // What a phone downloads, in gzip bytes: the JS loaded by `/` (entry + home route and their static
 // imports) and, for every other route, the JS its lazy chunk adds on top of what `/` loaded.
-// Budgets (DESIGN §8): `/` ≤ 125 KB gzip, each lazy route ≤ 30 KB gzip. `--enforce` exits 1 beyond.
+// Budgets (docs/domain.md, "Quality targets"): `/` ≤ 125 KB gzip, each lazy route ≤ 30 KB gzip. `--enforce` exits 1 beyond.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';

@@ -9,7 +9,7 @@ import { createQueryClient } from './lib/query-client.ts';
 import { documentTitle } from './lib/use-document-title.ts';
 
 /**
- * HTML for the screens a phone should see before any JavaScript has run (DESIGN §8: a slow phone on
+ * HTML for the screens a phone should see before any JavaScript has run (docs/domain.md, "Quality targets": a slow phone on
  * slow data). Bundled for Node by prerender.ts: `/` is rendered once at build time (home.html), the
  * hostel page by the API server on each request (apps/api/src/plugins/static.ts) with the same data
  * the browser would fetch. main.tsx hydrates both. Markup must match the browser's first render:

@@ -27,7 +27,7 @@ export const hasErrorCode = (err: unknown, code: ErrorCode): err is ApiError =>
 
 type RequestOptions = { method?: string; body?: unknown; signal?: AbortSignal };
 
-/** Every call carries the stored bearer token when there is one (spec §6). */
+/** Every call carries the stored bearer token when there is one (docs/domain.md, "Accounts"). */
 async function request<T>(
   path: string,
   { method = 'GET', body, signal }: RequestOptions,
@@ -74,7 +74,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   return (await request<T>(path, options)).data;
 }
 
-/** A paged list: the items and the total the server puts in X-Total-Count (DESIGN §5). */
+/** A paged list: the items and the total the server puts in X-Total-Count (docs/domain.md, "API conventions"). */
 export async function apiPage<T>(
   path: string,
   options: RequestOptions = {},

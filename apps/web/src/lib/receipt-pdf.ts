@@ -145,7 +145,7 @@ function layout(doc: jsPDF, r: ReceiptDocument, draw: boolean): number {
 
 /**
  * Builds the receipt as a one-page PDF with real (selectable, searchable) text, 210 mm wide and
- * exactly as tall as its content, and saves it as receipt.pdf (spec §2, §9). jsPDF is loaded only
+ * exactly as tall as its content, and saves it as receipt.pdf (docs/domain.md, "Receipts"). jsPDF is loaded only
  * when someone asks for the download, so it never weighs on the receipt screen itself.
  */
 export async function downloadReceiptPdf(receipt: ReceiptDocument): Promise<void> {

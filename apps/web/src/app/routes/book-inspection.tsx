@@ -16,7 +16,7 @@ export function Component() {
   const { roomId = '' } = useParams();
   useDocumentTitle('Book Inspection');
 
-  // Only signed-in students may book (spec §6); come back here after logging in.
+  // Only signed-in students may book (docs/domain.md, "Accounts"); come back here after logging in.
   if (!session) return <Navigate to={paths.login.getHref()} replace state={{ from: location.pathname }} />;
   return <BookInspection roomId={roomId} userId={session.userId} />;
 }

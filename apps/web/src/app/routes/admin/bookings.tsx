@@ -7,7 +7,7 @@ import { BookingTable, byInspectionTime } from '../../../features/bookings/compo
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 /**
- * /all-bookings (DESIGN §7.1: Booking(N) opens a real list): upcoming paid inspections, soonest
+ * /all-bookings (Booking(N) opens a real list: docs/domain.md, "Corrections to the original product"): upcoming paid inspections, soonest
  * first, by default; every booking attempt, newest first, on request.
  */
 export function Component() {

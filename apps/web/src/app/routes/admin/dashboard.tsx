@@ -8,7 +8,7 @@ import { TenantTable, tenantMatches } from '../../../features/payments/component
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { PersonMessageButtons, useComposeMessage } from '../../compose-message.tsx';
 
-/** /admin-dashboard: the tenants the admin loads, searchable (DESIGN §7.2), and refunds to make. */
+/** /admin-dashboard: the tenants the admin loads, searchable (docs/domain.md, "Corrections to the original product"), and refunds to make. */
 export function Component() {
   useDocumentTitle('Tenants');
   const tenants = useQuery(paymentQueries.tenants());

@@ -14,7 +14,7 @@ import { formatNaira } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
 
-/** Counters over the rooms shown: anything neither available nor booked counts as occupied (spec §2). */
+/** Counters over the rooms shown: anything neither available nor booked counts as occupied (docs/domain.md). */
 function countRooms(rooms: RoomWithHostel[]) {
   const booked = rooms.filter((r) => r.status === 'booked').length;
   const occupied = rooms.filter((r) => r.status !== 'available' && r.status !== 'booked').length;

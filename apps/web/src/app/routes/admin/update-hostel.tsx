@@ -39,7 +39,7 @@ export function Component() {
       )}
       {hostel.data && (
         <HostelForm
-          // A fresh form per hostel, prefilled with its current values (DESIGN §7.6).
+          // A fresh form per hostel, prefilled with its current values (docs/domain.md, "Corrections to the original product").
           key={hostel.data._id}
           defaultValues={{
             hostel_name: hostel.data.hostel_name,

@@ -46,7 +46,7 @@ export function Component() {
       )}
       {room.data && (
         <RoomForm
-          // Prefilled with the room's current values (DESIGN §7.6).
+          // Prefilled with the room's current values (docs/domain.md, "Corrections to the original product").
           key={room.data._id}
           defaultValues={{
             room_number: room.data.room_number,

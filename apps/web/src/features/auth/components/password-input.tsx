@@ -12,7 +12,7 @@ type Props = {
 } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { ref?: React.Ref<HTMLInputElement> };
 
 /**
- * A password input with an eye button that shows or hides what was typed (DESIGN §7.8) and, for
+ * A password input with an eye button that shows or hides what was typed (docs/domain.md, "Corrections to the original product") and, for
  * a new password, a strength meter.
  */
 export function PasswordField({ label, error, hint, strengthOf, ...input }: Props) {

@@ -1,7 +1,7 @@
 export type Strength = { score: 0 | 1 | 2 | 3; label: 'Too short' | 'Weak' | 'Fair' | 'Strong' };
 
 /**
- * A few of the passwords people reach for first. The server refuses a much longer list (DESIGN §6);
+ * A few of the passwords people reach for first. The server refuses a much longer list (docs/domain.md, "Accounts");
  * this only keeps the meter from calling them "Fair" because they happen to mix characters.
  */
 const COMMON = new Set([

@@ -47,7 +47,7 @@ function dateProblem(date: string, today: string, max: string): string | null {
 type Pay = (input: { booking_id: string; amount: number }) => Promise<void>;
 
 /**
- * Book Inspection (spec §2, §4 booking flow): pick a date and a slot, then "Pay Agent Fee" creates
+ * Book Inspection (docs/domain.md, "Bookings and holds"): pick a date and a slot, then "Pay Agent Fee" creates
  * the booking (which holds the room), starts the agent-fee payment and leaves for the checkout.
  * `pay` is the payments feature's checkout starter, passed in by the route (features stay apart), and
  * `confirmEmailLink` the way to confirm an e-mail address, shown when the server refuses a booking

@@ -2,7 +2,7 @@ import type { Photo } from '@studynest/contracts';
 import { useRef, useState } from 'react';
 import { ChevronLeft, ChevronRight } from '../../../components/ui/icons.tsx';
 
-/** Wraps at both ends (spec §4): previous from the first shows the last, next from the last shows the first. */
+/** Wraps at both ends (docs/domain.md, "Hostels and rooms"): previous from the first shows the last, next from the last shows the first. */
 export const wrapIndex = (index: number, length: number) => ((index % length) + length) % length;
 
 export function PhotoCarousel({ photos, name }: { photos: Photo[]; name: string }) {

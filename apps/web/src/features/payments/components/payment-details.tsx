@@ -14,7 +14,7 @@ function Status({ paid, children }: { paid: boolean; children: string }) {
 }
 
 /**
- * Profile → Payment Details (spec §2 Profile): shown once the student has started an agent-fee
+ * Profile → Payment Details (docs/domain.md, "Payments"): shown once the student has started an agent-fee
  * payment. Agent Fee: Paid or waiting; Caution Fee: N/A; Rent Fee: paid or Waiting....
  */
 export function PaymentDetails({ profile }: { profile: Profile }) {

@@ -13,7 +13,7 @@ export const RECEIPT_SUBTITLE: Record<ReceiptKind, string> = {
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** The receipt's words for a successful payment: one source for the screen and the PDF (spec §2). */
+/** The receipt's words for a successful payment: one source for the screen and the PDF (docs/domain.md). */
 export function buildReceipt(kind: ReceiptKind, p: PaymentDetail): ReceiptDocument {
   const refund = p.needs_refund;
   const base = {

@@ -27,7 +27,7 @@ function Message({ title, children }: { title: string; children: React.ReactNode
 }
 
 /**
- * The payment return pages (/receipt-page, /rent-receipt; spec §2): the provider sends the browser
+ * The payment return pages (/receipt-page, /rent-receipt; docs/domain.md, "Receipts"): the provider sends the browser
  * back with ?reference=…. The payment is verified on the server while 'Generating Receipt....'
  * shows for 5 s; then the receipt, or a clear explanation when the payment did not go through.
  */

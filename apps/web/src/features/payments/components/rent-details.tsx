@@ -11,7 +11,7 @@ function daysLeftText(countdown: number): string {
 }
 
 /**
- * Profile → Rent Details (spec §2 Profile, DESIGN §7.5 and §7.10): the student's hostel and room,
+ * Profile → Rent Details (docs/domain.md, "Tenancy"): the student's hostel and room,
  * rent start and due dates, the real number of days left, and the button that starts the rent
  * payment. The button reads 'Renew Rent' once the student is a tenant (paying again adds the next
  * 12 months); before the first rent payment it reads 'Pay Rent'. (The spec's rule — Renew whenever

@@ -24,7 +24,7 @@ function DaysLeft({ days }: { days: number }) {
   );
 }
 
-/** Admin dashboard: current tenants with their rent dates (DESIGN §7.2 — the loaded list is shown). */
+/** Admin dashboard: current tenants with their rent dates (the loaded list is shown: docs/domain.md, "Corrections to the original product"). */
 export function TenantTable({
   tenants,
   rowActions,

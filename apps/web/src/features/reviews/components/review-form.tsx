@@ -15,7 +15,7 @@ type Values = z.output<typeof ReviewCreateSchema>;
 // The contract schema loads after the screen (see lazyZodResolver): zod would blow the route budget.
 const resolver = lazyZodResolver(() => import('@studynest/contracts').then((m) => m.ReviewCreateSchema));
 
-/** Full Name, Your Feedback and 1–5 stars; stored for an admin to approve (DESIGN §7.9). */
+/** Full Name, Your Feedback and 1–5 stars; stored for an admin to approve (docs/domain.md, "Corrections to the original product"). */
 export function ReviewForm() {
   const create = useCreateReview();
   const [serverError, setServerError] = useState<string | null>(null);
