@@ -4,6 +4,7 @@ import { RootLayout } from '../components/layouts/root-layout.tsx';
 import { RouteError } from '../components/layouts/route-error.tsx';
 import { PageLoading } from '../components/ui/spinner.tsx';
 import { paths } from '../config/paths.ts';
+import { BookingCountLabel } from '../features/bookings/components/booking-count-label.tsx';
 import { hostelPageQueries } from '../features/hostels/api/hostel-queries.ts';
 import { HostelMenu } from '../features/hostels/components/hostel-menu.tsx';
 import { getSession } from '../lib/auth-storage.ts';
@@ -88,7 +89,7 @@ export const routes: RouteObject[] = [
     ],
   },
   {
-    element: <AdminLayout />,
+    element: <AdminLayout bookingLabel={<BookingCountLabel />} />,
     errorElement: <RouteError />,
     HydrateFallback: () => <PageLoading />,
     children: [

@@ -32,7 +32,6 @@ export const NOTICE_MS = {
   adminCreated: 3000,
   saved: 4000,
   error: 4000,
-  bookingOverlay: 4500,
   receipt: 5000,
   afterDownload: 1000,
 } as const;

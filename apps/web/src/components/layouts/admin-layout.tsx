@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { api, hasErrorCode } from '../../lib/api-client.ts';
@@ -10,21 +10,14 @@ import { Logo } from './logo.tsx';
 import { NavigationProgress } from './navigation-progress.tsx';
 import { ScrollToTop } from './scroll-to-top.tsx';
 
-export const bookingCountQuery = {
-  queryKey: ['bookings', 'count'],
-  queryFn: ({ signal }: { signal: AbortSignal }) => api<{ upcoming: number }>('/bookings/count', { signal }),
-};
-
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-semibold whitespace-nowrap ${
     isActive ? 'bg-white text-brand-800' : 'text-white hover:bg-white/15'
   }`;
 
-function AdminNav() {
+function AdminNav({ bookingLabel }: { bookingLabel: ReactNode }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
-  const count = useQuery(bookingCountQuery);
-  const bookingLabel = `Booking(${count.data?.upcoming ?? '…'})`;
   return (
     <header className="bg-brand-800 text-white">
       <div className="container-page flex flex-wrap items-center gap-2 py-3">
@@ -40,11 +33,7 @@ function AdminNav() {
           <NavLink to={paths.admin.rooms.getHref()} className={navClass}>
             Rooms
           </NavLink>
-          <NavLink
-            to={paths.admin.bookings.getHref()}
-            className={navClass}
-            aria-label={`Bookings: ${count.data?.upcoming ?? 'loading'} upcoming paid inspections`}
-          >
+          <NavLink to={paths.admin.bookings.getHref()} className={navClass}>
             {bookingLabel}
           </NavLink>
           <NavLink to={paths.admin.createHostel.getHref()} className={navClass}>
@@ -171,8 +160,11 @@ function useMfaSetupRequired(pathname: string): boolean {
   return required;
 }
 
-/** Admin screens: signed-out people go to /login; students see why they cannot enter. The API enforces it too. */
-export function AdminLayout() {
+/**
+ * Admin screens: signed-out people go to /login; students see why they cannot enter. The API
+ * enforces it too. `bookingLabel` ("Booking(N)") comes from app/, so this layout knows no feature.
+ */
+export function AdminLayout({ bookingLabel }: { bookingLabel: ReactNode }) {
   const session = useSession();
   const location = useLocation();
   const mfaSetupRequired = useMfaSetupRequired(location.pathname);
@@ -194,7 +186,7 @@ export function AdminLayout() {
     <div className="flex min-h-dvh flex-col bg-subtle">
       <NavigationProgress />
       <ScrollToTop />
-      <AdminNav />
+      <AdminNav bookingLabel={bookingLabel} />
       <main id="main" className="container-page flex-1 py-6">
         {mfaSetupRequired && location.pathname !== paths.admin.security.getHref() && (
           <div className="mb-4">

@@ -3,6 +3,12 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api } from '../../../lib/api-client.ts';
 
 export const bookingQueries = {
+  /** Admins: upcoming paid inspections, for the menu's Booking(N). */
+  count: () =>
+    queryOptions({
+      queryKey: ['bookings', 'count'],
+      queryFn: ({ signal }) => api<{ upcoming: number }>('/bookings/count', { signal }),
+    }),
   /** Admins: every booking, or (`upcoming`) only paid inspections from today on. */
   list: (upcoming: boolean) =>
     queryOptions({
