@@ -1,8 +1,8 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { api, hasErrorCode } from '../../lib/api-client.ts';
+import { hasErrorCode } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/auth-storage.ts';
 import { Alert } from '../ui/alert.tsx';
 import { CloseIcon, MenuIcon } from '../ui/icons.tsx';
