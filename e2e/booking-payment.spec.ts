@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { E2E_ADMIN, expect, test } from './fixtures.ts';
+import { lagosDate, login, type Session } from './people.ts';
 
-type Session = { token: string; userId: string; role: string };
 type RoomWithHostel = {
   _id: string;
   room_number: string;
@@ -22,21 +22,6 @@ const naira = (n: number) =>
   new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', maximumFractionDigits: 0 }).format(n);
 const pdfNaira = (n: number) =>
   `NGN ${new Intl.NumberFormat('en-NG', { maximumFractionDigits: 0 }).format(n)}`;
-const lagosDate = (d: Date) =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Africa/Lagos',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(d);
-
-async function login(request: APIRequestContext, email: string, password: string): Promise<Session> {
-  const res = await request.post('/api/auth/login', { data: { email, password } });
-  expect(res.status(), await res.text()).toBe(200);
-  const body = await res.json();
-  return { token: body.token, userId: body.user._id, role: body.user.role };
-}
-
 /** A fresh, verified student, signed in through the API. */
 async function newStudent(request: APIRequestContext) {
   const stamp = Date.now();

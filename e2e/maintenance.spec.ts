@@ -1,7 +1,7 @@
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { E2E_ADMIN, expect, test } from './fixtures.ts';
-import { createStudent } from './people.ts';
+import { createStudent, lagosDate, login, type Session } from './people.ts';
 
 /**
  * A tenant reports a problem with a photo on the real server; an admin moves it on to done with a
@@ -18,28 +18,12 @@ const noSidewaysScroll = (page: Page) =>
 const OUR_HOSTELS = ['Agbowo Scholars Residence', 'Unity Court Hostel'];
 const SLOT = '12:00pm - 12:30pm';
 
-type Session = { token: string; userId: string; role: string };
 type RoomWithHostel = {
   _id: string;
   room_number: string;
   status: string;
   hostel: { _id: string; hostel_name: string };
 };
-
-const lagosDate = (d: Date) =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Africa/Lagos',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(d);
-
-async function login(request: APIRequestContext, email: string, password: string): Promise<Session> {
-  const res = await request.post('/api/auth/login', { data: { email, password } });
-  expect(res.status(), await res.text()).toBe(200);
-  const body = await res.json();
-  return { token: body.token, userId: body.user._id, role: body.user.role };
-}
 
 /** Put a session where the web app keeps it, before any page script runs. */
 async function signIn(page: Page, session: Session) {

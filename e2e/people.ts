@@ -66,3 +66,22 @@ export async function expectOnlyNewPasswordWorks(
   await expect(page.getByRole('dialog')).toContainText('Welcome back');
   await expect(page).toHaveURL(/\/$/, { timeout: 8000 });
 }
+
+/** A calendar date in Lagos as YYYY-MM-DD (what the booking form and the API use). */
+export const lagosDate = (d: Date) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Africa/Lagos',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(d);
+
+export type Session = { token: string; userId: string; role: string };
+
+/** Log in through the API (for journeys that do not test the login screen). */
+export async function login(request: APIRequestContext, email: string, password: string): Promise<Session> {
+  const res = await request.post('/api/auth/login', { data: { email, password } });
+  expect(res.status(), await res.text()).toBe(200);
+  const body = await res.json();
+  return { token: body.token, userId: body.user._id, role: body.user.role };
+}

@@ -1,10 +1,11 @@
 import type { Photo } from '@studynest/contracts';
 import { BUSINESS } from '@studynest/contracts/constants';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { type RegisterOptions, useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { FormField, TextField } from '../../../components/ui/form-field.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { usePreviewUrls } from '../../../lib/use-preview-urls.ts';
 import type { HostelFormPayload } from '../api/hostel-mutations.ts';
 
 export type HostelFormValues = { hostel_name: string; address: string; hostel_details: string };
@@ -48,19 +49,6 @@ export function checkPhotos(files: File[], room: number): string | null {
       : `A hostel can have at most ${BUSINESS.maxHostelImages} photos: you can add ${room} more (you chose ${files.length}). Remove some current photos first to add more.`;
   }
   return null;
-}
-
-/** Object URLs for the chosen files, revoked when the selection changes or the form goes away. */
-function usePreviewUrls(files: File[]) {
-  const [urls, setUrls] = useState<string[]>([]);
-  useEffect(() => {
-    const next = files.map((f) => URL.createObjectURL(f));
-    setUrls(next);
-    return () => {
-      for (const u of next) URL.revokeObjectURL(u);
-    };
-  }, [files]);
-  return urls;
 }
 
 const thumbUrl = (photo: Photo) => photo.variants[0]?.url ?? photo.src;

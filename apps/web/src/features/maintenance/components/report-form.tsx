@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { usePreviewUrls } from '../../../lib/use-preview-urls.ts';
 import { useReportMaintenance } from '../api/maintenance-queries.ts';
 import { CATEGORY_LABELS, URGENCY_TEXT } from './maintenance-labels.tsx';
 
@@ -45,19 +46,6 @@ function validate(category: string, description: string, urgency: string): Error
   else if (text.length > MAX_TEXT) errors.description = `Keep the description to ${MAX_TEXT} characters`;
   if (!urgency) errors.urgency = 'Say whether it is an emergency or can wait';
   return errors;
-}
-
-/** Object URLs for the chosen files, revoked when the selection changes or the form goes away. */
-function usePreviewUrls(files: File[]) {
-  const [urls, setUrls] = useState<string[]>([]);
-  useEffect(() => {
-    const next = files.map((f) => URL.createObjectURL(f));
-    setUrls(next);
-    return () => {
-      for (const u of next) URL.revokeObjectURL(u);
-    };
-  }, [files]);
-  return urls;
 }
 
 /** A tenant's report: what, how urgent, a description and up to three JPEG photos. */
