@@ -112,6 +112,12 @@ test('student books an inspection, pays the agent fee and the rent, gets both re
   await page.getByRole('radio', { name: SLOT }).check();
   await expect(pay).toBeEnabled();
 
+  // The real server answers, half a second late, as over mobile data: long enough to see the
+  // overlay every time (a local sandbox redirects faster than the check can look).
+  await page.route('**/api/bookings', async (route) => {
+    await new Promise((r) => setTimeout(r, 500));
+    await route.continue();
+  });
   await pay.click();
   await expect(page.getByRole('status').filter({ hasText: 'Please wait…' })).toBeVisible();
   await expect(page).toHaveURL(/\/sandbox\/checkout\//);

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../lib/auth-storage.ts';
@@ -9,22 +9,47 @@ import { ProfileLink } from './profile-link.tsx';
 /** `menu` draws the hostels list; it comes from app/ so this layout does not depend on a feature. */
 export type HeaderMenu = (close: () => void) => ReactNode;
 
+/**
+ * Whether the hostels menu is open, and on which page it was opened. Kept outside the component:
+ * on a first visit the header is drawn twice (around the loading spinner, then around the screen),
+ * and a menu tapped open while the screen's code loads must stay open when the screen arrives.
+ */
+let menuState: { openOn: string | null } = { openOn: null };
+const listeners = new Set<() => void>();
+const setMenu = (openOn: string | null) => {
+  menuState = { openOn };
+  for (const l of listeners) l();
+};
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
+
 export function Header({ menu }: { menu: HeaderMenu }) {
   const session = useSession();
-  const [open, setOpen] = useState(false);
+  const { openOn } = useSyncExternalStore(
+    subscribe,
+    () => menuState,
+    () => menuState,
+  );
+  const location = useLocation();
+  // Open only on the page it was opened on: moving to another page closes it.
+  const open = openOn === location.pathname;
+  const setOpen = (next: boolean | ((was: boolean) => boolean)) =>
+    setMenu((typeof next === 'function' ? next(open) : next) ? location.pathname : null);
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const location = useLocation();
 
-  // Close the menu whenever the page changes.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the path change is the trigger
-  useEffect(() => setOpen(false), [location.pathname]);
+  // Left open on another page (back button, a link elsewhere): forget it, so coming back finds it closed.
+  useEffect(() => {
+    if (openOn !== null && openOn !== location.pathname) setMenu(null);
+  }, [openOn, location.pathname]);
 
   useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
-        setOpen(false);
+        setMenu(null);
         toggleRef.current?.focus();
       }
     };
