@@ -65,12 +65,12 @@ describe('useReauth with ConfirmPasswordModal', () => {
     // A wrong password shows on the field; the action is not retried.
     fireEvent.change(screen.getByLabelText('Your password'), { target: { value: 'not-it' } });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('The password is incorrect')).toBeTruthy();
+    expect(await screen.findByText('The password is incorrect', {}, { timeout: 5_000 })).toBeTruthy();
     expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
 
     fireEvent.change(screen.getByLabelText('Your password'), { target: { value: 'the-right-one' } });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
-    await waitFor(() => expect(outcome()).toBe('deleted'));
+    await waitFor(() => expect(outcome()).toBe('deleted'), { timeout: 5_000 });
     expect(document.querySelector('dialog')?.hasAttribute('open')).toBe(false);
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
       'DELETE /user/u1',
@@ -103,7 +103,13 @@ describe('useReauth with ConfirmPasswordModal', () => {
     await waitFor(() => expect(dialog()).toBeTruthy());
     fireEvent.change(screen.getByLabelText('Your password'), { target: { value: 'the-right-one' } });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
-    await waitFor(() => expect(outcome()).toBe('failed: For your safety, confirm your password to do this.'));
+    // The form's checks load on first use (lazyZodResolver): on a busy machine that takes a while.
+    await waitFor(
+      () => expect(outcome()).toBe('failed: For your safety, confirm your password to do this.'),
+      {
+        timeout: 5_000,
+      },
+    );
     expect(document.querySelector('dialog')?.hasAttribute('open')).toBe(false);
     expect(calls).toHaveLength(3);
   });
