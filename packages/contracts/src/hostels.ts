@@ -3,6 +3,7 @@ import { integerCheck, optionalText, prepared, requiredText } from './common.ts'
 import { GENDERS, ROOM_UNITS } from './constants.ts';
 import {
   AMENITIES,
+  type Amenity,
   GENDER_POLICIES,
   MAX_WALKING_MINUTES,
   NIGERIAN_STATES,
@@ -77,9 +78,20 @@ const universitySchema = z.enum(UNIVERSITY_CODES, { error: 'Choose a university 
 const genderPolicySchema = z.enum(GENDER_POLICIES, {
   error: 'Gender policy must be mixed, female_only or male_only',
 });
-const amenitiesSchema = z.array(
-  z.enum(AMENITIES, { error: `Amenities are chosen from: ${AMENITIES.join(', ')}` }),
-);
+const isAmenity = (a: string): a is Amenity => (AMENITIES as readonly string[]).includes(a);
+/** Checked as a whole so the error names `amenities` (not `amenities.2`) and the unknown ones. */
+const amenityList = (min: number) =>
+  z.pipe(
+    z.array(z.string({ error: 'Amenities must be text' })).check(
+      z.minLength(min, { error: 'amenities must name at least one amenity' }),
+      z.refine((list) => list.every(isAmenity), {
+        error: (issue) =>
+          `Unknown amenity ${(issue.input as string[]).filter((a) => !isAmenity(a)).join(', ')}; choose from: ${AMENITIES.join(', ')}`,
+      }),
+    ),
+    z.transform((list: string[]) => list.filter(isAmenity)),
+  );
+const amenitiesSchema = amenityList(0);
 const coordinate = (label: string, max: number) =>
   prepared(
     toNumber,
@@ -240,12 +252,7 @@ export const HostelListQuerySchema = z
         }),
       ),
     ),
-    amenities: z.optional(
-      prepared(
-        toList,
-        amenitiesSchema.check(z.minLength(1, { error: 'amenities must name at least one amenity' })),
-      ),
-    ),
+    amenities: z.optional(prepared(toList, amenityList(1))),
     available: z.optional(
       z.pipe(
         z.enum(['1', '0', 'true', 'false'], { error: 'available must be true or false' }),
