@@ -17,6 +17,8 @@ export type HostelForm = {
 
 const IMAGE_FIELDS = new Set(['images', 'images[]']);
 const REMOVE_FIELDS = new Set(['remove_images', 'remove_images[]']);
+/** The only fields a number is right for; a number anywhere else is refused as before. */
+const NUMBER_FIELDS = new Set(['walking_minutes', 'latitude', 'longitude']);
 /** Amenities may come as repeated fields or one comma-separated string; all of them count. */
 const LIST_FIELDS = new Set(['amenities', 'amenities[]']);
 function splitIds(value: unknown): string[] {
@@ -44,7 +46,7 @@ function fromJson(body: unknown): HostelForm {
     if (REMOVE_FIELDS.has(key)) continue;
     if (typeof value === 'string') fields[key] = value;
     // Walking minutes and coordinates are numbers to a JSON client; the form schema reads both.
-    else if (typeof value === 'number') fields[key] = String(value);
+    else if (typeof value === 'number' && NUMBER_FIELDS.has(key)) fields[key] = String(value);
     else if (LIST_FIELDS.has(key) && Array.isArray(value) && value.every((v) => typeof v === 'string')) {
       fields.amenities = value.join(',');
     } else if (value !== undefined && value !== null) {
