@@ -1,9 +1,5 @@
-import {
-  AMENITY_LABELS,
-  GENDER_POLICY_LABELS,
-  type HostelSearchItem,
-  UNIVERSITIES,
-} from '@studynest/contracts';
+import type { HostelSearchItem } from '@studynest/contracts';
+import { AMENITY_LABELS, GENDER_POLICY_LABELS, UNIVERSITIES } from '@studynest/contracts/places';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { type FormEvent, useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
