@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { insertHostel, insertRoom, signedInUser } from '../../../test/factories.ts';
 import { rooms } from '../../db/schema.ts';
+import { seedDemoOnce } from './demo/demo-data.ts';
+import { multipart } from './hostels.fixtures.ts';
 
 describe('hostel search (GET /hostels with parameters)', () => {
   let t: TestApp;
@@ -423,6 +425,38 @@ describe('hostel facts on create and update', () => {
     });
   });
 
+  it('a multipart form may repeat amenities; a blank amenities field clears them', async () => {
+    const form = await multipart({
+      hostel_name: 'Form Lodge',
+      address: '2 Form Road',
+      state: 'oyo',
+      city: 'Ibadan',
+      walking_minutes: '7',
+      amenities: ['wifi', 'kitchen,laundry'],
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/hostels',
+      ...form,
+      headers: { ...form.headers, ...admin },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      state: 'Oyo',
+      walking_minutes: 7,
+      amenities: ['wifi', 'kitchen', 'laundry'],
+    });
+    const clear = await multipart({ amenities: '' });
+    const cleared = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/hostels/${res.json().id}`,
+      ...clear,
+      headers: { ...clear.headers, ...admin },
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json()).toMatchObject({ amenities: [], state: 'Oyo', walking_minutes: 7 });
+  });
+
   it('refuses facts outside the lists, naming the field', async () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ state: 'Atlantis' }, 'state'],
@@ -444,5 +478,31 @@ describe('hostel facts on create and update', () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(Object.keys(res.json().fields ?? {}), JSON.stringify(payload)).toContain(field);
     }
+  });
+});
+
+describe('demo data', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('the demo hostels carry real facts and are found by search', async () => {
+    // Seeding happens only into an empty database, so this suite has its own.
+    await seedDemoOnce(t.app.deps);
+    const r = await t.app.inject({ url: '/api/hostels?q=nsuka' });
+    expect(r.statusCode).toBe(200);
+    const items = r.json().items as HostelSearchItem[];
+    expect(items.map((i) => i.hostel_name)).toContain('Nsukka Heights Hostel');
+    const uniben = await t.app.inject({ url: '/api/hostels?university=UNIBEN&sort=nearest&available=true' });
+    expect(uniben.json().items[0]).toMatchObject({
+      hostel_name: 'Unity Court Hostel',
+      state: 'Edo',
+      city: 'Benin City',
+      walking_minutes: 10,
+    });
+    expect(uniben.json().items[0].photo).toMatch(/\.jpg$/);
+    expect(uniben.json().items[0].available_rooms).toBeGreaterThan(0);
   });
 });
