@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { PGLITE_EXTENSIONS } from '../src/db/client.ts';
 
 /** The same plain SQL over a PostgreSQL database or an embedded PGlite directory (server stopped). */
 export type SqlClient = {
@@ -19,7 +20,7 @@ export async function openPostgres(url: string): Promise<SqlClient> {
 
 /** Opening the directory is itself a check after a SIGKILL: it must recover and open cleanly. */
 export async function openPglite(dataDir: string): Promise<SqlClient> {
-  const db = new PGlite(path.join(dataDir, 'db'));
+  const db = new PGlite(path.join(dataDir, 'db'), { extensions: PGLITE_EXTENSIONS });
   await db.waitReady;
   return {
     query: async <T>(text: string) => (await db.query<T>(text)).rows,

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config/env.ts';
 import type { Db } from '../src/db/client.ts';
-import { migrateEmbedded } from '../src/db/client.ts';
+import { migrateEmbedded, PGLITE_EXTENSIONS } from '../src/db/client.ts';
 
 /**
  * Every test gets its own fresh, migrated database through the real app:
@@ -18,7 +18,7 @@ import { migrateEmbedded } from '../src/db/client.ts';
 let template: Promise<Blob> | undefined;
 function pgliteTemplate(): Promise<Blob> {
   template ??= (async () => {
-    const client = new PGlite();
+    const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
     await migrateEmbedded(client);
     const blob = await client.dumpDataDir('none');
     await client.close();

@@ -16,6 +16,15 @@ const hostel: Hostel = {
   address: '3 Ozolua Road, Benin City',
   images: ['/uploads/hostels/p1.jpg'],
   is_closed: false,
+  state: 'Edo',
+  city: 'Benin City',
+  university: 'UNIBEN',
+  university_name: 'University of Benin',
+  walking_minutes: 10,
+  gender_policy: 'mixed',
+  amenities: ['water'],
+  latitude: null,
+  longitude: null,
   hostel_details: 'Quiet rooms near the main gate.',
   photos: [
     {

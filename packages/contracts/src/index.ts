@@ -7,6 +7,7 @@ export * from './format.ts';
 export * from './hostels.ts';
 export * from './maintenance.ts';
 export * from './payments.ts';
+export * from './places.ts';
 export * from './reviews.ts';
 export * from './rooms.ts';
 export * from './settings.ts';

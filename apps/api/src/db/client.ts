@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -26,6 +27,12 @@ export type Database = {
   executeSql: ExecuteSql;
   close: () => Promise<void>;
 };
+
+/**
+ * The extensions our migrations create (hostel search uses trigrams): PGlite carries them as
+ * separate bundles that must be loaded each time a database is opened.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 export const MIGRATIONS_DIR = path.join(API_ROOT, 'src/db/migrations');
 
@@ -74,13 +81,13 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 
   let client: PGlite;
   if (opts.pgliteTemplate) {
-    client = new PGlite({ loadDataDir: opts.pgliteTemplate });
+    client = new PGlite({ loadDataDir: opts.pgliteTemplate, extensions: PGLITE_EXTENSIONS });
   } else if (opts.url === 'memory://') {
-    client = new PGlite();
+    client = new PGlite({ extensions: PGLITE_EXTENSIONS });
   } else {
     const dir = path.join(opts.dataDir, 'db');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = new PGlite(dir, { extensions: PGLITE_EXTENSIONS });
   }
   await client.waitReady;
   if (!opts.pgliteTemplate) await migrateEmbedded(client);

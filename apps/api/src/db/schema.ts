@@ -1,10 +1,14 @@
 import {
+  AMENITIES,
+  type Amenity,
   BOOKING_STATUSES,
   type BookingStatus,
   DELIVERY_STATUSES,
   type DeliveryStatus,
+  GENDER_POLICIES,
   GENDERS,
   type Gender,
+  type GenderPolicy,
   INSPECTION_SLOTS,
   type InspectionSlot,
   MAINTENANCE_CATEGORIES,
@@ -18,6 +22,8 @@ import {
   type MessageAudience,
   type MessageChannel,
   type MessageTopic,
+  NIGERIAN_STATES,
+  type NigerianState,
   PAYMENT_KINDS,
   PAYMENT_PROVIDERS,
   PAYMENT_STATUSES,
@@ -31,6 +37,9 @@ import {
   type RoomStatus,
   type RoomUnit,
   type SkippedRecipient,
+  UNIVERSITIES,
+  UNIVERSITY_CODES,
+  type UniversityCode,
   USER_ROLES,
   type UserRole,
 } from '@studynest/contracts';
@@ -39,6 +48,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -229,6 +239,11 @@ export const smsOutbox = pgTable(
   (t) => [index('sms_outbox_created_idx').on(t.createdAt)],
 );
 
+/** The university's name for a stored code, as SQL (the search text includes it). */
+const universityNameCase = `coalesce(case university ${UNIVERSITIES.map(
+  (u) => `when '${u.code}' then '${u.name.replace(/'/g, "''")}'`,
+).join(' ')} end, '')`;
+
 export const hostels = pgTable(
   'hostels',
   {
@@ -237,10 +252,46 @@ export const hostels = pgTable(
     address: text('address').notNull(),
     hostelDetails: text('hostel_details').notNull().default(''),
     isClosed: boolean('is_closed').notNull().default(false),
+    /** Facts students search by (docs/domain.md, "Hostels and rooms"); null when not given. */
+    state: text('state').$type<NigerianState>(),
+    city: text('city'),
+    university: text('university').$type<UniversityCode>(),
+    walkingMinutes: integer('walking_minutes'),
+    genderPolicy: text('gender_policy').$type<GenderPolicy>().notNull().default('mixed'),
+    amenities: text('amenities').array().$type<Amenity[]>().notNull().default(sql`'{}'::text[]`),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    /**
+     * What `q` is matched against (trigrams): kept by the database itself so no write path can
+     * forget it. The university's name comes from the contract's list, spelled into the expression.
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql.raw(
+          `lower(hostel_name || ' ' || address || ' ' || coalesce(city, '') || ' ' || coalesce(state, '') || ' ' || coalesce(university, '') || ' ' || ${universityNameCase})`,
+        ),
+      ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('hostels_open_name_idx').on(t.isClosed, t.hostelName)],
+  (t) => [
+    index('hostels_open_name_idx').on(t.isClosed, t.hostelName),
+    index('hostels_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('hostels_university_idx').on(t.university, t.walkingMinutes),
+    check('hostels_state_ck', inList('state', NIGERIAN_STATES)),
+    check('hostels_university_ck', inList('university', UNIVERSITY_CODES)),
+    check('hostels_gender_policy_ck', inList('gender_policy', GENDER_POLICIES)),
+    check(
+      'hostels_amenities_ck',
+      sql.raw(`amenities <@ array[${AMENITIES.map((a) => `'${a}'`).join(', ')}]::text[]`),
+    ),
+    check('hostels_walking_minutes_ck', sql`${t.walkingMinutes} between 0 and 1000`),
+    check(
+      'hostels_coordinates_ck',
+      sql`${t.latitude} between -90 and 90 and ${t.longitude} between -180 and 180`,
+    ),
+  ],
 );
 
 export const hostelImages = pgTable(

@@ -66,6 +66,7 @@ export const routes: RouteObject[] = [
       { path: paths.forgotPassword.path, lazy: () => import('./routes/auth/forgot-password.tsx') },
       { path: paths.resetPassword.path, lazy: () => import('./routes/auth/reset-password.tsx') },
       { path: paths.review.path, lazy: () => import('./routes/review.tsx') },
+      { path: paths.hostels.path, lazy: () => import('./routes/hostels.tsx') },
       {
         id: 'hostel', // main.tsx names routes with a loader when it hydrates server-rendered HTML
         path: paths.hostel.path,

@@ -21,6 +21,10 @@ export const paths = {
     getHref: (email?: string) => `/forgot-pass-otp${email ? `?email=${encodeURIComponent(email)}` : ''}`,
   },
   review: { path: '/review', getHref: () => '/review' },
+  hostels: {
+    path: '/hostels',
+    getHref: (search?: URLSearchParams) => `/hostels${search?.size ? `?${search}` : ''}`,
+  },
   hostel: { path: '/hostel/:hostelId', getHref: (id: string) => `/hostel/${id}` },
   bookInspection: { path: '/book-inspection/:roomId', getHref: (id: string) => `/book-inspection/${id}` },
   receipt: { path: '/receipt-page', getHref: () => '/receipt-page' },

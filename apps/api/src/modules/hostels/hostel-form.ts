@@ -17,6 +17,10 @@ export type HostelForm = {
 
 const IMAGE_FIELDS = new Set(['images', 'images[]']);
 const REMOVE_FIELDS = new Set(['remove_images', 'remove_images[]']);
+/** The only fields a number is right for; a number anywhere else is refused as before. */
+const NUMBER_FIELDS = new Set(['walking_minutes', 'latitude', 'longitude']);
+/** Amenities may come as repeated fields or one comma-separated string; all of them count. */
+const LIST_FIELDS = new Set(['amenities', 'amenities[]']);
 function splitIds(value: unknown): string[] {
   const values = Array.isArray(value) ? value : [value];
   return values
@@ -41,7 +45,11 @@ function fromJson(body: unknown): HostelForm {
   for (const [key, value] of Object.entries(record)) {
     if (REMOVE_FIELDS.has(key)) continue;
     if (typeof value === 'string') fields[key] = value;
-    else if (value !== undefined && value !== null) {
+    // Walking minutes and coordinates are numbers to a JSON client; the form schema reads both.
+    else if (typeof value === 'number' && NUMBER_FIELDS.has(key)) fields[key] = String(value);
+    else if (LIST_FIELDS.has(key) && Array.isArray(value) && value.every((v) => typeof v === 'string')) {
+      fields.amenities = value.join(',');
+    } else if (value !== undefined && value !== null) {
       throw badRequest(`${key} must be text`, { [key]: 'must be text' });
     }
   }
@@ -60,6 +68,8 @@ export async function readHostelForm(request: FastifyRequest, storage: FileStora
     folder: 'hostels',
     onField: (name, value) => {
       if (REMOVE_FIELDS.has(name)) removeImages.push(...splitIds(value));
+      else if (LIST_FIELDS.has(name))
+        fields.amenities = fields.amenities ? `${fields.amenities},${value}` : value;
       else fields[name] = value;
     },
   });

@@ -1,4 +1,10 @@
-import type { Hostel, HostelRef, HostelSummary, Photo } from '@studynest/contracts';
+import {
+  type Hostel,
+  type HostelRef,
+  type HostelSummary,
+  type Photo,
+  universityByCode,
+} from '@studynest/contracts';
 import { type hostelImages, hostels } from '../../db/schema.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { jpegKey, webpKey } from '../../storage/photos.ts';
@@ -37,10 +43,27 @@ export function toPhoto(storage: FileStorage, img: PhotoRow): Photo {
   };
 }
 
+/** What a summary reads from the hostel row: columns for a drizzle select. */
+export const hostelSummaryColumns = {
+  id: hostels.id,
+  hostelName: hostels.hostelName,
+  address: hostels.address,
+  isClosed: hostels.isClosed,
+  state: hostels.state,
+  city: hostels.city,
+  university: hostels.university,
+  walkingMinutes: hostels.walkingMinutes,
+  genderPolicy: hostels.genderPolicy,
+  amenities: hostels.amenities,
+  latitude: hostels.latitude,
+  longitude: hostels.longitude,
+};
+export type HostelSummaryRow = Pick<HostelRow, keyof typeof hostelSummaryColumns>;
+
 /** `_id` and `id` both carry the hostel's id: the spec's clients read either. */
 export function toHostelSummary(
   storage: FileStorage,
-  row: Pick<HostelRow, 'id' | 'hostelName' | 'address' | 'isClosed'>,
+  row: HostelSummaryRow,
   imageKeys: string[],
 ): HostelSummary {
   return {
@@ -48,6 +71,15 @@ export function toHostelSummary(
     id: row.id,
     images: imageKeys.map((key) => storage.url(jpegKey(key))),
     is_closed: row.isClosed,
+    state: row.state,
+    city: row.city,
+    university: row.university,
+    university_name: row.university ? (universityByCode(row.university)?.name ?? null) : null,
+    walking_minutes: row.walkingMinutes,
+    gender_policy: row.genderPolicy,
+    amenities: row.amenities,
+    latitude: row.latitude,
+    longitude: row.longitude,
   };
 }
 

@@ -1,8 +1,10 @@
 import {
+  HOSTEL_SEARCH_PARAMS,
   HostelFieldsSchema,
   HostelListQuerySchema,
   HostelReplaceFieldsSchema,
   HostelSchema,
+  HostelSearchResultSchema,
   HostelSummarySchema,
   HostelUpdateFieldsSchema,
   IdParamsSchema,
@@ -15,6 +17,7 @@ import { errorAnswers } from '../../lib/route-options.ts';
 import { parseOrThrow } from '../../lib/validation.ts';
 import { removePhotos } from '../../storage/photos.ts';
 import { type HostelForm, readHostelForm } from './hostel-form.ts';
+import { searchHostels } from './hostels.search.ts';
 import {
   assertHostelExists,
   createHostel,
@@ -49,12 +52,26 @@ export const hostelsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['hostels'],
-        summary: 'Open hostels, by name (admins: ?include_closed=1 adds closed ones)',
+        summary:
+          'Open hostels, by name (admins: ?include_closed=1 adds closed ones); any search parameter searches',
+        description:
+          'Without parameters: every open hostel, by name (the original API). With any of ' +
+          `${HOSTEL_SEARCH_PARAMS.join(', ')}: one page of open hostels as { items, next_cursor } ` +
+          '(docs/domain.md, "Search"). amenities is a comma list (all must be present); pass next_cursor ' +
+          'back as cursor, with the same other parameters, for the next page.',
         querystring: HostelListQuerySchema,
-        response: { 200: z.array(HostelSummarySchema), ...errorAnswers(400) },
+        response: {
+          200: z.union([z.array(HostelSummarySchema), HostelSearchResultSchema]),
+          ...errorAnswers(400),
+        },
       },
     },
     async (request, reply) => {
+      // Searches are not cached: the many combinations of parameters would rarely repeat, and
+      // availability (holds run out by the minute) is what a student searches for.
+      if (HOSTEL_SEARCH_PARAMS.some((name) => request.query[name] !== undefined)) {
+        return searchHostels(deps, request.query);
+      }
       // Anyone else asking for closed hostels just gets the open ones, as if they had not asked.
       if (request.query.include_closed && (await request.isAdmin())) {
         return listHostels(deps, { includeClosed: true });

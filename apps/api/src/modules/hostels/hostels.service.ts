@@ -4,13 +4,14 @@ import {
   type HostelFields,
   type HostelSummary,
   type HostelUpdateFields,
+  universityByCode,
 } from '@studynest/contracts';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { bookings, hostelImages, hostels, payments, rooms, tenancies } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { removePhotos, type StoredImage } from '../../storage/photos.ts';
-import { type PhotoRow, toHostel, toHostelSummary } from './hostels.mapper.ts';
+import { hostelSummaryColumns, type PhotoRow, toHostel, toHostelSummary } from './hostels.mapper.ts';
 
 type HostelDeps = Pick<Deps, 'db' | 'storage'>;
 
@@ -33,13 +34,7 @@ export async function listHostels(
   opts: { includeClosed?: boolean } = {},
 ): Promise<HostelSummary[]> {
   const rows = await db
-    .select({
-      id: hostels.id,
-      hostelName: hostels.hostelName,
-      address: hostels.address,
-      isClosed: hostels.isClosed,
-      imageKeys: photoKeysSql,
-    })
+    .select({ ...hostelSummaryColumns, imageKeys: photoKeysSql })
     .from(hostels)
     .where(opts.includeClosed ? undefined : eq(hostels.isClosed, false))
     .orderBy(asc(hostels.hostelName), asc(hostels.id));
@@ -58,6 +53,38 @@ export async function getHostel(
     .limit(1);
   if (!found) throw notFound('This hostel does not exist or is no longer listed');
   return toHostel(storage, found.row, found.images);
+}
+
+type Facts = Partial<
+  Pick<
+    HostelFields,
+    | 'state'
+    | 'city'
+    | 'university'
+    | 'walking_minutes'
+    | 'gender_policy'
+    | 'amenities'
+    | 'latitude'
+    | 'longitude'
+  >
+>;
+
+/**
+ * The facts that were given, as columns. A university given without a state or city lends them its
+ * own (its main campus), so an admin who picks UNN gets Enugu and Nsukka without typing them.
+ */
+function factValues(f: Facts): Partial<typeof hostels.$inferInsert> {
+  const uni = f.university ? universityByCode(f.university) : undefined;
+  const values: Partial<typeof hostels.$inferInsert> = {};
+  if (f.state !== undefined || uni) values.state = f.state ?? uni?.state ?? null;
+  if (f.city !== undefined || uni) values.city = f.city ?? uni?.city ?? null;
+  if (f.university !== undefined) values.university = f.university;
+  if (f.walking_minutes !== undefined) values.walkingMinutes = f.walking_minutes;
+  if (f.gender_policy !== undefined) values.genderPolicy = f.gender_policy;
+  if (f.amenities !== undefined) values.amenities = f.amenities;
+  if (f.latitude !== undefined) values.latitude = f.latitude;
+  if (f.longitude !== undefined) values.longitude = f.longitude;
+  return values;
 }
 
 const imageValues = (hostelId: string, images: StoredImage[], firstPosition: number) =>
@@ -88,6 +115,7 @@ export async function createHostel(
         hostelName: fields.hostel_name,
         address: fields.address,
         hostelDetails: fields.hostel_details,
+        ...factValues(fields),
       })
       .returning({ id: hostels.id });
     if (!row) throw new Error('hostel insert returned nothing');
@@ -152,6 +180,7 @@ export async function updateHostel(
         ...(changes.hostel_name !== undefined ? { hostelName: changes.hostel_name } : {}),
         ...(changes.address !== undefined ? { address: changes.address } : {}),
         ...(changes.hostel_details !== undefined ? { hostelDetails: changes.hostel_details } : {}),
+        ...factValues(changes),
         updatedAt: new Date(),
       })
       .where(eq(hostels.id, id));

@@ -24,7 +24,13 @@ function HostelDirectory() {
       <h2 id="hostels-heading" className="mt-2 text-2xl sm:text-3xl">
         Browse hostels
       </h2>
-      <p className="mt-2 text-muted">Choose a hostel to see its photos, rooms and prices.</p>
+      <p className="mt-2 text-muted">
+        Choose a hostel to see its photos, rooms and prices, or{' '}
+        <Link to={paths.hostels.getHref()} className="font-semibold text-brand-700 underline">
+          search by university, price and free rooms
+        </Link>
+        .
+      </p>
       <div className="mt-6">
         {hostels.isPending && <Spinner label="Loading hostels…" />}
         {hostels.isError && <QueryError error={hostels.error} retry={() => hostels.refetch()} />}

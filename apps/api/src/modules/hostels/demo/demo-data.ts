@@ -11,12 +11,33 @@ type DemoHostel = {
   name: string;
   address: string;
   details: string;
+  facts: Pick<
+    typeof hostels.$inferInsert,
+    | 'state'
+    | 'city'
+    | 'university'
+    | 'walkingMinutes'
+    | 'genderPolicy'
+    | 'amenities'
+    | 'latitude'
+    | 'longitude'
+  >;
   style: Omit<PhotoStyle, 'variant'>;
 };
 
 const DEMO_HOSTELS: DemoHostel[] = [
   {
     name: 'Unity Court Hostel',
+    facts: {
+      state: 'Edo',
+      city: 'Benin City',
+      university: 'UNIBEN',
+      walkingMinutes: 10,
+      genderPolicy: 'mixed',
+      amenities: ['water', 'power_24h', 'security'],
+      latitude: 6.3982,
+      longitude: 5.6124,
+    },
     address:
       '14 Ozolua Road, Ugbowo, Benin City, Edo State (5 minutes from the University of Benin main gate)',
     details:
@@ -25,6 +46,16 @@ const DEMO_HOSTELS: DemoHostel[] = [
   },
   {
     name: 'Akoka Royal Lodge',
+    facts: {
+      state: 'Lagos',
+      city: 'Akoka, Lagos',
+      university: 'UNILAG',
+      walkingMinutes: 6,
+      genderPolicy: 'female_only',
+      amenities: ['wifi', 'study_room', 'security', 'power_24h'],
+      latitude: 6.5187,
+      longitude: 3.3921,
+    },
     address: '23 Bayo Adeyemi Street, Akoka, Yaba, Lagos (walking distance to UNILAG)',
     details:
       'Modern self-contained rooms in Akoka with fast Wi-Fi, a reading room, CCTV and a caretaker on site. Walk to the University of Lagos in minutes.',
@@ -32,6 +63,16 @@ const DEMO_HOSTELS: DemoHostel[] = [
   },
   {
     name: 'Agbowo Scholars Residence',
+    facts: {
+      state: 'Oyo',
+      city: 'Ibadan',
+      university: 'UI',
+      walkingMinutes: 12,
+      genderPolicy: 'mixed',
+      amenities: ['water', 'study_room', 'security'],
+      latitude: 7.4398,
+      longitude: 3.9075,
+    },
     address: '7 Ajibode Road, Agbowo, Ibadan, Oyo State (near the University of Ibadan second gate)',
     details:
       'Shared and en-suite rooms for students of the University of Ibadan, with a water treatment plant, study lounge and weekly fumigation.',
@@ -39,6 +80,16 @@ const DEMO_HOSTELS: DemoHostel[] = [
   },
   {
     name: 'Nsukka Heights Hostel',
+    facts: {
+      state: 'Enugu',
+      city: 'Nsukka',
+      university: 'UNN',
+      walkingMinutes: 15,
+      genderPolicy: 'male_only',
+      amenities: ['generator', 'water', 'security'],
+      latitude: 6.864,
+      longitude: 7.409,
+    },
     address: '5 Odenigbo Road, University of Nigeria, Nsukka, Enugu State',
     details:
       'Spacious flats on the hill above UNN with solar street lights, a standby generator and a shuttle to the faculty area during exams.',
@@ -46,6 +97,16 @@ const DEMO_HOSTELS: DemoHostel[] = [
   },
   {
     name: 'Samaru Comfort Lodge',
+    facts: {
+      state: 'Kaduna',
+      city: 'Zaria',
+      university: 'ABU',
+      walkingMinutes: 8,
+      genderPolicy: 'mixed',
+      amenities: ['kitchen', 'security', 'water', 'laundry'],
+      latitude: 11.152,
+      longitude: 7.654,
+    },
     address: '12 Hanwa Road, Samaru, Zaria, Kaduna State (close to Ahmadu Bello University)',
     details:
       'Affordable rooms for ABU students with tiled floors, wardrobes, a shared kitchen per floor and round-the-clock security.',
@@ -93,7 +154,7 @@ async function seedDemoData(db: Db, storage: FileStorage): Promise<{ hostels: nu
     await db.transaction(async (tx) => {
       const [hostel] = await tx
         .insert(hostels)
-        .values({ hostelName: demo.name, address: demo.address, hostelDetails: demo.details })
+        .values({ hostelName: demo.name, address: demo.address, hostelDetails: demo.details, ...demo.facts })
         .returning({ id: hostels.id });
       if (!hostel) throw new Error('seed: hostel insert returned nothing');
       await tx

@@ -2,11 +2,11 @@ import { useNavigate } from 'react-router';
 import { NoticeBanner } from '../../../components/ui/notice-banner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useCreateHostel } from '../../../features/hostels/api/hostel-mutations.ts';
-import { HostelForm } from '../../../features/hostels/components/hostel-form.tsx';
+import { EMPTY_FACTS, HostelForm } from '../../../features/hostels/components/hostel-form.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
 
-const EMPTY = { hostel_name: '', address: '', hostel_details: '' };
+const EMPTY = { hostel_name: '', address: '', hostel_details: '', ...EMPTY_FACTS };
 
 export function Component() {
   useDocumentTitle('Add New Hostel');

@@ -6,7 +6,7 @@ import { PageLoading } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useUpdateHostel } from '../../../features/hostels/api/hostel-mutations.ts';
 import { hostelQueries } from '../../../features/hostels/api/hostel-queries.ts';
-import { HostelForm } from '../../../features/hostels/components/hostel-form.tsx';
+import { factValues, HostelForm } from '../../../features/hostels/components/hostel-form.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
 
@@ -45,6 +45,7 @@ export function Component() {
             hostel_name: hostel.data.hostel_name,
             address: hostel.data.address,
             hostel_details: hostel.data.hostel_details,
+            ...factValues(hostel.data),
           }}
           photos={hostel.data.photos}
           submitLabel="Update Hostel"

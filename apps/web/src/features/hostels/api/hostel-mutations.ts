@@ -7,6 +7,12 @@ export type HostelFormPayload = {
   hostel_name: string;
   address: string;
   hostel_details: string;
+  university: string;
+  state: string;
+  city: string;
+  walking_minutes: string;
+  gender_policy: string;
+  amenities: string[];
   images: File[];
   /** Update only: ids (`photo._id`) of current photos to delete. */
   remove_images?: string[];
@@ -18,6 +24,11 @@ function toFormData(payload: HostelFormPayload): FormData {
   form.append('hostel_name', payload.hostel_name);
   form.append('address', payload.address);
   form.append('hostel_details', payload.hostel_details);
+  // A blank fact clears it; amenities go as one comma list so that none at all clears them too.
+  for (const name of ['university', 'state', 'city', 'walking_minutes', 'gender_policy'] as const) {
+    form.append(name, payload[name]);
+  }
+  form.append('amenities', payload.amenities.join(','));
   for (const id of payload.remove_images ?? []) form.append('remove_images', id);
   for (const file of payload.images) form.append('images', file, file.name);
   return form;

@@ -1,5 +1,5 @@
-import type { Hostel, HostelSummary, Room, RoomWithHostel } from '@studynest/contracts';
-import { queryOptions } from '@tanstack/react-query';
+import type { Hostel, HostelSearchResult, HostelSummary, Room, RoomWithHostel } from '@studynest/contracts';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 export const hostelQueries = {
@@ -14,6 +14,25 @@ export const hostelQueries = {
       queryKey: ['hostels', 'admin-list'],
       queryFn: ({ signal }) => api<HostelSummary[]>('/hostels?include_closed=1', { signal }),
     }),
+  /**
+   * A search, page by page (docs/domain.md, "Search"). `params` are the page's URL parameters, so the
+   * same search shared as a link asks the same question.
+   */
+  search: (params: URLSearchParams) => {
+    const query = new URLSearchParams(params);
+    // Always a search, even with no filter chosen: the answer then has pages and availability.
+    if (![...query.keys()].length) query.set('limit', '20');
+    return infiniteQueryOptions({
+      queryKey: ['hostels', 'search', query.toString()],
+      initialPageParam: null as string | null,
+      queryFn: ({ signal, pageParam }) => {
+        const page = new URLSearchParams(query);
+        if (pageParam) page.set('cursor', pageParam);
+        return api<HostelSearchResult>(`/hostels?${page}`, { signal });
+      },
+      getNextPageParam: (last) => last.next_cursor,
+    });
+  },
   detail: (id: string) => {
     const apiPath = `/hostels/${id}`;
     return queryOptions({

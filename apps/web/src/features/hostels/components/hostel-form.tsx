@@ -1,5 +1,14 @@
 import type { Photo } from '@studynest/contracts';
 import { BUSINESS } from '@studynest/contracts/constants';
+import {
+  AMENITIES,
+  AMENITY_LABELS,
+  GENDER_POLICIES,
+  GENDER_POLICY_LABELS,
+  MAX_WALKING_MINUTES,
+  NIGERIAN_STATES,
+  UNIVERSITIES,
+} from '@studynest/contracts/places';
 import { useId, useRef, useState } from 'react';
 import { type RegisterOptions, useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -8,14 +17,57 @@ import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { usePreviewUrls } from '../../../lib/use-preview-urls.ts';
 import type { HostelFormPayload } from '../api/hostel-mutations.ts';
 
-export type HostelFormValues = { hostel_name: string; address: string; hostel_details: string };
+export type HostelFormValues = {
+  hostel_name: string;
+  address: string;
+  hostel_details: string;
+  /** The facts (docs/domain.md, "Hostels and rooms"): '' is "not given". */
+  university: string;
+  state: string;
+  city: string;
+  walking_minutes: string;
+  gender_policy: string;
+  amenities: string[];
+};
+
+/** A new hostel's facts before the admin fills them in: what the server assumes when they are left out. */
+export const EMPTY_FACTS = {
+  university: '',
+  state: '',
+  city: '',
+  walking_minutes: '',
+  gender_policy: 'mixed',
+  amenities: [],
+} satisfies Partial<HostelFormValues>;
+
+/** A saved hostel's facts as form values. */
+export const factValues = (h: {
+  university: string | null;
+  state: string | null;
+  city: string | null;
+  walking_minutes: number | null;
+  gender_policy: string;
+  amenities: string[];
+}) => ({
+  university: h.university ?? '',
+  state: h.state ?? '',
+  city: h.city ?? '',
+  walking_minutes: h.walking_minutes === null ? '' : String(h.walking_minutes),
+  gender_policy: h.gender_policy,
+  amenities: h.amenities,
+});
 
 /**
  * The same rules as the server's HostelFieldsSchema (trimmed, required name and address, length
  * limits), written as react-hook-form rules: bringing zod into this screen would double its
  * download for three text fields. The server checks again and its messages land on the fields.
  */
-const text = (label: string, max: number, required: boolean): RegisterOptions<HostelFormValues> => ({
+type TextName = 'hostel_name' | 'address' | 'hostel_details' | 'city' | 'walking_minutes';
+const text = (
+  label: string,
+  max: number,
+  required: boolean,
+): RegisterOptions<HostelFormValues, TextName> => ({
   setValueAs: (v: string) => v.trim(),
   validate: (v: string) => {
     if (required && !v) return `${label} is required`;
@@ -24,6 +76,14 @@ const text = (label: string, max: number, required: boolean): RegisterOptions<Ho
   },
 });
 const RULES = {
+  city: text('City', 80, false),
+  walking_minutes: {
+    setValueAs: (v: string) => v.trim(),
+    validate: (v: string) =>
+      v === '' ||
+      (/^\d+$/.test(v) && Number(v) <= MAX_WALKING_MINUTES) ||
+      `Walking minutes must be a whole number from 0 to ${MAX_WALKING_MINUTES}`,
+  } satisfies RegisterOptions<HostelFormValues, TextName>,
   hostel_name: text('Hostel name', 120, true),
   address: text('Address', 300, true),
   hostel_details: text('Hostel details', 4000, false),
@@ -158,6 +218,67 @@ export function HostelForm({
           />
         )}
       </FormField>
+
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <FormField
+          label="University"
+          error={errors.university?.message}
+          hint="Its state and city are used when you leave those empty."
+        >
+          {(a11y) => (
+            <select {...a11y} className="input" {...register('university')}>
+              <option value="">Not near a listed university</option>
+              {UNIVERSITIES.map((u) => (
+                <option key={u.code} value={u.code}>
+                  {u.name} ({u.code})
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <TextField
+          label="Walking minutes to the university"
+          inputMode="numeric"
+          error={errors.walking_minutes?.message}
+          {...register('walking_minutes', RULES.walking_minutes)}
+        />
+        <FormField label="State" error={errors.state?.message}>
+          {(a11y) => (
+            <select {...a11y} className="input" {...register('state')}>
+              <option value="">Not given</option>
+              {NIGERIAN_STATES.map((state) => (
+                <option key={state} value={state}>
+                  {state}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <TextField label="City" error={errors.city?.message} {...register('city', RULES.city)} />
+        <FormField label="Who it takes" error={errors.gender_policy?.message}>
+          {(a11y) => (
+            <select {...a11y} className="input" {...register('gender_policy')}>
+              {GENDER_POLICIES.map((g) => (
+                <option key={g} value={g}>
+                  {GENDER_POLICY_LABELS[g]}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      </div>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="label">Amenities</legend>
+        <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+          {AMENITIES.map((a) => (
+            <label key={a} className="inline-flex min-h-11 items-center gap-2 text-sm">
+              <input type="checkbox" className="size-5" value={a} {...register('amenities')} />
+              {AMENITY_LABELS[a]}
+            </label>
+          ))}
+        </div>
+        {errors.amenities?.message && <p className="field-error">{errors.amenities.message}</p>}
+      </fieldset>
 
       {photos.length > 0 && (
         <fieldset className="flex flex-col gap-2">

@@ -1,0 +1,19 @@
+-- Typo-tolerant search (hostels_search_trgm_idx) needs trigrams; PGlite loads the extension when it opens.
+CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
+ALTER TABLE "hostels" ADD COLUMN "state" text;--> statement-breakpoint
+ALTER TABLE "hostels" ADD COLUMN "city" text;--> statement-breakpoint
+ALTER TABLE "hostels" ADD COLUMN "university" text;--> statement-breakpoint
+ALTER TABLE "hostels" ADD COLUMN "walking_minutes" integer;--> statement-breakpoint
+ALTER TABLE "hostels" ADD COLUMN "gender_policy" text DEFAULT 'mixed' NOT NULL;--> statement-breakpoint
+ALTER TABLE "hostels" ADD COLUMN "amenities" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "hostels" ADD COLUMN "latitude" double precision;--> statement-breakpoint
+ALTER TABLE "hostels" ADD COLUMN "longitude" double precision;--> statement-breakpoint
+ALTER TABLE "hostels" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(hostel_name || ' ' || address || ' ' || coalesce(city, '') || ' ' || coalesce(state, '') || ' ' || coalesce(university, '') || ' ' || coalesce(case university when 'UNILAG' then 'University of Lagos' when 'UI' then 'University of Ibadan' when 'OAU' then 'Obafemi Awolowo University' when 'UNN' then 'University of Nigeria, Nsukka' when 'ABU' then 'Ahmadu Bello University' when 'UNIBEN' then 'University of Benin' when 'UNILORIN' then 'University of Ilorin' when 'UNIPORT' then 'University of Port Harcourt' when 'LASU' then 'Lagos State University' when 'FUTA' then 'Federal University of Technology, Akure' when 'UNIZIK' then 'Nnamdi Azikiwe University' when 'UNICAL' then 'University of Calabar' when 'BUK' then 'Bayero University Kano' when 'UNIJOS' then 'University of Jos' when 'FUNAAB' then 'Federal University of Agriculture, Abeokuta' when 'FUTO' then 'Federal University of Technology, Owerri' when 'COVENANT' then 'Covenant University' when 'BABCOCK' then 'Babcock University' when 'UNIABUJA' then 'University of Abuja' end, ''))) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "hostels_search_trgm_idx" ON "hostels" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "hostels_university_idx" ON "hostels" USING btree ("university","walking_minutes");--> statement-breakpoint
+ALTER TABLE "hostels" ADD CONSTRAINT "hostels_state_ck" CHECK (state in ('Abia', 'Adamawa', 'Akwa Ibom', 'Anambra', 'Bauchi', 'Bayelsa', 'Benue', 'Borno', 'Cross River', 'Delta', 'Ebonyi', 'Edo', 'Ekiti', 'Enugu', 'Gombe', 'Imo', 'Jigawa', 'Kaduna', 'Kano', 'Katsina', 'Kebbi', 'Kogi', 'Kwara', 'Lagos', 'Nasarawa', 'Niger', 'Ogun', 'Ondo', 'Osun', 'Oyo', 'Plateau', 'Rivers', 'Sokoto', 'Taraba', 'Yobe', 'Zamfara', 'FCT'));--> statement-breakpoint
+ALTER TABLE "hostels" ADD CONSTRAINT "hostels_university_ck" CHECK (university in ('UNILAG', 'UI', 'OAU', 'UNN', 'ABU', 'UNIBEN', 'UNILORIN', 'UNIPORT', 'LASU', 'FUTA', 'UNIZIK', 'UNICAL', 'BUK', 'UNIJOS', 'FUNAAB', 'FUTO', 'COVENANT', 'BABCOCK', 'UNIABUJA'));--> statement-breakpoint
+ALTER TABLE "hostels" ADD CONSTRAINT "hostels_gender_policy_ck" CHECK (gender_policy in ('mixed', 'female_only', 'male_only'));--> statement-breakpoint
+ALTER TABLE "hostels" ADD CONSTRAINT "hostels_amenities_ck" CHECK (amenities <@ array['water', 'power_24h', 'generator', 'wifi', 'security', 'kitchen', 'laundry', 'study_room']::text[]);--> statement-breakpoint
+ALTER TABLE "hostels" ADD CONSTRAINT "hostels_walking_minutes_ck" CHECK ("hostels"."walking_minutes" between 0 and 1000);--> statement-breakpoint
+ALTER TABLE "hostels" ADD CONSTRAINT "hostels_coordinates_ck" CHECK ("hostels"."latitude" between -90 and 90 and "hostels"."longitude" between -180 and 180);

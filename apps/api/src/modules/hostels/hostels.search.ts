@@ -1,0 +1,212 @@
+import type {
+  HostelListQuery,
+  HostelSearchResult,
+  HostelSort,
+  NigerianState,
+  UniversityCode,
+} from '@studynest/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Deps } from '../../deps.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { jpegKey } from '../../storage/photos.ts';
+import { toHostelSummary } from './hostels.mapper.ts';
+
+/** The search rules are in docs/domain.md ("Hostels and rooms", "Search"). */
+
+const DEFAULT_LIMIT = 20;
+/** No q and no sort: newest first. With q and no sort: best match first. */
+type SortKey = HostelSort | 'relevance';
+
+type SearchRow = {
+  id: string;
+  hostel_name: string;
+  address: string;
+  is_closed: boolean;
+  state: NigerianState | null;
+  city: string | null;
+  university: UniversityCode | null;
+  walking_minutes: number | null;
+  gender_policy: 'mixed' | 'female_only' | 'male_only';
+  amenities: string[] | string;
+  latitude: number | null;
+  longitude: number | null;
+  image_keys: string[] | string;
+  min_price: number | null;
+  free: number;
+  sort_key: string;
+};
+
+type Cursor = { s: SortKey; k: string; i: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NUMERIC = /^-?\d{1,30}(\.\d{1,10})?$/;
+
+const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
+
+function decodeCursor(raw: string, sort: SortKey): Cursor {
+  const invalid = () =>
+    badRequest('This page link is out of date; start the search again', {
+      cursor: 'cursor is not valid for this search',
+    });
+  let c: unknown;
+  try {
+    c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid();
+  }
+  if (
+    !c ||
+    typeof c !== 'object' ||
+    (c as Cursor).s !== sort ||
+    typeof (c as Cursor).k !== 'string' ||
+    !NUMERIC.test((c as Cursor).k) ||
+    typeof (c as Cursor).i !== 'string' ||
+    !UUID.test((c as Cursor).i)
+  ) {
+    throw invalid();
+  }
+  return c as Cursor;
+}
+
+/** A room a student can book now: available, and nobody's hold is running. */
+const bookable = sql`r.status = 'available' and (r.held_until is null or r.held_until <= now())`;
+
+/**
+ * Each sort as one numeric key plus the id, both in the same direction: the keyset the cursor
+ * carries. Hostels without the key (no bookable room, no walking minutes) sort last.
+ */
+function sortKey(sort: SortKey, q: string | undefined): { key: SQL; desc: boolean } {
+  switch (sort) {
+    case 'price':
+      return { key: sql`coalesce(m.min_price, 2147483647)::numeric`, desc: false };
+    case '-price':
+      return { key: sql`coalesce(m.min_price, -1)::numeric`, desc: true };
+    case 'nearest':
+      return { key: sql`coalesce(h.walking_minutes, 1000000)::numeric`, desc: false };
+    case 'relevance':
+      // Rounded so the key compares exactly when the cursor brings it back.
+      return { key: sql`round(word_similarity(${q ?? ''}, h.search_text)::numeric, 6)`, desc: true };
+    default:
+      // Microseconds since the epoch: created_at exactly, as a number.
+      return { key: sql`(extract(epoch from h.created_at) * 1000000)::numeric`, desc: true };
+  }
+}
+
+/** Postgres hands arrays back parsed; a driver that does not gives their text form. */
+const asArray = (v: string[] | string): string[] =>
+  Array.isArray(v)
+    ? v
+    : v
+        .replace(/^\{|\}$/g, '')
+        .split(',')
+        .filter(Boolean);
+
+/** Search open hostels: filters, typo-tolerant `q`, keyset pages. */
+export async function searchHostels(
+  { db, storage }: Pick<Deps, 'db' | 'storage'>,
+  query: HostelListQuery,
+): Promise<HostelSearchResult> {
+  const q = query.q ? query.q.toLowerCase() : undefined;
+  const sort: SortKey = query.sort ?? (q ? 'relevance' : 'newest');
+  const limit = query.limit ?? DEFAULT_LIMIT;
+  const { key, desc } = sortKey(sort, q);
+
+  const roomFilters: SQL[] = [];
+  if (query.unit) roomFilters.push(sql`r.unit = ${query.unit}`);
+  if (query.min_price !== undefined) roomFilters.push(sql`r.price >= ${query.min_price}`);
+  if (query.max_price !== undefined) roomFilters.push(sql`r.price <= ${query.max_price}`);
+
+  const where: SQL[] = [sql`not h.is_closed`];
+  // `<%` is word_similarity above pg_trgm's threshold, which the trigram index answers.
+  if (q) where.push(sql`${q} <% h.search_text`);
+  if (query.university) where.push(sql`h.university = ${query.university}`);
+  if (query.state) where.push(sql`h.state = ${query.state}`);
+  if (query.city) where.push(sql`strpos(lower(coalesce(h.city, '')), lower(${query.city})) > 0`);
+  if (query.gender) {
+    const policies =
+      query.gender === 'female' || query.gender === 'male'
+        ? ['mixed', `${query.gender}_only`]
+        : [query.gender];
+    where.push(
+      sql`h.gender_policy in (${sql.join(
+        policies.map((p) => sql`${p}`),
+        sql`, `,
+      )})`,
+    );
+  }
+  if (query.amenities?.length) {
+    where.push(
+      sql`h.amenities @> array[${sql.join(
+        query.amenities.map((a) => sql`${a}`),
+        sql`, `,
+      )}]::text[]`,
+    );
+  }
+  if (roomFilters.length) where.push(sql`m.matching > 0`);
+  if (query.available) where.push(sql`m.free > 0`);
+  if (query.cursor) {
+    const c = decodeCursor(query.cursor, sort);
+    where.push(
+      desc
+        ? sql`(${key}, h.id) < (${c.k}::numeric, ${c.i}::uuid)`
+        : sql`(${key}, h.id) > (${c.k}::numeric, ${c.i}::uuid)`,
+    );
+  }
+  const direction = desc ? sql`desc` : sql`asc`;
+
+  const result = (await db.execute(sql`
+    select h.id, h.hostel_name, h.address, h.is_closed, h.state, h.city, h.university,
+      h.walking_minutes, h.gender_policy, h.amenities, h.latitude, h.longitude,
+      array(select i.storage_key from hostel_images i where i.hostel_id = h.id
+        order by i.position, i.created_at) as image_keys,
+      m.min_price, m.free, (${key})::text as sort_key
+    from hostels h
+    cross join lateral (
+      select min(r.price) filter (where ${bookable}) as min_price,
+        (count(*) filter (where ${bookable}))::int as free,
+        count(*)::int as matching
+      from rooms r
+      where r.hostel_id = h.id${roomFilters.length ? sql` and ${sql.join(roomFilters, sql` and `)}` : sql``}
+    ) m
+    where ${sql.join(where, sql` and `)}
+    order by ${key} ${direction}, h.id ${direction}
+    limit ${limit + 1}
+  `)) as unknown as { rows: SearchRow[] };
+
+  const rows = result.rows.slice(0, limit);
+  const last = rows.at(-1);
+  const items = rows.map((r) => {
+    const imageKeys = asArray(r.image_keys);
+    const summary = toHostelSummary(
+      storage,
+      {
+        id: r.id,
+        hostelName: r.hostel_name,
+        address: r.address,
+        isClosed: r.is_closed,
+        state: r.state,
+        city: r.city,
+        university: r.university,
+        walkingMinutes: r.walking_minutes,
+        genderPolicy: r.gender_policy,
+        amenities: asArray(r.amenities) as SearchRowAmenities,
+        latitude: r.latitude === null ? null : Number(r.latitude),
+        longitude: r.longitude === null ? null : Number(r.longitude),
+      },
+      imageKeys,
+    );
+    return {
+      ...summary,
+      photo: imageKeys[0] ? storage.url(jpegKey(imageKeys[0])) : null,
+      min_available_price: r.min_price === null ? null : Number(r.min_price),
+      available_rooms: Number(r.free),
+    };
+  });
+  return {
+    items,
+    next_cursor:
+      result.rows.length > limit && last ? encodeCursor({ s: sort, k: last.sort_key, i: last.id }) : null,
+  };
+}
+
+type SearchRowAmenities = Parameters<typeof toHostelSummary>[1]['amenities'];
