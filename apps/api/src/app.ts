@@ -16,7 +16,12 @@ import { healthRoutes } from './modules/health/index.ts';
 import { hostelsRoutes } from './modules/hostels/index.ts';
 import { maintenanceRoutes } from './modules/maintenance/index.ts';
 import { outboxDevRoutes, unsubscribeRoutes } from './modules/messages/index.ts';
-import { createPaymentProvider, paymentsRoutes, sandboxRoutes } from './modules/payments/index.ts';
+import {
+  createPaymentProvider,
+  paymentsRoutes,
+  receiptsRoutes,
+  sandboxRoutes,
+} from './modules/payments/index.ts';
 import { rentRoutes } from './modules/rent/index.ts';
 import { reviewsRoutes } from './modules/reviews/index.ts';
 import { roomsRoutes } from './modules/rooms/index.ts';
@@ -129,6 +134,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(auditRoutes);
       await api.register(bookingsRoutes);
       await api.register(paymentsRoutes);
+      await api.register(receiptsRoutes);
       await api.register(reviewsRoutes);
       await api.register(subscribersRoutes);
       await api.register(siteRoutes);
