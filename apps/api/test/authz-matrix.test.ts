@@ -119,6 +119,7 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/payments/webhook/paystack': publicOk(404),
   // Public by design: the signed code on a printout is the capability; the payer is masked.
   'GET /api/receipts/verify/{code}': publicOk(),
+  'GET /api/payments/{reference}/receipt.pdf': ownerOrAdmin(),
 
   'POST /api/reviews': publicOk(201),
   'GET /api/reviews': publicOk(),
@@ -535,6 +536,9 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
   }),
   'GET /api/receipts/verify/{code}': async (w) => ({
     url: `/api/receipts/verify/${receiptCode(w.t, (await paidReference(w)).receiptNumber)}`,
+  }),
+  'GET /api/payments/{reference}/receipt.pdf': async (w) => ({
+    url: `/api/payments/${(await paidReference(w)).reference}/receipt.pdf`,
   }),
   'GET /api/payments/tenants': async () => ({ url: '/api/payments/tenants' }),
   'GET /api/payments/refunds': async () => ({ url: '/api/payments/refunds' }),

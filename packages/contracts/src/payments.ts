@@ -75,6 +75,8 @@ export const PaymentDetailSchema = z.object({
   purpose: z.enum(PAYMENT_TYPES),
   amount: z.int(),
   paid_at: z.nullable(z.string()),
+  /** `SN-2026-000123`, given when the payment succeeded (null before). */
+  receipt_number: z.nullable(z.string()),
   /** Paid after the room went to someone else: the money is to be given back. */
   needs_refund: z.boolean(),
   booking: z.nullable(PaymentBookingRefSchema),

@@ -4,8 +4,11 @@ import { and, eq } from 'drizzle-orm';
 import { hostels, payments, rooms, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { derivedKey } from '../../lib/derived-key.ts';
-import { notFound } from '../../lib/errors.ts';
+import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { type AuthUser, assertAdminReady } from '../auth/index.ts';
+import { getPaymentDetail } from './payments.service.ts';
 import { RECEIPT_NUMBER } from './receipt-number.ts';
+import { receiptPdfFor } from './receipt-pdf.ts';
 
 /** 128 bits of HMAC-SHA256, base64url: 22 characters (docs/decisions/0014-receipts.md). */
 const MAC_BYTES = 16;
@@ -89,4 +92,30 @@ export async function verifyReceiptCode(
   const receipt = receiptNumber ? await findReceipt(deps, receiptNumber) : null;
   if (!receipt) throw notFound(NOT_A_RECEIPT);
   return receipt;
+}
+
+/** Where a receipt's QR code leads: our verification page for its code. */
+export const verifyPageUrl = (deps: Pick<Deps, 'config'>, receiptNumber: string) =>
+  `${deps.config.publicUrl}/verify/${receiptCode(deps, receiptNumber)}`;
+
+/** GET /payments/{reference}/receipt.pdf: the payer's or an admin's copy of a successful payment's receipt. */
+export async function receiptPdf(
+  deps: Pick<Deps, 'db' | 'config'>,
+  user: AuthUser,
+  reference: string,
+): Promise<Buffer> {
+  const [payment] = await deps.db
+    .select({ userId: payments.userId, status: payments.status, receiptNumber: payments.receiptNumber })
+    .from(payments)
+    .where(eq(payments.reference, reference))
+    .limit(1);
+  if (!payment) throw notFound('No payment has this reference');
+  if (payment.userId !== user.id) {
+    if (user.role !== 'admin') throw forbidden('You can only download receipts for your own payments');
+    assertAdminReady(deps.config, user);
+  }
+  if (payment.status !== 'success' || !payment.receiptNumber) {
+    throw conflict('This payment has not gone through, so it has no receipt');
+  }
+  return receiptPdfFor(await getPaymentDetail(deps, reference), verifyPageUrl(deps, payment.receiptNumber));
 }

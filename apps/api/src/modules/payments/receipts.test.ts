@@ -1,10 +1,17 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { signedInUser } from '../../../test/factories.ts';
+import { insertUser, signedInUser } from '../../../test/factories.ts';
 import { payments } from '../../db/schema.ts';
 import { todayInLagos } from '../../lib/lagos-time.ts';
-import { bookOk, hostelWithRoom, initiateAgentFeeOk } from './payments.fixtures.ts';
+import { issueToken } from '../auth/tokens.ts';
+import { bookOk, hostelWithRoom, initiateAgentFeeOk, initiateRentOk } from './payments.fixtures.ts';
 import { receiptCode } from './receipts.service.ts';
 
 describe('receipts', () => {
@@ -119,5 +126,92 @@ describe('receipts', () => {
     }
     // A well-signed code for a number no successful payment holds proves nothing.
     expect((await verifyCode(receiptCode(t, `SN-${year}-000000`))).statusCode).toBe(404);
+  });
+
+  /** The text of a PDF, its QR code decoded from a 150 dpi render, and its page count. */
+  function readPdf(pdf: Buffer) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'receipt-'));
+    try {
+      const file = path.join(dir, 'receipt.pdf');
+      writeFileSync(file, pdf);
+      const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+      const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1]);
+      execFileSync('pdftoppm', ['-r', '150', '-png', '-singlefile', file, path.join(dir, 'page')]);
+      const png = PNG.sync.read(readFileSync(path.join(dir, 'page.png')));
+      const qr = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+      return { text, pages, qr: qr?.data ?? null };
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  const pdfOf = (reference: string, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/payments/${encodeURIComponent(reference)}/receipt.pdf`,
+      headers,
+    });
+
+  it("makes the agent fee's receipt a one-page PDF with ₦, the number and a QR code that verifies it", async () => {
+    const paid = await paidAgentFee(185_000);
+    const res = await pdfOf(paid.reference, paid.student.headers);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="receipt.pdf"');
+    const pdf = res.rawPayload;
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.length).toBeLessThan(60 * 1024);
+
+    const { text, pages, qr } = readPdf(pdf);
+    expect(pages).toBe(1);
+    for (const words of [
+      '₦185,000',
+      paid.receiptNumber,
+      paid.reference,
+      paid.hostel.hostelName,
+      paid.room.roomNumber,
+      'Payment Summary',
+      'Booking Information',
+      'AGENT_FEE',
+      'Please arrive on time for your inspection.',
+      'StudyNest Hostels Ltd.',
+      '14 Ozolua Road, Ugbowo, Benin City 300283, Edo State, Nigeria',
+    ]) {
+      expect(text, words).toContain(words);
+    }
+    expect(text).not.toContain('NGN');
+
+    const code = receiptCode(t, paid.receiptNumber);
+    expect(qr).toBe(`${t.config.publicUrl}/verify/${code}`);
+    const checked = await t.app.inject({ method: 'GET', url: `/api/receipts/verify/${code}` });
+    expect(checked.json()).toMatchObject({ receipt_number: paid.receiptNumber, amount: 185_000 });
+  });
+
+  it("makes the rent receipt with the tenancy's dates", async () => {
+    const paid = await paidAgentFee();
+    const rent = await initiateRentOk(t, paid.student, paid.room);
+    expect((await pay(rent.checkoutLink)).statusCode).toBe(303);
+    const res = await pdfOf(rent.reference, paid.student.headers);
+    expect(res.statusCode, res.body).toBe(200);
+    const { text } = readPdf(res.rawPayload);
+    for (const words of ['Rent Information', 'ROOM_RENT', 'Rent due date', 'Notice to the tenant']) {
+      expect(text, words).toContain(words);
+    }
+    expect(text).toContain(`₦${paid.room.price.toLocaleString('en-NG')}`);
+  });
+
+  it('gives the receipt to its payer and admins only, and only for a success', async () => {
+    const paid = await paidAgentFee();
+    const other = await signedInUser(t);
+    const adminUser = await insertUser(t.db, { role: 'admin' });
+    const admin = { authorization: `Bearer ${await issueToken(t.db, t.config.jwtSecret, adminUser)}` };
+    expect((await pdfOf(paid.reference)).statusCode).toBe(401);
+    expect((await pdfOf(paid.reference, other.headers)).statusCode).toBe(403);
+    expect((await pdfOf(paid.reference, admin)).statusCode).toBe(200);
+    expect((await pdfOf('SN-AF-NOPE', paid.student.headers)).statusCode).toBe(404);
+    const unpaid = await openAgentFee();
+    const res = await pdfOf(unpaid.reference, unpaid.student.headers);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/no receipt/);
   });
 });
