@@ -19,6 +19,7 @@ import { outboxDevRoutes, unsubscribeRoutes } from './modules/messages/index.ts'
 import {
   createPaymentProvider,
   paymentsRoutes,
+  receiptPageRoutes,
   receiptsRoutes,
   sandboxRoutes,
 } from './modules/payments/index.ts';
@@ -154,6 +155,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(sandboxRoutes);
   // The unsubscribe link in e-mails opens a page of ours, like the checkout: outside /api too.
   await app.register(unsubscribeRoutes);
+  // A receipt's QR code opens this page on whatever phone scans it: outside /api too.
+  await app.register(receiptPageRoutes);
 
   await app.register(staticPlugin, { config });
 

@@ -138,6 +138,9 @@ const EXPECTED_HIDDEN: Record<string, Expected> = {
   'GET /sandbox/checkout/{reference}': publicOk(),
   'POST /sandbox/checkout/{reference}/pay': publicOk(303),
   'POST /sandbox/checkout/{reference}/cancel': publicOk(303),
+  // The page a receipt's QR code opens, and its form: public like the JSON check.
+  'GET /verify/{code}': publicOk(),
+  'GET /verify': publicOk(),
 };
 
 /** Same operation, a different record: statuses that depend on what is asked for. */
@@ -587,6 +590,10 @@ const HIDDEN_REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> =
       payload: '',
     };
   },
+  'GET /verify/{code}': async (w) => ({
+    url: `/verify/${receiptCode(w.t, (await paidReference(w)).receiptNumber)}`,
+  }),
+  'GET /verify': async () => ({ url: '/verify' }),
 };
 
 const VARIANT_REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {

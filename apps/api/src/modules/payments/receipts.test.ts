@@ -214,4 +214,64 @@ describe('receipts', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/no receipt/);
   });
+
+  const page = (url: string) => t.app.inject({ method: 'GET', url });
+
+  it('shows the verification page for a genuine code, without scripts', async () => {
+    const paid = await paidAgentFee(185_000);
+    const res = await page(`/verify/${receiptCode(t, paid.receiptNumber)}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+    for (const words of [
+      'Genuine StudyNest receipt',
+      paid.receiptNumber,
+      '₦185,000',
+      paid.hostel.hostelName,
+      paid.room.roomNumber,
+      'Chiamaka O.',
+      'Paid',
+      'action="/verify"',
+    ]) {
+      expect(res.body, words).toContain(words);
+    }
+    expect(res.body).not.toMatch(/<script/i);
+    expect(res.body).not.toContain(paid.student.user.email);
+    expect(res.body).not.toContain('Okafor');
+  });
+
+  it('says "Not a StudyNest receipt" for an altered code', async () => {
+    const paid = await paidAgentFee();
+    const res = await page(`/verify/${receiptCode(t, paid.receiptNumber).slice(0, -2)}`);
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('Not a StudyNest receipt');
+    expect(res.body).not.toContain(paid.receiptNumber);
+    expect(res.body).toContain('<form method="get" action="/verify">');
+  });
+
+  it('checks a printout by receipt number and amount', async () => {
+    const paid = await paidAgentFee(185_000);
+    const empty = await page('/verify');
+    expect(empty.statusCode).toBe(200);
+    expect(empty.body).toContain('Check a StudyNest receipt');
+
+    const check = (number: string, amount: string) =>
+      page(`/verify?receipt_number=${encodeURIComponent(number)}&amount=${encodeURIComponent(amount)}`);
+    for (const amount of ['185000', '185,000', '₦185,000']) {
+      const ok = await check(paid.receiptNumber.toLowerCase(), amount);
+      expect(ok.statusCode, amount).toBe(200);
+      expect(ok.body).toContain('Genuine StudyNest receipt');
+    }
+    for (const [number, amount] of [
+      [paid.receiptNumber, '185001'],
+      [paid.receiptNumber, 'lots'],
+      ['SN-2026-999999', '185000'],
+      ['<script>', '1'],
+    ] as const) {
+      const bad = await check(number, amount);
+      expect(bad.statusCode, `${number} ${amount}`).toBe(404);
+      expect(bad.body).toContain('Not a StudyNest receipt');
+      expect(bad.body).not.toContain('<script>');
+    }
+  });
 });
