@@ -200,6 +200,18 @@ describe('receipts', () => {
     expect(text).toContain(`₦${paid.room.price.toLocaleString('en-NG')}`);
   });
 
+  it('keeps the refund wording on the PDF of a payment that arrived after the room went to someone else', async () => {
+    const paid = await paidAgentFee();
+    await t.db.update(payments).set({ needsRefund: true }).where(eq(payments.reference, paid.reference));
+    const res = await pdfOf(paid.reference, paid.student.headers);
+    expect(res.statusCode).toBe(200);
+    const { text } = readPdf(res.rawPayload);
+    expect(text).toContain('Payment received');
+    expect(text).toMatch(/will\s+be\s+refunded/);
+    expect(text).not.toContain('Please arrive on time');
+    expect(text).toContain(paid.receiptNumber);
+  });
+
   it('gives the receipt to its payer and admins only, and only for a success', async () => {
     const paid = await paidAgentFee();
     const other = await signedInUser(t);
