@@ -20,8 +20,6 @@ const SLOT = '10:00am - 10:30am';
 
 const naira = (n: number) =>
   new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', maximumFractionDigits: 0 }).format(n);
-const pdfNaira = (n: number) =>
-  `NGN ${new Intl.NumberFormat('en-NG', { maximumFractionDigits: 0 }).format(n)}`;
 /** A fresh, verified student, signed in through the API. */
 async function newStudent(request: APIRequestContext) {
   const stamp = Date.now();
@@ -64,8 +62,13 @@ async function downloadPdfText(page: Page, path: string): Promise<string> {
   // A receipt is kept and shared over mobile data: a real PDF, and a small one.
   const bytes = statSync(path).size;
   console.log(`${download.suggestedFilename()}: ${bytes} bytes`);
-  expect(bytes).toBeLessThan(100_000);
-  return execFileSync('pdftotext', ['-layout', path, '-']).toString();
+  expect(bytes).toBeLessThan(60 * 1024);
+  const text = execFileSync('pdftotext', ['-layout', path, '-']).toString();
+  // The server's receipt: its own number, the naira sign, and the address its QR code opens.
+  expect(text).toMatch(/SN-\d{4}-\d{6}/);
+  expect(text).toMatch(/\/verify\/SN-\d{4}-\d{6}\./);
+  expect(text).not.toContain('NGN');
+  return text;
 }
 
 test('student books an inspection, pays the agent fee and the rent, gets both receipts; the admin sees it', async ({
@@ -145,7 +148,7 @@ test('student books an inspection, pays the agent fee and the rent, gets both re
   await expect(page.getByText('Please arrive on time for your inspection.')).toBeVisible();
 
   const agentPdf = await downloadPdfText(page, testInfo.outputPath('receipt.pdf'));
-  expect(agentPdf).toContain(pdfNaira(room.agent_fee));
+  expect(agentPdf).toContain(naira(room.agent_fee));
   expect(agentPdf).toContain(hostel.hostel_name);
   expect(agentPdf).toContain(SLOT);
   expect(agentPdf).toContain('Thank you for your payment!');
@@ -205,7 +208,7 @@ test('student books an inspection, pays the agent fee and the rent, gets both re
   await expect(notice).toContainText('StudyNest Hostels Ltd.');
   const rentPdf = await downloadPdfText(page, testInfo.outputPath('rent-receipt.pdf'));
   expect(rentPdf).toContain('ROOM_RENT');
-  expect(rentPdf).toContain(pdfNaira(room.price));
+  expect(rentPdf).toContain(naira(room.price));
   await expect(page).toHaveURL(`${baseURL}/`);
 
   // The admin sees the new tenant and the booking.

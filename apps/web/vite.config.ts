@@ -13,6 +13,7 @@ export default defineConfig({
       '/api': 'http://localhost:3000',
       '/uploads': 'http://localhost:3000',
       '/sandbox': 'http://localhost:3000',
+      '/verify': 'http://localhost:3000',
     },
   },
   build: {

@@ -16,7 +16,13 @@ import { healthRoutes } from './modules/health/index.ts';
 import { hostelsRoutes } from './modules/hostels/index.ts';
 import { maintenanceRoutes } from './modules/maintenance/index.ts';
 import { outboxDevRoutes, unsubscribeRoutes } from './modules/messages/index.ts';
-import { createPaymentProvider, paymentsRoutes, sandboxRoutes } from './modules/payments/index.ts';
+import {
+  createPaymentProvider,
+  paymentsRoutes,
+  receiptPageRoutes,
+  receiptsRoutes,
+  sandboxRoutes,
+} from './modules/payments/index.ts';
 import { rentRoutes } from './modules/rent/index.ts';
 import { reviewsRoutes } from './modules/reviews/index.ts';
 import { roomsRoutes } from './modules/rooms/index.ts';
@@ -129,6 +135,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(auditRoutes);
       await api.register(bookingsRoutes);
       await api.register(paymentsRoutes);
+      await api.register(receiptsRoutes);
       await api.register(reviewsRoutes);
       await api.register(subscribersRoutes);
       await api.register(siteRoutes);
@@ -148,6 +155,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(sandboxRoutes);
   // The unsubscribe link in e-mails opens a page of ours, like the checkout: outside /api too.
   await app.register(unsubscribeRoutes);
+  // A receipt's QR code opens this page on whatever phone scans it: outside /api too.
+  await app.register(receiptPageRoutes);
 
   await app.register(staticPlugin, { config });
 

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
-import { rooms } from '../src/db/schema.ts';
+import { payments, rooms } from '../src/db/schema.ts';
 import { issueToken } from '../src/modules/auth/tokens.ts';
 import { totpAt } from '../src/modules/auth/totp.ts';
+import { receiptCode } from '../src/modules/payments/receipts.service.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { insertHostel, insertRoom, insertUser, signedInUser, TEST_PASSWORD } from './factories.ts';
 import {
@@ -116,6 +117,9 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/payments/refunds': adminOnly(),
   // Signature-checked, not role-checked; this server uses the sandbox provider, which takes no webhooks.
   'POST /api/payments/webhook/paystack': publicOk(404),
+  // Public by design: the signed code on a printout is the capability; the payer is masked.
+  'GET /api/receipts/verify/{code}': publicOk(),
+  'GET /api/payments/{reference}/receipt.pdf': ownerOrAdmin(),
 
   'POST /api/reviews': publicOk(201),
   'GET /api/reviews': publicOk(),
@@ -134,6 +138,9 @@ const EXPECTED_HIDDEN: Record<string, Expected> = {
   'GET /sandbox/checkout/{reference}': publicOk(),
   'POST /sandbox/checkout/{reference}/pay': publicOk(303),
   'POST /sandbox/checkout/{reference}/cancel': publicOk(303),
+  // The page a receipt's QR code opens, and its form: public like the JSON check.
+  'GET /verify/{code}': publicOk(),
+  'GET /verify': publicOk(),
 };
 
 /** Same operation, a different record: statuses that depend on what is asked for. */
@@ -238,6 +245,20 @@ async function roomBookedByStudent(w: World) {
   });
   if (paid.statusCode !== 303) throw new Error(`set-up payment failed: ${paid.statusCode} ${paid.body}`);
   return room;
+}
+
+/** A payment of the student's that the sandbox checkout has made a success (it has a receipt number). */
+async function paidReference(w: World) {
+  const { reference } = await agentFeeAs(w, w.student, await freshRoom(w.db));
+  const paid = await w.t.app.inject({
+    method: 'POST',
+    url: `/sandbox/checkout/${reference}/pay`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+  });
+  if (paid.statusCode !== 303) throw new Error(`set-up payment failed: ${paid.statusCode} ${paid.body}`);
+  const [row] = await w.db.select().from(payments).where(eq(payments.reference, reference));
+  return { reference, receiptNumber: row?.receiptNumber as string };
 }
 
 /**
@@ -516,6 +537,12 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
     url: '/api/payments/verify',
     payload: { reference: w.reference },
   }),
+  'GET /api/receipts/verify/{code}': async (w) => ({
+    url: `/api/receipts/verify/${receiptCode(w.t, (await paidReference(w)).receiptNumber)}`,
+  }),
+  'GET /api/payments/{reference}/receipt.pdf': async (w) => ({
+    url: `/api/payments/${(await paidReference(w)).reference}/receipt.pdf`,
+  }),
   'GET /api/payments/tenants': async () => ({ url: '/api/payments/tenants' }),
   'GET /api/payments/refunds': async () => ({ url: '/api/payments/refunds' }),
   'POST /api/payments/webhook/paystack': async (w) => ({
@@ -563,6 +590,10 @@ const HIDDEN_REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> =
       payload: '',
     };
   },
+  'GET /verify/{code}': async (w) => ({
+    url: `/verify/${receiptCode(w.t, (await paidReference(w)).receiptNumber)}`,
+  }),
+  'GET /verify': async () => ({ url: '/verify' }),
 };
 
 const VARIANT_REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {

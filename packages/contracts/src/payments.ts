@@ -75,6 +75,8 @@ export const PaymentDetailSchema = z.object({
   purpose: z.enum(PAYMENT_TYPES),
   amount: z.int(),
   paid_at: z.nullable(z.string()),
+  /** `SN-2026-000123`, given when the payment succeeded (null before). */
+  receipt_number: z.nullable(z.string()),
   /** Paid after the room went to someone else: the money is to be given back. */
   needs_refund: z.boolean(),
   booking: z.nullable(PaymentBookingRefSchema),
@@ -111,3 +113,26 @@ export const RefundSchema = z.object({
 export type Refund = z.output<typeof RefundSchema>;
 
 export const WebhookAckSchema = z.object({ received: z.boolean() });
+
+/**
+ * GET /receipts/verify/{code} (public): what a genuine receipt says, for anyone holding a printout.
+ * The payer is a first name and an initial; never an e-mail address or a phone number.
+ */
+export const ReceiptVerificationSchema = z.object({
+  valid: z.literal(true),
+  receipt_number: z.string(),
+  payment_type: z.enum(PAYMENT_TYPES),
+  amount: z.int(),
+  currency: z.literal('NGN'),
+  paid_at: z.string(),
+  hostel_name: z.string(),
+  room_number: z.string(),
+  unit: z.string(),
+  payer: z.string(),
+  /** Always "paid" for now: refunds are flagged (needs_refund) but not yet recorded as made. */
+  status: z.enum(['paid', 'refunded']),
+});
+export type ReceiptVerification = z.output<typeof ReceiptVerificationSchema>;
+
+export const ReceiptCodeParamsSchema = z.object({ code: z.string().check(z.maxLength(100)) });
+export const PaymentReferenceParamsSchema = z.object({ reference: z.string().check(z.maxLength(100)) });

@@ -407,6 +407,8 @@ export const payments = pgTable(
     needsRefund: boolean('needs_refund').notNull().default(false),
     providerData: jsonb('provider_data'),
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    /** `SN-<Lagos year>-<6 digits>`, given once when the payment turns success (docs/domain.md, Receipts). */
+    receiptNumber: text('receipt_number').unique(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -421,6 +423,20 @@ export const payments = pgTable(
     index('payments_room_idx').on(t.roomId),
     index('payments_booking_idx').on(t.bookingId),
   ],
+);
+
+/**
+ * The last receipt number given in each Lagos year. Taking the next one is one upsert inside the
+ * transaction that turns the payment into a success, so numbers are gap-free (a rolled-back
+ * transaction gives its number back) and concurrent successes queue on the year's row.
+ */
+export const receiptCounters = pgTable(
+  'receipt_counters',
+  {
+    year: integer('year').primaryKey(),
+    last: integer('last').notNull(),
+  },
+  (t) => [check('receipt_counters_last_ck', sql`${t.last} > 0`)],
 );
 
 export const tenancies = pgTable(

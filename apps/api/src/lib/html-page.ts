@@ -1,4 +1,4 @@
-/** Small server-made pages (the sandbox checkout, unsubscribing): plain HTML and forms, no scripts. */
+/** Small server-made pages (the sandbox checkout, unsubscribing, checking a receipt): plain HTML and forms, no scripts. */
 
 export const escapeHtml = (s: string) =>
   s.replace(
@@ -21,6 +21,10 @@ button,a.button{display:block;width:100%;box-sizing:border-box;border:0;border-r
 .pay{background:#15803d;color:#fff}.cancel{background:#e5e7eb;color:#111827}
 button:focus-visible,a.button:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
 p.note{color:#4b5563;font-size:.875rem}
+.ok{color:#166534}.bad{color:#991b1b}
+label{display:block;font-weight:600;margin:.75rem 0 .25rem}
+input{display:block;width:100%;box-sizing:border-box;border:1px solid #9ca3af;border-radius:.5rem;padding:.7rem;font-size:1rem;margin-bottom:.5rem}
+h2{font-size:1rem;margin:1.5rem 0 .5rem}
 `;
 
 /** A whole page: `title` in the tab, an optional banner above a card holding `body` (already HTML). */

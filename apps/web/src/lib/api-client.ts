@@ -118,3 +118,18 @@ export function apiUpload<T>(
     xhr.send(form);
   });
 }
+
+/** A file the API makes (a receipt PDF), with the stored bearer token; failures read as `api` reads them. */
+export async function apiBlob(path: string): Promise<Blob> {
+  const session = getSession();
+  const headers: Record<string, string> = { accept: 'application/pdf, application/json' };
+  if (session) headers.authorization = `Bearer ${session.token}`;
+  let res: Response;
+  try {
+    res = await fetch(`/api${path}`, { headers });
+  } catch {
+    throw new ApiError(0, 'You appear to be offline. Check your connection and try again.');
+  }
+  if (!res.ok) throw failure(res.status, await res.json().catch(() => null), Boolean(session));
+  return res.blob();
+}

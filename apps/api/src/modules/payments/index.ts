@@ -3,4 +3,6 @@ export { getPaymentProfile, type PaymentProfile } from './payment-profile.servic
 export { startPaymentJobs } from './payments.jobs.ts';
 export { paymentsRoutes } from './payments.routes.ts';
 export { createPaymentProvider, type PaymentProvider } from './providers/provider.ts';
+export { receiptPageRoutes } from './receipt-page.routes.ts';
+export { receiptsRoutes } from './receipts.routes.ts';
 export { sandboxRoutes } from './sandbox.routes.ts';

@@ -9,6 +9,7 @@ import { cancelPendingReminders } from '../rent/index.ts';
 import { recordPaymentNotice } from './payment-notices.ts';
 import { bookedBy, mergeProviderData } from './payment-rules.ts';
 import type { VerifyResult } from './providers/provider.ts';
+import { assignReceiptNumber } from './receipt-number.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -81,6 +82,7 @@ export async function applyProviderResult(
       .where(open)
       .returning();
     if (!flipped) return 'already';
+    await assignReceiptNumber(tx, flipped.id, flipped.paidAt ?? new Date());
     if (flipped.kind === 'agent_fee') await applyAgentFee(tx, flipped);
     else await applyRent(tx, flipped);
     notices = await recordPaymentNotice(tx, deps, flipped.id);

@@ -36,6 +36,7 @@ export function toPaymentDetail(
     purpose: type,
     amount: payment.amount,
     paid_at: payment.paidAt?.toISOString() ?? null,
+    receipt_number: payment.receiptNumber,
     needs_refund: payment.needsRefund,
     booking: booking ? toBookingRef(booking) : null,
     room: toPaymentRoom(room),

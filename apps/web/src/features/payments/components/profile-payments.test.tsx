@@ -121,6 +121,7 @@ describe('buildReceipt', () => {
     purpose: 'AGENT_FEE',
     amount: 65_000,
     paid_at: '2026-11-22T09:00:00Z',
+    receipt_number: 'SN-2026-000001',
     needs_refund: false,
     booking: { _id: 'b1', inspection_date_time: '2026-11-23_10:00am - 10:30am' },
     room,

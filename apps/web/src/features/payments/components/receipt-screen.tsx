@@ -6,8 +6,9 @@ import { Alert, QueryError } from '../../../components/ui/alert.tsx';
 import { NoticeBanner } from '../../../components/ui/notice-banner.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
+import { apiBlob } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/auth-storage.ts';
-import { downloadReceiptPdf } from '../../../lib/receipt-pdf.ts';
+import { saveFile } from '../../../lib/save-file.ts';
 import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
 import { paymentQueries } from '../api/payment-queries.ts';
 import { buildReceipt, type ReceiptKind } from './receipt-content.ts';
@@ -178,14 +179,18 @@ function PaidReceipt({ kind, payment }: { kind: ReceiptKind; payment: PaymentDet
     setSaving(true);
     setError(null);
     try {
-      await downloadReceiptPdf(receipt);
+      // The server makes the PDF (docs/domain.md, Receipts): it holds the receipt number and its code.
+      saveFile(
+        await apiBlob(`/payments/${encodeURIComponent(payment.reference)}/receipt.pdf`),
+        'receipt.pdf',
+      );
       // Spec §2: after the download, back to the home page 1 s later.
       show({ tone: 'success', message: 'Receipt downloaded' }, NOTICE_MS.afterDownload, () =>
         navigate(paths.home.getHref()),
       );
     } catch (err) {
       setSaving(false);
-      setError(`The receipt could not be created: ${(err as Error).message}`);
+      setError(`The receipt could not be downloaded: ${(err as Error).message}`);
     }
   }
 

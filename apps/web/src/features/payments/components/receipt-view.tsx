@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatNaira } from '../../../lib/format.ts';
-import type { ReceiptDocument, ReceiptValue } from '../../../lib/receipt-pdf.ts';
+import type { ReceiptDocument, ReceiptValue } from './receipt-content.ts';
 
 const show = (v: ReceiptValue) => (typeof v === 'string' ? v : formatNaira(v.naira));
 
@@ -23,6 +23,11 @@ export function ReceiptView({ receipt, actions }: { receipt: ReceiptDocument; ac
         </span>
         <h1 className="text-2xl sm:text-3xl">{receipt.title}</h1>
         <p className="text-muted">{receipt.subtitle}</p>
+        {receipt.receiptNumber && (
+          <p className="font-semibold">
+            Receipt number: <span className="font-mono">{receipt.receiptNumber}</span>
+          </p>
+        )}
         <p className="text-xs break-all text-muted">
           Reference: <span className="font-mono">{receipt.reference}</span>
           {receipt.paidOn && <> · Paid on {receipt.paidOn}</>}

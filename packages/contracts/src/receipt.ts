@@ -1,0 +1,130 @@
+import { COMPANY } from './constants.ts';
+import { formatInspection, formatLagosDate, formatLagosDateTime } from './format.ts';
+import type { PaymentDetail } from './payments.ts';
+
+/** One value on a receipt: plain text, or an amount (shown as ₦185,000). */
+export type ReceiptValue = string | { naira: number };
+export type ReceiptSection = { heading: string; rows: [label: string, value: ReceiptValue][] };
+export type ReceiptNote = { heading: string; paragraphs: string[]; signature?: string };
+
+/** What a receipt says: the web's screen and the API's PDF are both drawn from this, so they never disagree. */
+export type ReceiptDocument = {
+  title: string;
+  subtitle: string;
+  sections: ReceiptSection[];
+  notes: ReceiptNote[];
+  reference: string;
+  /** `SN-2026-000123`; null only for a payment that has not succeeded. */
+  receiptNumber: string | null;
+  /** When the payment was made, already formatted for people. */
+  paidOn: string | null;
+  company: string;
+  companyAddress: string;
+};
+
+export type ReceiptKind = 'agent-fee' | 'rent';
+
+export const RECEIPT_TITLE = 'Thank you for your payment!';
+export const RECEIPT_SUBTITLE: Record<ReceiptKind, string> = {
+  'agent-fee': 'Your room inspection booking has been successfully completed.',
+  rent: 'Your rent payment has been successfully completed.',
+};
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** The receipt's words for a successful payment: one source for the screen and the PDF (docs/domain.md). */
+export function buildReceipt(kind: ReceiptKind, p: PaymentDetail): ReceiptDocument {
+  const refund = p.needs_refund;
+  const base = {
+    title: refund ? 'Payment received' : RECEIPT_TITLE,
+    subtitle: refund
+      ? 'The room went to someone else before your payment arrived, so this payment will be refunded to you. Keep this receipt as proof of payment.'
+      : RECEIPT_SUBTITLE[kind],
+    reference: p.reference,
+    receiptNumber: p.receipt_number,
+    paidOn: p.paid_at ? formatLagosDateTime(p.paid_at) : null,
+    company: COMPANY.name,
+    companyAddress: COMPANY.postalAddress,
+  };
+
+  if (kind === 'agent-fee') {
+    const inspection = p.booking ? formatInspection(p.booking.inspection_date_time) : null;
+    return {
+      ...base,
+      sections: [
+        {
+          heading: 'Payment Summary',
+          rows: [
+            ['Status', capitalise(p.status)],
+            ['Payment type', p.payment_type],
+            ['Amount', { naira: p.amount }],
+          ],
+        },
+        {
+          heading: 'Booking Information',
+          rows: [
+            ['Hostel name', p.hostel.hostel_name],
+            ['Apartment booked', p.room.room_number],
+            ['Unit type', p.room.unit],
+            ['Inspection date and time', inspection ? `${inspection.date}, ${inspection.slot}` : 'Not set'],
+            ['Hostel address', p.hostel.address],
+          ],
+        },
+      ],
+      notes: refund
+        ? []
+        : [
+            {
+              heading: 'Reminder',
+              paragraphs: [
+                'Please arrive on time for your inspection.',
+                'If you need to change the date or time, contact our support team before the inspection.',
+              ],
+            },
+          ],
+    };
+  }
+
+  return {
+    ...base,
+    sections: [
+      {
+        heading: 'Payment Summary',
+        rows: [
+          ['Status', capitalise(p.status)],
+          // The spec shows the purpose as the fixed value ROOM_RENT.
+          ['Purpose', 'ROOM_RENT'],
+          ['Amount', { naira: p.amount }],
+        ],
+      },
+      {
+        heading: 'Rent Information',
+        rows: [
+          ['Hostel name', p.hostel.hostel_name],
+          ['Rented apartment', p.room.room_number],
+          ['Unit type', p.room.unit],
+          ['Hostel address', p.hostel.address],
+          ...(p.tenancy
+            ? ([
+                ['Rent start date', formatLagosDate(p.tenancy.rentStartDate)],
+                ['Rent due date', formatLagosDate(p.tenancy.rentDueDate)],
+              ] as [string, string][])
+            : []),
+        ],
+      },
+    ],
+    notes: refund
+      ? []
+      : [
+          {
+            heading: 'Notice to the tenant',
+            paragraphs: [
+              'Your room is ready for you to move in.',
+              'Please collect your key from the same agent who showed you the room during your inspection.',
+              'Your rent due date and other details appear in your profile.',
+            ],
+            signature: COMPANY.name,
+          },
+        ],
+  };
+}
