@@ -113,6 +113,8 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/payments/room-price/initiate': ownerOnly(201),
   'GET /api/payments/verify': ownerOrAdmin(),
   'POST /api/payments/verify': ownerOrAdmin(),
+  'GET /api/payments/mine': signedIn(),
+  'GET /api/user/{id}/payments': adminOnly(),
   'GET /api/payments/tenants': adminOnly(),
   'GET /api/payments/refunds': adminOnly(),
   // Signature-checked, not role-checked; this server uses the sandbox provider, which takes no webhooks.
@@ -537,6 +539,8 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
     url: '/api/payments/verify',
     payload: { reference: w.reference },
   }),
+  'GET /api/payments/mine': async () => ({ url: '/api/payments/mine' }),
+  'GET /api/user/{id}/payments': async (w) => ({ url: `/api/user/${w.student.user.id}/payments` }),
   'GET /api/receipts/verify/{code}': async (w) => ({
     url: `/api/receipts/verify/${receiptCode(w.t, (await paidReference(w)).receiptNumber)}`,
   }),

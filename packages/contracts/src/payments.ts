@@ -136,3 +136,23 @@ export type ReceiptVerification = z.output<typeof ReceiptVerificationSchema>;
 
 export const ReceiptCodeParamsSchema = z.object({ code: z.string().check(z.maxLength(100)) });
 export const PaymentReferenceParamsSchema = z.object({ reference: z.string().check(z.maxLength(100)) });
+
+/**
+ * GET /payments/mine (the caller's) and GET /user/{id}/payments (admins): every payment attempt,
+ * any kind and status, newest first. `receipt_number` is null unless the payment succeeded.
+ */
+export const PaymentHistoryItemSchema = z.object({
+  reference: z.string(),
+  payment_type: z.enum(PAYMENT_TYPES),
+  amount: z.int(),
+  status: z.enum(PAYMENT_STATUSES),
+  created_at: z.string(),
+  paid_at: z.nullable(z.string()),
+  receipt_number: z.nullable(z.string()),
+  /** Paid after the room went to someone else: the money is to be given back. */
+  needs_refund: z.boolean(),
+  hostel_name: z.string(),
+  room_number: z.string(),
+});
+export type PaymentHistoryItem = z.output<typeof PaymentHistoryItemSchema>;
+export const PaymentHistorySchema = z.array(PaymentHistoryItemSchema);

@@ -1,4 +1,4 @@
-import type { Refund, Tenant } from '@studynest/contracts';
+import { PAYMENT_TYPE_OF, type PaymentHistoryItem, type Refund, type Tenant } from '@studynest/contracts';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { hostels, payments, rooms, tenancies, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
@@ -57,4 +57,45 @@ export async function listRefunds({ db }: Pick<Deps, 'db'>): Promise<Refund[]> {
     .where(eq(payments.needsRefund, true))
     .orderBy(desc(payments.paidAt), desc(payments.createdAt));
   return rows.map(toRefund);
+}
+
+/**
+ * Every payment attempt of one person (agent fee and rent, any status), newest first: their
+ * payment history with receipt numbers. The caller decides whose (GET /payments/mine, or an admin's
+ * GET /user/{id}/payments); this reads only that person's rows.
+ */
+export async function listPaymentsOf(
+  { db }: Pick<Deps, 'db'>,
+  userId: string,
+): Promise<PaymentHistoryItem[]> {
+  const rows = await db
+    .select({
+      reference: payments.reference,
+      kind: payments.kind,
+      amount: payments.amount,
+      status: payments.status,
+      createdAt: payments.createdAt,
+      paidAt: payments.paidAt,
+      receiptNumber: payments.receiptNumber,
+      needsRefund: payments.needsRefund,
+      hostelName: hostels.hostelName,
+      roomNumber: rooms.roomNumber,
+    })
+    .from(payments)
+    .innerJoin(rooms, eq(rooms.id, payments.roomId))
+    .innerJoin(hostels, eq(hostels.id, payments.hostelId))
+    .where(eq(payments.userId, userId))
+    .orderBy(desc(payments.createdAt), desc(payments.reference));
+  return rows.map((r) => ({
+    reference: r.reference,
+    payment_type: PAYMENT_TYPE_OF[r.kind],
+    amount: Number(r.amount),
+    status: r.status,
+    created_at: r.createdAt.toISOString(),
+    paid_at: r.paidAt?.toISOString() ?? null,
+    receipt_number: r.status === 'success' ? r.receiptNumber : null,
+    needs_refund: r.needsRefund,
+    hostel_name: r.hostelName,
+    room_number: r.roomNumber,
+  }));
 }

@@ -1,6 +1,8 @@
 import {
+  IdParamsSchema,
   PAYMENT_INITIATE_PATHS,
   PaymentDetailSchema,
+  PaymentHistorySchema,
   PaymentInitiateResponseSchema,
   PaymentInitiateSchema,
   PaymentVerifyBodySchema,
@@ -14,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { limiter as counter, enforce } from '../../lib/rate-limiter.ts';
 import { errorAnswers } from '../../lib/route-options.ts';
-import { listRefunds, listTenants } from './payment-lists.service.ts';
+import { listPaymentsOf, listRefunds, listTenants } from './payment-lists.service.ts';
 import { handlePaystackWebhook, initiateAgentFee, initiateRent, verifyPayment } from './payments.service.ts';
 
 const HOUR_SECONDS = 60 * 60;
@@ -109,6 +111,35 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => verifyPayment(deps, await request.requireUser(), request.query.reference),
+  );
+
+  // One concern, two doors (ADR 0013): the student's own list, and an admin's look at any student's.
+  // Separate routes keep each one's rule plain (signed in / admin only) in the authz matrix.
+  app.get(
+    '/payments/mine',
+    {
+      onRequest: app.signedIn,
+      schema: {
+        tags: ['payments'],
+        summary: "The caller's payments (agent fee and rent, any status), newest first, with receipt numbers",
+        response: { 200: PaymentHistorySchema, ...errorAnswers(401) },
+      },
+    },
+    async (request) => listPaymentsOf(deps, (await request.requireUser()).id),
+  );
+
+  app.get(
+    '/user/:id/payments',
+    {
+      onRequest: app.adminOnly,
+      schema: {
+        tags: ['payments'],
+        summary: "A user's payments, newest first (admins; an unknown id has none)",
+        params: IdParamsSchema,
+        response: { 200: PaymentHistorySchema, ...errorAnswers(400, 401, 403) },
+      },
+    },
+    async (request) => listPaymentsOf(deps, request.params.id),
   );
 
   app.get(
