@@ -10,6 +10,7 @@ import { ChangePasswordForm } from '../../features/auth/components/change-passwo
 import { ConfirmPasswordModal } from '../../features/auth/components/confirm-password-modal.tsx';
 import { LogoutButton } from '../../features/auth/components/logout-button.tsx';
 import { PaymentDetails } from '../../features/payments/components/payment-details.tsx';
+import { PaymentHistory } from '../../features/payments/components/payment-history.tsx';
 import { RentDetails } from '../../features/payments/components/rent-details.tsx';
 import { userQueries } from '../../features/users/api/user-queries.ts';
 import { EmergencyContactForm } from '../../features/users/components/emergency-contact-form.tsx';
@@ -78,6 +79,7 @@ export function Component() {
       <ProfileSummary profile={data} actions={<LogoutButton />} />
       <PaymentDetails profile={data} />
       <RentDetails profile={data} />
+      {isOwn && <PaymentHistory />}
       {/* A running tenancy is what the rent details show; the server checks it again. */}
       {isOwn && data.rentDetails && (
         <Suspense fallback={<Spinner label="Loading maintenance…" />}>

@@ -1,5 +1,6 @@
 import type {
   PaymentDetail,
+  PaymentHistoryItem,
   PaymentInitiateInput,
   PaymentInitiateResponse,
   PaymentKind,
@@ -31,6 +32,13 @@ export const paymentQueries = {
     queryOptions({
       queryKey: ['payments', 'profile', userId],
       queryFn: ({ signal }) => api<Profile>(`/user/${userId}`, { signal }),
+      staleTime: 0,
+    }),
+  /** GET /payments/mine: every payment of the signed-in person, newest first. */
+  mine: () =>
+    queryOptions({
+      queryKey: ['payments', 'mine'],
+      queryFn: ({ signal }) => api<PaymentHistoryItem[]>('/payments/mine', { signal }),
       staleTime: 0,
     }),
   tenants: () =>

@@ -1,0 +1,104 @@
+import type { PaymentHistoryItem } from '@studynest/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Alert, QueryError } from '../../../components/ui/alert.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { apiBlob } from '../../../lib/api-client.ts';
+import { formatLagosDate, formatNaira } from '../../../lib/format.ts';
+import { saveFile } from '../../../lib/save-file.ts';
+import { paymentQueries } from '../api/payment-queries.ts';
+
+const WHAT_FOR: Record<PaymentHistoryItem['payment_type'], string> = {
+  AGENT_FEE: 'Agent fee',
+  ROOM_RENT: 'Rent (12 months)',
+};
+
+const STATUS: Record<PaymentHistoryItem['status'], { label: string; tone: string }> = {
+  success: { label: 'Paid', tone: 'bg-ok-50 text-ok-700 ring-ok-700/25' },
+  pending: { label: 'Waiting', tone: 'bg-warn-50 text-warn-700 ring-accent-600/30' },
+  failed: { label: 'Failed', tone: 'bg-warn-50 text-warn-700 ring-accent-600/30' },
+  abandoned: { label: 'Not completed', tone: 'bg-warn-50 text-warn-700 ring-accent-600/30' },
+};
+
+/**
+ * Profile → Payments (the student's own profile; docs/domain.md, "Receipts"): every payment they
+ * started, newest first, with a Download receipt button for each success (the server's PDF).
+ * Cards rather than a table, so a 375 px phone shows every field without scrolling sideways.
+ */
+export function PaymentHistory() {
+  const list = useQuery(paymentQueries.mine());
+  return (
+    <section aria-labelledby="payment-history-heading" className="card flex flex-col gap-3">
+      <h2 id="payment-history-heading" className="text-xl">
+        Payments
+      </h2>
+      {list.isPending ? (
+        <Spinner label="Loading your payments…" />
+      ) : list.isError ? (
+        <QueryError error={list.error} retry={() => list.refetch()} />
+      ) : list.data.length === 0 ? (
+        <p className="text-sm text-muted">
+          No payments yet. Your agent fee and rent payments will show here.
+        </p>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {list.data.map((p) => (
+            <PaymentRow key={p.reference} payment={p} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function PaymentRow({ payment: p }: { payment: PaymentHistoryItem }) {
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const status = STATUS[p.status];
+
+  async function download() {
+    setSaving(true);
+    setError(null);
+    try {
+      saveFile(await apiBlob(`/payments/${encodeURIComponent(p.reference)}/receipt.pdf`), 'receipt.pdf');
+    } catch (err) {
+      setError(`The receipt could not be downloaded: ${(err as Error).message}`);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <li className="flex flex-col gap-2 rounded-lg border border-line p-3 sm:p-4" data-testid="payment-row">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <span className="font-semibold">{WHAT_FOR[p.payment_type]}</span>
+        <span className="font-semibold">{formatNaira(p.amount)}</span>
+      </div>
+      <p className="text-sm text-muted">
+        {formatLagosDate(p.paid_at ?? p.created_at)} · {p.hostel_name},{' '}
+        <span className="capitalize">{p.room_number}</span>
+      </p>
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <span
+          className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${status.tone}`}
+        >
+          {status.label}
+        </span>
+        {p.needs_refund && <span className="text-xs text-muted">To be refunded</span>}
+        {p.receipt_number && <span className="font-mono text-xs">Receipt {p.receipt_number}</span>}
+      </div>
+      {p.status === 'success' && (
+        <button
+          type="button"
+          className="btn-secondary self-start"
+          onClick={download}
+          disabled={saving}
+          aria-label={`Download receipt ${p.receipt_number ?? ''}`.trim()}
+        >
+          {saving ? 'Preparing receipt…' : 'Download receipt'}
+        </button>
+      )}
+      {error && <Alert tone="error">{error}</Alert>}
+    </li>
+  );
+}
