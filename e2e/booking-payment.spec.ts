@@ -211,6 +211,47 @@ test('student books an inspection, pays the agent fee and the rent, gets both re
   expect(rentPdf).toContain(naira(room.price));
   await expect(page).toHaveURL(`${baseURL}/`);
 
+  // Profile → Payments: both payments, newest first, each with its receipt number and a download.
+  await page.goto(`/profile/${student.session.userId}`);
+  const history = page.getByRole('region', { name: 'Payments', exact: true });
+  const rows = history.getByTestId('payment-row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText('Rent (12 months)');
+  await expect(rows.nth(0)).toContainText(naira(room.price));
+  await expect(rows.nth(1)).toContainText('Agent fee');
+  await expect(rows.nth(1)).toContainText(naira(room.agent_fee));
+  await expect(rows.nth(0)).toContainText(/Receipt SN-\d{4}-\d{6}/);
+  const [profileDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    rows
+      .nth(1)
+      .getByRole('button', { name: /Download receipt/ })
+      .click(),
+  ]);
+  expect(profileDownload.suggestedFilename()).toBe('receipt.pdf');
+  const profilePdfPath = testInfo.outputPath('profile-receipt.pdf');
+  await profileDownload.saveAs(profilePdfPath);
+  expect(execFileSync('pdftotext', ['-layout', profilePdfPath, '-']).toString()).toContain(
+    naira(room.agent_fee),
+  );
+
+  // The address printed on the receipt, opened by someone with no StudyNest session.
+  const verifyPath = /\/verify\/SN-\d{4}-\d{6}\.[A-Za-z0-9_-]{22}/.exec(agentPdf)?.[0];
+  expect(verifyPath).toBeTruthy();
+  const stranger = await browser.newContext({ baseURL });
+  const strangerPage = await stranger.newPage();
+  await strangerPage.goto(verifyPath as string);
+  await expect(strangerPage.getByRole('heading', { name: /Genuine StudyNest receipt/ })).toBeVisible();
+  await expect(strangerPage.getByText(naira(room.agent_fee))).toBeVisible();
+  await expect(strangerPage.getByText(student.email)).toHaveCount(0);
+  // One character of the code changed: not ours.
+  const code = (verifyPath as string).slice('/verify/'.length);
+  const dot = code.indexOf('.');
+  const altered = `${code.slice(0, dot + 1)}${code[dot + 1] === 'A' ? 'B' : 'A'}${code.slice(dot + 2)}`;
+  await strangerPage.goto(`/verify/${altered}`);
+  await expect(strangerPage.getByRole('heading', { name: /Not a StudyNest receipt/ })).toBeVisible();
+  await stranger.close();
+
   // The admin sees the new tenant and the booking.
   const admin = await login(request, E2E_ADMIN.email, E2E_ADMIN.password);
   expect(admin.role).toBe('admin');
