@@ -7,6 +7,11 @@
 //   npm run bench:receipts -- --payments 20 --downloads 200
 //
 // Exit code 1 when a download fails or is not a PDF, or RSS grows 50 MB or more.
+//
+// Measured 25 Nov 2026 on the shared 2-core CI box (load average ~6, so noisy): 200 sequential p50
+// 75 ms, p99 203 ms, 25.5–26.8 KB; 200 concurrent finish in ~58 s (p50 23 s): PDF generation is
+// CPU work on the one event loop, so requests at once queue behind each other; RSS growth 10.6 MB
+// after GC (47 MB in a 100-download run under heavier load). Without --expose-gc growth reads ~75 MB.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
