@@ -70,7 +70,18 @@ export async function requestCode(
     const res = await app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(email)}` });
     return res.json() as { text: string }[];
   };
-  const before = (await mailsTo()).length;
+  // Code e-mails are looked up and queued after the answer: let earlier requests' mail arrive
+  // first, so the one this request causes is the one counted as new.
+  const settledCount = async () => {
+    let last = (await mailsTo()).length;
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 150));
+      const now = (await mailsTo()).length;
+      if (now === last) return now;
+      last = now;
+    }
+  };
+  const before = await settledCount();
   const res = await app.inject({
     method: 'POST',
     url: `/api/auth/${path}`,
