@@ -353,6 +353,17 @@ async function startCeiling(body, contentType, tmp) {
 // ---------------------------------------------------------------------------------------------
 // Endpoints
 
+/** What students type: areas, names, the university, and the same with typos. */
+const SEARCH_TERMS = [
+  'akoka',
+  'yabba',
+  'harmony lodge',
+  'unilag',
+  'bariga',
+  'emerld',
+  'lagos state university',
+];
+
 function readEndpoints(seed, students) {
   const user = (s) => ({ path: `/api/user/${s.id}`, headers: { authorization: `Bearer ${s.token}` } });
   return [
@@ -360,6 +371,20 @@ function readEndpoints(seed, students) {
       name: 'GET /api/hostels',
       sample: () => ({ path: '/api/hostels' }),
       next: () => ({ path: '/api/hostels' }),
+    },
+    {
+      // Typo-tolerant text search (trigram index), best match first; typos included.
+      name: 'GET /api/hostels?q=',
+      sample: () => ({ path: `/api/hostels?q=${encodeURIComponent(SEARCH_TERMS[0])}` }),
+      next: () => ({ path: `/api/hostels?q=${encodeURIComponent(pickFrom(SEARCH_TERMS))}` }),
+    },
+    {
+      // The filters a student sets first: their university, a rent ceiling, something free now.
+      name: 'GET /api/hostels?university&max_price&available',
+      sample: () => ({ path: '/api/hostels?university=UNILAG&max_price=500000&available=true' }),
+      next: () => ({
+        path: `/api/hostels?university=${pickFrom(['UNILAG', 'LASU'])}&max_price=${pickFrom([300_000, 500_000, 800_000])}&available=true&sort=nearest`,
+      }),
     },
     {
       name: 'GET /api/hostels/{id}',

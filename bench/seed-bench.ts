@@ -79,11 +79,24 @@ async function main() {
   });
   const { db } = database;
   try {
-    const hostelRows = Array.from({ length: HOSTELS }, (_, i) => ({
-      hostelName: `${pick(NAMES)} Lodge ${String(i + 1).padStart(3, '0')}`,
-      address: `${1 + Math.floor(rand() * 120)} ${pick(STREETS)}, ${pick(AREAS)}, Lagos`,
-      hostelDetails: DETAILS,
-    }));
+    const hostelRows = Array.from({ length: HOSTELS }, (_, i) => {
+      // Same draws in the same order as before the search facts, so the catalogue is unchanged.
+      const name = pick(NAMES);
+      const number = 1 + Math.floor(rand() * 120);
+      const street = pick(STREETS);
+      const area = pick(AREAS);
+      return {
+        hostelName: `${name} Lodge ${String(i + 1).padStart(3, '0')}`,
+        address: `${number} ${street}, ${area}, Lagos`,
+        hostelDetails: DETAILS,
+        // Facts for search, from the index (no draws): two in three near UNILAG, the rest LASU.
+        state: 'Lagos' as const,
+        city: `${area}, Lagos`,
+        university: i % 3 === 2 ? ('LASU' as const) : ('UNILAG' as const),
+        walkingMinutes: 2 + ((i * 7) % 40),
+        genderPolicy: (['mixed', 'female_only', 'male_only'] as const)[i % 3],
+      };
+    });
     const hostelIds: string[] = [];
     await inBatches(hostelRows, 250, async (batch) => {
       const ids = await db.insert(hostels).values(batch).returning({ id: hostels.id });

@@ -1,5 +1,5 @@
 import type { HostelSearchItem, HostelSearchResult } from '@studynest/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { insertHostel, insertRoom, signedInUser } from '../../../test/factories.ts';
@@ -201,6 +201,17 @@ describe('hostel search (GET /hostels with parameters)', () => {
     expect(mainOnly(await search({ q: 'nigeria' }))).toEqual(['Green Hill Lodge']);
     expect(mainOnly(await search({ q: 'yaba studnt' }))).toEqual(['Yaba Student Home']);
     expect(mainOnly(await search({ q: 'zzzqqq' }))).toEqual([]);
+  });
+
+  it('the planner knows word similarity is dear, so q uses the trigram index (ADR 0015)', async () => {
+    const r = (await t.db.execute(
+      sql`select proname, procost::int as cost from pg_proc
+        where proname in ('word_similarity_op', 'word_similarity_commutator_op') order by proname`,
+    )) as unknown as { rows: { proname: string; cost: number }[] };
+    expect(r.rows.map((x) => [x.proname, Number(x.cost)])).toEqual([
+      ['word_similarity_commutator_op', 100],
+      ['word_similarity_op', 100],
+    ]);
   });
 
   it('sorts by price, -price, nearest and newest', async () => {

@@ -153,6 +153,14 @@ export async function searchHostels(
     );
   }
   const direction = desc ? sql`desc` : sql`asc`;
+  const whereSql = sql.join(where, sql` and `);
+  // When neither the filters nor the sort look at rooms, pick the page's hostels first and count
+  // rooms for those alone: a broad q otherwise aggregates rooms for every match (ADR 0015).
+  const roomsNeeded = roomFilters.length > 0 || query.available || sort === 'price' || sort === '-price';
+  const candidates = roomsNeeded
+    ? sql`hostels h`
+    : sql`(select h.* from hostels h where ${whereSql}
+        order by ${key} ${direction}, h.id ${direction} limit ${limit + 1}) h`;
 
   const result = (await db.execute(sql`
     select h.id, h.hostel_name, h.address, h.is_closed, h.state, h.city, h.university,
@@ -160,7 +168,7 @@ export async function searchHostels(
       array(select i.storage_key from hostel_images i where i.hostel_id = h.id
         order by i.position, i.created_at) as image_keys,
       m.min_price, m.free, (${key})::text as sort_key
-    from hostels h
+    from ${candidates}
     cross join lateral (
       select min(r.price) filter (where ${bookable}) as min_price,
         (count(*) filter (where ${bookable}))::int as free,
@@ -168,7 +176,7 @@ export async function searchHostels(
       from rooms r
       where r.hostel_id = h.id${roomFilters.length ? sql` and ${sql.join(roomFilters, sql` and `)}` : sql``}
     ) m
-    where ${sql.join(where, sql` and `)}
+    ${roomsNeeded ? sql`where ${whereSql}` : sql``}
     order by ${key} ${direction}, h.id ${direction}
     limit ${limit + 1}
   `)) as unknown as { rows: SearchRow[] };

@@ -160,7 +160,7 @@ export function Component() {
           <p className="text-muted">No hostel matches this search. Try fewer filters or another spelling.</p>
         )}
         {items.length > 0 && (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <ul aria-label="Search results" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {items.map((h) => (
               <li key={h.id}>
                 <HostelCard hostel={h} />
