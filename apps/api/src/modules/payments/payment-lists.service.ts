@@ -2,6 +2,7 @@ import { PAYMENT_TYPE_OF, type PaymentHistoryItem, type Refund, type Tenant } fr
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { hostels, payments, rooms, tenancies, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
+import { notFound } from '../../lib/errors.ts';
 import { daysBetween, todayInLagos } from '../../lib/lagos-time.ts';
 import { personRefColumns } from '../auth/index.ts';
 import { hostelRefColumns } from '../hostels/index.ts';
@@ -64,6 +65,20 @@ export async function listRefunds({ db }: Pick<Deps, 'db'>): Promise<Refund[]> {
  * payment history with receipt numbers. The caller decides whose (GET /payments/mine, or an admin's
  * GET /user/{id}/payments); this reads only that person's rows.
  */
+/** An admin's look at one user's payments: an id that is no user (or a deleted one) is a 404. */
+export async function listPaymentsOfUser(
+  deps: Pick<Deps, 'db'>,
+  userId: string,
+): Promise<PaymentHistoryItem[]> {
+  const [user] = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .limit(1);
+  if (!user) throw notFound('No user with that id');
+  return listPaymentsOf(deps, userId);
+}
+
 export async function listPaymentsOf(
   { db }: Pick<Deps, 'db'>,
   userId: string,

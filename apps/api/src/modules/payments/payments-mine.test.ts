@@ -83,7 +83,7 @@ describe('payment history (GET /payments/mine, GET /user/{id}/payments)', () => 
     expect(admins.statusCode).toBe(403);
   });
 
-  it("lets an admin read any student's payments; an unknown id has none", async () => {
+  it("lets an admin read any student's payments; an unknown id is a 404", async () => {
     const { student, paid, open } = await studentWithPayments();
     const admin = await signedInUser(t, { role: 'admin' });
     const res = await t.app.inject({
@@ -101,7 +101,8 @@ describe('payment history (GET /payments/mine, GET /user/{id}/payments)', () => 
       url: '/api/user/00000000-0000-4000-8000-000000000000/payments',
       headers: admin.headers,
     });
-    expect(unknown.json()).toEqual([]);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('No user with that id');
     const bad = await t.app.inject({ method: 'GET', url: '/api/user/nope/payments', headers: admin.headers });
     expect(bad.statusCode).toBe(400);
   });

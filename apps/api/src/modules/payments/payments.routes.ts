@@ -16,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { limiter as counter, enforce } from '../../lib/rate-limiter.ts';
 import { errorAnswers } from '../../lib/route-options.ts';
-import { listPaymentsOf, listRefunds, listTenants } from './payment-lists.service.ts';
+import { listPaymentsOf, listPaymentsOfUser, listRefunds, listTenants } from './payment-lists.service.ts';
 import { handlePaystackWebhook, initiateAgentFee, initiateRent, verifyPayment } from './payments.service.ts';
 
 const HOUR_SECONDS = 60 * 60;
@@ -134,12 +134,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.adminOnly,
       schema: {
         tags: ['payments'],
-        summary: "A user's payments, newest first (admins; an unknown id has none)",
+        summary: "A user's payments, newest first (admins)",
         params: IdParamsSchema,
-        response: { 200: PaymentHistorySchema, ...errorAnswers(400, 401, 403) },
+        response: { 200: PaymentHistorySchema, ...errorAnswers(400, 401, 403, 404) },
       },
     },
-    async (request) => listPaymentsOf(deps, request.params.id),
+    async (request) => listPaymentsOfUser(deps, request.params.id),
   );
 
   app.get(
