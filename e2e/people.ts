@@ -12,7 +12,8 @@ export function newPerson(label: string) {
     gender: 'female',
     email: `${label.toLowerCase()}-${stamp}@studynest.test`,
     // A Nigerian mobile number: 080 + 8 digits.
-    phone_number: `080${stamp.slice(-8)}`,
+    // 0803 is a mobile prefix: messages to this number are texts a Nigerian phone can receive.
+    phone_number: `0803${stamp.slice(-7)}`,
     password: `study-nest-${stamp}`,
   };
 }
