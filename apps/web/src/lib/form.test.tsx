@@ -9,7 +9,7 @@ type Values = {
   name: string;
   contact: { phone: string };
   amenities: string[];
-  audience: string;
+  audience: 'tenants' | 'arrears';
   agree: boolean;
 };
 
