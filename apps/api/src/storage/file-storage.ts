@@ -6,7 +6,11 @@ import type { Config } from '../config/env.ts';
 export interface FileStorage {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   remove(key: string): Promise<void>;
-  /** Public URL the browser loads the file from. */
+  /**
+   * The file's absolute public URL: front ends on other origins (WEB_ORIGINS) and API clients
+   * resolve it as it is, and a CDN in front (S3_PUBLIC_URL) needs no client change. The one place
+   * image URLs in answers are made; every mapper calls it.
+   */
   url(key: string): string;
 }
 
@@ -15,7 +19,9 @@ function checkKey(key: string) {
   if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Unsafe storage key: ${key}`);
 }
 
-export function localStorage(root: string): FileStorage {
+/** Files under `root`, served by this process at `<publicUrl>/uploads/<key>` (plugins/static.ts). */
+export function localStorage(root: string, publicUrl: string): FileStorage {
+  const base = `${publicUrl.replace(/\/+$/, '')}/uploads`;
   return {
     async put(key, data) {
       checkKey(key);
@@ -28,7 +34,7 @@ export function localStorage(root: string): FileStorage {
       checkKey(key);
       await rm(path.join(root, key), { force: true });
     },
-    url: (key) => `/uploads/${key}`,
+    url: (key) => `${base}/${key}`,
   };
 }
 
@@ -92,5 +98,5 @@ export function s3Storage(settings: S3Settings): FileStorage {
 
 export function createStorage(config: Config): FileStorage {
   if (config.s3) return s3Storage(config.s3);
-  return localStorage(path.join(config.dataDir, 'uploads'));
+  return localStorage(path.join(config.dataDir, 'uploads'), config.publicUrl);
 }
