@@ -1,9 +1,14 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config/env.ts';
 
 /** Where uploaded files live. Keys are ours (never the client's file names), e.g. `hostels/ab12….jpg`. */
 export interface FileStorage {
+  /** `disk` (DATA_DIR/uploads) or `s3`: named by GET /api/health. */
+  readonly engine: 'disk' | 's3';
+  /** Throws unless files can be stored: the directory is writable, or the bucket answers. */
+  check(): Promise<void>;
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   remove(key: string): Promise<void>;
   /**
@@ -23,6 +28,8 @@ function checkKey(key: string) {
 export function localStorage(root: string, publicUrl: string): FileStorage {
   const base = `${publicUrl.replace(/\/+$/, '')}/uploads`;
   return {
+    engine: 'disk',
+    check: () => access(root, constants.R_OK | constants.W_OK),
     async put(key, data) {
       checkKey(key);
       const file = path.join(root, key);
@@ -72,6 +79,11 @@ export function s3Storage(settings: S3Settings): FileStorage {
   };
 
   return {
+    engine: 's3',
+    async check() {
+      const { sdk, s3 } = await connect();
+      await s3.send(new sdk.HeadBucketCommand({ Bucket: settings.bucket }));
+    },
     async put(key, data, contentType) {
       checkKey(key);
       const { sdk, s3 } = await connect();
