@@ -24,7 +24,8 @@ const { values: args } = parseArgs({
     snapshot: { type: 'string' },
   },
 });
-const PG_URL = args['pg-url'] ?? process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/studynest_memory';
+const PG_URL =
+  args['pg-url'] ?? process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/studynest_memory';
 const SETTLE_MS = Number(args.settle) * 1000;
 const TARGET_MB = { pg: 150, pglite: 400 };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -122,7 +123,10 @@ async function startServer(kind, dataDir, secrets) {
 async function measure(kind) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `studynest-memory-${kind}-`));
   if (kind === 'pg') await freshPgDatabase(PG_URL);
-  const secrets = { JWT_SECRET: randomBytes(24).toString('hex'), PASSWORD_PEPPER: randomBytes(24).toString('hex') };
+  const secrets = {
+    JWT_SECRET: randomBytes(24).toString('hex'),
+    PASSWORD_PEPPER: randomBytes(24).toString('hex'),
+  };
   try {
     const seeding = await startServer(kind, dataDir, secrets);
     await sleep(SETTLE_MS);
@@ -137,14 +141,17 @@ async function measure(kind) {
       if (args.snapshot) {
         const before = new Set(readdirSync(args.snapshot));
         child.kill('SIGUSR2');
-        for (let i = 0; i < 120 && readdirSync(args.snapshot).every((f) => before.has(f)); i++) await sleep(500);
+        for (let i = 0; i < 120 && readdirSync(args.snapshot).every((f) => before.has(f)); i++)
+          await sleep(500);
         await sleep(2000);
       }
       // A few hundred reads of the pages and lists a visitor opens.
       const hostels = await (await fetch(`${base}/api/hostels`)).json();
       const paths = ['/api/hostels', '/', `/api/hostels/${hostels[0]?._id}`, `/hostel/${hostels[0]?._id}`];
       for (let i = 0; i < 300; i++) {
-        const res = await fetch(base + paths[i % paths.length], { headers: { accept: 'text/html,application/json' } });
+        const res = await fetch(base + paths[i % paths.length], {
+          headers: { accept: 'text/html,application/json' },
+        });
         await res.arrayBuffer();
       }
       await sleep(2000);

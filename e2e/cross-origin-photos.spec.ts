@@ -54,9 +54,11 @@ test('a front end on another origin shows every hostel photo the API lists', asy
   await page.goto(`${origin}/`);
   await expect(page.locator('body')).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
 
-  const images = await page.locator('img').evaluateAll((imgs) =>
-    (imgs as HTMLImageElement[]).map((img) => ({ src: img.currentSrc, width: img.naturalWidth })),
-  );
+  const images = await page
+    .locator('img')
+    .evaluateAll((imgs) =>
+      (imgs as HTMLImageElement[]).map((img) => ({ src: img.currentSrc, width: img.naturalWidth })),
+    );
   // The demo hostels each have photos; every one came from the API's origin and loaded.
   expect(images.length).toBeGreaterThan(0);
   expect(blocked).toEqual([]);

@@ -8,7 +8,15 @@ import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { fail, isEmptyDir, postgresUrl, redacted, runTool, toolMajor, usageError } from './lib/backup-cli.mjs';
+import {
+  fail,
+  isEmptyDir,
+  postgresUrl,
+  redacted,
+  runTool,
+  toolMajor,
+  usageError,
+} from './lib/backup-cli.mjs';
 
 const USAGE = `usage: npm run db:backup -- --out DIR [--database-url postgres://…] [--uploads DIR | --no-uploads]
   --out DIR            a new or empty directory for database.dump, uploads.tar and backup.json
@@ -42,24 +50,36 @@ const uploads = args['no-uploads']
   ? undefined
   : path.resolve(args.uploads ?? path.join(process.env.DATA_DIR ?? 'data', 'uploads'));
 if (uploads && !statSync(uploads, { throwIfNoEntry: false })?.isDirectory()) {
-  usageError(`The uploads directory ${uploads} does not exist: pass --uploads DIR, or --no-uploads when photos are in S3.`, USAGE);
+  usageError(
+    `The uploads directory ${uploads} does not exist: pass --uploads DIR, or --no-uploads when photos are in S3.`,
+    USAGE,
+  );
 }
 
 const client = new pg.Client({ connectionString: url });
 await client.connect().catch((err) => fail(`Cannot connect to ${redacted(url)}: ${err.message}`));
-const { rows } = await client.query("select current_database() as name, current_setting('server_version_num')::int as version");
+const { rows } = await client.query(
+  "select current_database() as name, current_setting('server_version_num')::int as version",
+);
 await client.end();
 const server = rows[0];
 const dumpMajor = toolMajor('pg_dump');
 if (dumpMajor < Math.floor(server.version / 10000)) {
-  fail(`pg_dump ${dumpMajor} cannot dump a PostgreSQL ${Math.floor(server.version / 10000)} server: install postgresql-client-${Math.floor(server.version / 10000)}.`);
+  fail(
+    `pg_dump ${dumpMajor} cannot dump a PostgreSQL ${Math.floor(server.version / 10000)} server: install postgresql-client-${Math.floor(server.version / 10000)}.`,
+  );
 }
 
 mkdirSync(out, { recursive: true, mode: 0o700 });
 const started = new Date();
 // The database first: a photo's files are written before its row is committed, so every photo row
 // in the dump has its files in the tar taken after it.
-runTool('pg_dump', ['--format=custom', '--compress=6', `--file=${path.join(out, 'database.dump')}`, `--dbname=${url}`]);
+runTool('pg_dump', [
+  '--format=custom',
+  '--compress=6',
+  `--file=${path.join(out, 'database.dump')}`,
+  `--dbname=${url}`,
+]);
 let files = 0;
 if (uploads) {
   runTool('tar', ['--create', `--file=${path.join(out, 'uploads.tar')}`, `--directory=${uploads}`, '.']);

@@ -7,7 +7,15 @@ import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { fail, isEmptyDir, postgresUrl, redacted, runTool, toolMajor, usageError } from './lib/backup-cli.mjs';
+import {
+  fail,
+  isEmptyDir,
+  postgresUrl,
+  redacted,
+  runTool,
+  toolMajor,
+  usageError,
+} from './lib/backup-cli.mjs';
 
 const USAGE = `usage: npm run db:restore -- --from DIR --database-url postgres://…/NEW_DATABASE [--uploads NEW_DIR | --no-uploads]
   --from DIR           a directory written by db:backup
@@ -42,18 +50,25 @@ if (!existsSync(dump)) fail(`${dump} does not exist: --from must be a directory 
 const url = postgresUrl(args['database-url'], USAGE, 'The database to restore into');
 const withUploads = !args['no-uploads'] && existsSync(tar);
 if (withUploads && !args.uploads) {
-  usageError('--uploads is missing: a new or empty directory for the photos in this backup (or --no-uploads).', USAGE);
+  usageError(
+    '--uploads is missing: a new or empty directory for the photos in this backup (or --no-uploads).',
+    USAGE,
+  );
 }
 const uploads = withUploads ? path.resolve(args.uploads) : undefined;
-if (uploads && !isEmptyDir(uploads)) fail(`${uploads} is not empty: restore the photos into a new directory.`);
+if (uploads && !isEmptyDir(uploads))
+  fail(`${uploads} is not empty: restore the photos into a new directory.`);
 
 const target = new URL(url);
 const name = decodeURIComponent(target.pathname.slice(1));
-if (!/^[A-Za-z0-9_]+$/.test(name)) fail(`'${name}' is not a database name this script creates (letters, digits, _).`);
+if (!/^[A-Za-z0-9_]+$/.test(name))
+  fail(`'${name}' is not a database name this script creates (letters, digits, _).`);
 const admin = new URL(url);
 admin.pathname = '/postgres';
 const adminClient = new pg.Client({ connectionString: admin.toString() });
-await adminClient.connect().catch((err) => fail(`Cannot connect to ${redacted(admin.toString())}: ${err.message}`));
+await adminClient
+  .connect()
+  .catch((err) => fail(`Cannot connect to ${redacted(admin.toString())}: ${err.message}`));
 const exists = (await adminClient.query('select 1 from pg_database where datname = $1', [name])).rowCount > 0;
 if (!exists) await adminClient.query(`create database "${name}"`);
 const { rows } = await adminClient.query("select current_setting('server_version_num')::int as version");
@@ -68,11 +83,19 @@ if (exists) {
   if (tables.rows[0].n > 0) fail(`The database ${name} already has tables: restore into a new database.`);
 }
 const major = Math.floor(rows[0].version / 10000);
-if (toolMajor('pg_restore') < major) fail(`pg_restore is older than the PostgreSQL ${major} server: install postgresql-client-${major}.`);
+if (toolMajor('pg_restore') < major)
+  fail(`pg_restore is older than the PostgreSQL ${major} server: install postgresql-client-${major}.`);
 
 const started = Date.now();
 // One transaction: a restore that fails half-way leaves an empty database, not a partial one.
-runTool('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${url}`, dump]);
+runTool('pg_restore', [
+  '--no-owner',
+  '--no-privileges',
+  '--exit-on-error',
+  '--single-transaction',
+  `--dbname=${url}`,
+  dump,
+]);
 let files = 0;
 if (uploads) {
   mkdirSync(uploads, { recursive: true, mode: 0o700 });

@@ -35,7 +35,8 @@ export function redacted(url) {
 }
 
 export function postgresUrl(value, usage, what) {
-  if (!value) usageError(`${what} is missing: pass --database-url postgres://… (or set DATABASE_URL).`, usage);
+  if (!value)
+    usageError(`${what} is missing: pass --database-url postgres://… (or set DATABASE_URL).`, usage);
   if (!/^postgres(ql)?:\/\//.test(value)) {
     usageError(
       `${what} must be a postgres:// URL, not '${value}'. The embedded database (PGlite) is backed up by copying DATA_DIR while the server is stopped.`,
@@ -48,6 +49,7 @@ export function postgresUrl(value, usage, what) {
 /** The server's major version against pg_dump's/pg_restore's: an older tool cannot read a newer server. */
 export function toolMajor(cmd) {
   const r = spawnSync(cmd, ['--version'], { encoding: 'utf8' });
-  if (r.error?.code === 'ENOENT') fail(`${cmd} is not installed. On Debian/Ubuntu: apt-get install postgresql-client.`);
+  if (r.error?.code === 'ENOENT')
+    fail(`${cmd} is not installed. On Debian/Ubuntu: apt-get install postgresql-client.`);
   return Number(/(\d+)(\.\d+)?/.exec(r.stdout)?.[1]);
 }

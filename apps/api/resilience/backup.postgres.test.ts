@@ -121,7 +121,8 @@ describe('db:backup under write load, db:restore into a fresh database', () => {
       expect(backup.code, backup.output).toBe(0);
       // The students kept writing while the backup ran.
       const writesDuring = load.samples.filter(
-        (x) => x.step !== 'read' && x.step !== 'health' && x.endedAt > backupStarted && x.endedAt < backupEnded,
+        (x) =>
+          x.step !== 'read' && x.step !== 'health' && x.endedAt > backupStarted && x.endedAt < backupEnded,
       );
       expect(writesDuring.length).toBeGreaterThan(0);
       await load.stop();

@@ -36,7 +36,10 @@ describe('health and the app shell', () => {
     try {
       const res = await t.app.inject({ method: 'GET', url: '/api/health' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ status: 'degraded', engines: { storage: { engine: 'disk', ok: false } } });
+      expect(res.json()).toMatchObject({
+        status: 'degraded',
+        engines: { storage: { engine: 'disk', ok: false } },
+      });
     } finally {
       renameSync(`${uploads}.away`, uploads);
     }

@@ -318,7 +318,9 @@ describe('hostels: create, update, close, delete', () => {
         headers: { ...form.headers, ...admin },
       });
       const id = created.json()._id as string;
-      const key = new URL(created.json().images[0] as string).pathname.replace('/uploads/', '').replace(/\.jpg$/, '');
+      const key = new URL(created.json().images[0] as string).pathname
+        .replace('/uploads/', '')
+        .replace(/\.jpg$/, '');
       const filesOf = async () => (await uploadedFiles(t.config.dataDir)).filter((f) => f.startsWith(key));
       expect((await filesOf()).length).toBeGreaterThanOrEqual(2); // the JPEG and its WebP renditions
       await insertRoom(t.db, id, { roomNumber: 'room 01' });
