@@ -6,11 +6,11 @@
 // are in an S3 bucket (back the bucket up with its own versioning or replication).
 import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import pg from 'pg';
 import {
   fail,
   isEmptyDir,
+  parseCommandLine,
   postgresUrl,
   redacted,
   runTool,
@@ -24,24 +24,7 @@ const USAGE = `usage: npm run db:backup -- --out DIR [--database-url postgres://
   --uploads DIR        the photos directory (default: $DATA_DIR/uploads, or ./data/uploads)
   --no-uploads         photos are in S3: back up the database only`;
 
-let args;
-try {
-  ({ values: args } = parseArgs({
-    options: {
-      out: { type: 'string' },
-      'database-url': { type: 'string' },
-      uploads: { type: 'string' },
-      'no-uploads': { type: 'boolean', default: false },
-      help: { type: 'boolean', default: false },
-    },
-  }));
-} catch (err) {
-  usageError(err.message, USAGE);
-}
-if (args.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+const args = parseCommandLine('out', USAGE);
 if (!args.out) usageError('--out is missing: the directory to write the backup into.', USAGE);
 const url = postgresUrl(args['database-url'] ?? process.env.DATABASE_URL, USAGE, 'The database to back up');
 const out = path.resolve(args.out);

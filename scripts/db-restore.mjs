@@ -5,11 +5,11 @@
 // them (DATABASE_URL, DATA_DIR whose uploads/ is NEW_DIR) once this has finished.
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import pg from 'pg';
 import {
   fail,
   isEmptyDir,
+  parseCommandLine,
   postgresUrl,
   redacted,
   runTool,
@@ -23,24 +23,7 @@ const USAGE = `usage: npm run db:restore -- --from DIR --database-url postgres:/
   --uploads NEW_DIR    a new or empty directory for the photos (required when the backup has them)
   --no-uploads         restore the database only`;
 
-let args;
-try {
-  ({ values: args } = parseArgs({
-    options: {
-      from: { type: 'string' },
-      'database-url': { type: 'string' },
-      uploads: { type: 'string' },
-      'no-uploads': { type: 'boolean', default: false },
-      help: { type: 'boolean', default: false },
-    },
-  }));
-} catch (err) {
-  usageError(err.message, USAGE);
-}
-if (args.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+const args = parseCommandLine('from', USAGE);
 if (!args.from) usageError('--from is missing: the directory db:backup wrote.', USAGE);
 const from = path.resolve(args.from);
 const dump = path.join(from, 'database.dump');

@@ -2,6 +2,7 @@
 // the PostgreSQL and tar programs with their own error output shown.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 
 /** Stop with a message and the usage, exit code 2 (a wrong command line, not a failed backup). */
 export function usageError(message, usage) {
@@ -52,4 +53,30 @@ export function toolMajor(cmd) {
   if (r.error?.code === 'ENOENT')
     fail(`${cmd} is not installed. On Debian/Ubuntu: apt-get install postgresql-client.`);
   return Number(/(\d+)(\.\d+)?/.exec(r.stdout)?.[1]);
+}
+
+/**
+ * The command line of both scripts: `--database-url`, `--uploads`, `--no-uploads`, `--help`, plus
+ * the directory option `dirOption` (`out` or `from`). A wrong option stops with the usage.
+ */
+export function parseCommandLine(dirOption, usage) {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        [dirOption]: { type: 'string' },
+        'database-url': { type: 'string' },
+        uploads: { type: 'string' },
+        'no-uploads': { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+      },
+    }));
+  } catch (err) {
+    usageError(err.message, usage);
+  }
+  if (values.help) {
+    console.log(usage);
+    process.exit(0);
+  }
+  return values;
 }
