@@ -43,6 +43,7 @@ const ownerOnly = (status = 201): Expected => ({ anon: 401, student: status, oth
 
 const EXPECTED: Record<string, Expected> = {
   'GET /api/health': publicOk(),
+  'GET /api/ready': publicOk(),
   'GET /api/site': publicOk(),
   'GET /api/dev/outbox': publicOk(), // a development aid, absent in production
   'GET /api/dev/sms-outbox': publicOk(), // likewise
@@ -305,6 +306,7 @@ async function freshReview(w: World) {
 /** How to call each operation meaningfully; throwaway records for anything that changes state. */
 const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
   'GET /api/health': async () => ({ url: '/api/health' }),
+  'GET /api/ready': async () => ({ url: '/api/ready' }),
   'GET /api/site': async () => ({ url: '/api/site' }),
   'GET /api/dev/outbox': async () => ({ url: '/api/dev/outbox' }),
   'GET /api/dev/sms-outbox': async () => ({ url: '/api/dev/sms-outbox' }),
