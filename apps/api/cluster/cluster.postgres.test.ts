@@ -12,8 +12,8 @@ import { type FakePaystack, startFakePaystack } from '../test/fake-paystack.ts';
 import {
   getOn,
   json,
-  type Proxy,
   type RedisServer,
+  type RoundRobinProxy,
   startCluster,
   startProxy,
   startRedis,
@@ -33,7 +33,7 @@ let seed: Seed;
 let redis: RedisServer;
 let paystack: FakePaystack;
 let servers: Server[];
-let proxy: Proxy;
+let proxy: RoundRobinProxy;
 let students: Student[];
 const dataDirs: string[] = [];
 

@@ -61,9 +61,9 @@ function redisAnswers(port: number): Promise<boolean> {
  * Node proxy rather than nginx: it is always there, and the answer says which process gave it
  * (`x-upstream`), which the tests assert on.
  */
-export type Proxy = { base: string; close: () => Promise<void>; served: number[] };
+export type RoundRobinProxy = { base: string; close: () => Promise<void>; served: number[] };
 
-export async function startProxy(upstreams: () => string[]): Promise<Proxy> {
+export async function startProxy(upstreams: () => string[]): Promise<RoundRobinProxy> {
   let next = 0;
   const served: number[] = [];
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
