@@ -282,7 +282,7 @@ describe('three API processes behind a round-robin proxy, one PostgreSQL, one Re
     await sleep(2_000);
     // While Redis is away nothing is cached: a change through one process is still read by the others.
     await priceChangeSeenEverywhere(token, room, 613_000);
-    await sleep(6_000);
+    await sleep(8_000);
     await redis.start();
     await untilShared(servers, logAt);
     await sleep(1_000);
