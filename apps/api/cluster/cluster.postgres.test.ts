@@ -7,7 +7,14 @@ import { facts, findViolations, openPostgres, type SqlClient } from '../resilien
 import { inspectionTomorrow, loginAll, type Student } from '../resilience/load.ts';
 import { createDatabase } from '../resilience/postgres.ts';
 import { type Room, type Seed, seedDatabase } from '../resilience/seed.ts';
-import { newJwtSecret, type Server, terminate } from '../resilience/server-process.ts';
+import {
+  killHard,
+  newJwtSecret,
+  type Server,
+  type ServerOptions,
+  startServer,
+  terminate,
+} from '../resilience/server-process.ts';
 import { type FakePaystack, startFakePaystack } from '../test/fake-paystack.ts';
 import {
   getOn,
@@ -35,13 +42,15 @@ let paystack: FakePaystack;
 let servers: Server[];
 let proxy: RoundRobinProxy;
 let students: Student[];
+/** How every process is started, so the one killed can be started again the same way. */
+let serverOptions: ServerOptions;
 const dataDirs: string[] = [];
 
 beforeAll(async () => {
   db = await createDatabase();
   const seedDir = mkdtempSync(path.join(tmpdir(), 'sn-cluster-'));
   dataDirs.push(seedDir);
-  seed = await seedDatabase({ url: db.url, dataDir: seedDir }, { students: 60, burstHostels: 1 });
+  seed = await seedDatabase({ url: db.url, dataDir: seedDir }, { students: 100, burstHostels: 1 });
   redis = await startRedis();
   paystack = await startFakePaystack('sk_test_cluster');
   const jwtSecret = newJwtSecret();
@@ -50,7 +59,7 @@ beforeAll(async () => {
   // The proxy first: it is the site's address (PUBLIC_URL) every process names in payment callbacks.
   servers = [];
   proxy = await startProxy(() => servers.map((s) => s.base));
-  servers = await startCluster(3, {
+  serverOptions = {
     dataDir,
     databaseUrl: db.url,
     jwtSecret,
@@ -64,7 +73,8 @@ beforeAll(async () => {
       ADMIN_MFA: 'optional',
       PUBLIC_URL: proxy.base,
     },
-  });
+  };
+  servers = await startCluster(3, serverOptions);
   students = await loginAll(proxy.base, seed);
   sql = await openPostgres(db.url);
 });
@@ -131,6 +141,12 @@ const wrongLogin = (email: string, ip: string, password = 'not-the-Password-1') 
     body: { email, password },
     headers: { 'x-forwarded-for': ip },
   });
+
+const readPathsOf = (room: Room) => [
+  '/api/hostels',
+  `/api/hostels/${room.hostelId}`,
+  `/api/rooms/hostel/${room.hostelId}`,
+];
 
 const upstreamsOf = (answers: Answer[]) => new Set(answers.map((a) => a.headers['x-upstream']));
 
@@ -261,7 +277,7 @@ describe('three API processes behind a round-robin proxy, one PostgreSQL, one Re
     const reader = students[53]!;
     const answers: Answer[] = [];
     let stopped = false;
-    const readPaths = ['/api/hostels', `/api/hostels/${room.hostelId}`, `/api/rooms/hostel/${room.hostelId}`];
+    const readPaths = readPathsOf(room);
     const load = Promise.all(
       Array.from({ length: 6 }, async (_, w) => {
         for (let n = 0; !stopped; n++) {
@@ -307,6 +323,84 @@ describe('three API processes behind a round-robin proxy, one PostgreSQL, one Re
     for (let i = 0; i < 10; i++) wrong.push(await wrongLogin(s.email, '10.66.0.3'));
     expect(wrong.map((a) => a.status)).toEqual(Array(10).fill(401));
     expect((await wrongLogin(s.email, '10.66.0.3', seed.password)).status).toBe(429);
+  });
+
+  it('SIGKILL one process under load: nothing sent to the others fails, nothing paid is lost, it rejoins', async () => {
+    const payers = students.slice(60, 100);
+    const readPaths = readPathsOf(seed.burstRooms[17]!);
+    const answers: Answer[] = [];
+    const paid = new Map<string, Student>();
+    let stopped = false;
+    const call = async (method: string, urlPath: string, opts: Parameters<typeof request>[3] = {}) => {
+      const res = await request(proxy.base, method, urlPath, opts);
+      answers.push(res);
+      return res;
+    };
+    const readers = Array.from({ length: 6 }, async (_, w) => {
+      for (let n = w; !stopped; n++) {
+        await call('GET', readPaths[n % readPaths.length]!);
+        await sleep(15);
+      }
+    });
+    // Each payer books its own room, pays the agent fee and verifies, one starting every 100 ms.
+    const writers = payers.map(async (s, i) => {
+      await sleep(i * 100);
+      const booked = await call('POST', '/api/bookings', {
+        ...asStudent(s),
+        body: {
+          hostel_id: s.ownRoom.hostelId,
+          room_id: s.ownRoom.id,
+          inspection_date_time: inspectionTomorrow(),
+        },
+      });
+      if (booked.status !== 201) return;
+      const initiated = await call('POST', '/api/payments/agent-fee/initiate', {
+        ...asStudent(s),
+        body: {
+          amount: s.ownRoom.agentFee,
+          room_id: s.ownRoom.id,
+          hostel_id: s.ownRoom.hostelId,
+          booking_id: json<{ _id: string }>(booked)._id,
+          callback_url: `${proxy.base}/payment-callback`,
+        },
+      });
+      if (initiated.status !== 201) return;
+      const reference = json<{ reference: string }>(initiated).reference;
+      paystack.settle(reference, 'success');
+      paid.set(reference, s);
+      await call('POST', '/api/payments/verify', { ...asStudent(s), body: { reference } });
+    });
+    await sleep(1_500);
+    await killHard(servers[0]!);
+    await sleep(2_000);
+    servers[0] = await startServer(serverOptions);
+    const restartedAt = performance.now();
+    await Promise.all(writers);
+    await sleep(1_000);
+    stopped = true;
+    await Promise.all(readers);
+
+    // Only what the proxy had handed to the killed process may have failed (a cut POST is not resent).
+    const failed = answers.filter((a) => a.error !== null || (a.status ?? 0) >= 500);
+    const onOthers = failed.filter((a) => a.headers['x-upstream'] !== '0');
+    expect(onOthers.map((a) => `${a.status ?? a.error} via ${a.headers['x-upstream']}`)).toEqual([]);
+    expect(answers.length).toBeGreaterThan(200);
+    // The restarted process takes its share again.
+    const rejoined = answers.filter((a) => a.startedAt > restartedAt && a.headers['x-upstream'] === '0');
+    expect(rejoined.length).toBeGreaterThan(0);
+    expect(rejoined.every((a) => a.status !== null && a.status < 500)).toBe(true);
+
+    // Nothing paid is lost: each payer reloading the receipt page finds the payment applied.
+    expect(paid.size).toBeGreaterThan(30);
+    for (const [reference, s] of paid) {
+      const again = await retryBusy(() =>
+        request(proxy.base, 'POST', '/api/payments/verify', { ...asStudent(s), body: { reference } }),
+      );
+      expect(json<{ status: string }>(again).status, reference).toBe('success');
+    }
+    expect(await findViolations(sql, { confirmed: [...paid.keys()], settled: false })).toEqual([]);
+    // And it is back in shared mode: a change through it is answered by the others at once.
+    await priceChangeSeenEverywhere(await adminToken(), seed.burstRooms[17]!, 615_000);
   });
 
   it("pg-boss's schedule runs once per minute, whichever of the three processes holds it", async () => {

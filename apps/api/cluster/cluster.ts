@@ -55,9 +55,10 @@ function redisAnswers(port: number): Promise<boolean> {
 
 /**
  * The reverse proxy in front of the processes: round-robin, the client's address appended to
- * X-Forwarded-For (as nginx's `$proxy_add_x_forwarded_for`), and a request whose connection is
- * refused or reset before an answer tried once on the next process (nginx's `proxy_next_upstream
- * error`; only for requests that carry no body, as nginx does for non-idempotent ones). A small
+ * X-Forwarded-For (as nginx's `$proxy_add_x_forwarded_for`), and a request tried on the next
+ * process when the connection is refused (nothing was sent: any method), or when it is cut before
+ * an answer for a GET or HEAD (nginx's `proxy_next_upstream error`, which never resends a POST that
+ * reached a server). A failure it gives up on is a 502 naming the process (`x-upstream`). A small
  * Node proxy rather than nginx: it is always there, and the answer says which process gave it
  * (`x-upstream`), which the tests assert on.
  */
@@ -73,8 +74,8 @@ export async function startProxy(upstreams: () => string[]): Promise<RoundRobinP
     req.on('end', () => {
       const body = Buffer.concat(chunks);
       const list = upstreams();
-      const attempt = (tries: number) => {
-        const index = next++ % list.length;
+      const attempt = (tries: number, previous?: number) => {
+        const index = previous === undefined ? next++ % list.length : (previous + 1) % list.length;
         const target = new URL(req.url ?? '/', list[index]);
         const forwarded = [req.headers['x-forwarded-for'], req.socket.remoteAddress]
           .filter(Boolean)
@@ -88,11 +89,11 @@ export async function startProxy(upstreams: () => string[]): Promise<RoundRobinP
             answer.pipe(res);
           },
         );
-        upstream.on('error', () => {
+        upstream.on('error', (err: NodeJS.ErrnoException) => {
           if (res.headersSent) return res.destroy();
-          if (tries < list.length - 1 && (body.length === 0 || req.method === 'GET'))
-            return attempt(tries + 1);
-          res.writeHead(502).end();
+          const resend = err.code === 'ECONNREFUSED' || req.method === 'GET' || req.method === 'HEAD';
+          if (resend && tries < list.length - 1) return attempt(tries + 1, index);
+          res.writeHead(502, { 'x-upstream': String(index) }).end();
         });
         upstream.end(body);
       };
