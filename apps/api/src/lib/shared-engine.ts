@@ -112,8 +112,10 @@ export function createSharedEngine(
       try {
         await redis.publish(channel, `${self} ${message}`);
         return true;
-      } catch (err) {
-        down(err as Error);
+      } catch {
+        // A connection that times out a command is not to be trusted: drop it and reconnect, so
+        // the outage is seen (and logged, and the cache bypassed) like any other.
+        redis.disconnect(true);
         return false;
       }
     },
