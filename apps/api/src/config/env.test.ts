@@ -48,8 +48,9 @@ describe('configuration safety', () => {
       url: 'redis://127.0.0.1:6379/2',
       keyPrefix: 'studynest:',
     });
-    expect(loadConfig({ ...base, REDIS_URL: 'rediss://r.example:6380', REDIS_KEY_PREFIX: 'sn1:' }).redis)
-      .toEqual({ url: 'rediss://r.example:6380', keyPrefix: 'sn1:' });
+    expect(
+      loadConfig({ ...base, REDIS_URL: 'rediss://r.example:6380', REDIS_KEY_PREFIX: 'sn1:' }).redis,
+    ).toEqual({ url: 'rediss://r.example:6380', keyPrefix: 'sn1:' });
     expect(() => loadConfig({ ...base, REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL/);
   });
 
