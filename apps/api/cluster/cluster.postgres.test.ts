@@ -328,7 +328,7 @@ describe('three API processes behind a round-robin proxy, one PostgreSQL, one Re
   it('SIGKILL one process under load: nothing sent to the others fails, nothing paid is lost, it rejoins', async () => {
     const payers = students.slice(60, 100);
     const readPaths = readPathsOf(seed.burstRooms[17]!);
-    const answers: Answer[] = [];
+    const answers: (Answer & { path: string })[] = [];
     const paid = new Map<string, Student>();
     let stopped = false;
     let busy = 0;
@@ -339,7 +339,7 @@ describe('three API processes behind a round-robin proxy, one PostgreSQL, one Re
         if (attempt.status === 503 && attempt.headers['retry-after']) busy++;
         return attempt;
       });
-      answers.push(res);
+      answers.push({ ...res, path: `${method} ${urlPath}` });
       return res;
     };
     const readers = Array.from({ length: 6 }, async (_, w) => {
@@ -389,7 +389,9 @@ describe('three API processes behind a round-robin proxy, one PostgreSQL, one Re
     // Only what the proxy had handed to the killed process may have failed (a cut POST is not resent).
     const failed = answers.filter((a) => a.error !== null || (a.status ?? 0) >= 500);
     const onOthers = failed.filter((a) => a.headers['x-upstream'] !== '0');
-    expect(onOthers.map((a) => `${a.status ?? a.error} via ${a.headers['x-upstream']}`)).toEqual([]);
+    expect(onOthers.map((a) => `${a.path}: ${a.status ?? a.error} via ${a.headers['x-upstream']}`)).toEqual(
+      [],
+    );
     expect(answers.length).toBeGreaterThan(200);
     if (busy) console.info(`kill under load: ${busy} busy answers (503, Retry-After) were tried again`);
     // The restarted process takes its share again.

@@ -58,7 +58,8 @@ function redisAnswers(port: number): Promise<boolean> {
  * X-Forwarded-For (as nginx's `$proxy_add_x_forwarded_for`), and a request tried on the next
  * process when the connection is refused (nothing was sent: any method), or when it is cut before
  * an answer for a GET or HEAD (nginx's `proxy_next_upstream error`, which never resends a POST that
- * reached a server). A failure it gives up on is a 502 naming the process (`x-upstream`). A small
+ * reached a server). Answers are buffered whole (nginx's default), so a process dying mid-answer is
+ * such an error too. A failure it gives up on is a 502 naming the process (`x-upstream`). A small
  * Node proxy rather than nginx: it is always there, and the answer says which process gave it
  * (`x-upstream`), which the tests assert on.
  */
@@ -80,21 +81,33 @@ export async function startProxy(upstreams: () => string[]): Promise<RoundRobinP
         const forwarded = [req.headers['x-forwarded-for'], req.socket.remoteAddress]
           .filter(Boolean)
           .join(', ');
+        let failed = false;
+        const fail = (err: NodeJS.ErrnoException) => {
+          if (failed) return;
+          failed = true;
+          const resend = err.code === 'ECONNREFUSED' || req.method === 'GET' || req.method === 'HEAD';
+          if (resend && tries < list.length - 1) return attempt(tries + 1, index);
+          res.writeHead(502, { 'x-upstream': String(index) }).end();
+        };
         const upstream = http.request(
           target,
           { method: req.method, agent, headers: { ...req.headers, 'x-forwarded-for': forwarded } },
           (answer) => {
-            served[index] = (served[index] ?? 0) + 1;
-            res.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'x-upstream': String(index) });
-            answer.pipe(res);
+            // Buffered whole, as nginx does by default: a process dying mid-answer is an upstream
+            // error (resent or 502), never a half answer left hanging at the client.
+            const parts: Buffer[] = [];
+            answer.on('data', (c: Buffer) => parts.push(c));
+            answer.on('aborted', () => fail(Object.assign(new Error('aborted'), { code: 'ECONNRESET' })));
+            answer.on('error', fail);
+            answer.on('end', () => {
+              if (failed) return;
+              served[index] = (served[index] ?? 0) + 1;
+              res.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'x-upstream': String(index) });
+              res.end(Buffer.concat(parts));
+            });
           },
         );
-        upstream.on('error', (err: NodeJS.ErrnoException) => {
-          if (res.headersSent) return res.destroy();
-          const resend = err.code === 'ECONNREFUSED' || req.method === 'GET' || req.method === 'HEAD';
-          if (resend && tries < list.length - 1) return attempt(tries + 1, index);
-          res.writeHead(502, { 'x-upstream': String(index) }).end();
-        });
+        upstream.on('error', fail);
         upstream.end(body);
       };
       attempt(0);
