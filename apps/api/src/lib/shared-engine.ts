@@ -19,7 +19,10 @@ export type SharedEngine = {
    * because a write anywhere will reach us. False during an outage and until we are subscribed.
    */
   isShared(): boolean;
-  /** Tell every other process; false (never a throw) when Redis could not take it. */
+  /**
+   * Tell every other process, and wait until each has acted on it (or `ACK_WAIT_MS` passed):
+   * false (never a throw) when Redis could not take it.
+   */
   broadcast(message: string): Promise<boolean>;
   /** `message` from another process; `resync` when shared mode starts or stops (messages may have been missed). */
   subscribe(listener: (event: { kind: 'message'; message: string } | { kind: 'resync' }) => void): void;
@@ -42,6 +45,9 @@ const CONNECTION: RedisOptions = {
   retryStrategy: (times) => Math.min(times * 100, 1_000),
 };
 
+/** How long a broadcast waits for the other processes' acknowledgements; a frozen one is not waited for. */
+const ACK_WAIT_MS = 500;
+
 export function createSharedEngine(
   url: string,
   prefix: string,
@@ -50,6 +56,9 @@ export function createSharedEngine(
 ): SharedEngine {
   const self = randomUUID();
   const channel = `${prefix}events`;
+  const ackChannel = (id: string) => `${prefix}ack:${id}`;
+  /** Broadcasts of ours still waiting for acknowledgements, by nonce. */
+  const awaiting = new Map<string, { received: number; expected?: number; done: () => void }>();
   const redis = new Redis(url, { ...CONNECTION, ...options, connectionName: `${prefix}commands` });
   const subscriber = new Redis(url, { ...CONNECTION, ...options, connectionName: `${prefix}events` });
   const listeners: Parameters<SharedEngine['subscribe']>[0][] = [];
@@ -88,7 +97,7 @@ export function createSharedEngine(
     connection.on('ready', update);
   }
   subscriber.on('ready', () => {
-    subscriber.subscribe(channel).then(
+    subscriber.subscribe(channel, ackChannel(self)).then(
       () => {
         subscribed = true;
         update();
@@ -96,11 +105,20 @@ export function createSharedEngine(
       (err: Error) => down(err),
     );
   });
-  subscriber.on('message', (_channel: string, raw: string) => {
-    const at = raw.indexOf(' ');
-    if (at === -1 || raw.slice(0, at) === self) return;
-    const message = raw.slice(at + 1);
+  subscriber.on('message', (from: string, raw: string) => {
+    if (from !== channel) {
+      const waiting = awaiting.get(raw);
+      if (!waiting) return;
+      waiting.received++;
+      if (waiting.expected !== undefined && waiting.received >= waiting.expected) waiting.done();
+      return;
+    }
+    // `<sender> <nonce> <message>`: act on it, then tell the sender, whose answer is waiting for us.
+    const [sender = '', nonce = '', ...rest] = raw.split(' ');
+    if (sender === self || !nonce) return;
+    const message = rest.join(' ');
     for (const l of listeners) l({ kind: 'message', message });
+    redis.publish(ackChannel(sender), nonce).catch(() => undefined);
   });
 
   return {
@@ -109,14 +127,32 @@ export function createSharedEngine(
     isShared: () => shared,
     async broadcast(message) {
       if (redis.status !== 'ready') return false;
+      const nonce = randomUUID();
+      let acknowledged = () => {};
+      const acks = new Promise<void>((resolve) => {
+        acknowledged = resolve;
+      });
+      const entry: { received: number; expected?: number; done: () => void } = {
+        received: 0,
+        done: () => acknowledged(),
+      };
+      awaiting.set(nonce, entry);
       try {
-        await redis.publish(channel, `${self} ${message}`);
+        const receivers = await redis.publish(channel, `${self} ${nonce} ${message}`);
+        // Our own subscriber is among the receivers; some acknowledgements may already have come.
+        entry.expected = receivers - (subscribed ? 1 : 0);
+        if (entry.received >= entry.expected) acknowledged();
+        const timer = setTimeout(acknowledged, ACK_WAIT_MS);
+        await acks;
+        clearTimeout(timer);
         return true;
       } catch {
         // A connection that times out a command is not to be trusted: drop it and reconnect, so
         // the outage is seen (and logged, and the cache bypassed) like any other.
         redis.disconnect(true);
         return false;
+      } finally {
+        awaiting.delete(nonce);
       }
     },
     subscribe(listener) {

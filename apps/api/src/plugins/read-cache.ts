@@ -162,9 +162,9 @@ const WROTE = 'wrote';
 /**
  * `app.readCache`, emptied by every request that may have written, as its answer goes out
  * (onSend runs after the handler, so the write has committed, and before the client can act on it).
- * With a shared engine the write is also published, and awaited, before the answer leaves: by
- * the time the client can ask another process, Redis has handed it the message. That covers
- * revoked sessions too (the token lookups live here). While Redis is away nothing is kept, and
+ * With a shared engine the write is also published before the answer leaves, and the answer
+ * waits until every other process has said it emptied its cache: the client's next request, on
+ * any process, reads afresh. That covers revoked sessions too (the token lookups live here). While Redis is away nothing is kept, and
  * whenever shared mode starts or stops the cache is emptied, since messages may have been missed.
  */
 export const readCachePlugin = fp(
