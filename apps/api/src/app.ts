@@ -8,6 +8,9 @@ import { openDatabase } from './db/client.ts';
 import type { Deps } from './deps.ts';
 import { JobQueue } from './jobs/job-queue.ts';
 import { addressList, capConnectionsPerPeer } from './lib/connection-limit.ts';
+import { sharedRateLimitStore } from './lib/rate-limit-store.ts';
+import { counters } from './lib/rate-limiter.ts';
+import { createSharedEngine } from './lib/shared-engine.ts';
 import { adminMessagesRoutes } from './modules/admin-messages/index.ts';
 import { adminAuditPlugin, auditRoutes } from './modules/audit/index.ts';
 import { authPlugin, authRoutes } from './modules/auth/index.ts';
@@ -103,12 +106,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   const jobs = new JobQueue(database, app.log);
   await jobs.start();
+  // Redis shared by every process (REDIS_URL; docs/decisions/0017-shared-engines.md). Start-up
+  // waits a little for it, then serves regardless: without it each process counts on its own.
+  const shared = config.redis ? createSharedEngine(config.redis.url, config.redis.keyPrefix, app.log) : null;
+  if (shared) {
+    app.addHook('onClose', () => shared.close());
+    await shared.ready(3_000);
+  }
   const deps: Deps = {
     db: database.db,
     config,
     storage: createStorage(config),
     payments: createPaymentProvider(config, database.db),
     jobs,
+    shared,
+    counters: counters(shared),
     log: app.log,
   };
   app.decorate('deps', deps);
@@ -116,11 +128,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Cross-cutting plugins.
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { database, jobs });
-  await app.register(readCachePlugin);
+  await app.register(readCachePlugin, { shared });
   await app.register(authPlugin, { config });
   await app.register(adminAuditPlugin);
   await app.register(securityPlugin, { config });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, {
+    global: false,
+    ...(shared ? { store: sharedRateLimitStore(shared) } : {}),
+  });
   await app.register(multipart, { limits: { fileSize: 8 * 1024 * 1024, files: 10, fields: 50, parts: 60 } });
   await app.register(docsPlugin);
 
