@@ -296,6 +296,13 @@ describe('three API processes behind a round-robin proxy, one PostgreSQL, one Re
     const logAt = servers.map((s) => s.log().length);
     await redis.stop();
     await sleep(2_000);
+    // Health says so, without failing the process: a balancer must not drain it for Redis.
+    const away = await getOn(servers[1]!, '/api/health');
+    expect(away.status).toBe(200);
+    expect(json<{ status: string; engines: { shared?: unknown } }>(away)).toMatchObject({
+      status: 'degraded',
+      engines: { shared: { engine: 'redis', ok: false } },
+    });
     // While Redis is away nothing is cached: a change through one process is still read by the others.
     await priceChangeSeenEverywhere(token, room, 613_000);
     await sleep(8_000);
@@ -315,6 +322,11 @@ describe('three API processes behind a round-robin proxy, one PostgreSQL, one Re
         .filter((l) => l.includes('Redis is unreachable'));
       expect(warnings).toHaveLength(1);
     }
+
+    const back = json<{ status: string; engines: { shared?: unknown } }>(
+      await getOn(servers[1]!, '/api/health'),
+    );
+    expect(back).toMatchObject({ status: 'ok', engines: { shared: { engine: 'redis', ok: true } } });
 
     // Shared again: invalidation through Redis, and counters in Redis (a fresh account and address).
     await priceChangeSeenEverywhere(token, room, 614_000);

@@ -16,7 +16,13 @@ const HealthSchema = z.object({
   status: z.enum(['ok', 'degraded', 'down']),
   /** The database alone, as this answer has always carried it. */
   db: z.enum(['ok', 'down']),
-  engines: z.object({ database: EngineSchema, storage: EngineSchema, queue: EngineSchema }),
+  engines: z.object({
+    database: EngineSchema,
+    storage: EngineSchema,
+    queue: EngineSchema,
+    /** Only with REDIS_URL: counters and cache invalidation shared by the processes (ADR 0017). */
+    shared: z.optional(EngineSchema),
+  }),
 });
 const ReadySchema = z.object({ ready: z.boolean() });
 
@@ -41,7 +47,7 @@ async function answers(check: () => Promise<unknown>): Promise<boolean> {
  * the app is built (migrations running) server.ts answers both with 503 itself.
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, storage, jobs } = app.deps;
+  const { db, storage, jobs, shared } = app.deps;
 
   app.get(
     '/health',
@@ -58,7 +64,9 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         answers(() => storage.check()),
         answers(() => jobs.check()),
       ]);
-      const status = !database ? 'down' : files && queue ? 'ok' : 'degraded';
+      // Redis away is not an outage: limits and cache fall back to this process (ADR 0017).
+      const redis = shared ? shared.isShared() : true;
+      const status = !database ? 'down' : files && queue && redis ? 'ok' : 'degraded';
       return reply.code(database ? 200 : 503).send({
         status,
         db: database ? 'ok' : 'down',
@@ -66,6 +74,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
           database: { engine: app.database.kind, ok: database },
           storage: { engine: storage.engine, ok: files },
           queue: { engine: 'pg-boss', ok: queue },
+          ...(shared ? { shared: { engine: 'redis', ok: redis } } : {}),
         },
       });
     },
