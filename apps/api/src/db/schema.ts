@@ -379,6 +379,8 @@ export const bookings = pgTable(
     index('bookings_user_idx').on(t.userId, t.createdAt),
     index('bookings_room_idx').on(t.roomId),
     index('bookings_status_date_idx').on(t.status, t.inspectionDate),
+    // Reports: bookings of a period, and the CSV export's keyset order.
+    index('bookings_created_idx').on(t.createdAt, t.id),
   ],
 );
 
@@ -422,6 +424,9 @@ export const payments = pgTable(
     index('payments_user_kind_idx').on(t.userId, t.kind, t.createdAt),
     index('payments_room_idx').on(t.roomId),
     index('payments_booking_idx').on(t.bookingId),
+    // Reports: successes by when they were paid; the CSV export's keyset order.
+    index('payments_paid_success_idx').on(t.paidAt).where(sql`${t.status} = 'success'`),
+    index('payments_created_idx').on(t.createdAt, t.id),
   ],
 );
 
