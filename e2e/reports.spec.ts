@@ -14,7 +14,7 @@ import { createStudent, logIn, login } from './people.ts';
  */
 const SHOTS = process.env.E2E_SCREENSHOTS === '1';
 const shotPath = (name: string) => path.resolve(import.meta.dirname, '../docs/screenshots', name);
-const SLOT = '11:00am - 11:30am';
+const SLOT = '12:00pm - 12:30pm';
 
 const lagosToday = (offsetDays = 0) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(
@@ -71,6 +71,12 @@ test('the reports page shows the period figures at 375 px and 1280 px, and a CSV
     })
   ).json();
   expect(revenue.totals.agent_fees).toBeGreaterThanOrEqual(room.agent_fee);
+  const stages = await (
+    await request.get(`/api/admin/reports/funnel?${period}`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    })
+  ).json();
+  expect(stages.stages[1].count).toBeGreaterThanOrEqual(1);
 
   await page.setViewportSize({ width: 375, height: 812 });
   await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
@@ -90,7 +96,8 @@ test('the reports page shows the period figures at 375 px and 1280 px, and a CSV
   const monthRow = page.getByRole('region', { name: 'Revenue by month' }).getByRole('row').nth(1);
   await expect(monthRow).toContainText(formatNaira(revenue.totals.total));
   const funnel = page.getByRole('region', { name: 'Booking funnel' });
-  await expect(funnel.getByText('Inspections booked')).toBeVisible();
+  const booked = funnel.getByRole('listitem').filter({ hasText: 'Inspections booked' });
+  await expect(booked).toContainText(String(stages.stages[0].count));
   await expect(page.getByRole('region', { name: 'Occupancy' }).locator('canvas')).toHaveCount(1);
   expect(await noSidewaysScroll(page)).toBe(true);
   if (SHOTS) await page.screenshot({ path: shotPath('admin-reports-375.png'), fullPage: true });

@@ -2,7 +2,7 @@ import type { ReportPeriod, RevenueReport } from '@studynest/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { payments } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
-import { instantInPeriod, lagosMonth, monthsOf, num } from './period.ts';
+import { instantInPeriod, lagosMonth, lagosMonthStart, monthsOf, num } from './period.ts';
 
 /**
  * Revenue (docs/domain.md, "Reports"): successful payments by the Lagos month they were paid in,
@@ -23,7 +23,7 @@ export async function revenueReport({ db }: Pick<Deps, 'db'>, period: ReportPeri
     })
     .from(payments)
     .where(and(eq(payments.status, 'success'), instantInPeriod(payments.paidAt, period)))
-    .groupBy(month);
+    .groupBy(lagosMonthStart(payments.paidAt));
   const byMonth = new Map(rows.map((r) => [r.month, r]));
   const months = monthsOf(period).map((m) => {
     const r = byMonth.get(m);

@@ -29,7 +29,7 @@ export function FunnelSection({ report }: { report: FunnelReport }) {
           <div className="h-3 rounded-full bg-subtle" aria-hidden="true">
             <div
               className="h-3 rounded-full bg-brand-600"
-              style={{ width: `${first > 0 ? Math.max(2, (s.count / first) * 100) : 0}%` }}
+              style={{ width: `${first > 0 && s.count > 0 ? Math.max(2, (s.count / first) * 100) : 0}%` }}
             />
           </div>
         </li>

@@ -54,6 +54,7 @@ export function MonthChart({
             font: '12px system-ui, sans-serif',
           },
         ],
+        legend: { live: false },
         cursor: { drag: { x: false, y: false } },
         series: [
           { label: 'Month', value: (_u, i) => (i == null ? '' : monthLabel(months[i] ?? '', 'long')) },
