@@ -21,7 +21,8 @@ export const lagosMonthStart = (column: AnyPgColumn | SQL) =>
   sql`date_trunc('month', ${column} at time zone ${sql.raw(`'${LAGOS}'`)})`;
 
 /** The Lagos calendar month (YYYY-MM) of an instant column. */
-export const lagosMonth = (column: AnyPgColumn | SQL) => sql<string>`to_char(${lagosMonthStart(column)}, 'YYYY-MM')`;
+export const lagosMonth = (column: AnyPgColumn | SQL) =>
+  sql<string>`to_char(${lagosMonthStart(column)}, 'YYYY-MM')`;
 
 /** The Lagos calendar date of an instant column, as a date. */
 export const lagosDay = (column: AnyPgColumn | SQL) =>
