@@ -19,6 +19,7 @@ import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config/env.ts';
 import { signedInUser } from '../apps/api/test/factories.ts';
+import { recreatePgDatabase } from './lib/pg-database.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -43,23 +44,6 @@ const lagosDate = (days: number) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(
     new Date(Date.now() + days * 86_400_000),
   );
-
-async function recreateDatabase(url: string) {
-  const u = new URL(url);
-  const name = decodeURIComponent(u.pathname.slice(1));
-  if (!/^[A-Za-z0-9_]+$/.test(name) || name === 'studynest_bench') {
-    throw new Error(`Refusing to drop a database named '${name}'`);
-  }
-  u.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: u.toString() });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists "${name}" with (force)`);
-    await client.query(`create database "${name}"`);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Everything in SQL (generate_series): seconds, not minutes, for 100,000 payments. */
 async function seed(url: string, payments: number) {
@@ -110,7 +94,7 @@ async function seed(url: string, payments: number) {
   }
 }
 
-await recreateDatabase(PG_URL);
+await recreatePgDatabase(PG_URL, ['studynest_bench']);
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'studynest-reports-'));
 const config = loadConfig({
   NODE_ENV: 'development',
