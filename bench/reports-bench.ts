@@ -26,6 +26,7 @@ import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config/env.ts';
 import { signedInUser } from '../apps/api/test/factories.ts';
+import { lagosDate, listenLocally, percentile } from './lib/bench-helpers.ts';
 import { recreatePgDatabase } from './lib/pg-database.ts';
 
 const { values: args } = parseArgs({
@@ -45,12 +46,6 @@ if (!(REQUESTS > 0) || !(PAYMENTS > 0)) {
 }
 
 const MB = 1024 * 1024;
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
-const lagosDate = (days: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(
-    new Date(Date.now() + days * 86_400_000),
-  );
 
 /** Everything in SQL (generate_series): seconds, not minutes, for 100,000 payments. */
 async function seed(url: string, payments: number) {
@@ -113,9 +108,7 @@ const config = loadConfig({
   SEED_DEMO: '0',
 });
 const app = await buildApp(config, { logger: false });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+const base = await listenLocally(app);
 let ok = true;
 
 try {
