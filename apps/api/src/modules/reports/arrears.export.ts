@@ -1,9 +1,14 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { hostels, rooms, tenancies, users } from '../../db/schema.ts';
+import { and, sql } from 'drizzle-orm';
+import { tenancies, users } from '../../db/schema.ts';
 import { amountOwed, inArrears } from '../rent/index.ts';
 import { arrearsDay } from './arrears.report.ts';
 import { type CsvExport, keyset } from './csv.ts';
-import { whoAndWhereCells, whoAndWhereColumns, whoAndWhereHeader } from './export-columns.ts';
+import {
+  whoAndWhereCells,
+  whoAndWhereColumns,
+  whoAndWhereHeader,
+  withTenancyPeople,
+} from './export-columns.ts';
 
 /** The arrears report's tenants, all of them, most overdue first (the same day and rule as the report). */
 export const arrearsExport: CsvExport = {
@@ -11,20 +16,20 @@ export const arrearsExport: CsvExport = {
   async batch(db, period, after, limit) {
     const asOf = arrearsDay(period);
     const k = keyset(tenancies.dueDate, tenancies.id, 'date', after);
-    const rows = await db
-      .select({
-        key: k.key,
-        id: tenancies.id,
-        dueDate: tenancies.dueDate,
-        daysOverdue: sql<number>`(${asOf}::date - ${tenancies.dueDate})`,
-        owed: amountOwed,
-        phone: users.phoneNumber,
-        ...whoAndWhereColumns,
-      })
-      .from(tenancies)
-      .innerJoin(users, eq(users.id, tenancies.userId))
-      .innerJoin(rooms, eq(rooms.id, tenancies.roomId))
-      .innerJoin(hostels, eq(hostels.id, tenancies.hostelId))
+    const rows = await withTenancyPeople(
+      db
+        .select({
+          key: k.key,
+          id: tenancies.id,
+          dueDate: tenancies.dueDate,
+          daysOverdue: sql<number>`(${asOf}::date - ${tenancies.dueDate})`,
+          owed: amountOwed,
+          phone: users.phoneNumber,
+          ...whoAndWhereColumns,
+        })
+        .from(tenancies)
+        .$dynamic(),
+    )
       .where(and(inArrears(asOf), k.after))
       .orderBy(...k.orderBy)
       .limit(limit);

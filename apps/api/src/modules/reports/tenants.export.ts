@@ -1,7 +1,12 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
-import { hostels, rooms, tenancies, users } from '../../db/schema.ts';
+import { and, isNull, or, sql } from 'drizzle-orm';
+import { rooms, tenancies, users } from '../../db/schema.ts';
 import { type CsvExport, keyset } from './csv.ts';
-import { whoAndWhereCells, whoAndWhereColumns, whoAndWhereHeader } from './export-columns.ts';
+import {
+  whoAndWhereCells,
+  whoAndWhereColumns,
+  whoAndWhereHeader,
+  withTenancyPeople,
+} from './export-columns.ts';
 import { lagosDay } from './period.ts';
 
 /** Every tenancy running at some time in the period (started by its end, not ended before its start). */
@@ -9,21 +14,21 @@ export const tenantsExport: CsvExport = {
   columns: ['tenancy_id', 'start_date', 'due_date', 'ended_on', 'rent', 'phone_number', ...whoAndWhereHeader],
   async batch(db, period, after, limit) {
     const k = keyset(tenancies.startDate, tenancies.id, 'date', after);
-    const rows = await db
-      .select({
-        key: k.key,
-        id: tenancies.id,
-        startDate: tenancies.startDate,
-        dueDate: tenancies.dueDate,
-        endedOn: sql<string | null>`${lagosDay(tenancies.endedAt)}::text`,
-        rent: rooms.price,
-        phone: users.phoneNumber,
-        ...whoAndWhereColumns,
-      })
-      .from(tenancies)
-      .innerJoin(users, eq(users.id, tenancies.userId))
-      .innerJoin(rooms, eq(rooms.id, tenancies.roomId))
-      .innerJoin(hostels, eq(hostels.id, tenancies.hostelId))
+    const rows = await withTenancyPeople(
+      db
+        .select({
+          key: k.key,
+          id: tenancies.id,
+          startDate: tenancies.startDate,
+          dueDate: tenancies.dueDate,
+          endedOn: sql<string | null>`${lagosDay(tenancies.endedAt)}::text`,
+          rent: rooms.price,
+          phone: users.phoneNumber,
+          ...whoAndWhereColumns,
+        })
+        .from(tenancies)
+        .$dynamic(),
+    )
       .where(
         and(
           sql`${tenancies.startDate} <= ${period.to}::date`,
