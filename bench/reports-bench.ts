@@ -12,12 +12,12 @@
 //
 // Exit code 1 when a request fails or the CSV does not hold every payment.
 //
-// Measured 25 Nov 2026 on the shared 2-core box (load average 11–16, so p99s are mostly other
-// people's work): p50 / p99 revenue 52 / 317 ms, occupancy 20 / 82 ms, arrears 47 / 132 ms, funnel
-// 130 / 584 ms (an earlier run at load ~12: revenue 76 / 133, funnel 107 / 212). The funnel's plan is
-// two index-only scans (standing fees, standing rents) hashed against the period's 50,000 bookings,
-// 150 ms under that load. Payments CSV: 100,000 rows, 14.1 MB in 3.7–8.6 s, first byte 95–140 ms,
-// peak RSS +62–96 MB over the process's RSS before (the reading client is in the same process).
+// Measured 25 Nov 2026 on the shared 2-core box, so p99s carry other people's work. At load
+// average ~10: p50 / p99 revenue 26 / 51 ms, occupancy 10 / 58 ms, arrears 16 / 40 ms, funnel
+// 33 / 130 ms; payments CSV 100,000 rows, 14.1 MB in 2.2 s, first byte 65 ms, peak RSS +66 MB over
+// the 305 MB before (the reading client is in the same process). At load 11–16 the same code gave
+// p99 revenue 317 ms and funnel 584 ms (p50 52 and 130), the CSV 8.6 s. The funnel's plan is two
+// index-only scans (standing fees, standing rents) hashed against the period's 50,000 bookings.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
