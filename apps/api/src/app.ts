@@ -27,6 +27,7 @@ import {
   sandboxRoutes,
 } from './modules/payments/index.ts';
 import { rentRoutes } from './modules/rent/index.ts';
+import { reportsRoutes } from './modules/reports/index.ts';
 import { reviewsRoutes } from './modules/reviews/index.ts';
 import { roomsRoutes } from './modules/rooms/index.ts';
 import { settingsRoutes } from './modules/settings/index.ts';
@@ -156,6 +157,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(siteRoutes);
       await api.register(settingsRoutes);
       await api.register(rentRoutes);
+      await api.register(reportsRoutes);
       await api.register(adminMessagesRoutes);
       await api.register(maintenanceRoutes);
       // The outbox shows one-time codes: a development aid only, absent (404) in production.

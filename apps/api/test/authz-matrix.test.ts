@@ -88,6 +88,14 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/admin/settings': adminOnly(),
   'PUT /api/admin/settings': adminOnly(),
   'GET /api/admin/arrears': adminOnly(),
+  'GET /api/admin/reports/revenue': adminOnly(),
+  'GET /api/admin/reports/occupancy': adminOnly(),
+  'GET /api/admin/reports/arrears': adminOnly(),
+  'GET /api/admin/reports/funnel': adminOnly(),
+  'GET /api/admin/exports/payments.csv': adminOnly(),
+  'GET /api/admin/exports/tenants.csv': adminOnly(),
+  'GET /api/admin/exports/bookings.csv': adminOnly(),
+  'GET /api/admin/exports/arrears.csv': adminOnly(),
   // Only a tenant may report; the student is one, the others are not.
   'POST /api/maintenance': { anon: 401, student: 201, other: 403, admin: 403 },
   'GET /api/maintenance/mine': signedIn(),
@@ -448,6 +456,18 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
   'GET /api/admin/audit': async () => ({ url: '/api/admin/audit' }),
   'GET /api/admin/settings': async () => ({ url: '/api/admin/settings' }),
   'GET /api/admin/arrears': async () => ({ url: '/api/admin/arrears' }),
+  ...Object.fromEntries(
+    ['revenue', 'occupancy', 'arrears', 'funnel'].map((kind) => [
+      `GET /api/admin/reports/${kind}`,
+      async () => ({ url: `/api/admin/reports/${kind}?from=2026-01-01&to=2026-12-31` }),
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['payments', 'tenants', 'bookings', 'arrears'].map((kind) => [
+      `GET /api/admin/exports/${kind}.csv`,
+      async () => ({ url: `/api/admin/exports/${kind}.csv?from=2026-01-01&to=2026-12-31` }),
+    ]),
+  ),
   'POST /api/maintenance': async (w) => {
     await maintenanceReport(w.t, w.student);
     return {
