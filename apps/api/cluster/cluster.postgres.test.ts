@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Answer, request, sleep } from '../resilience/http.ts';
 import { facts, findViolations, openPostgres, type SqlClient } from '../resilience/invariants.ts';
@@ -15,6 +16,7 @@ import {
   startServer,
   terminate,
 } from '../resilience/server-process.ts';
+import { jpegWithGps, multipart, uploadedFiles } from '../src/modules/hostels/hostels.fixtures.ts';
 import { type FakePaystack, startFakePaystack } from '../test/fake-paystack.ts';
 import {
   getOn,
@@ -28,9 +30,9 @@ import {
 } from './cluster.ts';
 
 /**
- * Issue 17: three production processes (dist/server.js) on one PostgreSQL and one Redis, behind a
- * round-robin proxy (cluster.ts). Payments go through a local fake Paystack, so the webhook is the
- * real signed one. Every assertion is about what clients see, or about rows in the database.
+ * Issue 17: three production processes (dist/server.js) on one PostgreSQL, one Redis and one
+ * S3-compatible store (s3rver), behind a round-robin proxy (cluster.ts). Payments go through a local
+ * fake Paystack, so the webhook is the real signed one. Every assertion is about what clients see, or about rows in the database.
  */
 const ADMIN = { email: 'admin@cluster.studynest.test', password: 'cluster-Admin-Password-7' };
 
@@ -39,6 +41,10 @@ let sql: SqlClient;
 let seed: Seed;
 let redis: RedisServer;
 let paystack: FakePaystack;
+/** Photos live in an S3-compatible server (s3rver), never on one process's disk. */
+let s3: S3rver;
+let s3Endpoint: string;
+const S3_BUCKET = 'studynest-cluster-photos';
 let servers: Server[];
 let proxy: RoundRobinProxy;
 let students: Student[];
@@ -53,6 +59,16 @@ beforeAll(async () => {
   seed = await seedDatabase({ url: db.url, dataDir: seedDir }, { students: 100, burstHostels: 1 });
   redis = await startRedis();
   paystack = await startFakePaystack('sk_test_cluster');
+  const s3Dir = mkdtempSync(path.join(tmpdir(), 'sn-cluster-s3-'));
+  dataDirs.push(s3Dir);
+  s3 = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    directory: s3Dir,
+    silent: true,
+    configureBuckets: [{ name: S3_BUCKET }],
+  });
+  s3Endpoint = `http://127.0.0.1:${(await s3.run()).port}`;
   const jwtSecret = newJwtSecret();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sn-cluster-'));
   dataDirs.push(dataDir);
@@ -72,6 +88,11 @@ beforeAll(async () => {
       ADMIN_PASSWORD: ADMIN.password,
       ADMIN_MFA: 'optional',
       PUBLIC_URL: proxy.base,
+      S3_ENDPOINT: s3Endpoint,
+      S3_BUCKET,
+      // s3rver's fixed development credentials; it checks request signatures with them.
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
     },
   };
   servers = await startCluster(3, serverOptions);
@@ -93,6 +114,7 @@ afterAll(async () => {
   await Promise.all((servers ?? []).map((s) => terminate(s)));
   await redis?.stop();
   await paystack?.close();
+  await s3?.close();
   await db?.drop();
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
@@ -269,6 +291,29 @@ describe('three API processes behind a round-robin proxy, one PostgreSQL, one Re
 
   it("a room's new price is answered by every process on the next read", async () => {
     await priceChangeSeenEverywhere(await adminToken(), seed.burstRooms[15]!, 612_000);
+  });
+
+  it("a photo uploaded through one process is stored in S3 and every process's answer points there", async () => {
+    const token = await adminToken();
+    const { payload, headers } = await multipart(
+      { hostel_name: 'Cluster Photo Lodge', address: '3 Bucket Close, Akoka' },
+      [{ data: await jpegWithGps() }],
+    );
+    const created = await request(proxy.base, 'POST', '/api/hostels', { token, body: payload, headers });
+    expect(created.status, created.text).toBe(201);
+    const { _id: id } = json<{ _id: string }>(created);
+    for (const server of servers) {
+      const res = await getOn(server, `/api/hostels/${id}`);
+      expect(res.status).toBe(200);
+      const { images } = json<{ images: string[] }>(res);
+      expect(images).toHaveLength(1);
+      expect(images[0]).toMatch(new RegExp(`^${s3Endpoint}/${S3_BUCKET}/hostels/`));
+      const photo = await fetch(images[0]!);
+      expect(photo.status).toBe(200);
+      expect(photo.headers.get('content-type')).toBe('image/jpeg');
+    }
+    // Nothing on the processes' disk: a photo is where every process (and a CDN) can reach it.
+    expect(await uploadedFiles(serverOptions.dataDir)).toEqual([]);
   });
 
   it('Redis stopped under load: no 5xx, one warning per process; limits and cache shared again after', async () => {

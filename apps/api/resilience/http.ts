@@ -33,7 +33,7 @@ export function request(base: string, method: string, urlPath: string, opts: Req
   const payload =
     opts.body === undefined
       ? undefined
-      : typeof opts.body === 'string'
+      : typeof opts.body === 'string' || Buffer.isBuffer(opts.body)
         ? opts.body
         : JSON.stringify(opts.body);
   return new Promise<Answer>((resolve) => {
