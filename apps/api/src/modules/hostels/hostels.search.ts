@@ -69,7 +69,8 @@ function decodeCursor(raw: string, sort: SortKey): Cursor {
 }
 
 /** A room a student can book now: available, and nobody's hold is running. */
-const bookable = sql`r.status = 'available' and (r.held_until is null or r.held_until <= now())`;
+const notHeld = sql`(r.held_until is null or r.held_until <= now())`;
+const bookable = sql`r.status = 'available' and ${notHeld}`;
 
 /**
  * A hostel's bookable rooms without room filters: the numbers the database keeps on `hostels`
@@ -89,13 +90,17 @@ const storedAvailability = sql`select
  * that are available can count (a partial index holds them); otherwise every room does, since the
  * filters keep hostels with such a room "booked or not".
  */
-const roomsMatching = (roomFilters: SQL[], availableOnly: boolean) => sql`select
-  min(r.price) filter (where ${bookable}) as min_price,
-  (count(*) filter (where ${bookable}))::int as free,
+const roomsMatching = (roomFilters: SQL[], availableOnly: boolean) => {
+  // Among available rooms, bookable is "not held": the index has every column the query reads.
+  const now = availableOnly ? notHeld : bookable;
+  return sql`select
+  min(r.price) filter (where ${now}) as min_price,
+  (count(*) filter (where ${now}))::int as free,
   count(*)::int as matching
   from rooms r
   where r.hostel_id = h.id${availableOnly ? sql` and r.status = 'available'` : sql``}
     and ${sql.join(roomFilters, sql` and `)}`;
+};
 
 /**
  * Each sort as one numeric key plus the id, both in the same direction: the keyset the cursor
@@ -169,7 +174,10 @@ export async function searchHostels(
     );
   }
   if (roomFilters.length) where.push(sql`m.matching > 0`);
-  if (query.available) where.push(sql`m.free > 0`);
+  if (query.available) {
+    // The stored count rules out hostels with nothing to book before their rooms are read.
+    where.push(sql`(h.available_rooms > 0 or not ${fresh})`, sql`m.free > 0`);
+  }
   if (query.cursor) {
     const c = decodeCursor(query.cursor, sort);
     where.push(
