@@ -78,6 +78,9 @@ function SearchForm() {
               <option value="">Anyone</option>
               <option value="female">Takes female students</option>
               <option value="male">Takes male students</option>
+              <option value="female_only">Female-only hostels</option>
+              <option value="male_only">Male-only hostels</option>
+              <option value="mixed">Mixed hostels</option>
             </select>
           </label>
           <label className="flex items-center gap-2 self-end pb-2 text-sm">
