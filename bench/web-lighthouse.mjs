@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Lighthouse lab numbers for the production build: `/` and one demo hostel page, mobile form
+// Lighthouse lab numbers for the production build: `/`, one demo hostel page and the search page
+// (`/hostels?university=UI`, same targets), mobile form
 // factor with Lighthouse's default simulated throttling, N runs per page and the median run.
 // Then runs per page with the CPU slowed down to a low-end phone (Moto G Power calibration:
 // multiplier = this machine's benchmarkIndex ÷ 264): median LCP and TBT of 5 runs against the
@@ -370,6 +371,8 @@ async function main() {
     const hostelId = await demoHostelId(baseUrl);
     const pages = [{ name: '/', url: `${baseUrl}/` }];
     if (hostelId) pages.push({ name: '/hostel/{id}', url: `${baseUrl}/hostel/${hostelId}` });
+    // The search page students land on from a link about their campus (a demo hostel is near UI).
+    pages.push({ name: '/hostels?university=UI', url: `${baseUrl}/hostels?university=UI` });
     else console.warn('No demo hostel from GET /api/hostels (SEED_DEMO=1?): measuring / only.');
     console.log(`Server ${baseUrl} (demo data in ${state.dataDir}); hostel ${hostelId ?? '—'}.`);
 
@@ -419,7 +422,10 @@ async function main() {
         perfRange: [Math.min(...perfScores), Math.max(...perfScores)],
       });
       if (opts.save) {
-        const base = path.join(opts.save, page.name === '/' ? 'home' : 'hostel');
+        const base = path.join(
+          opts.save,
+          page.name === '/' ? 'home' : page.name.startsWith('/hostels') ? 'hostels-search' : 'hostel',
+        );
         writeFileSync(`${base}.json`, JSON.stringify(lhr));
         writeFileSync(`${base}.html`, generateReport(lhr, 'html'));
       }
