@@ -371,9 +371,9 @@ async function main() {
     const hostelId = await demoHostelId(baseUrl);
     const pages = [{ name: '/', url: `${baseUrl}/` }];
     if (hostelId) pages.push({ name: '/hostel/{id}', url: `${baseUrl}/hostel/${hostelId}` });
+    else console.warn('No demo hostel from GET /api/hostels (SEED_DEMO=1?): measuring / only.');
     // The search page students land on from a link about their campus (a demo hostel is near UI).
     pages.push({ name: '/hostels?university=UI', url: `${baseUrl}/hostels?university=UI` });
-    else console.warn('No demo hostel from GET /api/hostels (SEED_DEMO=1?): measuring / only.');
     console.log(`Server ${baseUrl} (demo data in ${state.dataDir}); hostel ${hostelId ?? '—'}.`);
 
     try {
