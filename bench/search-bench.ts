@@ -15,17 +15,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type HostelListQuery, UNIVERSITIES } from '@studynest/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import pg from 'pg';
+import { freePort } from '../apps/api/resilience/server-process.ts';
 import { type Database, openDatabase } from '../apps/api/src/db/client.ts';
 import { searchHostels } from '../apps/api/src/modules/hostels/hostels.search.ts';
 import type { FileStorage } from '../apps/api/src/storage/file-storage.ts';
 import { pacedLoad } from './lib/paced-load.mjs';
+import { recreatePgDatabase } from './lib/pg-database.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({
@@ -165,7 +165,9 @@ async function seed(database: Database) {
 // ---------------------------------------------------------------------------------------------
 // The typical searches
 
-type Search = { name: string; queries: HostelListQuery[] };
+/** A search as its URL parameters (the API's own flags left at their defaults). */
+type Query = Omit<HostelListQuery, 'include_closed'>;
+type Search = { name: string; queries: Query[] };
 
 const UNIS = ['UNILAG', 'UI', 'OAU', 'UNN', 'UNIBEN', 'ABU'] as const;
 const SEARCHES: Search[] = [
@@ -189,12 +191,15 @@ const noStorage: FileStorage = {
 } as unknown as FileStorage;
 
 /** Page 3 of each query: the cursor that page 2 hands back. */
-async function thirdPages(database: Database, queries: HostelListQuery[]) {
-  const out: HostelListQuery[] = [];
+async function thirdPages(database: Database, queries: Query[]) {
+  const out: Query[] = [];
   for (const query of queries) {
     let cursor: string | undefined;
     for (let page = 1; page < 3; page++) {
-      const r = await searchHostels({ db: database.db, storage: noStorage }, { ...query, cursor });
+      const r = await searchHostels(
+        { db: database.db, storage: noStorage },
+        { include_closed: false, ...query, cursor },
+      );
       if (!r.next_cursor) throw new Error(`${JSON.stringify(query)} has fewer than 3 pages`);
       cursor = r.next_cursor;
     }
@@ -203,11 +208,11 @@ async function thirdPages(database: Database, queries: HostelListQuery[]) {
   return out;
 }
 
-const toPath = (q: HostelListQuery) =>
+const toPath = (q: Query) =>
   `/api/hostels?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString()}`;
 
 /** The one statement searchHostels runs, EXPLAINed with the same parameters. */
-async function explain(database: Database, query: HostelListQuery) {
+async function explain(database: Database, query: Query) {
   let captured: SQL | undefined;
   const spy = {
     execute: (statement: SQL) => {
@@ -215,7 +220,7 @@ async function explain(database: Database, query: HostelListQuery) {
       return Promise.resolve({ rows: [] });
     },
   } as unknown as Database['db'];
-  await searchHostels({ db: spy, storage: noStorage }, query);
+  await searchHostels({ db: spy, storage: noStorage }, { include_closed: false, ...query });
   if (!captured) throw new Error('searchHostels ran no statement');
   const rows = (await database.db.execute(sql`explain (analyze, buffers) ${captured}`)) as unknown as {
     rows: { 'QUERY PLAN': string }[];
@@ -225,16 +230,6 @@ async function explain(database: Database, query: HostelListQuery) {
 
 // ---------------------------------------------------------------------------------------------
 // The server (a child process on the seeded database) and the run
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = net.createServer();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 
 const children = new Set<ChildProcess>();
 process.on('exit', () => {
@@ -292,23 +287,6 @@ async function stopServer(child: ChildProcess) {
   children.delete(child);
 }
 
-async function recreatePg(url: string) {
-  const u = new URL(url);
-  const name = decodeURIComponent(u.pathname.slice(1));
-  if (!/^[A-Za-z0-9_]+$/.test(name) || name === 'test' || name === 'studynest_bench') {
-    throw new Error(`Refusing to drop the database '${name}'`);
-  }
-  u.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: u.toString() });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists "${name}" with (force)`);
-    await client.query(`create database "${name}"`);
-  } finally {
-    await client.end();
-  }
-}
-
 type Row = {
   db: string;
   search: string;
@@ -325,7 +303,7 @@ async function runOn(kind: 'pg' | 'pglite'): Promise<Row[]> {
   console.log(`\n== ${label}`);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'studynest-search-bench-'));
   try {
-    if (kind === 'pg') await recreatePg(PG_URL);
+    if (kind === 'pg') await recreatePgDatabase(PG_URL, ['test', 'studynest_bench']);
     const database = await openDatabase({ url: kind === 'pg' ? PG_URL : undefined, dataDir });
     const searches: Search[] = [];
     try {
@@ -338,7 +316,7 @@ async function runOn(kind: 'pg' | 'pglite'): Promise<Row[]> {
       }
       if (args.explain && kind === 'pg') {
         for (const s of searches) {
-          const q = s.queries[0] as HostelListQuery;
+          const q = s.queries[0] as Query;
           console.log(
             `\n-- EXPLAIN (ANALYZE, BUFFERS): ${s.name}: ${toPath(q)}\n${await explain(database, q)}`,
           );
