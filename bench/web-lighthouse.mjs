@@ -206,6 +206,9 @@ function medianByScore(runs) {
   return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
+/** An audit's listed items; some audits (checklists such as document-latency-insight) hold an object. */
+const detailItems = (a) => (Array.isArray(a.details?.items) ? a.details.items : []);
+
 async function runLighthouse(port, url, extraFlags = {}) {
   const result = await lighthouse(url, {
     port,
@@ -299,7 +302,7 @@ function printFindings(lhr) {
     if (saveBytes) parts.push(`~${kb(saveBytes)}`);
     if (a.displayValue) parts.push(a.displayValue);
     console.log(`    - ${a.title} [${a.id}]${parts.length ? `: ${parts.join(', ')}` : ''}`);
-    for (const item of (a.details?.items ?? []).slice(0, 3)) {
+    for (const item of detailItems(a).slice(0, 3)) {
       const what = item.url ?? item.source?.url ?? item.node?.snippet ?? item.label ?? item.groupLabel;
       if (typeof what === 'string') console.log(`        ${what.slice(0, 110)}`);
     }
@@ -311,7 +314,7 @@ function printFindings(lhr) {
     console.log(`  ${lhr.categories[cat]?.title ?? cat} failed audits:${failed.length ? '' : ' none'}`);
     for (const a of failed) {
       console.log(`    - ${a.title} [${a.id}]`);
-      for (const item of (a.details?.items ?? []).slice(0, 3)) {
+      for (const item of detailItems(a).slice(0, 3)) {
         const what = item.node?.snippet ?? item.url ?? item.source?.url ?? item.description ?? item.directive;
         if (typeof what === 'string') console.log(`        ${what.slice(0, 110)}`);
       }
