@@ -1,13 +1,13 @@
 import pg from 'pg';
 
 /**
- * Drop and re-create the database a bench URL names (through the server's `postgres` database).
- * Refuses names that are not plain identifiers, and those given in `keep` (other suites' databases).
+ * Drop and re-create the benchmark's own PostgreSQL database (the name in `url`). Refuses names
+ * that are not plain identifiers, and any name in `refuse` (another benchmark's database).
  */
-export async function recreatePgDatabase(url: string, keep: readonly string[] = []) {
+export async function recreatePgDatabase(url: string, refuse: string[] = []): Promise<void> {
   const u = new URL(url);
   const name = decodeURIComponent(u.pathname.slice(1));
-  if (!/^[A-Za-z0-9_]+$/.test(name) || keep.includes(name)) {
+  if (!/^[A-Za-z0-9_]+$/.test(name) || refuse.includes(name)) {
     throw new Error(`Refusing to drop a database named '${name}'`);
   }
   u.pathname = '/postgres';

@@ -74,7 +74,7 @@ const bookable = sql`r.status = 'available' and ${notHeld}`;
 
 /**
  * A hostel's bookable rooms without room filters: the numbers the database keeps on `hostels`
- * (migration 0009), unless a hold has run out since the last room write; then its rooms are read.
+ * (migration 0010), unless a hold has run out since the last room write; then its rooms are read.
  * CASE runs a sub-select only for the rows that take its branch.
  */
 const fresh = sql`(h.availability_stale_at is null or h.availability_stale_at > now())`;
