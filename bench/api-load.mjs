@@ -7,6 +7,9 @@
 //   npm run bench:api -- --soak 10     10 minutes at 200 req/s of reads and bookings instead: counts
 //                                      5xx and prints the server's resident memory growth
 //   npm run bench:api -- --db pg       pg | pglite | both
+//   npm run bench:api -- --instances 3 on PostgreSQL: the run on one process, then on 3 processes on
+//                                      one port (node:cluster) sharing a Redis (REDIS_URL, default the
+//                                      local one), and a table of req/s and p99 for 1 and 3
 //   options: --pg-url postgres://…/studynest_bench (or BENCH_PG_URL; the database is dropped and
 //            re-created), --skip-build, --only <text> (endpoints whose name contains it; "mix" for the mix)
 //
@@ -41,8 +44,18 @@ const { values: args } = parseArgs({
     'skip-build': { type: 'boolean', default: false },
     only: { type: 'string' },
     soak: { type: 'string' },
+    instances: { type: 'string' },
   },
 });
+const INSTANCES = args.instances === undefined ? 1 : Number(args.instances);
+if (!Number.isInteger(INSTANCES) || INSTANCES < 1) {
+  console.error(`--instances must be a whole number ≥ 1 (got ${args.instances})`);
+  process.exit(2);
+}
+if (INSTANCES > 1 && args.db === 'pglite') {
+  console.error('--instances needs PostgreSQL: an embedded database belongs to one process');
+  process.exit(2);
+}
 if (!['pg', 'pglite', 'both'].includes(args.db)) {
   console.error(`--db must be pg, pglite or both (got ${args.db})`);
   process.exit(2);
@@ -118,7 +131,7 @@ function baseEnv(extra) {
   const env = { ...process.env };
   for (const key of Object.keys(env)) {
     if (
-      /^(DATABASE_URL|DATA_DIR|PORT|HOST|PUBLIC_URL|WEB_ORIGINS|PAYMENT_PROVIDER|PAYSTACK_|SMTP_URL|S3_|ADMIN_|SEED_DEMO|RATE_LIMITS|JWT_SECRET|NODE_ENV|LOG_LEVEL)/.test(
+      /^(DATABASE_URL|DATA_DIR|PORT|HOST|PUBLIC_URL|WEB_ORIGINS|PAYMENT_PROVIDER|PAYSTACK_|SMTP_URL|S3_|ADMIN_|SEED_DEMO|RATE_LIMITS|JWT_SECRET|NODE_ENV|LOG_LEVEL|REDIS_)/.test(
         key,
       )
     ) {
@@ -167,7 +180,11 @@ async function openQuery(kind, { url, dataDir }) {
 // ---------------------------------------------------------------------------------------------
 // The API server
 
-async function startServer({ dataDir, databaseUrl, logFile }) {
+/**
+ * The built server, or with `instances` > 1 that many of it on one port (bench/lib/api-instances.mjs)
+ * sharing the database and a Redis (REDIS_URL, default the local one, under a key prefix of their own).
+ */
+async function startServer({ dataDir, databaseUrl, logFile, instances = 1 }) {
   const jwtSecret = randomBytes(24).toString('hex'); // 48 characters
   let rateLimitsOff = true;
   for (;;) {
@@ -187,9 +204,17 @@ async function startServer({ dataDir, databaseUrl, logFile }) {
       ALLOW_UNSAFE_PRODUCTION: '1',
       JWT_SECRET: jwtSecret,
       ...(rateLimitsOff ? { RATE_LIMITS: 'off' } : {}),
+      ...(instances > 1
+        ? {
+            API_INSTANCES: String(instances),
+            REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+            REDIS_KEY_PREFIX: `studynest-bench-${port}:`,
+          }
+        : {}),
     });
+    const script = instances > 1 ? 'bench/lib/api-instances.mjs' : 'apps/api/dist/server.js';
     const child = track(
-      spawn(process.execPath, ['apps/api/dist/server.js'], {
+      spawn(process.execPath, [script], {
         cwd: ROOT,
         env,
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -209,7 +234,7 @@ async function startServer({ dataDir, databaseUrl, logFile }) {
     while (Date.now() < deadline && child.exitCode === null) {
       try {
         const res = await fetch(`${base}/api/health`);
-        if (res.status === 200) {
+        if (res.status === 200 && (instances === 1 || log.includes(`all ${instances} listening`))) {
           healthy = true;
           break;
         }
@@ -759,8 +784,11 @@ async function soak(server, seed, students) {
 // ---------------------------------------------------------------------------------------------
 // One database end to end
 
-async function benchDatabase(kind) {
-  const label = kind === 'pg' ? 'PostgreSQL' : 'PGlite';
+/** Per run of benchDatabase: the headline numbers, for the 1-vs-N-processes comparison. */
+const summaries = [];
+
+async function benchDatabase(kind, instances = 1) {
+  const label = `${kind === 'pg' ? 'PostgreSQL' : 'PGlite'}${instances > 1 ? `, ${instances} API processes (node:cluster) + Redis` : ''}`;
   console.log(`\n=== ${label} ===`);
   const tmp = mkdtempSync(path.join(os.tmpdir(), `studynest-bench-${kind}-`));
   const dataDir = path.join(tmp, 'data');
@@ -783,6 +811,7 @@ async function benchDatabase(kind) {
       dataDir,
       databaseUrl: kind === 'pg' ? PG_URL : undefined,
       logFile: path.join(tmp, 'server.log'),
+      instances,
     });
     console.log(`  server at ${server.base} (rate limits ${server.rateLimitsOff ? 'off' : 'on'})`);
     const everyone = await loginAll(server.base, seed);
@@ -838,6 +867,7 @@ async function benchDatabase(kind) {
       mix = { throughput: mixThroughput, fixed: mixFixed, race: mixThroughput.extra };
     }
 
+    summaries.push({ instances, reads, mix });
     printTable(
       `${label}: ${os.cpus().length} cores, load average ${os
         .loadavg()
@@ -931,6 +961,45 @@ async function benchDatabase(kind) {
   }
 }
 
+/**
+ * Throughput and p99 for 1 and N processes. On a 2-core machine N processes share the same two
+ * cores (and the bench's own client), so this shows what the shared engines cost and that nothing
+ * breaks, not a speed-up.
+ */
+function printInstancesComparison() {
+  const [one, many] = summaries;
+  if (!one || !many) return;
+  const rows = [];
+  for (const r of one.reads) {
+    const m = many.reads.find((x) => x.name === r.name);
+    if (!m) continue;
+    rows.push([
+      r.name,
+      fmt(r.throughput.rps),
+      fmt(m.throughput.rps),
+      fmt(r.paced.p99, 1),
+      fmt(m.paced.p99, 1),
+    ]);
+  }
+  if (one.mix && many.mix) {
+    rows.push([
+      'mix (20% bookings)',
+      fmt(one.mix.throughput.rps),
+      fmt(many.mix.throughput.rps),
+      fmt(one.mix.fixed.p99, 1),
+      fmt(many.mix.fixed.p99, 1),
+    ]);
+  }
+  console.log(
+    `\n1 vs ${many.instances} API processes (PostgreSQL; ${os.cpus().length} cores shared with the client):`,
+  );
+  console.log(
+    `  ${pad('endpoint', 34)}${lpad('req/s ×1', 10)}${lpad(`req/s ×${many.instances}`, 10)}${lpad('p99 ×1', 10)}${lpad(`p99 ×${many.instances}`, 10)}  (p99 in ms, paced)`,
+  );
+  for (const [name, a, b, c, d] of rows)
+    console.log(`  ${pad(name, 34)}${lpad(a, 10)}${lpad(b, 10)}${lpad(c, 10)}${lpad(d, 10)}`);
+}
+
 // ---------------------------------------------------------------------------------------------
 
 async function main() {
@@ -943,6 +1012,14 @@ async function main() {
         .join(' ')}. Numbers from a shared machine are noisy.`,
   );
   if (!args['skip-build']) runOrDie('npm', ['run', 'build']);
+  if (INSTANCES > 1) {
+    // The same run on one process, then on INSTANCES behind one port, both on PostgreSQL.
+    let exitCode = await benchDatabase('pg', 1);
+    exitCode = Math.max(exitCode, await benchDatabase('pg', INSTANCES));
+    printInstancesComparison();
+    process.exitCode = exitCode;
+    return;
+  }
   const kinds = args.db === 'both' ? ['pg', 'pglite'] : [args.db];
   let exitCode = 0;
   for (const kind of kinds) exitCode = Math.max(exitCode, await benchDatabase(kind));

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Lighthouse lab numbers for the production build: `/` and one demo hostel page, mobile form
+// Lighthouse lab numbers for the production build: `/`, one demo hostel page and the search page
+// (`/hostels?university=UI`, same targets), mobile form
 // factor with Lighthouse's default simulated throttling, N runs per page and the median run.
 // Then runs per page with the CPU slowed down to a low-end phone (Moto G Power calibration:
 // multiplier = this machine's benchmarkIndex ÷ 264): median LCP and TBT of 5 runs against the
@@ -205,6 +206,9 @@ function medianByScore(runs) {
   return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
+/** An audit's listed items; some audits (checklists such as document-latency-insight) hold an object. */
+const detailItems = (a) => (Array.isArray(a.details?.items) ? a.details.items : []);
+
 async function runLighthouse(port, url, extraFlags = {}) {
   const result = await lighthouse(url, {
     port,
@@ -298,7 +302,7 @@ function printFindings(lhr) {
     if (saveBytes) parts.push(`~${kb(saveBytes)}`);
     if (a.displayValue) parts.push(a.displayValue);
     console.log(`    - ${a.title} [${a.id}]${parts.length ? `: ${parts.join(', ')}` : ''}`);
-    for (const item of (a.details?.items ?? []).slice(0, 3)) {
+    for (const item of detailItems(a).slice(0, 3)) {
       const what = item.url ?? item.source?.url ?? item.node?.snippet ?? item.label ?? item.groupLabel;
       if (typeof what === 'string') console.log(`        ${what.slice(0, 110)}`);
     }
@@ -310,7 +314,7 @@ function printFindings(lhr) {
     console.log(`  ${lhr.categories[cat]?.title ?? cat} failed audits:${failed.length ? '' : ' none'}`);
     for (const a of failed) {
       console.log(`    - ${a.title} [${a.id}]`);
-      for (const item of (a.details?.items ?? []).slice(0, 3)) {
+      for (const item of detailItems(a).slice(0, 3)) {
         const what = item.node?.snippet ?? item.url ?? item.source?.url ?? item.description ?? item.directive;
         if (typeof what === 'string') console.log(`        ${what.slice(0, 110)}`);
       }
@@ -371,6 +375,8 @@ async function main() {
     const pages = [{ name: '/', url: `${baseUrl}/` }];
     if (hostelId) pages.push({ name: '/hostel/{id}', url: `${baseUrl}/hostel/${hostelId}` });
     else console.warn('No demo hostel from GET /api/hostels (SEED_DEMO=1?): measuring / only.');
+    // The search page students land on from a link about their campus (a demo hostel is near UI).
+    pages.push({ name: '/hostels?university=UI', url: `${baseUrl}/hostels?university=UI` });
     console.log(`Server ${baseUrl} (demo data in ${state.dataDir}); hostel ${hostelId ?? '—'}.`);
 
     try {
@@ -419,7 +425,10 @@ async function main() {
         perfRange: [Math.min(...perfScores), Math.max(...perfScores)],
       });
       if (opts.save) {
-        const base = path.join(opts.save, page.name === '/' ? 'home' : 'hostel');
+        const base = path.join(
+          opts.save,
+          page.name === '/' ? 'home' : page.name.startsWith('/hostels') ? 'hostels-search' : 'hostel',
+        );
         writeFileSync(`${base}.json`, JSON.stringify(lhr));
         writeFileSync(`${base}.html`, generateReport(lhr, 'html'));
       }

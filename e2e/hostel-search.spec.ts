@@ -1,5 +1,6 @@
-import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { E2E_ADMIN, expect, test } from './fixtures.ts';
+import { login } from './people.ts';
 
 // A visitor on a phone searches the demo hostels on the real server: the filters live in the URL,
 // so going back and opening the same link elsewhere show the same search.
@@ -60,6 +61,115 @@ test('search by university, filter by who it takes, open a result, go back, shar
   await fresh.goto(searchUrl);
   await expect(fresh.getByRole('searchbox', { name: 'Search hostels' })).toHaveValue('unilagg');
   await expect(fresh.getByRole('link', { name: /Akoka Royal Lodge/ })).toBeVisible();
+  expect(await resultNames(fresh).allInnerTexts()).toEqual(shown);
+  await other.close();
+});
+
+/**
+ * Ibadan hostels for the journey below, added through the admin API: six female-only ones with a
+ * room under ₦250,000 free now (the results), and three that each miss one filter.
+ */
+async function seedIbadan(request: APIRequestContext) {
+  const admin = await login(request, E2E_ADMIN.email, E2E_ADMIN.password);
+  const headers = { authorization: `Bearer ${admin.token}` };
+  const hostel = async (name: string, gender: string, room: { price: number; status: string }) => {
+    const res = await request.post('/api/hostels', {
+      headers,
+      data: {
+        hostel_name: name,
+        address: `${name.length} Agbowo Road, Ibadan`,
+        hostel_details: 'Quiet rooms, borehole water and a study room.',
+        state: 'Oyo',
+        city: 'Ibadan',
+        university: 'UI',
+        walking_minutes: 8,
+        gender_policy: gender,
+        amenities: 'water,study_room',
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    const { id } = await res.json();
+    const roomRes = await request.post('/api/rooms', {
+      headers,
+      data: {
+        hostel: id,
+        room_number: 'room 01',
+        unit: 'single room (share facilities)',
+        status: room.status,
+        price: room.price,
+        agent_fee: 20_000,
+        caution_fee: 30_000,
+        commission_fee: 10_000,
+      },
+    });
+    expect(roomRes.status(), await roomRes.text()).toBe(201);
+  };
+  const results = ['Pearl', 'Coral', 'Ivory', 'Amber', 'Jade', 'Opal'].map((n) => `Agbowo ${n} Hall`);
+  for (const [i, name] of results.entries()) {
+    await hostel(name, 'female_only', { price: 180_000 + i * 10_000, status: 'available' });
+  }
+  await hostel('Agbowo Dear Hall', 'female_only', { price: 300_000, status: 'available' });
+  await hostel('Agbowo Full Hall', 'female_only', { price: 200_000, status: 'rented' });
+  await hostel('Agbowo Brothers Hall', 'male_only', { price: 200_000, status: 'available' });
+  return results;
+}
+
+test('a student on a phone searches "ibadan", filters, opens a result, comes back to the same place, shares the link', async ({
+  page,
+  browser,
+  baseURL,
+  request,
+}) => {
+  const expected = await seedIbadan(request);
+
+  await page.goto('/hostels');
+  await page.getByRole('searchbox', { name: 'Search hostels' }).fill('ibadan');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/hostels\?q=ibadan$/);
+  await expect(page.getByRole('link', { name: /Agbowo Brothers Hall/ })).toBeVisible();
+
+  await page.getByLabel('Who it takes').selectOption('female_only');
+  await page.getByLabel('Rent up to (₦ per year)').fill('250000');
+  await page.getByLabel('Rooms free now').check();
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/q=ibadan/);
+  await expect(page).toHaveURL(/gender=female_only/);
+  await expect(page).toHaveURL(/max_price=250000/);
+  await expect(page).toHaveURL(/available=true/);
+  await expect(resultNames(page)).toHaveCount(expected.length);
+  const shown = await resultNames(page).allInnerTexts();
+  expect([...shown].sort()).toEqual([...expected].sort());
+  for (const card of await page.getByRole('list', { name: 'Search results' }).getByRole('link').all()) {
+    await expect(card).toContainText('Female only');
+    await expect(card).toContainText('1 room free');
+  }
+
+  // Far down the list on a 375 px screen: the fifth result.
+  const searchUrl = page.url();
+  const target = page.getByRole('link', { name: new RegExp(shown[4] as string) });
+  await target.scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollBy(0, 40));
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(800);
+  await target.click();
+  await expect(page.getByRole('heading', { level: 1, name: shown[4] })).toBeVisible();
+
+  await page.goBack();
+  await expect(page).toHaveURL(searchUrl);
+  await expect(page.getByRole('searchbox', { name: 'Search hostels' })).toHaveValue('ibadan');
+  await expect(page.getByLabel('Who it takes')).toHaveValue('female_only');
+  await expect(page.getByLabel('Rent up to (₦ per year)')).toHaveValue('250000');
+  await expect(page.getByLabel('Rooms free now')).toBeChecked();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
+  await expect(target).toBeInViewport();
+  expect(await resultNames(page).allInnerTexts()).toEqual(shown);
+
+  // The link in a fresh browser: the same filters and the same results, in the same order.
+  const other = await browser.newContext({ baseURL, viewport: { width: 375, height: 812 } });
+  const fresh = await other.newPage();
+  await fresh.goto(searchUrl);
+  await expect(fresh.getByLabel('Who it takes')).toHaveValue('female_only');
+  await expect(resultNames(fresh)).toHaveCount(expected.length);
   expect(await resultNames(fresh).allInnerTexts()).toEqual(shown);
   await other.close();
 });

@@ -272,6 +272,16 @@ export const hostels = pgTable(
           `lower(hostel_name || ' ' || address || ' ' || coalesce(city, '') || ' ' || coalesce(state, '') || ' ' || coalesce(university, '') || ' ' || ${universityNameCase})`,
         ),
       ),
+    /**
+     * What a student can book now, kept by triggers on `rooms` (migration 0010) so a search need
+     * not read every hostel's rooms: the count and cheapest rent of rooms `available` and not held,
+     * as of the last room write, and when the earliest running hold ends (from then on the two
+     * may undercount until the next room write; search reads the rooms of such a hostel itself).
+     * docs/decisions/0015-search.md.
+     */
+    availableRooms: integer('available_rooms').notNull().default(0),
+    minAvailablePrice: integer('min_available_price'),
+    availabilityStaleAt: timestamp('availability_stale_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -344,6 +354,10 @@ export const rooms = pgTable(
       sql`${t.price} >= 0 and ${t.agentFee} >= 0 and ${t.cautionFee} >= 0 and ${t.commissionFee} >= 0`,
     ),
     index('rooms_status_idx').on(t.status),
+    // A hostel's rooms a student might book, cheapest first, answered from the index alone.
+    index('rooms_available_idx')
+      .on(t.hostelId, t.price, t.unit, t.heldUntil)
+      .where(sql`${t.status} = 'available'`),
     index('rooms_held_by_idx').on(t.heldByUserId).where(sql`${t.heldByUserId} is not null`),
   ],
 );

@@ -41,9 +41,14 @@ const PG_CODES: Record<string, [number, string]> = {
 };
 /**
  * The database went away, or could not answer in time (57014: statement_timeout, set in
- * db/client.ts, cancelled a statement stuck behind a lock): fail fast with 503, the client may retry.
+ * db/client.ts, cancelled a statement stuck behind a lock), or chose this transaction to break a
+ * deadlock (40P01; two writers meeting a room and its hostel's stored availability in opposite
+ * orders, ADR 0015) or a serialization conflict (40001): the transaction rolled back, nothing is
+ * half-written, so fail fast with 503 and the client may retry.
  */
 const PG_UNAVAILABLE = new Set([
+  '40P01',
+  '40001',
   '57P01',
   '57P02',
   '57P03',

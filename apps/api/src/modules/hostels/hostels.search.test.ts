@@ -269,6 +269,60 @@ describe('hostel search (GET /hostels with parameters)', () => {
     expect((await search({ q: 'kano gate' })).items).toEqual([]);
   });
 
+  it('a hold that runs out with nothing written frees the room, and room writes move a hostel in the price sort', async () => {
+    const h = await insertHostel(t.db, {
+      hostelName: 'Sokoto Rest',
+      address: '4 Rest Road',
+      state: 'Sokoto',
+    });
+    const holdEnds = Date.now() + 4000;
+    const cheap = await insertRoom(t.db, h.id, {
+      roomNumber: 'room 01',
+      price: 90_000,
+      heldByUserId: studentId,
+      heldUntil: new Date(holdEnds),
+    });
+    await insertRoom(t.db, h.id, { roomNumber: 'room 02', price: 140_000 });
+    const other = await insertHostel(t.db, {
+      hostelName: 'Sokoto Gate',
+      address: '5 Gate Road',
+      state: 'Sokoto',
+    });
+    await insertRoom(t.db, other.id, { roomNumber: 'room 01', price: 100_000 });
+
+    const order = async () =>
+      (await search({ state: 'Sokoto', sort: 'price' })).items.map((i) => [
+        i.hostel_name,
+        i.min_available_price,
+        i.available_rooms,
+      ]);
+    expect(await order()).toEqual([
+      ['Sokoto Gate', 100_000, 1],
+      ['Sokoto Rest', 140_000, 1],
+    ]);
+    // No room is written when the hold runs out: the search must still see the room as free.
+    await new Promise((r) => setTimeout(r, Math.max(0, holdEnds - Date.now()) + 200));
+    expect(await order()).toEqual([
+      ['Sokoto Rest', 90_000, 2],
+      ['Sokoto Gate', 100_000, 1],
+    ]);
+    expect((await search({ state: 'Sokoto', sort: 'price', limit: 1 })).items[0]?.hostel_name).toBe(
+      'Sokoto Rest',
+    );
+
+    await t.db.update(rooms).set({ status: 'booked' }).where(eq(rooms.id, cheap.id));
+    await t.db.update(rooms).set({ price: 80_000 }).where(eq(rooms.hostelId, other.id));
+    expect(await order()).toEqual([
+      ['Sokoto Gate', 80_000, 1],
+      ['Sokoto Rest', 140_000, 1],
+    ]);
+    await t.db.delete(rooms).where(eq(rooms.hostelId, other.id));
+    expect(await order()).toEqual([
+      ['Sokoto Rest', 140_000, 1],
+      ['Sokoto Gate', null, 0],
+    ]);
+  });
+
   it('paging by cursor returns each hostel exactly once while new hostels arrive between pages', async () => {
     const originals: string[] = [];
     for (let i = 0; i < 9; i++) {

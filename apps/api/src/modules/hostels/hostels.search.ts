@@ -69,7 +69,38 @@ function decodeCursor(raw: string, sort: SortKey): Cursor {
 }
 
 /** A room a student can book now: available, and nobody's hold is running. */
-const bookable = sql`r.status = 'available' and (r.held_until is null or r.held_until <= now())`;
+const notHeld = sql`(r.held_until is null or r.held_until <= now())`;
+const bookable = sql`r.status = 'available' and ${notHeld}`;
+
+/**
+ * A hostel's bookable rooms without room filters: the numbers the database keeps on `hostels`
+ * (migration 0010), unless a hold has run out since the last room write; then its rooms are read.
+ * CASE runs a sub-select only for the rows that take its branch.
+ */
+const fresh = sql`(h.availability_stale_at is null or h.availability_stale_at > now())`;
+const storedAvailability = sql`select
+  case when ${fresh} then h.min_available_price
+    else (select min(r.price) from rooms r where r.hostel_id = h.id and ${bookable}) end as min_price,
+  case when ${fresh} then h.available_rooms
+    else (select count(*)::int from rooms r where r.hostel_id = h.id and ${bookable}) end as free,
+  1 as matching`;
+
+/**
+ * With `unit` or price bounds: the hostel's rooms that match them. With `available` only rooms
+ * that are available can count (a partial index holds them); otherwise every room does, since the
+ * filters keep hostels with such a room "booked or not".
+ */
+const roomsMatching = (roomFilters: SQL[], availableOnly: boolean) => {
+  // Among available rooms, bookable is "not held": the index has every column the query reads.
+  const now = availableOnly ? notHeld : bookable;
+  return sql`select
+  min(r.price) filter (where ${now}) as min_price,
+  (count(*) filter (where ${now}))::int as free,
+  count(*)::int as matching
+  from rooms r
+  where r.hostel_id = h.id${availableOnly ? sql` and r.status = 'available'` : sql``}
+    and ${sql.join(roomFilters, sql` and `)}`;
+};
 
 /**
  * Each sort as one numeric key plus the id, both in the same direction: the keyset the cursor
@@ -143,7 +174,10 @@ export async function searchHostels(
     );
   }
   if (roomFilters.length) where.push(sql`m.matching > 0`);
-  if (query.available) where.push(sql`m.free > 0`);
+  if (query.available) {
+    // The stored count rules out hostels with nothing to book before their rooms are read.
+    where.push(sql`(h.available_rooms > 0 or not ${fresh})`, sql`m.free > 0`);
+  }
   if (query.cursor) {
     const c = decodeCursor(query.cursor, sort);
     where.push(
@@ -161,6 +195,9 @@ export async function searchHostels(
     ? sql`hostels h`
     : sql`(select h.* from hostels h where ${whereSql}
         order by ${key} ${direction}, h.id ${direction} limit ${limit + 1}) h`;
+  const availability = roomFilters.length
+    ? roomsMatching(roomFilters, query.available === true)
+    : storedAvailability;
 
   const result = (await db.execute(sql`
     select h.id, h.hostel_name, h.address, h.is_closed, h.state, h.city, h.university,
@@ -169,13 +206,7 @@ export async function searchHostels(
         order by i.position, i.created_at) as image_keys,
       m.min_price, m.free, (${key})::text as sort_key
     from ${candidates}
-    cross join lateral (
-      select min(r.price) filter (where ${bookable}) as min_price,
-        (count(*) filter (where ${bookable}))::int as free,
-        count(*)::int as matching
-      from rooms r
-      where r.hostel_id = h.id${roomFilters.length ? sql` and ${sql.join(roomFilters, sql` and `)}` : sql``}
-    ) m
+    cross join lateral (${availability}) m
     ${roomsNeeded ? sql`where ${whereSql}` : sql``}
     order by ${key} ${direction}, h.id ${direction}
     limit ${limit + 1}

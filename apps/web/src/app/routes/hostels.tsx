@@ -78,6 +78,9 @@ function SearchForm() {
               <option value="">Anyone</option>
               <option value="female">Takes female students</option>
               <option value="male">Takes male students</option>
+              <option value="female_only">Female-only hostels</option>
+              <option value="male_only">Male-only hostels</option>
+              <option value="mixed">Mixed hostels</option>
             </select>
           </label>
           <label className="flex items-center gap-2 self-end pb-2 text-sm">
@@ -95,14 +98,21 @@ function SearchForm() {
   );
 }
 
-function HostelCard({ hostel }: { hostel: HostelSearchItem }) {
+/** `first`: the top result's photo is the page's largest paint on a phone, so it is not lazy. */
+function HostelCard({ hostel, first }: { hostel: HostelSearchItem; first: boolean }) {
   return (
     <Link
       to={paths.hostel.getHref(hostel.id)}
       className="card flex h-full flex-col gap-2 overflow-hidden p-0 transition-colors hover:border-brand-600"
     >
       {hostel.photo ? (
-        <img src={hostel.photo} alt="" loading="lazy" className="aspect-[4/3] w-full object-cover" />
+        <img
+          src={hostel.photo}
+          alt=""
+          loading={first ? 'eager' : 'lazy'}
+          fetchPriority={first ? 'high' : 'auto'}
+          className="aspect-[4/3] w-full object-cover"
+        />
       ) : (
         <div className="aspect-[4/3] w-full bg-brand-50" aria-hidden="true" />
       )}
@@ -161,9 +171,9 @@ export function Component() {
         )}
         {items.length > 0 && (
           <ul aria-label="Search results" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {items.map((h) => (
+            {items.map((h, i) => (
               <li key={h.id}>
-                <HostelCard hostel={h} />
+                <HostelCard hostel={h} first={i === 0} />
               </li>
             ))}
           </ul>
