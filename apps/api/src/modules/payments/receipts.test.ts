@@ -99,6 +99,7 @@ describe('receipts', () => {
       unit: paid.room.unit,
       payer: 'Chiamaka O.',
       status: 'paid',
+      refunded_amount: 0,
     });
     expect(res.body).not.toContain(paid.student.user.email);
     expect(res.body).not.toContain('Okafor');
