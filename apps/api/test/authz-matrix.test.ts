@@ -469,7 +469,10 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
   'POST /api/admin/refunds': async (w) => {
     const { reference } = await paidReference(w);
     const [row] = await w.db.select().from(payments).where(eq(payments.reference, reference));
-    return { url: '/api/admin/refunds', payload: { reference, amount: row!.amount, reason: 'Matrix refund' } };
+    return {
+      url: '/api/admin/refunds',
+      payload: { reference, amount: row!.amount, reason: 'Matrix refund' },
+    };
   },
   'GET /api/admin/refunds/{id}': async (w) => ({ url: `/api/admin/refunds/${await madeRefund(w)}` }),
   'POST /api/maintenance': async (w) => {

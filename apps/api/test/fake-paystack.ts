@@ -43,7 +43,10 @@ export type FakePaystack = {
   /** Move a refund on, as Paystack's team would. */
   settleRefund(id: number, status: FakeRefundStatus): void;
   /** A signed `refund.processed` / `refund.failed` webhook for a refund, as Paystack sends it. */
-  refundWebhook(id: number, event: 'refund.processed' | 'refund.failed'): {
+  refundWebhook(
+    id: number,
+    event: 'refund.processed' | 'refund.failed',
+  ): {
     body: string;
     headers: Record<string, string>;
   };
@@ -176,7 +179,7 @@ export async function startFakePaystack(secretKey = 'sk_test_x'): Promise<FakePa
       calls.refund++;
       const body = await readJson(req);
       const trx = transactions.get(String(body.transaction ?? ''));
-      if (!trx || trx.status !== 'success') {
+      if (trx?.status !== 'success') {
         return send(res, 400, { status: false, message: 'Transaction reference not found' });
       }
       const already = [...refunds.values()]

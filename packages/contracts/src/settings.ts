@@ -33,7 +33,10 @@ export const AdminSettingsSchema = z.object({
    * then goes to Refunds). Left out, it stays 24.
    */
   inspection_cancel_hours: z._default(
-    wholeNumber('Cancellation window must be a number of hours', 'Cancellation window must be whole hours').check(
+    wholeNumber(
+      'Cancellation window must be a number of hours',
+      'Cancellation window must be whole hours',
+    ).check(
       z.minimum(0, { error: 'Cancellation window must be between 0 and 168 hours' }),
       z.maximum(168, { error: 'Cancellation window must be between 0 and 168 hours' }),
     ),

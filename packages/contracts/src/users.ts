@@ -153,7 +153,7 @@ export const AgentFeePaymentSchema = z.object({
   booking_status: z.enum(BOOKING_STATUSES),
   /**
    * Until when (ISO instant) the student may cancel this inspection (POST /bookings/{id}/cancel):
-   * the admins' window before its time. Null unless the booking is confirmed.
+   * the admins' window before its time. Null unless the booking is confirmed and still to come.
    */
   cancel_until: z.nullable(z.string()),
 });

@@ -69,7 +69,13 @@ export async function cancelBooking(
     await tx
       .update(rooms)
       .set({ status: 'available', updatedAt: sql`now()` })
-      .where(and(eq(rooms.id, booking.roomId), eq(rooms.status, 'booked'), sql`${bookedBy(booking.roomId)} is null`));
+      .where(
+        and(
+          eq(rooms.id, booking.roomId),
+          eq(rooms.status, 'booked'),
+          sql`${bookedBy(booking.roomId)} is null`,
+        ),
+      );
 
     return {
       booking: toBooking(cancelled!),

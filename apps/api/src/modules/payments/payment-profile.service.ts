@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { bookings, hostels, payments, rooms, tenancies } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { daysBetween, todayInLagos } from '../../lib/lagos-time.ts';
-import { effectiveStatus, toBookingRef } from '../bookings/index.ts';
+import { effectiveStatus, inspectionStartsAt, toBookingRef } from '../bookings/index.ts';
 import { hostelRefColumns } from '../hostels/index.ts';
 import { toPaymentRoom } from '../rooms/index.ts';
 import { getSettings } from '../settings/index.ts';
@@ -70,7 +70,7 @@ export async function getPaymentProfile(deps: Pick<Deps, 'db'>, userId: string) 
           hostel: agent.hostel,
           booking_status: bookingStatus ?? agent.booking.status,
           cancel_until:
-            bookingStatus === 'confirmed'
+            bookingStatus === 'confirmed' && inspectionStartsAt(agent.booking).getTime() > Date.now()
               ? cancelDeadline(agent.booking, windowHours).toISOString()
               : null,
         }

@@ -20,7 +20,8 @@ export const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.adminOnly,
       schema: {
         tags: ['admin'],
-        summary: 'Payments owed back (oldest first) with why and how long, and the refunds made (newest first)',
+        summary:
+          'Payments owed back (oldest first) with why and how long, and the refunds made (newest first)',
         response: { 200: AdminRefundsSchema, ...errorAnswers(401, 403) },
       },
     },

@@ -242,7 +242,8 @@ export async function settleRefund(
         ...known,
         status: result.status,
         processedAt: result.status === 'processed' ? sql`now()` : null,
-        failureReason: result.status === 'failed' ? (result.failureReason ?? 'The provider refused it') : null,
+        failureReason:
+          result.status === 'failed' ? (result.failureReason ?? 'The provider refused it') : null,
       })
       .where(pendingOne)
       .returning();

@@ -15,7 +15,13 @@ import {
 } from './payments.fixtures.ts';
 import { receiptCode } from './receipts.service.ts';
 
-type Refund = { _id: string; status: string; amount: number; failure_reason: string | null; retry_of: string | null };
+type Refund = {
+  _id: string;
+  status: string;
+  amount: number;
+  failure_reason: string | null;
+  retry_of: string | null;
+};
 
 /** Refunds and inspection cancellations through the real server (docs/domain.md, "Refunds"). */
 function refundCalls(get: () => TestApp) {
@@ -27,7 +33,13 @@ function refundCalls(get: () => TestApp) {
     const res = await get().app.inject({ method: 'GET', url: '/api/admin/refunds', headers: who.headers });
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as {
-      due: { reference: string; reason: string; remaining: number; age_days: number; refunded_amount: number }[];
+      due: {
+        reference: string;
+        reason: string;
+        remaining: number;
+        age_days: number;
+        refunded_amount: number;
+      }[];
       refunds: Refund[];
     };
   };
@@ -106,9 +118,16 @@ describe('refunds (sandbox provider)', () => {
 
     const res = await cancel(student, bookingId);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ booking: { _id: bookingId, status: 'cancelled' }, refund_amount: room.agentFee });
+    expect(res.json()).toMatchObject({
+      booking: { _id: bookingId, status: 'cancelled' },
+      refund_amount: room.agentFee,
+    });
     const [payment] = await t.db.select().from(payments).where(eq(payments.reference, reference));
-    expect(payment).toMatchObject({ needsRefund: true, refundReason: 'inspection_cancelled', status: 'success' });
+    expect(payment).toMatchObject({
+      needsRefund: true,
+      refundReason: 'inspection_cancelled',
+      status: 'success',
+    });
     expect((await t.db.select().from(rooms).where(eq(rooms.id, room.id)))[0]!.status).toBe('available');
 
     const { due } = await overview(admin);
@@ -133,7 +152,12 @@ describe('refunds (sandbox provider)', () => {
       method: 'PUT',
       url: '/api/admin/settings',
       headers: admin.headers,
-      payload: { reminder_days_before: [7], overdue_days_after: [1], reminder_sms: true, inspection_cancel_hours: 168 },
+      payload: {
+        reminder_days_before: [7],
+        overdue_days_after: [1],
+        reminder_sms: true,
+        inspection_cancel_hours: 168,
+      },
     });
     expect(week.statusCode, week.body).toBe(200);
     try {
@@ -154,7 +178,10 @@ describe('refunds (sandbox provider)', () => {
     }
 
     const unpaid = await bookingIn(student, 2);
-    await t.db.update(bookings).set({ holdExpiresAt: new Date(Date.now() - 1000) }).where(eq(bookings.id, unpaid.bookingId));
+    await t.db
+      .update(bookings)
+      .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(bookings.id, unpaid.bookingId));
     expect((await cancel(student, unpaid.bookingId)).statusCode).toBe(409);
     expect((await cancel(student, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
   });
@@ -171,7 +198,11 @@ describe('refunds (sandbox provider)', () => {
   it('refunds a payment in full: pending, then processed; the student sees it and is e-mailed', async () => {
     const student = await signedInUser(t);
     const { room, reference } = await owedBack(student);
-    const res = await refund(admin, { reference, amount: room.agentFee, reason: 'Inspection cancelled by the student' });
+    const res = await refund(admin, {
+      reference,
+      amount: room.agentFee,
+      reason: 'Inspection cancelled by the student',
+    });
     expect(res.statusCode, res.body).toBe(202);
     expect(res.json()).toMatchObject({ status: 'pending', amount: room.agentFee, reference, retry_of: null });
     const id = res.json()._id as string;
@@ -200,7 +231,9 @@ describe('refunds (sandbox provider)', () => {
     expect(mail.text).toContain('₦65,000');
 
     const audit = await t.db.select().from(adminAudit).where(eq(adminAudit.targetId, id));
-    expect(audit).toMatchObject([{ actorId: admin.user.id, action: 'POST /api/admin/refunds', statusCode: 202 }]);
+    expect(audit).toMatchObject([
+      { actorId: admin.user.id, action: 'POST /api/admin/refunds', statusCode: 202 },
+    ]);
     const { due, refunds: made } = await overview(admin);
     expect(due.map((d) => d.reference)).not.toContain(reference);
     expect(made.map((r) => r._id)).toContain(id);
@@ -223,7 +256,11 @@ describe('refunds (sandbox provider)', () => {
     const { due } = await overview(admin);
     expect(due.find((d) => d.reference === reference)).toMatchObject({ remaining: room.agentFee - 15_000 });
 
-    const tooMuch = await refund(admin, { reference, amount: room.agentFee - 15_000 + 1, reason: 'Too much' });
+    const tooMuch = await refund(admin, {
+      reference,
+      amount: room.agentFee - 15_000 + 1,
+      reason: 'Too much',
+    });
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json().fields.amount).toBe('At most ₦50,000');
     const rest = await refund(admin, { reference, amount: room.agentFee - 15_000, reason: 'The rest' });
@@ -282,7 +319,12 @@ describe('refunds through Paystack (fake Paystack server)', () => {
     fake = await startFakePaystack('sk_test_x');
     t = await buildTestApp({
       rateLimits: false,
-      payments: { provider: 'paystack', paystackSecretKey: 'sk_test_x', paystackBaseUrl: fake.url, sandboxRemote: false },
+      payments: {
+        provider: 'paystack',
+        paystackSecretKey: 'sk_test_x',
+        paystackBaseUrl: fake.url,
+        sandboxRemote: false,
+      },
     });
     admin = await signedInUser(t, { role: 'admin' });
   });
@@ -318,7 +360,11 @@ describe('refunds through Paystack (fake Paystack server)', () => {
     expect(res.statusCode, res.body).toBe(202);
     const id = res.json()._id as string;
     const atPs = await atPaystack(reference);
-    expect(atPs).toMatchObject({ amount: 2_000_000, merchantNote: 'Inspection cancelled', status: 'pending' });
+    expect(atPs).toMatchObject({
+      amount: 2_000_000,
+      merchantNote: 'Inspection cancelled',
+      status: 'pending',
+    });
     expect((await recorded(id)).providerRefundId).toBe(String(atPs.id));
     expect((await refundOf(admin, id)).json().status).toBe('pending');
 
@@ -365,7 +411,13 @@ describe('refunds through Paystack (fake Paystack server)', () => {
     const student = await signedInUser(t);
     const { reference } = await owedBack(student);
     // Someone refunded it at Paystack's dashboard already.
-    fake.refunds.set(99, { id: 99, reference, amount: fake.transactions.get(reference)!.amount, merchantNote: '', status: 'processed' });
+    fake.refunds.set(99, {
+      id: 99,
+      reference,
+      amount: fake.transactions.get(reference)!.amount,
+      merchantNote: '',
+      status: 'processed',
+    });
     const res = await refund(admin, { reference, amount: 1_000, reason: 'Try' });
     const id = res.json()._id as string;
     const failed = await eventually(async () => {

@@ -59,7 +59,12 @@ describe('admin settings', () => {
     [{ reminder_days_before: [1], overdue_days_after: [0], reminder_sms: true }, 'between 1 and 365'],
     [{ reminder_days_before: [1], overdue_days_after: [1] }, 'reminder_sms'],
     [
-      { reminder_days_before: [1], overdue_days_after: [1], reminder_sms: true, inspection_cancel_hours: 200 },
+      {
+        reminder_days_before: [1],
+        overdue_days_after: [1],
+        reminder_sms: true,
+        inspection_cancel_hours: 200,
+      },
       'between 0 and 168 hours',
     ],
   ])('refuses %j with a 400 that says what is wrong', async (payload, message) => {

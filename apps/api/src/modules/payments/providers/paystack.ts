@@ -1,13 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { AppError, unauthorized } from '../../../lib/errors.ts';
-import type {
-  PaymentProvider,
-  RefundResult,
-  VerifyResult,
-  VerifyStatus,
-  WebhookEvent,
-} from './provider.ts';
+import type { PaymentProvider, RefundResult, VerifyResult, VerifyStatus, WebhookEvent } from './provider.ts';
 
 const UNREACHABLE = 'The payment provider is not answering. Please try again.';
 const TIMEOUT_MS = 10_000;
@@ -150,7 +144,8 @@ export function createPaystackProvider(opts: { secretKey: string; baseUrl: strin
     async refundStatus(providerRefundId): Promise<RefundResult> {
       const { httpStatus, json } = await call('GET', `/refund/${encodeURIComponent(providerRefundId)}`);
       // Not known (yet): nothing to change.
-      if (httpStatus >= 400 || !json.status || !json.data) return { status: 'pending', providerRefundId, raw: json };
+      if (httpStatus >= 400 || !json.status || !json.data)
+        return { status: 'pending', providerRefundId, raw: json };
       return refundResultOf(json.data, json);
     },
 
