@@ -44,7 +44,7 @@ function renderDialog(onClose = vi.fn()) {
     onClose,
     amount: screen.getByLabelText('Amount (₦)') as HTMLInputElement,
     reason: screen.getByLabelText('Reason') as HTMLInputElement,
-    submit: () => fireEvent.click(screen.getByRole('button', { name: 'Refund', exact: true })),
+    submit: () => fireEvent.click(screen.getByRole('button', { name: 'Refund' })),
   };
 }
 
