@@ -15,11 +15,11 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { like, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config/env.ts';
 import { messageDeliveries } from '../apps/api/src/db/schema.ts';
 import { dispatch, type NewMessage, recordMessages } from '../apps/api/src/modules/messages/index.ts';
+import { recreatePgDatabase } from './lib/pg-database.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -35,21 +35,6 @@ const kinds = args.db === 'both' ? ['pglite', 'pg'] : [args.db];
 if (!kinds.every((k) => k === 'pg' || k === 'pglite') || !(MESSAGES > 0)) {
   console.error('usage: --db pg|pglite|both --messages N');
   process.exit(2);
-}
-
-async function recreatePgDatabase(url: string) {
-  const u = new URL(url);
-  const name = decodeURIComponent(u.pathname.slice(1));
-  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`Refusing to drop a database named '${name}'`);
-  u.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: u.toString() });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists "${name}" with (force)`);
-    await client.query(`create database "${name}"`);
-  } finally {
-    await client.end();
-  }
 }
 
 /** GET /api/hostels for `seconds` with 10 connections: p99 latency and requests per second. */

@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config/env.ts';
 import { insertHostel, insertRoom, signedInUser } from '../apps/api/test/factories.ts';
+import { lagosDate, listenLocally, percentile } from './lib/bench-helpers.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -35,12 +36,6 @@ if (!(PAYMENTS > 0) || !(DOWNLOADS > 0)) {
 
 const MB = 1024 * 1024;
 const rssMb = () => process.memoryUsage().rss / MB;
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
-const lagosDate = (days: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(
-    new Date(Date.now() + days * 86_400_000),
-  );
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'studynest-receipts-'));
 const config = loadConfig({
@@ -53,9 +48,7 @@ const config = loadConfig({
   MAX_CONNECTIONS_PER_IP: '0',
 });
 const app = await buildApp(config, { logger: false });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+const base = await listenLocally(app);
 let ok = true;
 
 try {

@@ -40,6 +40,8 @@ export default async function globalSetup() {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'studynest-e2e-'));
   const baseURL = `http://127.0.0.1:${port}`;
+  // A front end hosted apart from the API (cross-origin-photos.spec.ts serves it on this port).
+  const foreignOrigin = `http://localhost:${await freePort()}`;
   const child = spawn(process.execPath, [server], {
     cwd: root,
     env: {
@@ -48,6 +50,7 @@ export default async function globalSetup() {
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: baseURL,
+      WEB_ORIGINS: foreignOrigin,
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       ADMIN_EMAIL: E2E_ADMIN.email,
@@ -63,6 +66,7 @@ export default async function globalSetup() {
   await waitForHealth(baseURL, child, 90_000);
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_FOREIGN_ORIGIN = foreignOrigin;
 
   return async () => {
     child.kill('SIGTERM');

@@ -2,8 +2,8 @@
 // Runs every check and test suite, then prints one summary line: `ci: N passed, N failed`.
 // Suites: lint, typecheck, API + web + contracts tests on PGlite, API tests on PostgreSQL
 // (TEST_DATABASE_URL, or the local server at 127.0.0.1:5432 when one answers), build, resilience
-// (the built server killed and cut off from its database), bundle budgets, browser journeys in
-// Debian Chromium.
+// (the built server killed and cut off from its database), cluster (three built servers on one
+// PostgreSQL and one Redis, when both answer), bundle budgets, browser journeys in Debian Chromium.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -113,6 +113,15 @@ if (!pgUrl && (!only.length || only.includes('resilience'))) {
   console.log('\n━━━ resilience: no PostgreSQL — its PostgreSQL durability and fault tests were not run');
   if (process.env.CI)
     results.push({ name: 'resilience-pg', passed: 0, failed: 1, seconds: '0', kind: 'tests' });
+}
+// Cluster (issue 17): three built servers on one PostgreSQL and one Redis behind a round-robin
+// proxy, Redis stopped under load — after `build`, when PostgreSQL and Redis answer (CI starts Redis).
+const redisAnswers = spawnSync('redis-cli', ['ping'], { encoding: 'utf8' }).stdout?.trim() === 'PONG';
+if (pgUrl && redisAnswers) {
+  vitestSuite('cluster', 'apps/api', { CLUSTER_PG_URL: pgUrl }, ['--config', 'vitest.cluster.config.ts']);
+} else if (!only.length || only.includes('cluster')) {
+  console.log('\n━━━ cluster: needs PostgreSQL and Redis (redis-cli ping) — not run');
+  if (process.env.CI) results.push({ name: 'cluster', passed: 0, failed: 1, seconds: '0', kind: 'tests' });
 }
 check('budgets', 'node', ['bench/bundle-size.mjs', '--enforce']);
 playwrightSuite('e2e');

@@ -7,7 +7,9 @@
 // handler. Links are not held: before the app runs they are ordinary navigations.
 (() => {
   const entry = '__ENTRY__';
+  // The entry's imports, then the chunks this page's screen needs (prerender.ts names them in <head>).
   const preloads = ['__PRELOADS__'];
+  for (const meta of document.querySelectorAll('meta[name="app-chunk"]')) preloads.push(meta.content);
   const root = document.getElementById('root');
   const held = [];
   const hold = (event) => {
@@ -36,7 +38,8 @@
     script.crossOrigin = '';
     script.src = entry;
     document.head.append(script);
-    // The entry's imports too, now rather than once the entry has arrived and been parsed.
+    // The entry's imports and the screen's chunks too, now rather than once the entry has arrived
+    // and been parsed.
     for (const href of preloads) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';

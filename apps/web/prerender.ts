@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { build, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
 
 /** Where the build puts the server renderer: a dot directory, which the API server does not serve. */
 export const SERVER_DIR = '.server';
@@ -75,9 +76,33 @@ export function prerenderPages(): Plugin {
       if (!/<img [^>]*fetchpriority="high"/i.test(page.html)) {
         this.error('prerender: `/` has no fetchpriority="high" image for the boot script to wait for');
       }
-      this.emitFile({ type: 'asset', fileName: 'home.html', source: server.fillTemplate(template, page) });
+      // The landing page's own chunk (and what it imports beyond the entry) is preloaded with the entry.
+      const homeChunks = chunkFiles(bundle, 'src/app/routes/home.tsx').filter(
+        (f) => !preloads.includes(`/${f}`),
+      );
+      const chunkHints = homeChunks.map((f) => `<meta name="app-chunk" content="/${f}">`).join('\n    ');
+      const home = server.fillTemplate(template, page).replace('</head>', `  ${chunkHints}\n  </head>`);
+      this.emitFile({ type: 'asset', fileName: 'home.html', source: home });
     },
   };
+}
+
+/** The chunk whose module is `moduleSuffix`, with the chunks it imports statically (not the entry). */
+function chunkFiles(bundle: Rolldown.OutputBundle, moduleSuffix: string): string[] {
+  const chunks = Object.values(bundle).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
+  const start = chunks.find((c) => c.facadeModuleId?.endsWith(moduleSuffix));
+  if (!start) throw new Error(`prerender: no chunk for ${moduleSuffix}`);
+  const files = new Set<string>();
+  const visit = (chunk: Rolldown.OutputChunk) => {
+    if (chunk.isEntry || files.has(chunk.fileName)) return;
+    files.add(chunk.fileName);
+    for (const name of chunk.imports) {
+      const next = bundle[name];
+      if (next?.type === 'chunk') visit(next);
+    }
+  };
+  visit(start);
+  return [...files];
 }
 
 /** Builds src/entry-server.tsx for Node (self-contained: no node_modules needed at run time) and loads it. */
@@ -102,7 +127,10 @@ async function buildServerRenderer(config: ResolvedConfig, outDir: string): Prom
       rollupOptions: { output: { entryFileNames: 'entry-server.mjs', chunkFileNames: '[name]-[hash].mjs' } },
     },
   });
-  const file = pathToFileURL(path.join(outDir, 'entry-server.mjs')).href;
-  // A fresh URL each build, or a watch-mode rebuild would get the old module from the import cache.
-  return (await import(`${file}?t=${Date.now()}`)) as EntryServer;
+  // Loaded from a fresh copy of the whole folder, so a watch-mode rebuild does not get the old modules
+  // from the import cache, and the screens' chunks share one copy of the renderer's modules with it
+  // (a query string on the entry alone would give them a second React Router).
+  const copy = mkdtempSync(path.join(tmpdir(), 'studynest-prerender-'));
+  cpSync(outDir, copy, { recursive: true });
+  return (await import(pathToFileURL(path.join(copy, 'entry-server.mjs')).href)) as EntryServer;
 }

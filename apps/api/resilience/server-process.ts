@@ -44,6 +44,8 @@ export type ServerOptions = {
   jwtSecret: string;
   /** More settings (an SMTP server, shorter message claims). */
   env?: Record<string, string>;
+  /** false: return as soon as the process is started, before /api/health answers 200. */
+  waitUntilHealthy?: boolean;
 };
 
 export const newJwtSecret = () => randomBytes(24).toString('hex');
@@ -96,6 +98,7 @@ export async function startServer(opts: ServerOptions): Promise<Server> {
     }),
   );
   const server: Server = { child, base, log: () => log, exited };
+  if (opts.waitUntilHealthy === false) return server;
 
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline && child.exitCode === null && child.signalCode === null) {

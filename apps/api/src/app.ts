@@ -8,6 +8,9 @@ import { openDatabase } from './db/client.ts';
 import type { Deps } from './deps.ts';
 import { JobQueue } from './jobs/job-queue.ts';
 import { addressList, capConnectionsPerPeer } from './lib/connection-limit.ts';
+import { sharedRateLimitStore } from './lib/rate-limit-store.ts';
+import { counters } from './lib/rate-limiter.ts';
+import { createSharedEngine } from './lib/shared-engine.ts';
 import { adminMessagesRoutes } from './modules/admin-messages/index.ts';
 import { adminAuditPlugin, auditRoutes } from './modules/audit/index.ts';
 import { authPlugin, authRoutes } from './modules/auth/index.ts';
@@ -25,6 +28,7 @@ import {
   sandboxRoutes,
 } from './modules/payments/index.ts';
 import { rentRoutes } from './modules/rent/index.ts';
+import { reportsRoutes } from './modules/reports/index.ts';
 import { reviewsRoutes } from './modules/reviews/index.ts';
 import { roomsRoutes } from './modules/rooms/index.ts';
 import { settingsRoutes } from './modules/settings/index.ts';
@@ -104,12 +108,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   const jobs = new JobQueue(database, app.log);
   await jobs.start();
+  // Redis shared by every process (REDIS_URL; docs/decisions/0017-shared-engines.md). Start-up
+  // waits a little for it, then serves regardless: without it each process counts on its own.
+  const shared = config.redis ? createSharedEngine(config.redis.url, config.redis.keyPrefix, app.log) : null;
+  if (shared) {
+    app.addHook('onClose', () => shared.close());
+    await shared.ready(3_000);
+  }
   const deps: Deps = {
     db: database.db,
     config,
     storage: createStorage(config),
     payments: createPaymentProvider(config, database.db),
     jobs,
+    shared,
+    counters: counters(shared),
     log: app.log,
   };
   app.decorate('deps', deps);
@@ -117,11 +130,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Cross-cutting plugins.
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { database, jobs });
-  await app.register(readCachePlugin);
+  await app.register(readCachePlugin, { shared });
   await app.register(authPlugin, { config });
   await app.register(adminAuditPlugin);
   await app.register(securityPlugin, { config });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, {
+    global: false,
+    ...(shared ? { store: sharedRateLimitStore(shared) } : {}),
+  });
   await app.register(multipart, { limits: { fileSize: 8 * 1024 * 1024, files: 10, fields: 50, parts: 60 } });
   await app.register(docsPlugin);
 
@@ -143,6 +159,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(siteRoutes);
       await api.register(settingsRoutes);
       await api.register(rentRoutes);
+      await api.register(reportsRoutes);
       await api.register(adminMessagesRoutes);
       await api.register(maintenanceRoutes);
       // The outbox shows one-time codes: a development aid only, absent (404) in production.

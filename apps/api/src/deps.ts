@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config/env.ts';
 import type { Db } from './db/client.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
+import type { Counters } from './lib/rate-limiter.ts';
+import type { SharedEngine } from './lib/shared-engine.ts';
 import type { PaymentProvider } from './modules/payments/index.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 
@@ -19,6 +21,10 @@ export type Deps = {
   payments: PaymentProvider;
   /** The durable job queue: messages, reminders, clean-ups (docs/decisions/0016-job-queue.md). */
   jobs: JobQueue;
+  /** Redis shared by every API process, when REDIS_URL is set (docs/decisions/0017-shared-engines.md). */
+  shared: SharedEngine | null;
+  /** Rate-limit counters: in Redis with a shared engine (this process's memory while it is away), else in memory. */
+  counters: Counters;
   log: FastifyBaseLogger;
 };
 

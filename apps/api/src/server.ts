@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
@@ -37,6 +37,43 @@ function trackUnreadConnections(server: Server) {
   };
 }
 
+/**
+ * Building the app runs the migrations, and waits for another process's (an advisory lock): that may
+ * take a while, and a balancer probing a port nobody listens on sees a crash, not a start. So the port
+ * answers 503 (Retry-After) to every request until the app takes it over: `/api/ready` and
+ * `/api/health` included, so the process gets no traffic until it can serve it.
+ */
+async function answerWhileStarting(port: number, host: string): Promise<() => Promise<void>> {
+  // Port 0 means "any": the app would listen elsewhere, so there is nothing to hold.
+  if (port === 0) return async () => {};
+  const body = JSON.stringify({
+    statusCode: 503,
+    error: 'Service Unavailable',
+    message: 'Starting: the database is being migrated. Please try again in a moment.',
+  });
+  const starting = createServer((_req, res) => {
+    res.writeHead(503, {
+      'content-type': 'application/json; charset=utf-8',
+      'retry-after': '5',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      connection: 'close',
+    });
+    res.end(body);
+  });
+  const listening = await new Promise<boolean>((resolve) => {
+    // Taken already: the app's own listen reports it as before.
+    starting.once('error', () => resolve(false));
+    starting.listen(port, host, () => resolve(true));
+  });
+  if (!listening) return async () => {};
+  return () =>
+    new Promise<void>((resolve) => {
+      starting.close(() => resolve());
+      starting.closeAllConnections();
+    });
+}
+
 async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -49,7 +86,9 @@ async function main() {
     throw err;
   }
 
+  const stopStarting = await answerWhileStarting(config.port, config.host);
   const app = await buildApp(config);
+  await stopStarting();
   let closing = false;
   // While shutting down, every answer closes its connection, so no client sends another request
   // on a socket that is about to go away (that one would be reset, not answered).

@@ -43,6 +43,7 @@ const ownerOnly = (status = 201): Expected => ({ anon: 401, student: status, oth
 
 const EXPECTED: Record<string, Expected> = {
   'GET /api/health': publicOk(),
+  'GET /api/ready': publicOk(),
   'GET /api/site': publicOk(),
   'GET /api/dev/outbox': publicOk(), // a development aid, absent in production
   'GET /api/dev/sms-outbox': publicOk(), // likewise
@@ -90,6 +91,14 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/admin/refunds': adminOnly(),
   'POST /api/admin/refunds': adminOnly(202),
   'GET /api/admin/refunds/{id}': adminOnly(),
+  'GET /api/admin/reports/revenue': adminOnly(),
+  'GET /api/admin/reports/occupancy': adminOnly(),
+  'GET /api/admin/reports/arrears': adminOnly(),
+  'GET /api/admin/reports/funnel': adminOnly(),
+  'GET /api/admin/exports/payments.csv': adminOnly(),
+  'GET /api/admin/exports/tenants.csv': adminOnly(),
+  'GET /api/admin/exports/bookings.csv': adminOnly(),
+  'GET /api/admin/exports/arrears.csv': adminOnly(),
   // Only a tenant may report; the student is one, the others are not.
   'POST /api/maintenance': { anon: 401, student: 201, other: 403, admin: 403 },
   'GET /api/maintenance/mine': signedIn(),
@@ -323,6 +332,7 @@ async function freshReview(w: World) {
 /** How to call each operation meaningfully; throwaway records for anything that changes state. */
 const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
   'GET /api/health': async () => ({ url: '/api/health' }),
+  'GET /api/ready': async () => ({ url: '/api/ready' }),
   'GET /api/site': async () => ({ url: '/api/site' }),
   'GET /api/dev/outbox': async () => ({ url: '/api/dev/outbox' }),
   'GET /api/dev/sms-outbox': async () => ({ url: '/api/dev/sms-outbox' }),
@@ -475,6 +485,18 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
     };
   },
   'GET /api/admin/refunds/{id}': async (w) => ({ url: `/api/admin/refunds/${await madeRefund(w)}` }),
+  ...Object.fromEntries(
+    ['revenue', 'occupancy', 'arrears', 'funnel'].map((kind) => [
+      `GET /api/admin/reports/${kind}`,
+      async () => ({ url: `/api/admin/reports/${kind}?from=2026-01-01&to=2026-12-31` }),
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['payments', 'tenants', 'bookings', 'arrears'].map((kind) => [
+      `GET /api/admin/exports/${kind}.csv`,
+      async () => ({ url: `/api/admin/exports/${kind}.csv?from=2026-01-01&to=2026-12-31` }),
+    ]),
+  ),
   'POST /api/maintenance': async (w) => {
     await maintenanceReport(w.t, w.student);
     return {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config/env.ts';
 import type { Db } from '../src/db/client.ts';
@@ -88,3 +89,21 @@ export async function buildTestApp(
 }
 
 export const usingPostgres = () => Boolean(process.env.TEST_DATABASE_URL);
+
+/**
+ * Two API processes on one PostgreSQL database — the test's app and a second one built from its
+ * config — for the suites proving that work shared by processes is done once. Registers the
+ * describe block's setup and teardown; read `t` and `second` inside the tests.
+ */
+export function twoProcessesOnOneDatabase(): { t: TestApp; second: FastifyInstance } {
+  const both = {} as { t: TestApp; second: FastifyInstance };
+  beforeAll(async () => {
+    both.t = await buildTestApp();
+    both.second = await buildApp(both.t.config, { logger: false });
+  });
+  afterAll(async () => {
+    await both.second?.close();
+    await both.t?.close();
+  });
+  return both;
+}

@@ -41,6 +41,19 @@ describe('configuration safety', () => {
     expect(() => loadConfig({ ...base, REQUEST_TIMEOUT_MS: '0' })).toThrow(/REQUEST_TIMEOUT_MS/);
   });
 
+  it('shares counters and cache invalidation through Redis only when REDIS_URL is set', () => {
+    expect(loadConfig(base).redis).toBeUndefined();
+    expect(loadConfig({ ...base, REDIS_URL: '' }).redis).toBeUndefined();
+    expect(loadConfig({ ...base, REDIS_URL: 'redis://127.0.0.1:6379/2' }).redis).toEqual({
+      url: 'redis://127.0.0.1:6379/2',
+      keyPrefix: 'studynest:',
+    });
+    expect(
+      loadConfig({ ...base, REDIS_URL: 'rediss://r.example:6380', REDIS_KEY_PREFIX: 'sn1:' }).redis,
+    ).toEqual({ url: 'rediss://r.example:6380', keyPrefix: 'sn1:' });
+    expect(() => loadConfig({ ...base, REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL/);
+  });
+
   it('refuses production without a pepper or with an http:// PUBLIC_URL', () => {
     expect(() => loadConfig({ ...production, PASSWORD_PEPPER: undefined })).toThrow(/PASSWORD_PEPPER/);
     expect(() => loadConfig({ ...production, PASSWORD_PEPPER: 'short' })).toThrow(/at least 32/);

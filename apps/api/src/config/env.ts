@@ -64,6 +64,21 @@ const EnvSchema = z.object({
   WEB_ORIGINS: z.string().default(''),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   /**
+   * redis://… shared by every API process: rate-limit counters, cache invalidation and revoked
+   * sessions (docs/decisions/0017-shared-engines.md). Unset: one process keeps them in memory.
+   */
+  REDIS_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(z.url().optional())
+    .refine(
+      (v) => v === undefined || /^rediss?:$/.test(new URL(v).protocol),
+      'must be redis:// or rediss://',
+    ),
+  /** Prefix of every key and channel of ours in that Redis (several apps, or test runs, may share one). */
+  REDIS_KEY_PREFIX: z.string().trim().min(1).max(64).default('studynest:'),
+  /**
    * How long a message may stay claimed by one process before another may send it (the first died
    * mid-send). Longer than any send takes; shorter only to make crash tests quick.
    */
@@ -139,6 +154,8 @@ export type Config = {
     publicUrl?: string;
   };
   rateLimits: boolean;
+  /** The Redis every process shares (REDIS_URL); undefined: counters and cache stay in this process. */
+  redis?: { url: string; keyPrefix: string };
   /** Proxies whose X-Forwarded-For gives the client address; empty: the socket's peer is the client. */
   trustProxy: string[];
   /** Limits of the HTTP server's connections (set up in app.ts). */
@@ -292,6 +309,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     rateLimits: e.RATE_LIMITS === 'on',
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
     trustProxy: e.TRUST_PROXY.split(',')
       .map((a) => a.trim())
       .filter(Boolean),

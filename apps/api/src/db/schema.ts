@@ -383,6 +383,8 @@ export const bookings = pgTable(
     index('bookings_user_idx').on(t.userId, t.createdAt),
     index('bookings_room_idx').on(t.roomId),
     index('bookings_status_date_idx').on(t.status, t.inspectionDate),
+    // Reports: bookings of a period, and the CSV export's keyset order.
+    index('bookings_created_idx').on(t.createdAt, t.id),
   ],
 );
 
@@ -430,6 +432,19 @@ export const payments = pgTable(
     index('payments_user_kind_idx').on(t.userId, t.kind, t.createdAt),
     index('payments_room_idx').on(t.roomId),
     index('payments_booking_idx').on(t.bookingId),
+    // Reports (docs/domain.md, "Reports"), each read from its index alone: successes by when they
+    // were paid (revenue); standing agent fees by booking and standing rents by student and room
+    // (the funnel); the CSV export's keyset order.
+    index('payments_paid_success_idx')
+      .on(t.paidAt, t.kind, t.amount, t.needsRefund)
+      .where(sql`${t.status} = 'success'`),
+    index('payments_standing_fee_idx')
+      .on(t.bookingId)
+      .where(sql`${t.kind} = 'agent_fee' and ${t.status} = 'success' and not ${t.needsRefund}`),
+    index('payments_standing_rent_idx')
+      .on(t.userId, t.roomId, t.paidAt)
+      .where(sql`${t.kind} = 'rent' and ${t.status} = 'success' and not ${t.needsRefund}`),
+    index('payments_created_idx').on(t.createdAt, t.id),
   ],
 );
 

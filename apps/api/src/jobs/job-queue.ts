@@ -61,10 +61,24 @@ export class JobQueue {
     this.boss.on('error', (err) => warn((err as Error).message));
   }
 
-  start = () => this.boss.start();
+  private running = false;
+
+  start = async () => {
+    await this.boss.start();
+    this.running = true;
+  };
 
   /** Let running jobs finish (up to `timeoutMs`), then stop polling. */
-  stop = (timeoutMs = 5_000) => this.boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+  stop = async (timeoutMs = 5_000) => {
+    this.running = false;
+    await this.boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+  };
+
+  /** Throws unless the queue is started and its tables answer (GET /api/health). */
+  async check(): Promise<void> {
+    if (!this.running) throw new Error('the job queue is stopped');
+    if (!(await this.boss.isInstalled())) throw new Error('the job queue has no tables');
+  }
 
   /** Create the queue, or bring an existing one's retry and expiry settings up to date. */
   async ensureQueue(name: string, options: Omit<PgBoss.Queue, 'name'> = {}): Promise<void> {

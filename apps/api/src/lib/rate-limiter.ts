@@ -1,16 +1,42 @@
-import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from 'rate-limiter-flexible';
 import { AppError } from './errors.ts';
+import type { SharedEngine } from './shared-engine.ts';
 
 /**
- * A counter per key over a fixed window (rate-limiter-flexible). In memory, per process, for now:
- * behind a load balancer each process counts on its own, which still bounds abuse by the number of
- * processes. Everything below takes the abstract type, so a shared store can replace the memory one
- * without touching the callers.
+ * A counter per key over a fixed window (rate-limiter-flexible). Everything below takes the
+ * abstract type, so callers do not know whether it counts in this process or in Redis.
  */
 export type Limiter = RateLimiterAbstract;
 
+/** In this process only: one process, or tests. */
 export function limiter(points: number, windowSeconds: number): Limiter {
   return new RateLimiterMemory({ points, duration: windowSeconds });
+}
+
+/** Makes the app's counters; `name` keeps each one's keys apart in a shared store. */
+export type Counters = (name: string, points: number, windowSeconds: number) => Limiter;
+
+/**
+ * With Redis (REDIS_URL) every process counts in it, so N processes allow what one would. While
+ * Redis is away (or not yet connected) the library's insurance limiter, in memory, counts instead:
+ * each process on its own again, never an error (docs/decisions/0017-shared-engines.md).
+ */
+export function counters(shared: SharedEngine | null): Counters {
+  if (!shared) return (_name, points, windowSeconds) => limiter(points, windowSeconds);
+  return (name, points, windowSeconds) =>
+    new RateLimiterRedis({
+      storeClient: shared.redis,
+      keyPrefix: `${shared.prefix}limit:${name}`,
+      points,
+      duration: windowSeconds,
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: new RateLimiterMemory({ points, duration: windowSeconds, keyPrefix: name }),
+    });
 }
 
 /** The 429 every limiter answers with: standard error shape plus Retry-After. */

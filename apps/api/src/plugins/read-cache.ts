@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { SharedEngine } from '../lib/shared-engine.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,6 +45,11 @@ export type ReadCacheOptions = {
    */
   maxAgeMs?: number;
   maxEntries?: number;
+  /**
+   * While this says no, nothing is kept: every read goes to the database. With several processes,
+   * a cached answer is safe only while a write elsewhere is sure to reach us (Redis up).
+   */
+  keep?: () => boolean;
 };
 
 /** The smaller encodings are worth their CPU only once per version, not on every request. */
@@ -72,12 +78,17 @@ function preferredEncoding(header: string | undefined): 'br' | 'gzip' | undefine
  * write stores its result under the old version, where nobody will find it: no stale answer
  * outlives the write. Concurrent misses for one key share one load.
  */
-export function createReadCache({ maxAgeMs = 5_000, maxEntries = 2_000 }: ReadCacheOptions = {}): ReadCache {
+export function createReadCache({
+  maxAgeMs = 5_000,
+  maxEntries = 2_000,
+  keep = () => true,
+}: ReadCacheOptions = {}): ReadCache {
   let version = 0;
   const entries = new Map<string, Entry>();
   const loading = new Map<string, Promise<unknown>>();
 
   function remember<T>(key: string, load: () => Promise<T>): Promise<T> {
+    if (!keep()) return load();
     const cached = entries.get(key);
     if (cached && cached.version === version && cached.expires > Date.now()) {
       return Promise.resolve(cached.value as T);
@@ -145,16 +156,32 @@ export function createReadCache({ maxAgeMs = 5_000, maxEntries = 2_000 }: ReadCa
 
 const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** The message every process empties its cache on (docs/decisions/0017-shared-engines.md). */
+const WROTE = 'wrote';
+
 /**
  * `app.readCache`, emptied by every request that may have written, as its answer goes out
  * (onSend runs after the handler, so the write has committed, and before the client can act on it).
+ * With a shared engine the write is also published before the answer leaves, and the answer
+ * waits until every other process has said it emptied its cache: the client's next request, on
+ * any process, reads afresh. That covers revoked sessions too (the token lookups live here). While Redis is away nothing is kept, and
+ * whenever shared mode starts or stops the cache is emptied, since messages may have been missed.
  */
-export const readCachePlugin = fp(async (app: FastifyInstance, options: ReadCacheOptions) => {
-  const cache = createReadCache(options);
-  app.decorate('readCache', cache);
-  app.addHook('onSend', async (request, _reply, payload) => {
-    const declared = request.routeOptions.config.readCache;
-    if (declared ? declared === 'clear' : !READ_ONLY_METHODS.has(request.method)) cache.invalidate();
-    return payload;
-  });
-});
+export const readCachePlugin = fp(
+  async (app: FastifyInstance, options: ReadCacheOptions & { shared?: SharedEngine | null }) => {
+    const { shared, ...cacheOptions } = options;
+    const cache = createReadCache(shared ? { ...cacheOptions, keep: shared.isShared } : cacheOptions);
+    app.decorate('readCache', cache);
+    shared?.subscribe((event) => {
+      if (event.kind === 'resync' || event.message === WROTE) cache.invalidate();
+    });
+    app.addHook('onSend', async (request, _reply, payload) => {
+      const declared = request.routeOptions.config.readCache;
+      if (declared ? declared === 'clear' : !READ_ONLY_METHODS.has(request.method)) {
+        cache.invalidate();
+        if (shared) await shared.broadcast(WROTE);
+      }
+      return payload;
+    });
+  },
+);

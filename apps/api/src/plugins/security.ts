@@ -7,7 +7,14 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config/env.ts';
 
 export const securityPlugin = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
-  const imageOrigins = config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [];
+  // Image URLs are absolute (storage/file-storage.ts): on PUBLIC_URL, which may differ from the
+  // address a page was opened at (127.0.0.1 vs localhost), or on the bucket's public URL.
+  const imageOrigins = [
+    ...new Set([
+      new URL(config.publicUrl).origin,
+      ...(config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : []),
+    ]),
+  ];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

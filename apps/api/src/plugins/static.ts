@@ -37,6 +37,13 @@ export const staticPlugin = fp(async (app: FastifyInstance, { config }: { config
     immutable: true,
     maxAge: YEAR * 1000,
     serveDotFiles: false,
+    // Helmet's same-origin policy would break every photo on a front end hosted elsewhere
+    // (WEB_ORIGINS) or a CDN's page: these are public pictures behind unguessable names, fetched
+    // without cookies (docs/decisions/0018-absolute-image-urls-and-cross-origin-photos.md).
+    // X-Content-Type-Options: nosniff stays.
+    setHeaders(res) {
+      res.header('cross-origin-resource-policy', 'cross-origin');
+    },
   });
 
   const webDist = config.webDistDir;

@@ -1,12 +1,21 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config/env.ts';
 
 /** Where uploaded files live. Keys are ours (never the client's file names), e.g. `hostels/ab12….jpg`. */
 export interface FileStorage {
+  /** `disk` (DATA_DIR/uploads) or `s3`: named by GET /api/health. */
+  readonly engine: 'disk' | 's3';
+  /** Throws unless files can be stored: the directory is writable, or the bucket answers. */
+  check(): Promise<void>;
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   remove(key: string): Promise<void>;
-  /** Public URL the browser loads the file from. */
+  /**
+   * The file's absolute public URL: front ends on other origins (WEB_ORIGINS) and API clients
+   * resolve it as it is, and a CDN in front (S3_PUBLIC_URL) needs no client change. The one place
+   * image URLs in answers are made; every mapper calls it.
+   */
   url(key: string): string;
 }
 
@@ -15,8 +24,12 @@ function checkKey(key: string) {
   if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Unsafe storage key: ${key}`);
 }
 
-export function localStorage(root: string): FileStorage {
+/** Files under `root`, served by this process at `<publicUrl>/uploads/<key>` (plugins/static.ts). */
+export function localStorage(root: string, publicUrl: string): FileStorage {
+  const base = `${publicUrl.replace(/\/+$/, '')}/uploads`;
   return {
+    engine: 'disk',
+    check: () => access(root, constants.R_OK | constants.W_OK),
     async put(key, data) {
       checkKey(key);
       const file = path.join(root, key);
@@ -28,7 +41,7 @@ export function localStorage(root: string): FileStorage {
       checkKey(key);
       await rm(path.join(root, key), { force: true });
     },
-    url: (key) => `/uploads/${key}`,
+    url: (key) => `${base}/${key}`,
   };
 }
 
@@ -66,6 +79,11 @@ export function s3Storage(settings: S3Settings): FileStorage {
   };
 
   return {
+    engine: 's3',
+    async check() {
+      const { sdk, s3 } = await connect();
+      await s3.send(new sdk.HeadBucketCommand({ Bucket: settings.bucket }));
+    },
     async put(key, data, contentType) {
       checkKey(key);
       const { sdk, s3 } = await connect();
@@ -92,5 +110,5 @@ export function s3Storage(settings: S3Settings): FileStorage {
 
 export function createStorage(config: Config): FileStorage {
   if (config.s3) return s3Storage(config.s3);
-  return localStorage(path.join(config.dataDir, 'uploads'));
+  return localStorage(path.join(config.dataDir, 'uploads'), config.publicUrl);
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
 import type { FileStorage } from './file-storage.ts';
+import { loadSharp } from './sharp.ts';
 
 /** Widths of the WebP renditions: a cheap phone (360–414 px at 1–2×) needs 480 or 960, not the 1600 original. */
 export const VARIANT_WIDTHS = [480, 960] as const;
@@ -52,6 +52,7 @@ export async function storePhoto(storage: FileStorage, input: Buffer, folder: st
 type Put = (key: string, data: Buffer, contentType: string) => Promise<void>;
 
 async function encodeAndStore(put: Put, storageKey: string, input: Buffer): Promise<StoredImage> {
+  const sharp = await loadSharp();
   const base = sharp(input, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
     .rotate()
     .resize({ width: MAX_WIDTH, withoutEnlargement: true });

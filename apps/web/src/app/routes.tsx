@@ -1,17 +1,12 @@
 import { type RouteObject, replace } from 'react-router';
-import { AdminLayout } from '../components/layouts/admin-layout.tsx';
 import { RootLayout } from '../components/layouts/root-layout.tsx';
 import { RouteError } from '../components/layouts/route-error.tsx';
 import { PageLoading } from '../components/ui/spinner.tsx';
 import { paths } from '../config/paths.ts';
-import { BookingCountLabel } from '../features/bookings/components/booking-count-label.tsx';
 import { hostelPageQueries } from '../features/hostels/api/hostel-queries.ts';
 import { HostelMenu } from '../features/hostels/components/hostel-menu.tsx';
 import { getSession } from '../lib/auth-storage.ts';
 import { queryClient } from '../lib/query-client.ts';
-// The landing page ships with the entry: it is where most visits start, and a separate chunk would
-// add a round trip before its hero image can even be requested.
-import * as home from './routes/home.tsx';
 
 /**
  * Every screen is its own lazily loaded chunk, so a student on slow data downloads only the
@@ -44,7 +39,9 @@ export const routes: RouteObject[] = [
       </RootLayout>
     ),
     children: [
-      { path: paths.home.path, Component: home.Component },
+      // Its own chunk like every screen, so no other journey downloads the landing page's sections.
+      // The rendered `/` (home.html) preloads it with the entry: no extra round trip there.
+      { path: paths.home.path, lazy: () => import('./routes/home.tsx') },
       { path: paths.about.path, lazy: () => import('./routes/about.tsx') },
       { path: paths.careers.path, lazy: () => import('./routes/careers.tsx') },
       { path: paths.terms.path, lazy: () => import('./routes/terms.tsx') },
@@ -90,7 +87,7 @@ export const routes: RouteObject[] = [
     ],
   },
   {
-    element: <AdminLayout bookingLabel={<BookingCountLabel />} />,
+    lazy: () => import('./routes/admin/layout.tsx'),
     errorElement: <RouteError />,
     HydrateFallback: () => <PageLoading />,
     children: [
@@ -109,6 +106,7 @@ export const routes: RouteObject[] = [
       { path: paths.admin.activity.path, lazy: () => import('./routes/admin/activity.tsx') },
       { path: paths.admin.arrears.path, lazy: () => import('./routes/admin/arrears.tsx') },
       { path: paths.admin.refunds.path, lazy: () => import('./routes/admin/refunds.tsx') },
+      { path: paths.admin.reports.path, lazy: () => import('./routes/admin/reports.tsx') },
       { path: paths.admin.maintenance.path, lazy: () => import('./routes/admin/maintenance.tsx') },
       { path: paths.admin.settings.path, lazy: () => import('./routes/admin/settings.tsx') },
       { path: paths.admin.messages.path, lazy: () => import('./routes/admin/messages.tsx') },

@@ -1,5 +1,5 @@
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from './api-client.ts';
+import type { FieldValues, Path, UseFormSetError } from './form.ts';
 
 /** Put the server's per-field messages on the form's fields; return the overall message to show. */
 export function applyServerErrors<T extends FieldValues>(err: unknown, setError: UseFormSetError<T>): string {

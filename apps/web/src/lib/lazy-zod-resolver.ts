@@ -1,9 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { FieldValues, Resolver } from 'react-hook-form';
 import type * as z from 'zod/mini';
+import { type FieldValues, type Resolver, zodResolver } from './form.ts';
 
 /**
- * A react-hook-form resolver for a contract schema that is loaded on demand.
+ * A form resolver for a contract schema that is loaded on demand.
  *
  * zod/mini plus the contract schemas are loaded with a dynamic import, so the screen renders first
  * and the checks arrive while the person types (`preload()` on mount starts the download); they
@@ -13,7 +12,7 @@ import type * as z from 'zod/mini';
  * If the checks cannot be loaded (offline), the form is sent as typed and the server's field errors,
  * which use the same messages, are shown instead.
  */
-export function lazyZodResolver<I extends FieldValues, O extends FieldValues>(
+export function lazyZodResolver<I extends FieldValues, O>(
   load: () => Promise<z.ZodMiniType<O, I>>,
 ): Resolver<I, unknown, O> & { preload: () => void } {
   let pending: Promise<Resolver<I, unknown, O>> | undefined;
@@ -26,14 +25,14 @@ export function lazyZodResolver<I extends FieldValues, O extends FieldValues>(
       });
     return pending;
   };
-  const resolver: Resolver<I, unknown, O> = async (values, context, options) => {
+  const resolver: Resolver<I, unknown, O> = async (values) => {
     let resolve: Resolver<I, unknown, O>;
     try {
       resolve = await get();
     } catch {
       return { values: values as unknown as O, errors: {} };
     }
-    return resolve(values, context, options);
+    return resolve(values);
   };
   return Object.assign(resolver, {
     preload: () => {

@@ -46,9 +46,10 @@ export const authPlugin = fp(async (app: FastifyInstance, { config }: { config: 
   /**
    * A token's check (signature, then its session row) is remembered like a public answer, keyed
    * by the exact token: every write request (logout, account deletion, password reset among them)
-   * empties the cache before its answer goes out, so a revoked token stops working at once; only
-   * a revocation made outside this process can take up to the cache's age limit to be seen. The
-   * token's own expiry is checked on every request.
+   * empties the cache before its answer goes out, so a revoked token stops working at once. With
+   * REDIS_URL every other process empties its cache too (docs/decisions/0017-shared-engines.md);
+   * without it, a revocation made through another process (or by hand in SQL) can take up to the
+   * cache's age limit to be seen. The token's own expiry is checked on every request.
    */
   async function resolveToken(token: string): Promise<Resolved> {
     const checked = await app.readCache.remember(`token ${token}`, async () => {

@@ -1,4 +1,3 @@
-import type { RateLimitOptions } from '@fastify/rate-limit';
 import {
   ErrorSchema,
   ForgotPasswordSchema,
@@ -16,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import type { Config } from '../../config/env.ts';
 import { readFormOrJson } from '../../lib/form-body.ts';
-import { tooManyAttempts } from '../../lib/rate-limiter.ts';
+import { perIpLimit } from '../../lib/route-options.ts';
 import { parseOrThrow } from '../../lib/validation.ts';
 import { accountRoutes } from './account.routes.ts';
 import {
@@ -36,7 +35,7 @@ const errors = { 400: ErrorSchema, 429: ErrorSchema };
 
 export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   // Per-app (not per-module) state, so every test app starts with fresh counters.
-  const limits = createAuthLimits(config);
+  const limits = createAuthLimits(config, app.deps.counters);
   // Work done after the answer (code e-mails); closing the app waits for it, so none is cut off.
   const pending = new Set<Promise<void>>();
   app.addHook('onClose', async () => {
@@ -63,17 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   await app.register(accountRoutes, { ctx });
 
   /** Per-IP limit through @fastify/rate-limit; nothing at all when RATE_LIMITS=off. */
-  const perIp = (max: number, timeWindow: string): { rateLimit?: RateLimitOptions } =>
-    config.rateLimits
-      ? {
-          rateLimit: {
-            max,
-            timeWindow,
-            keyGenerator: (request: FastifyRequest) => request.ip,
-            errorResponseBuilder: (_req: FastifyRequest, c: { ttl: number }) => tooManyAttempts(c.ttl / 1000),
-          },
-        }
-      : {};
+  const perIp = (max: number, timeWindow: string) => perIpLimit(config, max, timeWindow);
 
   app.post(
     '/auth/signup',

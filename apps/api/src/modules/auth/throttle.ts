@@ -1,6 +1,14 @@
 import type { Config } from '../../config/env.ts';
 import { AppError } from '../../lib/errors.ts';
-import { assertUnder, countOf, forget, type Limiter, limiter, record } from '../../lib/rate-limiter.ts';
+import {
+  assertUnder,
+  type Counters,
+  countOf,
+  forget,
+  type Limiter,
+  limiter,
+  record,
+} from '../../lib/rate-limiter.ts';
 
 /**
  * Throttle the attacker, not the owner (docs/decisions/0011-throttle-the-attacker-not-the-owner.md).
@@ -45,20 +53,38 @@ export type AuthLimits = {
   codeMailsPerSource: Limiter;
 } | null;
 
-/** One set per app (so every test app starts with fresh counters); null when RATE_LIMITS=off. */
-export function createAuthLimits(config: Pick<Config, 'rateLimits'>): AuthLimits {
+/**
+ * One set per app (so every test app starts with fresh counters); null when RATE_LIMITS=off.
+ * `counters` puts them in Redis when the processes share one (ADR 0017), else in memory.
+ */
+export function createAuthLimits(
+  config: Pick<Config, 'rateLimits'>,
+  counters: Counters = (_name, points, windowSeconds) => limiter(points, windowSeconds),
+): AuthLimits {
   if (!config.rateLimits) return null;
   const t = THROTTLE;
   const day = 24 * 60 * 60;
   return {
-    failedLoginsPerSource: limiter(t.failedLoginsPerSource, t.failedLoginsPerSourceWindow),
-    failedLoginsPerAccount: limiter(t.freeFailuresPerAccount, t.failuresPerAccountWindow),
-    accountDelay: limiter(1, t.maxAccountDelay),
-    knownSources: limiter(1, t.knownSourceFor),
-    wrongCodesPerSource: limiter(t.wrongCodesPerSource, t.wrongCodesPerSourceWindow),
-    codeMailsPerAddress: limiter(t.codeMailsPer15Minutes, 15 * 60),
-    codeMailsPerAddressPerDay: limiter(t.codeMailsPerDay, day),
-    codeMailsPerSource: limiter(t.codeMailsPerSourcePerDay, day),
+    failedLoginsPerSource: counters(
+      'failed-logins-per-source',
+      t.failedLoginsPerSource,
+      t.failedLoginsPerSourceWindow,
+    ),
+    failedLoginsPerAccount: counters(
+      'failed-logins-per-account',
+      t.freeFailuresPerAccount,
+      t.failuresPerAccountWindow,
+    ),
+    accountDelay: counters('account-delay', 1, t.maxAccountDelay),
+    knownSources: counters('known-sources', 1, t.knownSourceFor),
+    wrongCodesPerSource: counters(
+      'wrong-codes-per-source',
+      t.wrongCodesPerSource,
+      t.wrongCodesPerSourceWindow,
+    ),
+    codeMailsPerAddress: counters('code-mails-per-address', t.codeMailsPer15Minutes, 15 * 60),
+    codeMailsPerAddressPerDay: counters('code-mails-per-address-per-day', t.codeMailsPerDay, day),
+    codeMailsPerSource: counters('code-mails-per-source', t.codeMailsPerSourcePerDay, day),
   };
 }
 

@@ -1,3 +1,5 @@
+import { renameSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 
@@ -8,10 +10,39 @@ describe('health and the app shell', () => {
   });
   afterAll(() => t.close());
 
-  it('answers ok after a real database query', async () => {
+  it('names the engines in use and answers ok after a real round trip to each', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', db: 'ok' });
+    expect(res.json()).toEqual({
+      status: 'ok',
+      db: 'ok',
+      engines: {
+        database: { engine: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite', ok: true },
+        storage: { engine: 'disk', ok: true },
+        queue: { engine: 'pg-boss', ok: true },
+      },
+    });
+  });
+
+  it('is ready for traffic while the database answers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ready: true });
+  });
+
+  it('reports storage that cannot be written as degraded, still 200 while the database answers', async () => {
+    const uploads = path.join(t.config.dataDir, 'uploads');
+    renameSync(uploads, `${uploads}.away`);
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        status: 'degraded',
+        engines: { storage: { engine: 'disk', ok: false } },
+      });
+    } finally {
+      renameSync(`${uploads}.away`, uploads);
+    }
   });
 
   it('answers unknown /api paths with a JSON 404 in the error shape', async () => {

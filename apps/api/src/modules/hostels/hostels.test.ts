@@ -80,7 +80,9 @@ describe('hostels: create, update, close, delete', () => {
       expect(body._id).toBe(body.id);
       expect(body.images).toHaveLength(2);
       expect(body.photos).toHaveLength(2);
-      for (const url of body.images) expect(url).toMatch(/^\/uploads\/hostels\/[0-9a-f-]{36}\.jpg$/);
+      for (const url of body.images) {
+        expect(url).toMatch(new RegExp(`^${t.config.publicUrl}/uploads/hostels/[0-9a-f-]{36}\\.jpg$`));
+      }
 
       const read = await t.app.inject({ method: 'GET', url: `/api/hostels/${body._id}` });
       expect(read.statusCode).toBe(200);
@@ -316,7 +318,9 @@ describe('hostels: create, update, close, delete', () => {
         headers: { ...form.headers, ...admin },
       });
       const id = created.json()._id as string;
-      const key = (created.json().images[0] as string).replace('/uploads/', '').replace(/\.jpg$/, '');
+      const key = new URL(created.json().images[0] as string).pathname
+        .replace('/uploads/', '')
+        .replace(/\.jpg$/, '');
       const filesOf = async () => (await uploadedFiles(t.config.dataDir)).filter((f) => f.startsWith(key));
       expect((await filesOf()).length).toBeGreaterThanOrEqual(2); // the JPEG and its WebP renditions
       await insertRoom(t.db, id, { roomNumber: 'room 01' });

@@ -69,7 +69,9 @@ describe('maintenance requests', () => {
       overdue: false,
       history: [{ status: 'open', note: null }],
     });
-    expect(created.photos).toEqual([expect.stringMatching(/\/uploads\/maintenance\/[0-9a-f-]+\.jpg$/)]);
+    expect(created.photos).toEqual([
+      expect.stringMatching(new RegExp(`^${t.config.publicUrl}/uploads/maintenance/[0-9a-f-]+\\.jpg$`)),
+    ]);
     expect(Date.parse(created.due_by) - Date.parse(created.created_at)).toBeGreaterThanOrEqual(
       24 * 3600_000 - 1000,
     );

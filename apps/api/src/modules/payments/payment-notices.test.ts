@@ -1,9 +1,13 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp, usingPostgres } from '../../../test/build-test-app.ts';
+import {
+  buildTestApp,
+  type TestApp,
+  twoProcessesOnOneDatabase,
+  usingPostgres,
+} from '../../../test/build-test-app.ts';
 import { eventually } from '../../../test/eventually.ts';
 import { signedInUser } from '../../../test/factories.ts';
-import { buildApp } from '../../app.ts';
 import { messageDeliveries, users } from '../../db/schema.ts';
 import { bookOk, hostelWithRoom, initiateAgentFeeOk, verify } from './payments.fixtures.ts';
 
@@ -83,28 +87,19 @@ describe('payment confirmations', () => {
 // Two processes on one database exist only on PostgreSQL (an embedded database belongs to one process).
 if (usingPostgres())
   describe('payment confirmations with two API processes on one database', () => {
-    let t: TestApp;
-    let second: Awaited<ReturnType<typeof buildApp>>;
-    beforeAll(async () => {
-      t = await buildTestApp();
-      second = await buildApp(t.config, { logger: false });
-    });
-    afterAll(async () => {
-      await second.close();
-      await t.close();
-    });
+    const procs = twoProcessesOnOneDatabase();
 
     it('announces a payment verified on both at once exactly once', async () => {
-      const { room } = await hostelWithRoom(t);
-      const student = await signedInUser(t);
-      const booking = await bookOk(t, student, room);
-      const { reference } = await initiateAgentFeeOk(t, student, room, booking._id);
+      const { room } = await hostelWithRoom(procs.t);
+      const student = await signedInUser(procs.t);
+      const booking = await bookOk(procs.t, student, room);
+      const { reference } = await initiateAgentFeeOk(procs.t, student, room, booking._id);
       // The sandbox records Pay on the payment; both processes then ask it and apply the success.
-      await t.db.execute(
+      await procs.t.db.execute(
         `update payments set provider_data = provider_data || '{"sandbox":{"outcome":"paid","decidedAt":"${new Date().toISOString()}"}}'::jsonb where reference = '${reference}'` as never,
       );
       const results = await Promise.all(
-        [t.app, second, t.app, second].map((app) =>
+        [procs.t.app, procs.second, procs.t.app, procs.second].map((app) =>
           app.inject({
             method: 'POST',
             url: '/api/payments/verify',
@@ -115,13 +110,13 @@ if (usingPostgres())
       );
       expect(results.map((r) => r.json().status)).toEqual(['success', 'success', 'success', 'success']);
       await eventually(async () => {
-        const [row] = await t.db
+        const [row] = await procs.t.db
           .select()
           .from(messageDeliveries)
           .where(eq(messageDeliveries.userId, student.user.id));
         return row?.status === 'sent' ? row : null;
       });
-      const all = await t.db
+      const all = await procs.t.db
         .select()
         .from(messageDeliveries)
         .where(eq(messageDeliveries.userId, student.user.id));

@@ -14,7 +14,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { limiter as counter, enforce } from '../../lib/rate-limiter.ts';
+import { enforce } from '../../lib/rate-limiter.ts';
 import { errorAnswers } from '../../lib/route-options.ts';
 import { listPaymentsOf, listPaymentsOfUser, listRefunds, listTenants } from './payment-lists.service.ts';
 import { handlePaystackWebhook, initiateAgentFee, initiateRent, verifyPayment } from './payments.service.ts';
@@ -29,15 +29,15 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
    * each verification of an open payment is a call to Paystack. A person paying needs a handful;
    * these stop a script from using us to flood the provider. None when RATE_LIMITS=off.
    */
-  const perAccount = (limit: number) => {
-    const limiter = counter(limit, HOUR_SECONDS);
+  const perAccount = (name: string, limit: number) => {
+    const limiter = deps.counters(name, limit, HOUR_SECONDS);
     return async (request: FastifyRequest) => {
       const user = await request.requireUser();
       if (deps.config.rateLimits) await enforce(limiter, user.id);
     };
   };
-  const initiations = perAccount(20);
-  const verifications = perAccount(300);
+  const initiations = perAccount('payment-initiations', 20);
+  const verifications = perAccount('payment-verifications', 300);
 
   const initiateAnswers = {
     201: PaymentInitiateResponseSchema,

@@ -2,22 +2,31 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { formatNaira, type PaymentDetail } from '@studynest/contracts';
 import { buildReceipt, type ReceiptDocument, type ReceiptValue } from '@studynest/contracts/receipt';
-import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
+import type QRCodeModule from 'qrcode';
 
 const require = createRequire(import.meta.url);
 
 /**
  * DejaVu Sans has the naira sign (U+20A6) that PDF's built-in fonts lack. pdfkit embeds only the
- * glyphs a receipt uses, so the ~750 KB file costs a receipt a few KB. Read once per process.
+ * glyphs a receipt uses, so the ~750 KB file costs a receipt a few KB. pdfkit, qrcode and the fonts
+ * are loaded on the first receipt, once per process: an idle server does not carry them.
  */
-let fonts: { regular: Buffer; bold: Buffer } | undefined;
-const loadFonts = () => {
-  fonts ??= {
-    regular: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
-    bold: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
-  };
-  return fonts;
+type PdfTools = {
+  PDFDocument: typeof import('pdfkit');
+  QRCode: typeof QRCodeModule;
+  fonts: { regular: Buffer; bold: Buffer };
+};
+let pdfTools: Promise<PdfTools> | undefined;
+const loadPdfTools = () => {
+  pdfTools ??= Promise.all([import('pdfkit'), import('qrcode')]).then(([pdfkit, qrcode]) => ({
+    PDFDocument: pdfkit.default,
+    QRCode: qrcode.default,
+    fonts: {
+      regular: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
+      bold: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
+    },
+  }));
+  return pdfTools;
 };
 
 // A4 in points; the colours are the web receipt's.
@@ -33,7 +42,14 @@ const QR_SIZE = 96;
 const show = (v: ReceiptValue) => (typeof v === 'string' ? v : formatNaira(v.naira));
 
 /** Draw a QR code as filled squares: vector, sharp at any zoom, a few hundred bytes. */
-function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number) {
+function drawQr(
+  QRCode: PdfTools['QRCode'],
+  doc: PDFKit.PDFDocument,
+  text: string,
+  x: number,
+  y: number,
+  size: number,
+) {
   const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
   const n = qr.modules.size;
   const quiet = 4;
@@ -48,8 +64,9 @@ function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, siz
 }
 
 /** The receipt as a one-page A4 PDF with selectable text (docs/domain.md, Receipts). */
-export function renderReceiptPdf(receipt: ReceiptDocument, verifyUrl: string): Promise<Buffer> {
-  const { regular, bold } = loadFonts();
+export async function renderReceiptPdf(receipt: ReceiptDocument, verifyUrl: string): Promise<Buffer> {
+  const { PDFDocument, QRCode, fonts } = await loadPdfTools();
+  const { regular, bold } = fonts;
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE.margin,
@@ -138,7 +155,7 @@ export function renderReceiptPdf(receipt: ReceiptDocument, verifyUrl: string): P
 
   // Footer: the QR code that checks this receipt, and the company's postal address.
   const footerTop = PAGE.height - m - QR_SIZE;
-  drawQr(doc, verifyUrl, m + CONTENT - QR_SIZE, footerTop, QR_SIZE);
+  drawQr(QRCode, doc, verifyUrl, m + CONTENT - QR_SIZE, footerTop, QR_SIZE);
   const footerWidth = CONTENT - QR_SIZE - 16;
   doc.font('bold').fontSize(10).fillColor(INK);
   let fy = text('Is this receipt genuine?', m, footerTop + 4, { width: footerWidth }) + 2;

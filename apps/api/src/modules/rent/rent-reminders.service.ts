@@ -1,5 +1,5 @@
 import { type AdminSettings, type ArrearsItem, formatNaira } from '@studynest/contracts';
-import { and, asc, eq, inArray, isNull, like, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, like, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { hostels, messageDeliveries, rooms, tenancies, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
@@ -160,6 +160,16 @@ export async function cancelPendingReminders(tx: DbOrTx, tenancyId: string, dueD
     );
 }
 
+/**
+ * A tenancy in arrears on `today` (Lagos): running, started by then, and its due date passed. The
+ * one definition the arrears list, the arrears report and its CSV export share.
+ */
+export const inArrears = (today: string) =>
+  and(isNull(tenancies.endedAt), lt(tenancies.dueDate, today), lte(tenancies.startDate, today));
+
+/** The money owed by one tenancy in arrears: a year's rent for its room (`rooms` joined). */
+export const amountOwed = rooms.price;
+
 /** Tenants past their due date (Lagos), most overdue first, with when they were last told. */
 export async function listArrears({ db }: Pick<Deps, 'db'>, today = todayInLagos()): Promise<ArrearsItem[]> {
   // When this tenant was last told about rent, any cycle: per row, through the unique key's index.
@@ -173,14 +183,14 @@ export async function listArrears({ db }: Pick<Deps, 'db'>, today = todayInLagos
       hostel: hostelRefColumns,
       room: roomRefColumns,
       dueDate: tenancies.dueDate,
-      price: rooms.price,
+      price: amountOwed,
       lastReminderAt,
     })
     .from(tenancies)
     .innerJoin(users, eq(users.id, tenancies.userId))
     .innerJoin(rooms, eq(rooms.id, tenancies.roomId))
     .innerJoin(hostels, eq(hostels.id, tenancies.hostelId))
-    .where(and(isNull(tenancies.endedAt), lt(tenancies.dueDate, today)))
+    .where(inArrears(today))
     .orderBy(asc(tenancies.dueDate), asc(tenancies.id))
     .limit(1000);
   return rows.map((r) => ({

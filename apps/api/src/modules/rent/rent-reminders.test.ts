@@ -1,10 +1,14 @@
 import { DEFAULT_SETTINGS } from '@studynest/contracts';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp, usingPostgres } from '../../../test/build-test-app.ts';
+import {
+  buildTestApp,
+  type TestApp,
+  twoProcessesOnOneDatabase,
+  usingPostgres,
+} from '../../../test/build-test-app.ts';
 import { eventually } from '../../../test/eventually.ts';
 import { insertHostel, insertRoom, insertTenancy, signedInUser } from '../../../test/factories.ts';
-import { buildApp } from '../../app.ts';
 import { messageDeliveries, tenancies } from '../../db/schema.ts';
 import { addDays, addMonths, todayInLagos } from '../../lib/lagos-time.ts';
 import { initiateRentOk, verify } from '../payments/payments.fixtures.ts';
@@ -185,34 +189,25 @@ describe('rent reminders and arrears', () => {
 
 if (usingPostgres())
   describe('rent reminders with two API processes on one database', () => {
-    let t: TestApp;
-    let second: Awaited<ReturnType<typeof buildApp>>;
-    beforeAll(async () => {
-      t = await buildTestApp();
-      second = await buildApp(t.config, { logger: false });
-    });
-    afterAll(async () => {
-      await second.close();
-      await t.close();
-    });
+    const procs = twoProcessesOnOneDatabase();
 
     it('both run the morning job; each tenant is reminded once, by e-mail and by text', async () => {
       const tenants = [];
       for (let i = 0; i < 5; i++) {
-        const hostel = await insertHostel(t.db);
-        const room = await insertRoom(t.db, hostel.id, { status: 'rented' });
-        const tenant = await signedInUser(t, { phoneNumber: `0803555${String(1000 + i)}` });
-        await insertTenancy(t.db, room, tenant.user.id, addDays(todayInLagos(), 7));
+        const hostel = await insertHostel(procs.t.db);
+        const room = await insertRoom(procs.t.db, hostel.id, { status: 'rented' });
+        const tenant = await signedInUser(procs.t, { phoneNumber: `0803555${String(1000 + i)}` });
+        await insertTenancy(procs.t.db, room, tenant.user.id, addDays(todayInLagos(), 7));
         tenants.push(tenant);
       }
       // The 09:00 schedule fired on each process (as after a failover), each queueing a run.
-      for (const app of [t.app, second, t.app, second]) {
+      for (const app of [procs.t.app, procs.second, procs.t.app, procs.second]) {
         await app.deps.jobs.boss.send('rent.reminders', {});
         app.deps.jobs.wake('rent.reminders');
       }
       for (const tenant of tenants) {
         const rows = await eventually(async () => {
-          const r = await t.db
+          const r = await procs.t.db
             .select()
             .from(messageDeliveries)
             .where(eq(messageDeliveries.userId, tenant.user.id));
@@ -224,7 +219,7 @@ if (usingPostgres())
       await new Promise((r) => setTimeout(r, 1500));
       for (const tenant of tenants) {
         const mails = (
-          await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${tenant.user.email}` })
+          await procs.t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${tenant.user.email}` })
         ).json() as unknown[];
         expect(mails).toHaveLength(1);
       }

@@ -79,6 +79,9 @@ function AdminNav({ bookingLabel }: { bookingLabel: ReactNode }) {
             <Link to={paths.admin.refunds.getHref()} className="btn-secondary" onClick={() => setOpen(false)}>
               Refunds
             </Link>
+            <Link to={paths.admin.reports.getHref()} className="btn-secondary" onClick={() => setOpen(false)}>
+              Reports
+            </Link>
             <Link
               to={paths.admin.messages.getHref('email')}
               className="btn-secondary"

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../../../storage/sharp.ts';
 
 /**
  * Demo hostel pictures drawn as SVG and rasterised to JPEG, so the repository ships no binary
@@ -49,7 +49,8 @@ function buildingSvg({ wall, roof, sky, floors, variant }: PhotoStyle): string {
 </svg>`;
 }
 
-export function demoPhoto(style: PhotoStyle): Promise<Buffer> {
+export async function demoPhoto(style: PhotoStyle): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(Buffer.from(buildingSvg(style)))
     .jpeg({ quality: 85 })
     .toBuffer();

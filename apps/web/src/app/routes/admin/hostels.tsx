@@ -80,28 +80,24 @@ export function Component() {
       audience: { type: 'hostel', hostel_id: h._id },
       audienceLabel: `Tenants of ${h.hostel_name}`,
     });
+  /** "Send Email" / "Send SMS": a message to the hostel's tenants. */
+  const messageButton = (h: HostelSummary, channel: 'email' | 'sms') => {
+    const label = channel === 'email' ? 'Send Email' : 'Send SMS';
+    return (
+      <button
+        type="button"
+        className="btn-secondary whitespace-nowrap"
+        aria-label={`${label} to the tenants of ${h.hostel_name}`}
+        onClick={() => message(h, channel)}
+      >
+        {label}
+      </button>
+    );
+  };
 
   const actions = (h: HostelSummary) => ({
-    sendEmail: (
-      <button
-        type="button"
-        className="btn-secondary whitespace-nowrap"
-        aria-label={`Send Email to the tenants of ${h.hostel_name}`}
-        onClick={() => message(h, 'email')}
-      >
-        Send Email
-      </button>
-    ),
-    sendSms: (
-      <button
-        type="button"
-        className="btn-secondary whitespace-nowrap"
-        aria-label={`Send SMS to the tenants of ${h.hostel_name}`}
-        onClick={() => message(h, 'sms')}
-      >
-        Send SMS
-      </button>
-    ),
+    sendEmail: messageButton(h, 'email'),
+    sendSms: messageButton(h, 'sms'),
     addRooms: (
       <Link
         to={paths.admin.addRoom.getHref(h._id)}

@@ -1,6 +1,5 @@
 import type { ForgotPasswordSchema } from '@studynest/contracts';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type * as z from 'zod/mini';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -9,6 +8,7 @@ import { paths } from '../../../config/paths.ts';
 import { useForgotPassword } from '../../../features/auth/api/auth-mutations.ts';
 import { AuthCard } from '../../../features/auth/components/auth-card.tsx';
 import { SubmitButton } from '../../../features/auth/components/submit-button.tsx';
+import { useForm } from '../../../lib/form.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';

@@ -1,6 +1,5 @@
 import type { LoginSchema } from '@studynest/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type * as z from 'zod/mini';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -13,6 +12,7 @@ import { OtpField } from '../../../features/auth/components/otp-input.tsx';
 import { PasswordField } from '../../../features/auth/components/password-input.tsx';
 import { SubmitButton } from '../../../features/auth/components/submit-button.tsx';
 import { hasErrorCode } from '../../../lib/api-client.ts';
+import { useForm } from '../../../lib/form.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';

@@ -1,6 +1,5 @@
 import type { ResetPasswordSchema } from '@studynest/contracts';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type * as z from 'zod/mini';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -16,6 +15,7 @@ import { OtpField } from '../../../features/auth/components/otp-input.tsx';
 import { PasswordField } from '../../../features/auth/components/password-input.tsx';
 import { NEW_PASSWORD_HINT } from '../../../features/auth/components/password-strength.tsx';
 import { SubmitButton } from '../../../features/auth/components/submit-button.tsx';
+import { useForm } from '../../../lib/form.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 

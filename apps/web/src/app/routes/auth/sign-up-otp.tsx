@@ -1,6 +1,5 @@
 import type { VerifyEmailSchema } from '@studynest/contracts';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type * as z from 'zod/mini';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -14,6 +13,7 @@ import {
 } from '../../../features/auth/components/code-entry.tsx';
 import { OtpField } from '../../../features/auth/components/otp-input.tsx';
 import { SubmitButton } from '../../../features/auth/components/submit-button.tsx';
+import { useForm } from '../../../lib/form.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 

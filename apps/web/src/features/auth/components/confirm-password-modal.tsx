@@ -1,8 +1,8 @@
 import type { ConfirmPasswordSchema } from '@studynest/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { useForm } from '../../../lib/form.ts';
 import { applyServerErrors, hasFieldErrors } from '../../../lib/form-errors.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { useConfirmPassword } from '../api/auth-mutations.ts';

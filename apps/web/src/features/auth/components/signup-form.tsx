@@ -1,9 +1,9 @@
 import type { Signup, SignupInput } from '@studynest/contracts';
 import { GENDERS } from '@studynest/contracts/constants';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { FormField, TextField } from '../../../components/ui/form-field.tsx';
+import { useForm } from '../../../lib/form.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { PasswordField } from './password-input.tsx';

@@ -1,10 +1,10 @@
 import type { MfaDisableSchema, MfaEnableSchema, MfaSetup } from '@studynest/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
 import { Alert, QueryError } from '../../../components/ui/alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useForm } from '../../../lib/form.ts';
 import { applyServerErrors, hasFieldErrors } from '../../../lib/form-errors.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { isReauthCancelled, useReauth } from '../../../lib/use-reauth.ts';

@@ -10,9 +10,9 @@ import {
   UNIVERSITIES,
 } from '@studynest/contracts/places';
 import { useId, useRef, useState } from 'react';
-import { type RegisterOptions, useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { FormField, TextField } from '../../../components/ui/form-field.tsx';
+import { type RegisterOptions, useForm } from '../../../lib/form.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { usePreviewUrls } from '../../../lib/use-preview-urls.ts';
 import type { HostelFormPayload } from '../api/hostel-mutations.ts';
@@ -59,7 +59,7 @@ export const factValues = (h: {
 
 /**
  * The same rules as the server's HostelFieldsSchema (trimmed, required name and address, length
- * limits), written as react-hook-form rules: bringing zod into this screen would double its
+ * limits), written as the form's own rules (lib/form.ts): bringing zod into this screen would double its
  * download for three text fields. The server checks again and its messages land on the fields.
  */
 type TextName = 'hostel_name' | 'address' | 'hostel_details' | 'city' | 'walking_minutes';

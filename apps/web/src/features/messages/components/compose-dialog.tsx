@@ -1,11 +1,11 @@
 import type { AdminMessageCreate, AdminMessageCreateInput, MessageAudience } from '@studynest/contracts';
 import { MESSAGE_LIMITS, MESSAGE_PLACEHOLDERS, smsSegments } from '@studynest/contracts/constants';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useForm } from '../../../lib/form.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { type MessageSent, usePreviewMessage, useSendMessage } from '../api/message-queries.ts';
 import { channelLabel } from '../audience.ts';

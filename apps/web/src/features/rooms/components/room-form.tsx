@@ -1,10 +1,10 @@
 import type { RoomCreate } from '@studynest/contracts';
 import { ROOM_NUMBERS, ROOM_STATUS_LABELS, ROOM_STATUSES, ROOM_UNITS } from '@studynest/contracts/constants';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
+import { useForm } from '../../../lib/form.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 

@@ -1,9 +1,9 @@
 import type { AdminSettings, AdminSettingsInput } from '@studynest/contracts';
 import { useEffect, useState } from 'react';
-import { Controller, type FieldError, type Resolver, useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
+import { Controller, type FieldError, type Resolver, useForm } from '../../../lib/form.ts';
 import { applyServerErrors, hasFieldErrors } from '../../../lib/form-errors.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';

@@ -1,8 +1,8 @@
 import type { EmergencyContact, Profile, ProfileUpdate, ProfileUpdateInput } from '@studynest/contracts';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
+import { useForm } from '../../../lib/form.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';

@@ -1,0 +1,5 @@
+CREATE INDEX "bookings_created_idx" ON "bookings" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "payments_paid_success_idx" ON "payments" USING btree ("paid_at","kind","amount","needs_refund") WHERE "payments"."status" = 'success';--> statement-breakpoint
+CREATE INDEX "payments_standing_fee_idx" ON "payments" USING btree ("booking_id") WHERE "payments"."kind" = 'agent_fee' and "payments"."status" = 'success' and not "payments"."needs_refund";--> statement-breakpoint
+CREATE INDEX "payments_standing_rent_idx" ON "payments" USING btree ("user_id","room_id","paid_at") WHERE "payments"."kind" = 'rent' and "payments"."status" = 'success' and not "payments"."needs_refund";--> statement-breakpoint
+CREATE INDEX "payments_created_idx" ON "payments" USING btree ("created_at","id");

@@ -1,0 +1,79 @@
+import { Readable } from 'node:stream';
+import type { ReportPeriod } from '@studynest/contracts';
+import { asc, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+
+/** A CSV cell: text, a whole number (naira, days), a flag, or nothing. */
+export type Cell = string | number | boolean | null;
+
+/** Where the previous batch stopped: its last row's sort key (as the database wrote it) and id. */
+export type ExportKey = { at: string; id: string };
+export type ExportRow = { key: ExportKey; cells: Cell[] };
+
+/**
+ * One CSV export (docs/domain.md, "Reports"): its header, and how to read the next batch of rows
+ * after a key, in key order. Rows are read in batches by keyset, never all at once.
+ */
+export type CsvExport = {
+  columns: readonly string[];
+  batch: (db: Db, period: ReportPeriod, after: ExportKey | null, limit: number) => Promise<ExportRow[]>;
+};
+
+/**
+ * Keyset paging on (sort column, id): the condition for rows after `after`, the order, and the key
+ * to select. The key is read as text so no precision is lost (timestamptz keeps microseconds).
+ */
+export function keyset(
+  sort: AnyPgColumn,
+  id: AnyPgColumn,
+  cast: 'timestamptz' | 'date',
+  after: ExportKey | null,
+) {
+  return {
+    after: after
+      ? sql`(${sort}, ${id}) > (${after.at}::${sql.raw(cast)}, ${after.id}::uuid)`
+      : (undefined as SQL | undefined),
+    orderBy: [asc(sort), asc(id)] as const,
+    key: { at: sql<string>`${sort}::text`, id: sql<string>`${id}::text` },
+  };
+}
+
+/**
+ * Text that a spreadsheet would run as a formula (=, @, a tab or carriage return first, or + and -
+ * before anything but a number) gets a leading apostrophe; phone numbers like +234… stay as they are.
+ */
+const FORMULA_START = /^(?:[=@\t\r]|[+-](?![\d\s]*$))/;
+
+/** One field as RFC 4180 has it: quoted when it holds a comma, a quote or a line break. */
+function field(cell: Cell): string {
+  if (cell === null) return '';
+  if (typeof cell !== 'string') return String(cell);
+  const text = FORMULA_START.test(cell) ? `'${cell}` : cell;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** One CSV record with its CRLF line break. */
+export const csvLine = (cells: readonly Cell[]) => `${cells.map(field).join(',')}\r\n`;
+
+/** UTF-8 byte order mark: tells Excel the file is UTF-8 (₦ and names with accents read right). */
+const BOM = '\uFEFF';
+
+/**
+ * The export as a stream: the BOM and header, then one chunk per batch of `batchSize` rows, read
+ * only as fast as the client takes them (the stream pulls the next batch when the last is written).
+ */
+export function csvStream(db: Db, spec: CsvExport, period: ReportPeriod, batchSize = 1000): Readable {
+  async function* lines() {
+    yield BOM + csvLine(spec.columns);
+    let after: ExportKey | null = null;
+    for (;;) {
+      const rows = await spec.batch(db, period, after, batchSize);
+      if (rows.length) yield rows.map((r) => csvLine(r.cells)).join('');
+      const last = rows.at(-1);
+      if (!last || rows.length < batchSize) return;
+      after = last.key;
+    }
+  }
+  return Readable.from(lines(), { objectMode: false });
+}

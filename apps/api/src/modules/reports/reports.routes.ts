@@ -1,0 +1,109 @@
+import {
+  ArrearsReportSchema,
+  type ExportKind,
+  FunnelReportSchema,
+  OccupancyReportSchema,
+  type ReportKind,
+  type ReportPeriod,
+  ReportPeriodSchema,
+  RevenueReportSchema,
+} from '@studynest/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import type { Deps } from '../../deps.ts';
+import { errorAnswers } from '../../lib/route-options.ts';
+import { arrearsExport } from './arrears.export.ts';
+import { arrearsReport } from './arrears.report.ts';
+import { bookingsExport } from './bookings.export.ts';
+import { type CsvExport, csvStream } from './csv.ts';
+import { funnelReport } from './funnel.report.ts';
+import { occupancyReport } from './occupancy.report.ts';
+import { paymentsExport } from './payments.export.ts';
+import { revenueReport } from './revenue.report.ts';
+import { tenantsExport } from './tenants.export.ts';
+
+type ReportDefinition = {
+  summary: string;
+  schema: z.ZodMiniType;
+  build: (deps: Pick<Deps, 'db'>, period: ReportPeriod) => Promise<unknown>;
+};
+
+/** Each report: what it answers and how it is built (docs/domain.md, "Reports"). */
+const REPORTS: Record<ReportKind, ReportDefinition> = {
+  revenue: {
+    summary: 'Money received by Lagos month, agent fees and rent apart, and what awaits a refund',
+    schema: RevenueReportSchema,
+    build: revenueReport,
+  },
+  occupancy: {
+    summary: 'Rooms available, booked and rented per open hostel and overall, and rented at each month end',
+    schema: OccupancyReportSchema,
+    build: occupancyReport,
+  },
+  arrears: {
+    summary: "Tenants past due at the period's end: how many, how much, how long overdue",
+    schema: ArrearsReportSchema,
+    build: arrearsReport,
+  },
+  funnel: {
+    summary: 'Inspections booked in the period, how many paid the agent fee, how many then paid rent',
+    schema: FunnelReportSchema,
+    build: funnelReport,
+  },
+};
+
+/** Each CSV export and what it lists. */
+const EXPORTS: Record<ExportKind, { summary: string; spec: CsvExport }> = {
+  payments: { summary: 'Every payment started in the period (any kind and status)', spec: paymentsExport },
+  tenants: { summary: 'Every tenancy running at some time in the period', spec: tenantsExport },
+  bookings: { summary: 'Every inspection booked in the period', spec: bookingsExport },
+  arrears: { summary: "Every tenant past due at the period's end", spec: arrearsExport },
+};
+
+export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  for (const [kind, report] of Object.entries(REPORTS)) {
+    app.get(
+      `/admin/reports/${kind}`,
+      {
+        onRequest: app.adminOnly,
+        schema: {
+          tags: ['admin'],
+          summary: report.summary,
+          querystring: ReportPeriodSchema,
+          response: { 200: report.schema, ...errorAnswers(400, 401, 403) },
+        },
+      },
+      async (request) => report.build(app.deps, request.query),
+    );
+  }
+
+  for (const [kind, { summary, spec }] of Object.entries(EXPORTS)) {
+    app.get(
+      `/admin/exports/${kind}.csv`,
+      {
+        onRequest: app.adminOnly,
+        schema: {
+          tags: ['admin'],
+          summary: `${summary}, as CSV (RFC 4180, UTF-8 with a BOM, streamed)`,
+          querystring: ReportPeriodSchema,
+          produces: ['text/csv'],
+          response: {
+            200: z.string().check(z.describe('A header row, then one row per record (text/csv)')),
+            ...errorAnswers(400, 401, 403),
+          },
+        },
+      },
+      async (request, reply) => {
+        const { from, to } = request.query;
+        return (
+          reply
+            .type('text/csv; charset=utf-8')
+            .header('content-disposition', `attachment; filename="studynest-${kind}-${from}-to-${to}.csv"`)
+            .header('cache-control', 'private, no-store')
+            // A stream is sent as it is (no serialiser runs); the schema's string only documents the body.
+            .send(csvStream(app.deps.db, spec, request.query) as unknown as string)
+        );
+      },
+    );
+  }
+};

@@ -1,0 +1,35 @@
+import type {
+  ArrearsReport,
+  ExportKind,
+  FunnelReport,
+  OccupancyReport,
+  ReportPeriod,
+  RevenueReport,
+} from '@studynest/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { api, apiBlob } from '../../../lib/api-client.ts';
+import { saveFile } from '../../../lib/save-file.ts';
+
+type Answers = {
+  revenue: RevenueReport;
+  occupancy: OccupancyReport;
+  arrears: ArrearsReport;
+  funnel: FunnelReport;
+};
+
+const periodQuery = ({ from, to }: ReportPeriod) => `from=${from}&to=${to}`;
+
+/** Key ['reports', kind, from, to]: one admin report for a period of Lagos dates. */
+export const reportsQueries = {
+  report: <K extends keyof Answers>(kind: K, period: ReportPeriod) =>
+    queryOptions({
+      queryKey: ['reports', kind, period.from, period.to],
+      queryFn: ({ signal }) => api<Answers[K]>(`/admin/reports/${kind}?${periodQuery(period)}`, { signal }),
+    }),
+};
+
+/** Download one CSV export of the period with the admin's token, saved under the server's file name. */
+export async function downloadExport(kind: ExportKind, period: ReportPeriod): Promise<void> {
+  const blob = await apiBlob(`/admin/exports/${kind}.csv?${periodQuery(period)}`);
+  saveFile(blob, `studynest-${kind}-${period.from}-to-${period.to}.csv`);
+}

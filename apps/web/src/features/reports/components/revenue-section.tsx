@@ -1,0 +1,70 @@
+import type { RevenueReport } from '@studynest/contracts';
+import { formatNaira } from '@studynest/contracts/format';
+import { useMemo } from 'react';
+import { ScrollTable } from '../../../components/ui/scroll-table.tsx';
+import { type ChartSeries, MonthChart } from './month-chart.tsx';
+import { monthLabel } from './period.ts';
+
+/** Money received per month, agent fees and rent side by side, with the same numbers as a table. */
+export function RevenueSection({ report }: { report: RevenueReport }) {
+  const months = useMemo(() => report.months.map((m) => m.month), [report]);
+  const series = useMemo<ChartSeries[]>(
+    () => [
+      { label: 'Agent fees', values: report.months.map((m) => m.agent_fees), color: '#b45309', kind: 'bars' },
+      { label: 'Rent', values: report.months.map((m) => m.rent), color: '#0f5f55', kind: 'bars' },
+    ],
+    [report],
+  );
+  return (
+    <>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <Figure label="Total received" value={formatNaira(report.totals.total)} />
+        <Figure label="Rent" value={formatNaira(report.totals.rent)} />
+        <Figure label="Agent fees" value={formatNaira(report.totals.agent_fees)} />
+        <Figure label="Payments" value={String(report.totals.payments)} />
+      </dl>
+      {report.awaiting_refund.payments > 0 && (
+        <p className="text-sm text-warn-700">
+          {report.awaiting_refund.payments} {report.awaiting_refund.payments === 1 ? 'payment' : 'payments'} (
+          {formatNaira(report.awaiting_refund.amount)}) included above must still be refunded.
+        </p>
+      )}
+      <MonthChart months={months} series={series} format={formatNaira} />
+      <ScrollTable label="Revenue by month" tableClassName="min-w-[30rem]">
+        <caption className="sr-only">Revenue by month, in naira</caption>
+        <thead>
+          <tr>
+            <th scope="col">Month</th>
+            <th scope="col">Agent fees</th>
+            <th scope="col">Rent</th>
+            <th scope="col">Total</th>
+            <th scope="col">Payments</th>
+          </tr>
+        </thead>
+        <tbody>
+          {report.months.map((m) => (
+            <tr key={m.month}>
+              <th scope="row" className="whitespace-nowrap font-medium">
+                {monthLabel(m.month, 'long')}
+              </th>
+              <td className="whitespace-nowrap">{formatNaira(m.agent_fees)}</td>
+              <td className="whitespace-nowrap">{formatNaira(m.rent)}</td>
+              <td className="whitespace-nowrap font-semibold">{formatNaira(m.total)}</td>
+              <td>{m.payments}</td>
+            </tr>
+          ))}
+        </tbody>
+      </ScrollTable>
+    </>
+  );
+}
+
+/** A headline number with its label. */
+export function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-lg bg-subtle p-3">
+      <dt className="text-xs text-muted">{label}</dt>
+      <dd className="text-lg font-bold break-words">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { formatNaira } from '@studynest/contracts/format';
+import { parse } from 'csv-parse/sync';
+import { E2E_ADMIN, expect, test } from './fixtures.ts';
+import { createStudent, logIn, login } from './people.ts';
+
+/**
+ * The admin Reports page on the real server: a student books a demo room and pays its agent fee in
+ * the sandbox, then the admin opens Reports at 375 px and 1280 px, reads the figures the API gives
+ * for this month, and downloads the payments CSV, which opens as a table holding that payment.
+ * `E2E_SCREENSHOTS=1` also saves the screenshots into docs/screenshots.
+ */
+const SHOTS = process.env.E2E_SCREENSHOTS === '1';
+const shotPath = (name: string) => path.resolve(import.meta.dirname, '../docs/screenshots', name);
+const SLOT = '12:00pm - 12:30pm';
+
+const lagosToday = (offsetDays = 0) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(
+    new Date(Date.now() + offsetDays * 86_400_000),
+  );
+
+const noSidewaysScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+test('the reports page shows the period figures at 375 px and 1280 px, and a CSV downloads and parses', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  // A payment this month: a student books the last free demo room and pays its agent fee.
+  const student = await createStudent(request, 'reports');
+  const session = await login(request, student.email, student.password);
+  const auth = { authorization: `Bearer ${session.token}` };
+  const rooms = (await (await request.get('/api/rooms')).json()) as {
+    _id: string;
+    status: string;
+    agent_fee: number;
+    hostel: { _id: string };
+  }[];
+  const room = rooms.filter((r) => r.status === 'available').at(-1);
+  if (!room) throw new Error('no free demo room');
+  const booking = await request.post('/api/bookings', {
+    headers: auth,
+    data: { hostel_id: room.hostel._id, room_id: room._id, inspection_date_time: `${lagosToday(1)}_${SLOT}` },
+  });
+  expect(booking.status(), await booking.text()).toBe(201);
+  const fee = await request.post('/api/payments/agent-fee/initiate', {
+    headers: auth,
+    data: {
+      booking_id: (await booking.json())._id,
+      amount: room.agent_fee,
+      callback_url: `${baseURL}/receipt-page`,
+    },
+  });
+  expect(fee.status(), await fee.text()).toBe(201);
+  const reference = (await fee.json()).reference as string;
+  const paid = await request.post(`/sandbox/checkout/${encodeURIComponent(reference)}/pay`, {
+    form: {},
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBe(303);
+
+  // What the API says about this month, to compare with the page.
+  const admin = await login(request, E2E_ADMIN.email, E2E_ADMIN.password);
+  const period = `from=${lagosToday().slice(0, 8)}01&to=${lagosToday()}`;
+  const revenue = await (
+    await request.get(`/api/admin/reports/revenue?${period}`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    })
+  ).json();
+  expect(revenue.totals.agent_fees).toBeGreaterThanOrEqual(room.agent_fee);
+  const stages = await (
+    await request.get(`/api/admin/reports/funnel?${period}`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    })
+  ).json();
+  expect(stages.stages[1].count).toBeGreaterThanOrEqual(1);
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/admin-dashboard$/, { timeout: 10_000 });
+  await page.getByRole('button', { name: 'Open admin menu' }).click();
+  await page.getByRole('link', { name: 'Reports', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin-reports$/);
+  await expect(page.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'This month' }).click();
+  await expect(page).toHaveURL(/period=this-month/);
+
+  const revenueSection = page.getByRole('region', { name: 'Revenue' });
+  await expect(revenueSection.getByText(formatNaira(revenue.totals.total)).first()).toBeVisible();
+  await expect(revenueSection.getByText(formatNaira(revenue.totals.agent_fees)).first()).toBeVisible();
+  // The chart is drawn (uPlot's canvas), and the same numbers are in a table for screen readers.
+  await expect(revenueSection.locator('canvas')).toHaveCount(1);
+  const monthRow = page.getByRole('region', { name: 'Revenue by month' }).getByRole('row').nth(1);
+  await expect(monthRow).toContainText(formatNaira(revenue.totals.total));
+  const funnel = page.getByRole('region', { name: 'Booking funnel' });
+  const booked = funnel.getByRole('listitem').filter({ hasText: 'Inspections booked' });
+  await expect(booked).toContainText(String(stages.stages[0].count));
+  await expect(page.getByRole('region', { name: 'Occupancy' }).locator('canvas')).toHaveCount(1);
+  expect(await noSidewaysScroll(page)).toBe(true);
+  if (SHOTS) await page.screenshot({ path: shotPath('admin-reports-375.png'), fullPage: true });
+
+  // The payments CSV of the period: a BOM, a header row, this payment with its amount as a plain number.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download Payments CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(
+    /^studynest-payments-\d{4}-\d{2}-01-to-\d{4}-\d{2}-\d{2}\.csv$/,
+  );
+  const bytes = await readFile(await download.path());
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const rows = parse(bytes, { bom: true, columns: true }) as Record<string, string>[];
+  expect(rows.find((r) => r.reference === reference)).toMatchObject({
+    kind: 'agent_fee',
+    status: 'success',
+    amount: String(room.agent_fee),
+    email: student.email,
+  });
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(revenueSection.getByText(formatNaira(revenue.totals.total)).first()).toBeVisible();
+  expect(await noSidewaysScroll(page)).toBe(true);
+  if (SHOTS) await page.screenshot({ path: shotPath('admin-reports-1280.png'), fullPage: true });
+});

@@ -1,0 +1,124 @@
+import * as z from 'zod/mini';
+import { HostelRefSchema } from './hostels.ts';
+import { ArrearsItemSchema } from './settings.ts';
+
+/** The admin reports (docs/domain.md, "Reports"): one JSON answer each, for a period of Lagos dates. */
+export const REPORT_KINDS = ['revenue', 'occupancy', 'arrears', 'funnel'] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
+
+/** What can be downloaded as CSV for a period (`/admin/exports/<kind>.csv`). */
+export const EXPORT_KINDS = ['payments', 'tenants', 'bookings', 'arrears'] as const;
+export type ExportKind = (typeof EXPORT_KINDS)[number];
+
+/** The longest period one report or export may cover, in days (two years and a leap day). */
+export const REPORT_MAX_DAYS = 731;
+
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** True for a real calendar date written YYYY-MM-DD (so 2025-02-30 is false). */
+export function isCalendarDate(value: string): boolean {
+  if (!DATE_PATTERN.test(value)) return false;
+  const t = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === value;
+}
+
+const periodDate = (name: 'from' | 'to') =>
+  z
+    .string({ error: `${name} is required (YYYY-MM-DD)` })
+    .check(z.refine(isCalendarDate, { error: `${name} must be a date written YYYY-MM-DD` }));
+
+const daysApart = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+/** `?from=YYYY-MM-DD&to=YYYY-MM-DD`, both Lagos calendar dates and both included. */
+export const ReportPeriodSchema = z.object({ from: periodDate('from'), to: periodDate('to') }).check(
+  z.refine((p) => !isCalendarDate(p.from) || !isCalendarDate(p.to) || p.from <= p.to, {
+    error: 'to must be on or after from',
+    path: ['to'],
+  }),
+  z.refine(
+    (p) => !isCalendarDate(p.from) || !isCalendarDate(p.to) || daysApart(p.from, p.to) < REPORT_MAX_DAYS,
+    { error: `A period can be at most ${REPORT_MAX_DAYS} days long`, path: ['to'] },
+  ),
+);
+export type ReportPeriodInput = z.input<typeof ReportPeriodSchema>;
+export type ReportPeriod = z.output<typeof ReportPeriodSchema>;
+
+/** A conversion or occupancy rate in percent with one decimal, or null when there is nothing to divide by. */
+const percent = z.nullable(z.number());
+
+export const RevenueMonthSchema = z.object({
+  /** A Lagos calendar month, YYYY-MM. */
+  month: z.string(),
+  agent_fees: z.int(),
+  rent: z.int(),
+  total: z.int(),
+  payments: z.int(),
+});
+export const RevenueReportSchema = z.object({
+  kind: z.literal('revenue'),
+  from: z.string(),
+  to: z.string(),
+  months: z.array(RevenueMonthSchema),
+  totals: z.object({ agent_fees: z.int(), rent: z.int(), total: z.int(), payments: z.int() }),
+  /**
+   * Successes in the period flagged as needing a refund: counted in the revenue above (the money
+   * came in) and shown here so the owner sees what is still to be given back.
+   */
+  awaiting_refund: z.object({ payments: z.int(), amount: z.int() }),
+});
+export type RevenueReport = z.output<typeof RevenueReportSchema>;
+
+const roomCounts = {
+  rooms: z.int(),
+  available: z.int(),
+  booked: z.int(),
+  rented: z.int(),
+  rented_percent: percent,
+};
+export const OccupancyReportSchema = z.object({
+  kind: z.literal('occupancy'),
+  from: z.string(),
+  to: z.string(),
+  /** Open hostels, as their rooms stand now. */
+  hostels: z.array(z.object({ hostel: HostelRefSchema, ...roomCounts })),
+  overall: z.object(roomCounts),
+  /** At the end of each month of the period (today for the current month): rooms and running tenancies. */
+  months: z.array(z.object({ month: z.string(), rooms: z.int(), rented: z.int(), rented_percent: percent })),
+});
+export type OccupancyReport = z.output<typeof OccupancyReportSchema>;
+
+export const ARREARS_BUCKETS = ['1-30', '31-90', '91+'] as const;
+export const ArrearsReportSchema = z.object({
+  kind: z.literal('arrears'),
+  from: z.string(),
+  to: z.string(),
+  /** The Lagos date the arrears are counted at: the period's end, or today when that is later. */
+  as_of: z.string(),
+  tenants: z.int(),
+  amount_owed: z.int(),
+  buckets: z.array(
+    z.object({ days_overdue: z.enum(ARREARS_BUCKETS), tenants: z.int(), amount_owed: z.int() }),
+  ),
+  /** Most overdue first (at most 1,000; the CSV export has them all). */
+  items: z.array(ArrearsItemSchema),
+});
+export type ArrearsReport = z.output<typeof ArrearsReportSchema>;
+
+export const FUNNEL_STAGES = ['inspection_booked', 'agent_fee_paid', 'rent_paid'] as const;
+export const FunnelReportSchema = z.object({
+  kind: z.literal('funnel'),
+  from: z.string(),
+  to: z.string(),
+  stages: z.array(
+    z.object({
+      stage: z.enum(FUNNEL_STAGES),
+      count: z.int(),
+      /** Of the stage before (null for the first stage or when that was 0). */
+      percent_of_previous: percent,
+      /** Of the inspections booked. */
+      percent_of_first: percent,
+    }),
+  ),
+});
+export type FunnelReport = z.output<typeof FunnelReportSchema>;
