@@ -72,12 +72,13 @@ async function seed(url: string, payments: number) {
         join bench_users u on u.n = 1 + (b % 20000)
         join bench_rooms r on r.n = 1 + (b % 1000);
       create temp table bench_bookings as select id, user_id, room_id, hostel_id, created_at, row_number() over (order by id) n from bookings;
-      insert into payments (reference, user_id, kind, booking_id, room_id, hostel_id, amount, provider, status, needs_refund, paid_at, created_at)
+      insert into payments (reference, user_id, kind, booking_id, room_id, hostel_id, amount, provider, status, needs_refund, refund_reason, paid_at, created_at)
         select 'SN-BENCH-' || p, b.user_id, case when p % 2 = 0 then 'agent_fee' else 'rent' end,
           case when p % 2 = 0 then b.id end, b.room_id, b.hostel_id,
           case when p % 2 = 0 then 50000 else 650000 end, 'sandbox',
           (array['success', 'success', 'success', 'failed', 'abandoned', 'pending'])[1 + (p % 6)],
           p % 97 = 0,
+          case when p % 97 = 0 then 'room_taken' end,
           case when p % 6 < 3 then b.created_at + interval '1 hour' end,
           b.created_at + interval '5 minutes'
         from generate_series(1, ${payments}) p

@@ -24,6 +24,7 @@ import {
   paymentsRoutes,
   receiptPageRoutes,
   receiptsRoutes,
+  refundsRoutes,
   sandboxRoutes,
 } from './modules/payments/index.ts';
 import { rentRoutes } from './modules/rent/index.ts';
@@ -152,6 +153,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(bookingsRoutes);
       await api.register(paymentsRoutes);
       await api.register(receiptsRoutes);
+      await api.register(refundsRoutes);
       await api.register(reviewsRoutes);
       await api.register(subscribersRoutes);
       await api.register(siteRoutes);

@@ -88,6 +88,9 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/admin/settings': adminOnly(),
   'PUT /api/admin/settings': adminOnly(),
   'GET /api/admin/arrears': adminOnly(),
+  'GET /api/admin/refunds': adminOnly(),
+  'POST /api/admin/refunds': adminOnly(202),
+  'GET /api/admin/refunds/{id}': adminOnly(),
   'GET /api/admin/reports/revenue': adminOnly(),
   'GET /api/admin/reports/occupancy': adminOnly(),
   'GET /api/admin/reports/arrears': adminOnly(),
@@ -117,6 +120,8 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/bookings': signedIn(201),
   'GET /api/bookings': adminOnly(),
   'GET /api/bookings/count': adminOnly(),
+  // Only the student who made the booking may call it off (an admin does not cancel on their behalf).
+  'POST /api/bookings/{id}/cancel': ownerOnly(200),
 
   'POST /api/payments/agent-fee/initiate': ownerOnly(201),
   'POST /api/payments/room-price/initiate': ownerOnly(201),
@@ -270,6 +275,19 @@ async function paidReference(w: World) {
   if (paid.statusCode !== 303) throw new Error(`set-up payment failed: ${paid.statusCode} ${paid.body}`);
   const [row] = await w.db.select().from(payments).where(eq(payments.reference, reference));
   return { reference, receiptNumber: row?.receiptNumber as string };
+}
+
+/** A refund an admin has asked for, of a fresh paid agent fee of the student's. */
+async function madeRefund(w: World): Promise<string> {
+  const { reference } = await paidReference(w);
+  const res = await w.t.app.inject({
+    method: 'POST',
+    url: '/api/admin/refunds',
+    headers: w.admin.headers,
+    payload: { reference, amount: 1_000, reason: 'Matrix refund' },
+  });
+  if (res.statusCode !== 202) throw new Error(`set-up refund failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { _id: string })._id;
 }
 
 /**
@@ -456,6 +474,17 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
   'GET /api/admin/audit': async () => ({ url: '/api/admin/audit' }),
   'GET /api/admin/settings': async () => ({ url: '/api/admin/settings' }),
   'GET /api/admin/arrears': async () => ({ url: '/api/admin/arrears' }),
+  'GET /api/admin/refunds': async () => ({ url: '/api/admin/refunds' }),
+  // A fresh paid agent fee per call: every role tries to refund it in full.
+  'POST /api/admin/refunds': async (w) => {
+    const { reference } = await paidReference(w);
+    const [row] = await w.db.select().from(payments).where(eq(payments.reference, reference));
+    return {
+      url: '/api/admin/refunds',
+      payload: { reference, amount: row!.amount, reason: 'Matrix refund' },
+    };
+  },
+  'GET /api/admin/refunds/{id}': async (w) => ({ url: `/api/admin/refunds/${await madeRefund(w)}` }),
   ...Object.fromEntries(
     ['revenue', 'occupancy', 'arrears', 'funnel'].map((kind) => [
       `GET /api/admin/reports/${kind}`,
@@ -525,6 +554,10 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
   },
   'GET /api/bookings': async () => ({ url: '/api/bookings' }),
   'GET /api/bookings/count': async () => ({ url: '/api/bookings/count' }),
+  // A fresh booking of the student's per call: every role tries to cancel it.
+  'POST /api/bookings/{id}/cancel': async (w) => ({
+    url: `/api/bookings/${await bookAs(w, w.student, await freshRoom(w.db))}/cancel`,
+  }),
 
   // A fresh booking of the student's per call: every role tries to pay the student's agent fee.
   'POST /api/payments/agent-fee/initiate': async (w) => {

@@ -17,6 +17,7 @@ import {
   PaymentInitiateSchema,
   PaymentVerifyBodySchema,
   ProfileUpdateSchema,
+  RefundCreateSchema,
   ResendOtpSchema,
   ResetPasswordSchema,
   ReviewCreateSchema,
@@ -223,6 +224,11 @@ const BODY_OPS: Record<string, BodyOp> = {
       body: 'Hi',
     }),
     schema: AdminMessageCreateSchema,
+  },
+  'POST /api/admin/refunds': {
+    url: () => '/api/admin/refunds',
+    valid: (w) => ({ reference: w.reference, amount: 1_000, reason: 'Room taken' }),
+    schema: RefundCreateSchema,
   },
   'PATCH /api/admin/maintenance/{id}': {
     url: (w) => `/api/admin/maintenance/${w.maintenanceId}`,

@@ -19,12 +19,37 @@ export type FakeTransaction = {
   paidAt?: string;
 };
 
+export type FakeRefundStatus = 'pending' | 'processing' | 'processed' | 'failed';
+
+export type FakeRefund = {
+  id: number;
+  /** The refunded transaction's reference. */
+  reference: string;
+  /** In kobo. */
+  amount: number;
+  merchantNote: string;
+  status: FakeRefundStatus;
+};
+
 export type FakePaystack = {
   url: string;
   secretKey: string;
   transactions: Map<string, FakeTransaction>;
   /** How many times each endpoint was called. */
-  calls: { initialize: number; verify: number };
+  calls: { initialize: number; verify: number; refund: number; fetchRefund: number };
+  refunds: Map<number, FakeRefund>;
+  /** The status a new refund starts in (Paystack queues them: `pending`). */
+  refundStartsAs: FakeRefundStatus;
+  /** Move a refund on, as Paystack's team would. */
+  settleRefund(id: number, status: FakeRefundStatus): void;
+  /** A signed `refund.processed` / `refund.failed` webhook for a refund, as Paystack sends it. */
+  refundWebhook(
+    id: number,
+    event: 'refund.processed' | 'refund.failed',
+  ): {
+    body: string;
+    headers: Record<string, string>;
+  };
   /** When true, every request gets a 503 (the provider is down). */
   down: boolean;
   /** Decide how a checkout ended, as the customer would at Paystack's page. */
@@ -57,15 +82,37 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
   }
 }
 
+function refundData(r: FakeRefund) {
+  return {
+    id: r.id,
+    integration: 100032,
+    domain: 'test',
+    transaction: { reference: r.reference },
+    amount: r.amount,
+    deducted_amount: r.amount,
+    currency: 'NGN',
+    channel: 'card',
+    fully_deducted: true,
+    merchant_note: r.merchantNote,
+    customer_note: r.merchantNote,
+    status: r.status,
+    refunded_at: r.status === 'processed' ? new Date().toISOString() : null,
+    createdAt: new Date().toISOString(),
+  };
+}
+
 /**
  * A local stand-in for api.paystack.co speaking the real request and response shapes of
- * POST /transaction/initialize and GET /transaction/verify/:reference, on 127.0.0.1.
+ * POST /transaction/initialize, GET /transaction/verify/:reference, POST /refund and
+ * GET /refund/:id, on 127.0.0.1.
  */
 export async function startFakePaystack(secretKey = 'sk_test_x'): Promise<FakePaystack> {
   const transactions = new Map<string, FakeTransaction>();
-  const calls = { initialize: 0, verify: 0 };
+  const refunds = new Map<number, FakeRefund>();
+  const calls = { initialize: 0, verify: 0, refund: 0, fetchRefund: 0 };
   let nextId = 1000;
-  const state = { down: false };
+  let nextRefundId = 5000;
+  const state = { down: false, refundStartsAs: 'pending' as FakeRefundStatus };
 
   const server = createServer(async (req, res) => {
     if (state.down) return send(res, 503, { status: false, message: 'Service Unavailable' });
@@ -128,6 +175,44 @@ export async function startFakePaystack(secretKey = 'sk_test_x'): Promise<FakePa
         },
       });
     }
+    if (req.method === 'POST' && url.pathname === '/refund') {
+      calls.refund++;
+      const body = await readJson(req);
+      const trx = transactions.get(String(body.transaction ?? ''));
+      if (trx?.status !== 'success') {
+        return send(res, 400, { status: false, message: 'Transaction reference not found' });
+      }
+      const already = [...refunds.values()]
+        .filter((r) => r.reference === trx.reference && r.status !== 'failed')
+        .reduce((sum, r) => sum + r.amount, 0);
+      const amount = body.amount === undefined ? trx.amount - already : Number(body.amount);
+      if (!Number.isInteger(amount) || amount <= 0 || amount + already > trx.amount) {
+        return send(res, 400, {
+          status: false,
+          message: 'Refund amount cannot be more than the transaction amount',
+        });
+      }
+      const refund: FakeRefund = {
+        id: nextRefundId++,
+        reference: trx.reference,
+        amount,
+        merchantNote: String(body.merchant_note ?? ''),
+        status: state.refundStartsAs,
+      };
+      refunds.set(refund.id, refund);
+      return send(res, 200, {
+        status: true,
+        message: 'Refund has been queued for processing',
+        data: refundData(refund),
+      });
+    }
+    const fetchRefund = /^\/refund\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && fetchRefund) {
+      calls.fetchRefund++;
+      const refund = refunds.get(Number(decodeURIComponent(fetchRefund[1] ?? '')));
+      if (!refund) return send(res, 404, { status: false, message: 'Refund not found' });
+      return send(res, 200, { status: true, message: 'Refund retrieved', data: refundData(refund) });
+    }
     send(res, 404, { status: false, message: 'Not found' });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -138,6 +223,41 @@ export async function startFakePaystack(secretKey = 'sk_test_x'): Promise<FakePa
     secretKey,
     transactions,
     calls,
+    refunds,
+    get refundStartsAs() {
+      return state.refundStartsAs;
+    },
+    set refundStartsAs(v: FakeRefundStatus) {
+      state.refundStartsAs = v;
+    },
+    settleRefund(id, status) {
+      const refund = refunds.get(id);
+      if (!refund) throw new Error(`fake paystack: unknown refund ${id}`);
+      refund.status = status;
+    },
+    refundWebhook(id, event) {
+      const refund = refunds.get(id);
+      const body = JSON.stringify({
+        event,
+        data: {
+          status: event === 'refund.processed' ? 'processed' : 'failed',
+          transaction_reference: refund?.reference ?? '',
+          refund_reference: refund ? `RF-${refund.id}` : '',
+          amount: refund?.amount ?? 0,
+          currency: 'NGN',
+          processor: 'fake',
+          integration: 100032,
+          domain: 'test',
+        },
+      });
+      return {
+        body,
+        headers: {
+          'content-type': 'application/json',
+          'x-paystack-signature': signPaystackBody(body, secretKey),
+        },
+      };
+    },
     get down() {
       return state.down;
     },

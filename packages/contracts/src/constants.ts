@@ -67,6 +67,23 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_PROVIDERS = ['sandbox', 'paystack'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
+/** A refund's life (docs/domain.md, "Refunds"): pending → processed | failed; a failed one may be tried again. */
+export const REFUND_STATUSES = ['pending', 'processed', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/** Why a successful payment is owed back (`needs_refund`): stored with the flag. */
+export const REFUND_REASONS = ['room_taken', 'inspection_cancelled', 'duplicate'] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+export const REFUND_REASON_LABELS: Record<RefundReason, string> = {
+  room_taken: 'Room taken by someone else',
+  inspection_cancelled: 'Inspection cancelled',
+  duplicate: 'Duplicate payment',
+};
+
+/** How much of a successful payment has been given back, as the payer's lists show it. */
+export const PAYMENT_REFUND_STATES = ['none', 'pending', 'partly_refunded', 'refunded'] as const;
+export type PaymentRefundState = (typeof PAYMENT_REFUND_STATES)[number];
+
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'expired', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 

@@ -1,8 +1,14 @@
 import * as z from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
-import { PersonRefSchema, RoomRefSchema } from './bookings.ts';
-import { IdSchema, nairaSchema, prepared } from './common.ts';
-import { PAYMENT_STATUSES, PAYMENT_TYPES } from './constants.ts';
+import { BookingSchema, PersonRefSchema, RoomRefSchema } from './bookings.ts';
+import { IdSchema, nairaSchema, prepared, requiredText } from './common.ts';
+import {
+  PAYMENT_REFUND_STATES,
+  PAYMENT_STATUSES,
+  PAYMENT_TYPES,
+  REFUND_REASONS,
+  REFUND_STATUSES,
+} from './constants.ts';
 import { HostelRefSchema } from './hostels.ts';
 
 /** An optional field; a blank one (a form's empty input, a JSON null) counts as not sent. */
@@ -98,7 +104,10 @@ export const TenantSchema = z.object({
 });
 export type Tenant = z.output<typeof TenantSchema>;
 
-/** GET /payments/refunds (admins): successful payments whose room had gone to someone else. */
+/**
+ * GET /payments/refunds and GET /admin/refunds (admins): a successful payment flagged needs_refund
+ * (docs/domain.md, "Refunds"), with why and how much of it is still owed back.
+ */
 export const RefundSchema = z.object({
   _id: z.string(),
   reference: z.string(),
@@ -109,8 +118,66 @@ export const RefundSchema = z.object({
   user: PersonRefSchema,
   room: RoomRefSchema,
   hostel: HostelRefSchema,
+  reason: z.enum(REFUND_REASONS),
+  /** Whole days since it was paid (Lagos calendar). */
+  age_days: z.int(),
+  /** Given back already (processed refunds), in naira. */
+  refunded_amount: z.int(),
+  /** Asked of the provider and not yet answered (pending refunds), in naira. */
+  pending_amount: z.int(),
+  /** What may still be refunded: amount − refunded − pending. */
+  remaining: z.int(),
 });
 export type Refund = z.output<typeof RefundSchema>;
+
+/** POST /admin/refunds: give back all or part of a successful payment. */
+export const RefundCreateSchema = z.object({
+  reference: referenceSchema,
+  amount: nairaSchema('Amount').check(z.minimum(1, { error: 'Amount must be at least ₦1' })),
+  reason: requiredText('Reason', 500),
+});
+export type RefundCreateInput = z.input<typeof RefundCreateSchema>;
+export type RefundCreate = z.output<typeof RefundCreateSchema>;
+
+/** One refund attempt of a payment, with its own state: pending → processed | failed. */
+export const RefundRecordSchema = z.object({
+  _id: z.string(),
+  /** The refunded payment's reference. */
+  reference: z.string(),
+  payment_type: z.enum(PAYMENT_TYPES),
+  /** What this refund gives back, in naira. */
+  amount: z.int(),
+  /** What the payment was, in naira. */
+  payment_amount: z.int(),
+  reason: z.string(),
+  status: z.enum(REFUND_STATUSES),
+  /** The provider's word on a failed refund. */
+  failure_reason: z.nullable(z.string()),
+  /** The failed refund this one tries again, if any. */
+  retry_of: z.nullable(z.string()),
+  requested_by: z.nullable(z.object({ _id: z.string(), email: z.string() })),
+  created_at: z.string(),
+  processed_at: z.nullable(z.string()),
+  user: PersonRefSchema,
+  room: RoomRefSchema,
+  hostel: HostelRefSchema,
+});
+export type RefundRecord = z.output<typeof RefundRecordSchema>;
+
+/** GET /admin/refunds: payments still owed back (oldest first), and the refunds made (newest first). */
+export const AdminRefundsSchema = z.object({
+  due: z.array(RefundSchema),
+  refunds: z.array(RefundRecordSchema),
+});
+export type AdminRefunds = z.output<typeof AdminRefundsSchema>;
+
+/** POST /bookings/{id}/cancel: the cancelled booking and what of its agent fee goes to Refunds. */
+export const BookingCancelledSchema = z.object({
+  booking: BookingSchema,
+  /** The agent fee now owed back (0 when none was paid). */
+  refund_amount: z.int(),
+});
+export type BookingCancelled = z.output<typeof BookingCancelledSchema>;
 
 export const WebhookAckSchema = z.object({ received: z.boolean() });
 
@@ -129,8 +196,9 @@ export const ReceiptVerificationSchema = z.object({
   room_number: z.string(),
   unit: z.string(),
   payer: z.string(),
-  /** Always "paid" for now: refunds are flagged (needs_refund) but not yet recorded as made. */
+  /** "refunded" once any refund of it has been processed, in full or in part (`refunded_amount`). */
   status: z.enum(['paid', 'refunded']),
+  refunded_amount: z.int(),
 });
 export type ReceiptVerification = z.output<typeof ReceiptVerificationSchema>;
 
@@ -151,6 +219,9 @@ export const PaymentHistoryItemSchema = z.object({
   receipt_number: z.nullable(z.string()),
   /** Paid after the room went to someone else: the money is to be given back. */
   needs_refund: z.boolean(),
+  /** How much has been given back (processed refunds), in naira, and what that makes it. */
+  refunded_amount: z.int(),
+  refund_state: z.enum(PAYMENT_REFUND_STATES),
   hostel_name: z.string(),
   room_number: z.string(),
 });

@@ -59,5 +59,7 @@ export const SiteInfoSchema = z.object({
   amendmentNoticeDays: z.int(),
   depositRefundDays: z.int(),
   moveOutNoticeDays: z.int(),
+  /** Hours before an inspection until which its booking may be cancelled (admin settings). */
+  inspectionCancelHours: z.int(),
 });
 export type SiteInfo = z.output<typeof SiteInfoSchema>;

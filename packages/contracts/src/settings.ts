@@ -28,6 +28,20 @@ export const AdminSettingsSchema = z.object({
   overdue_days_after: dayList('Overdue notice days', 1, 365),
   /** Reminders and overdue notices go by text too (to tenants who allow texts). */
   reminder_sms: z.boolean({ error: 'reminder_sms must be true or false' }),
+  /**
+   * A student may cancel an inspection booking until this many hours before its time (its agent fee
+   * then goes to Refunds). Left out, it stays 24.
+   */
+  inspection_cancel_hours: z._default(
+    wholeNumber(
+      'Cancellation window must be a number of hours',
+      'Cancellation window must be whole hours',
+    ).check(
+      z.minimum(0, { error: 'Cancellation window must be between 0 and 168 hours' }),
+      z.maximum(168, { error: 'Cancellation window must be between 0 and 168 hours' }),
+    ),
+    24,
+  ),
 });
 export type AdminSettingsInput = z.input<typeof AdminSettingsSchema>;
 export type AdminSettings = z.output<typeof AdminSettingsSchema>;
@@ -37,6 +51,7 @@ export const DEFAULT_SETTINGS: AdminSettings = {
   reminder_days_before: [30, 7, 1, 0],
   overdue_days_after: [1, 7, 14],
   reminder_sms: true,
+  inspection_cancel_hours: 24,
 };
 
 /** GET /admin/arrears: tenants past their due date, most overdue first. */

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { emailSchema, optionalText, pagingSchema, phoneSchema, prepared, requiredText } from './common.ts';
-import { BUSINESS, GENDERS, USER_ROLES } from './constants.ts';
+import { BOOKING_STATUSES, BUSINESS, GENDERS, USER_ROLES } from './constants.ts';
 import { HostelRefSchema } from './hostels.ts';
 import { PaymentBookingRefSchema, PaymentRoomSchema } from './payments.ts';
 
@@ -150,6 +150,12 @@ export const AgentFeePaymentSchema = z.object({
   booking: PaymentBookingRefSchema,
   room: PaymentRoomSchema,
   hostel: HostelRefSchema,
+  booking_status: z.enum(BOOKING_STATUSES),
+  /**
+   * Until when (ISO instant) the student may cancel this inspection (POST /bookings/{id}/cancel):
+   * the admins' window before its time. Null unless the booking is confirmed and still to come.
+   */
+  cancel_until: z.nullable(z.string()),
 });
 
 /** The profile's rent payment (`roomPricePayment` on the wire). */

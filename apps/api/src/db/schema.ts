@@ -30,7 +30,11 @@ import {
   type PaymentKind,
   type PaymentProviderName,
   type PaymentStatus,
+  REFUND_REASONS,
+  REFUND_STATUSES,
   REVIEW_STATUSES,
+  type RefundReason,
+  type RefundStatus,
   type ReviewStatus,
   ROOM_STATUSES,
   ROOM_UNITS,
@@ -421,6 +425,8 @@ export const payments = pgTable(
     status: text('status').$type<PaymentStatus>().notNull().default('pending'),
     /** A success that arrived after the room went to someone else: money to give back. */
     needsRefund: boolean('needs_refund').notNull().default(false),
+    /** Why it is owed back, set with `needs_refund`. */
+    refundReason: text('refund_reason').$type<RefundReason>(),
     providerData: jsonb('provider_data'),
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
     /** `SN-<Lagos year>-<6 digits>`, given once when the payment turns success (docs/domain.md, Receipts). */
@@ -435,6 +441,8 @@ export const payments = pgTable(
     check('payments_currency_ck', sql`${t.currency} = 'NGN'`),
     check('payments_amount_ck', sql`${t.amount} >= 0`),
     check('payments_agent_fee_booking_ck', sql`${t.kind} <> 'agent_fee' or ${t.bookingId} is not null`),
+    check('payments_refund_reason_ck', inList('refund_reason', REFUND_REASONS)),
+    check('payments_needs_refund_reason_ck', sql`not ${t.needsRefund} or ${t.refundReason} is not null`),
     index('payments_user_kind_idx').on(t.userId, t.kind, t.createdAt),
     index('payments_room_idx').on(t.roomId),
     index('payments_booking_idx').on(t.bookingId),
@@ -451,6 +459,46 @@ export const payments = pgTable(
       .on(t.userId, t.roomId, t.paidAt)
       .where(sql`${t.kind} = 'rent' and ${t.status} = 'success' and not ${t.needsRefund}`),
     index('payments_created_idx').on(t.createdAt, t.id),
+  ],
+);
+
+/**
+ * Money given back from a successful payment (docs/domain.md, "Refunds"): one row per attempt,
+ * pending → processed | failed. At most one attempt per payment is pending at a time, and the
+ * pending and processed ones never add up to more than the payment (checked under the payment's
+ * row lock when one is added).
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    amount: naira('amount'),
+    reason: text('reason').notNull(),
+    status: text('status').$type<RefundStatus>().notNull().default('pending'),
+    provider: text('provider').$type<PaymentProviderName>().notNull(),
+    /** The provider's id for the refund (Paystack's numeric id, as text), once it has one. */
+    providerRefundId: text('provider_refund_id'),
+    providerData: jsonb('provider_data'),
+    /** When it was handed to the provider: set once, by the one worker that sends it. */
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    failureReason: text('failure_reason'),
+    /** The failed attempt this one tries again. */
+    retryOf: uuid('retry_of'),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    processedAt: timestamp('processed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('refunds_status_ck', inList('status', REFUND_STATUSES)),
+    check('refunds_provider_ck', inList('provider', PAYMENT_PROVIDERS)),
+    check('refunds_amount_ck', sql`${t.amount} > 0`),
+    uniqueIndex('refunds_one_pending_uq').on(t.paymentId).where(sql`${t.status} = 'pending'`),
+    index('refunds_payment_idx').on(t.paymentId, t.createdAt),
+    index('refunds_created_idx').on(t.createdAt),
   ],
 );
 

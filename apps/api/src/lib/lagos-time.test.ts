@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, daysBetween, isValidDateString, lagosDateOf, todayInLagos } from './lagos-time.ts';
+import {
+  addMonths,
+  daysBetween,
+  isValidDateString,
+  lagosDateOf,
+  lagosInstant,
+  todayInLagos,
+} from './lagos-time.ts';
 
 describe('lagos-time', () => {
   it('gives the Lagos calendar date (UTC+1) of an instant', () => {
@@ -30,5 +37,12 @@ describe('lagos-time', () => {
     expect(isValidDateString('2025-13-01')).toBe(false);
     expect(isValidDateString('2025-1-01')).toBe(false);
     expect(isValidDateString('')).toBe(false);
+  });
+});
+
+describe('lagosInstant', () => {
+  it('reads a Lagos wall-clock time as the UTC instant an hour earlier', () => {
+    expect(lagosInstant('2026-03-14', '08:00').toISOString()).toBe('2026-03-14T07:00:00.000Z');
+    expect(lagosInstant('2026-01-01', '00:30').toISOString()).toBe('2025-12-31T23:30:00.000Z');
   });
 });

@@ -98,3 +98,17 @@ export function addBusinessDays(instant: Date, days: number): Date {
   }
   return new Date(instant.getTime() + shift * DAY_MS);
 }
+
+const lagosClock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Africa/Lagos',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The instant a Lagos wall-clock time (YYYY-MM-DD, HH:MM) names. */
+export function lagosInstant(date: string, time: string): Date {
+  const asUtc = new Date(`${date}T${time}:00Z`);
+  const wall = new Date(`${lagosDateOf(asUtc)}T${lagosClock.format(asUtc)}:00Z`);
+  return new Date(asUtc.getTime() - (wall.getTime() - asUtc.getTime()));
+}

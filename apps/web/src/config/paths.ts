@@ -46,6 +46,7 @@ export const paths = {
     activity: { path: '/admin-activity', getHref: () => '/admin-activity' },
     settings: { path: '/admin-settings', getHref: () => '/admin-settings' },
     arrears: { path: '/admin-arrears', getHref: () => '/admin-arrears' },
+    refunds: { path: '/admin-refunds', getHref: () => '/admin-refunds' },
     reports: { path: '/admin-reports', getHref: () => '/admin-reports' },
     maintenance: { path: '/admin-maintenance', getHref: () => '/admin-maintenance' },
     /** `compose` opens Send Email / Send SMS to all current tenants on arrival (the admin menu's buttons). */

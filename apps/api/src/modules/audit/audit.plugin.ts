@@ -2,6 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { recordAdminAction } from './audit.service.ts';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** What an admin write created, when its path names no id (POST /admin/refunds: the refund). */
+    auditTargetId: string | null;
+  }
+}
+
 /**
  * Every change made through an admin route (adminOnly sets `request.auditActor`) is recorded
  * before the answer goes out. Refused requests are not: they changed nothing, and a rejected write
@@ -9,6 +16,7 @@ import { recordAdminAction } from './audit.service.ts';
  * answer: the change itself has already been made.
  */
 export const adminAuditPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('auditTargetId', null);
   app.addHook('onSend', async (request, reply, payload) => {
     const actor = request.auditActor;
     if (!actor || reply.statusCode >= 400) return payload;
@@ -17,7 +25,7 @@ export const adminAuditPlugin = fp(async (app: FastifyInstance) => {
       await recordAdminAction(app.deps, {
         actorId: actor.id,
         action: `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`,
-        targetId: typeof params?.id === 'string' ? params.id.slice(0, 100) : null,
+        targetId: request.auditTargetId ?? (typeof params?.id === 'string' ? params.id.slice(0, 100) : null),
         statusCode: reply.statusCode,
         ip: request.ip,
       });

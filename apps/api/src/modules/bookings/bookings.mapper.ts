@@ -1,5 +1,6 @@
 import type { Booking, BookingStatus } from '@studynest/contracts';
 import type { bookings } from '../../db/schema.ts';
+import { lagosInstant } from '../../lib/lagos-time.ts';
 
 type BookingRow = typeof bookings.$inferSelect;
 
@@ -29,3 +30,10 @@ export const toBookingRef = (b: Pick<BookingRow, 'id' | 'inspectionDate' | 'insp
   _id: b.id,
   inspection_date_time: inspectionDateTime(b),
 });
+
+/** When the inspection starts: its date and the start of its slot ("02:00pm - …"), Lagos time. */
+export function inspectionStartsAt(b: Pick<BookingRow, 'inspectionDate' | 'inspectionSlot'>): Date {
+  const [, hh = '0', mm = '00', half = 'am'] = /^(\d{2}):(\d{2})(am|pm)/i.exec(b.inspectionSlot) ?? [];
+  const hours = (Number(hh) % 12) + (half.toLowerCase() === 'pm' ? 12 : 0);
+  return lagosInstant(b.inspectionDate, `${String(hours).padStart(2, '0')}:${mm}`);
+}

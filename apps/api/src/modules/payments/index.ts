@@ -5,4 +5,5 @@ export { paymentsRoutes } from './payments.routes.ts';
 export { createPaymentProvider, type PaymentProvider } from './providers/provider.ts';
 export { receiptPageRoutes } from './receipt-page.routes.ts';
 export { receiptsRoutes } from './receipts.routes.ts';
+export { refundsRoutes } from './refunds.routes.ts';
 export { sandboxRoutes } from './sandbox.routes.ts';

@@ -1,4 +1,4 @@
-import { BUSINESS, type PaymentStatus } from '@studynest/contracts';
+import { BUSINESS, type PaymentStatus, type RefundReason } from '@studynest/contracts';
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { bookings, payments, rooms, tenancies } from '../../db/schema.ts';
@@ -93,15 +93,32 @@ export async function applyProviderResult(
   return outcome;
 }
 
-async function markNeedsRefund(tx: Tx, payment: PaymentRow) {
+async function markNeedsRefund(tx: Tx, payment: PaymentRow, reason: RefundReason = 'room_taken') {
   await tx
     .update(payments)
-    .set({ needsRefund: true, updatedAt: sql`now()` })
+    .set({ needsRefund: true, refundReason: reason, updatedAt: sql`now()` })
     .where(eq(payments.id, payment.id));
 }
 
-/** Agent fee paid: the room becomes booked for the payer — unless it went to someone else meanwhile. */
+/**
+ * Agent fee paid: the room becomes booked for the payer — unless it went to someone else meanwhile,
+ * the student cancelled the inspection first, or the payer already has it booked (a second payment).
+ */
 async function applyAgentFee(tx: Tx, payment: PaymentRow) {
+  if (payment.bookingId) {
+    const [booking] = await tx
+      .select({ status: bookings.status })
+      .from(bookings)
+      .where(eq(bookings.id, payment.bookingId))
+      .for('update');
+    if (booking?.status === 'cancelled' || booking?.status === 'confirmed') {
+      return markNeedsRefund(
+        tx,
+        payment,
+        booking.status === 'confirmed' ? 'duplicate' : 'inspection_cancelled',
+      );
+    }
+  }
   const [room] = await tx
     .update(rooms)
     .set({ status: 'booked', heldByUserId: null, heldUntil: null, updatedAt: sql`now()` })

@@ -1,5 +1,5 @@
 import { PAYMENT_TYPE_OF, type PaymentHistoryItem, type Refund, type Tenant } from '@studynest/contracts';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { hostels, payments, rooms, tenancies, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -7,6 +7,7 @@ import { daysBetween, todayInLagos } from '../../lib/lagos-time.ts';
 import { personRefColumns } from '../auth/index.ts';
 import { hostelRefColumns } from '../hostels/index.ts';
 import { roomRefColumns } from '../rooms/index.ts';
+import { pendingRefundAmount, refundedAmount, refundStateOf } from './payment-rules.ts';
 import { toRefund, toTenancyDates } from './payments.mapper.ts';
 
 /** Active tenancies, soonest due first, with what each tenant has paid in rent for that room. */
@@ -47,17 +48,43 @@ export async function listTenants({ db }: Pick<Deps, 'db'>): Promise<Tenant[]> {
   }));
 }
 
-/** Successful payments whose room had gone to someone else: money an admin must give back. */
-export async function listRefunds({ db }: Pick<Deps, 'db'>): Promise<Refund[]> {
+/**
+ * Successful payments flagged needs_refund: money an admin must give back. All of them newest first
+ * (GET /payments/refunds), or only those with something left to refund, oldest first (the Refunds
+ * screen's queue).
+ */
+export async function listRefunds(
+  { db }: Pick<Deps, 'db'>,
+  { outstanding = false }: { outstanding?: boolean } = {},
+): Promise<Refund[]> {
+  const refunded = refundedAmount(payments.id);
+  const pending = pendingRefundAmount(payments.id);
   const rows = await db
-    .select({ payment: payments, user: personRefColumns, room: roomRefColumns, hostel: hostelRefColumns })
+    .select({
+      payment: payments,
+      user: personRefColumns,
+      room: roomRefColumns,
+      hostel: hostelRefColumns,
+      refunded,
+      pending,
+    })
     .from(payments)
     .innerJoin(users, eq(users.id, payments.userId))
     .innerJoin(rooms, eq(rooms.id, payments.roomId))
     .innerJoin(hostels, eq(hostels.id, payments.hostelId))
-    .where(eq(payments.needsRefund, true))
-    .orderBy(desc(payments.paidAt), desc(payments.createdAt));
-  return rows.map(toRefund);
+    .where(
+      and(
+        eq(payments.needsRefund, true),
+        outstanding ? gt(sql`${payments.amount} - ${refunded} - ${pending}`, 0) : undefined,
+      ),
+    )
+    .orderBy(
+      ...(outstanding
+        ? [asc(payments.paidAt), asc(payments.createdAt)]
+        : [desc(payments.paidAt), desc(payments.createdAt)]),
+    );
+  const today = todayInLagos();
+  return rows.map((row) => toRefund(row, today));
 }
 
 /**
@@ -93,6 +120,8 @@ export async function listPaymentsOf(
       paidAt: payments.paidAt,
       receiptNumber: payments.receiptNumber,
       needsRefund: payments.needsRefund,
+      refunded: refundedAmount(payments.id),
+      pending: pendingRefundAmount(payments.id),
       hostelName: hostels.hostelName,
       roomNumber: rooms.roomNumber,
     })
@@ -110,6 +139,8 @@ export async function listPaymentsOf(
     paid_at: r.paidAt?.toISOString() ?? null,
     receipt_number: r.status === 'success' ? r.receiptNumber : null,
     needs_refund: r.needsRefund,
+    refunded_amount: Number(r.refunded),
+    refund_state: refundStateOf(r.amount, Number(r.refunded), Number(r.pending)),
     hostel_name: r.hostelName,
     room_number: r.roomNumber,
   }));

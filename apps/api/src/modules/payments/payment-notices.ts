@@ -40,8 +40,14 @@ export async function recordPaymentNotice(
   const what = payment.kind === 'agent_fee' ? 'inspection agent fee' : 'rent';
   const place = `${row.roomNumber}, ${row.hostelName}`;
   const receipt = `${deps.config.publicUrl}${RECEIPT_PAGE[payment.kind]}?reference=${encodeURIComponent(payment.reference)}`;
+  const why =
+    payment.refundReason === 'inspection_cancelled'
+      ? 'you had cancelled this inspection'
+      : payment.refundReason === 'duplicate'
+        ? 'you had already paid it'
+        : 'the room had already gone to someone else';
   const summary = payment.needsRefund
-    ? `We received your ${what} of ${amount} for ${place}, but the room had already gone to someone else. We will refund you in full; nothing else is needed from you.`
+    ? `We received your ${what} of ${amount} for ${place}, but ${why}. We will refund you in full; nothing else is needed from you.`
     : `We received your ${what} of ${amount} for ${place}. Thank you!`;
   const messages: NewMessage[] = [
     {

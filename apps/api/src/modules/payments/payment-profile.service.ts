@@ -2,9 +2,11 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { bookings, hostels, payments, rooms, tenancies } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { daysBetween, todayInLagos } from '../../lib/lagos-time.ts';
-import { toBookingRef } from '../bookings/index.ts';
+import { effectiveStatus, inspectionStartsAt, toBookingRef } from '../bookings/index.ts';
 import { hostelRefColumns } from '../hostels/index.ts';
 import { toPaymentRoom } from '../rooms/index.ts';
+import { getSettings } from '../settings/index.ts';
+import { cancelDeadline } from './booking-cancel.service.ts';
 import { standingAgentFee } from './payment-rules.ts';
 import { toTenancyDates } from './payments.mapper.ts';
 
@@ -13,7 +15,8 @@ import { toTenancyDates } from './payments.mapper.ts';
  * agent-fee and rent payments and their running tenancy. The users module turns this into the
  * profile's wire names (agentFeePayment, roomPricePayment, rentDetails).
  */
-export async function getPaymentProfile({ db }: Pick<Deps, 'db'>, userId: string) {
+export async function getPaymentProfile(deps: Pick<Deps, 'db'>, userId: string) {
+  const { db } = deps;
   // Latest agent-fee payment, a success preferred over later failed or abandoned attempts.
   const [agent] = await db
     .select({ payment: payments, room: rooms, hostel: hostelRefColumns, booking: bookings })
@@ -53,6 +56,8 @@ export async function getPaymentProfile({ db }: Pick<Deps, 'db'>, userId: string
     hostel = booked?.hostel ?? null;
   }
 
+  const { inspection_cancel_hours: windowHours } = await getSettings(deps);
+  const bookingStatus = agent ? effectiveStatus(agent.booking) : null;
   return {
     hostel,
     agentFee: agent
@@ -63,6 +68,11 @@ export async function getPaymentProfile({ db }: Pick<Deps, 'db'>, userId: string
           booking: toBookingRef(agent.booking),
           room: toPaymentRoom(agent.room),
           hostel: agent.hostel,
+          booking_status: bookingStatus ?? agent.booking.status,
+          cancel_until:
+            bookingStatus === 'confirmed' && inspectionStartsAt(agent.booking).getTime() > Date.now()
+              ? cancelDeadline(agent.booking, windowHours).toISOString()
+              : null,
         }
       : null,
     rent: rent ?? null,

@@ -94,6 +94,8 @@ describe('the payment part of the profile', () => {
           commission_fee: room.commissionFee,
         },
         hostel: { _id: hostel.id, hostel_name: hostel.hostelName, address: hostel.address },
+        booking_status: 'confirmed',
+        cancel_until: expect.any(String),
       },
       roomPricePayment: null,
       rentDetails: null,

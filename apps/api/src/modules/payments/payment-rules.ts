@@ -1,5 +1,6 @@
+import type { PaymentRefundState } from '@studynest/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { payments } from '../../db/schema.ts';
+import { payments, refunds } from '../../db/schema.ts';
 
 /**
  * A standing agent fee: paid, and not overtaken by someone else's (those are flagged for a
@@ -25,3 +26,21 @@ export const bookedBy = (roomId: string | SQL) => sql<string | null>`(
 /** Merge keys into payments.provider_data without losing what is already there. */
 export const mergeProviderData = (extra: Record<string, unknown>) =>
   sql`coalesce(${payments.providerData}, '{}'::jsonb) || ${JSON.stringify(extra)}::jsonb`;
+
+/** What processed refunds of a payment gave back, in naira (SQL, for lists and locks alike). */
+export const refundedAmount = (paymentId: SQL | typeof payments.id | string) => sql<number>`(
+  select coalesce(sum(${refunds.amount}), 0)::int from ${refunds}
+  where ${refunds.paymentId} = ${paymentId} and ${refunds.status} = 'processed'
+)`;
+
+/** What refunds of a payment still waiting on the provider will give back, in naira. */
+export const pendingRefundAmount = (paymentId: SQL | typeof payments.id | string) => sql<number>`(
+  select coalesce(sum(${refunds.amount}), 0)::int from ${refunds}
+  where ${refunds.paymentId} = ${paymentId} and ${refunds.status} = 'pending'
+)`;
+
+/** How much of a payment has come back, as its payer's lists say it. */
+export function refundStateOf(amount: number, refunded: number, pending: number): PaymentRefundState {
+  if (refunded > 0) return refunded >= amount ? 'refunded' : 'partly_refunded';
+  return pending > 0 ? 'pending' : 'none';
+}

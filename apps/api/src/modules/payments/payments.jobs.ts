@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { payments } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
+import { REFUND_QUEUE, requeueUnsentRefunds, sendRefund } from './refunds.service.ts';
 
 const ABANDON_QUEUE = 'payments.abandon-stale';
 
@@ -26,11 +27,21 @@ export async function abandonStalePayments({ db }: Pick<Deps, 'db'>): Promise<nu
   return rows.length;
 }
 
-/** Every 15 minutes, on whichever process holds the schedule. */
-export async function startPaymentJobs(deps: Pick<Deps, 'db' | 'jobs'>): Promise<void> {
+/**
+ * Every 15 minutes, on whichever process holds the schedule: stale checkouts, and refunds whose job
+ * was lost. Refunds go to the provider one job each, as soon as an admin asks.
+ */
+export async function startPaymentJobs(
+  deps: Pick<Deps, 'db' | 'jobs' | 'config' | 'payments'>,
+): Promise<void> {
   await deps.jobs.ensureQueue(ABANDON_QUEUE, { policy: 'singleton' });
   await deps.jobs.boss.schedule(ABANDON_QUEUE, '*/15 * * * *', {}, { tz: 'Africa/Lagos' });
   await deps.jobs.work(ABANDON_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
     await abandonStalePayments(deps);
+    await requeueUnsentRefunds(deps);
+  });
+  await deps.jobs.ensureQueue(REFUND_QUEUE, { expireInSeconds: 120 });
+  await deps.jobs.work<{ id: string }>(REFUND_QUEUE, { pollingIntervalSeconds: 2 }, async (batch) => {
+    for (const job of batch) await sendRefund(deps, job.data.id);
   });
 }

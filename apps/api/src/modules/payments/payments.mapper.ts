@@ -6,6 +6,7 @@ import {
   type RoomRef,
 } from '@studynest/contracts';
 import type { bookings, hostels, payments, rooms, tenancies } from '../../db/schema.ts';
+import { daysBetween, lagosDateOf } from '../../lib/lagos-time.ts';
 import { toBookingRef } from '../bookings/index.ts';
 import { toHostelRef } from '../hostels/index.ts';
 import { toPaymentRoom } from '../rooms/index.ts';
@@ -45,14 +46,21 @@ export function toPaymentDetail(
   };
 }
 
-/** A payment that needs its money given back, with who paid and for what (admins' refund list). */
-export function toRefund(row: {
-  payment: PaymentRow;
-  user: PersonRef;
-  room: RoomRef;
-  hostel: Refund['hostel'];
-}): Refund {
+/** A payment that needs its money given back, with who paid, for what, why and how much is left. */
+export function toRefund(
+  row: {
+    payment: PaymentRow;
+    user: PersonRef;
+    room: RoomRef;
+    hostel: Refund['hostel'];
+    refunded: number;
+    pending: number;
+  },
+  today: string,
+): Refund {
   const { payment, user, room, hostel } = row;
+  const refunded = Number(row.refunded);
+  const pending = Number(row.pending);
   return {
     _id: payment.id,
     reference: payment.reference,
@@ -63,5 +71,10 @@ export function toRefund(row: {
     user,
     room,
     hostel,
+    reason: payment.refundReason ?? 'room_taken',
+    age_days: Math.max(0, daysBetween(lagosDateOf(payment.paidAt ?? payment.createdAt), today)),
+    refunded_amount: refunded,
+    pending_amount: pending,
+    remaining: Math.max(0, payment.amount - refunded - pending),
   };
 }

@@ -19,6 +19,7 @@ import { holdRoom } from '../bookings/index.ts';
 import { applyProviderResult } from './payment-apply.service.ts';
 import { bookedBy, mergeProviderData, standingAgentFee } from './payment-rules.ts';
 import { toPaymentDetail } from './payments.mapper.ts';
+import { followRefundsOf } from './refunds.service.ts';
 
 type PaymentDeps = Pick<Deps, 'db' | 'config' | 'payments' | 'jobs'>;
 
@@ -299,13 +300,19 @@ export async function verifyPayment(
   return getPaymentDetail(deps, reference);
 }
 
-/** Paystack's webhook: signature first, then ask Paystack itself — the webhook body alone is never trusted. */
+/**
+ * Paystack's webhook: signature first, then ask Paystack itself — the webhook body alone is never
+ * trusted. Charges and refunds (refund.processed / refund.failed) alike.
+ */
 export async function handlePaystackWebhook(
   deps: PaymentDeps,
   rawBody: Buffer,
   headers: IncomingHttpHeaders,
 ): Promise<void> {
   const event = deps.payments.parseWebhook(rawBody, headers);
+  if (event?.event === 'refund.processed' || event?.event === 'refund.failed') {
+    return followRefundsOf(deps, event.reference);
+  }
   if (event?.event !== 'charge.success') return;
   const [payment] = await deps.db
     .select({ reference: payments.reference, status: payments.status, provider: payments.provider })

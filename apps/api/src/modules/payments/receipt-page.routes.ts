@@ -23,7 +23,14 @@ function genuine(r: ReceiptVerification) {
     ['Hostel', r.hostel_name],
     ['Room', `${r.room_number} (${r.unit})`],
     ['Paid by', r.payer],
-    ['Status', r.status === 'paid' ? 'Paid' : 'Refunded'],
+    [
+      'Status',
+      r.status === 'paid'
+        ? 'Paid'
+        : r.refunded_amount >= r.amount
+          ? 'Refunded'
+          : `Partly refunded (${formatNaira(r.refunded_amount)})`,
+    ],
   ];
   return `<h1 class="ok">✓ Genuine StudyNest receipt</h1>
 <p>${escapeHtml(COMPANY.name)} received this payment. Check that the printout says the same.</p>

@@ -6,6 +6,7 @@ import type { Deps } from '../../deps.ts';
 import { derivedKey } from '../../lib/derived-key.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { type AuthUser, assertAdminReady } from '../auth/index.ts';
+import { refundedAmount } from './payment-rules.ts';
 import { getPaymentDetail } from './payments.service.ts';
 import { RECEIPT_NUMBER } from './receipt-number.ts';
 import { receiptPdfFor } from './receipt-pdf.ts';
@@ -56,6 +57,7 @@ export async function findReceipt(
       unit: rooms.unit,
       firstName: users.firstName,
       lastName: users.lastName,
+      refunded: refundedAmount(payments.id),
     })
     .from(payments)
     .innerJoin(rooms, eq(rooms.id, payments.roomId))
@@ -75,8 +77,9 @@ export async function findReceipt(
     room_number: row.roomNumber,
     unit: row.unit,
     payer: maskedName(row.firstName, row.lastName),
-    // A payment flagged needs_refund has not been refunded yet, and no refund is recorded when it is.
-    status: 'paid',
+    // Owed back (needs_refund) is still paid; money given back (a processed refund) is refunded.
+    status: Number(row.refunded) > 0 ? 'refunded' : 'paid',
+    refunded_amount: Number(row.refunded),
   };
 }
 

@@ -99,6 +99,7 @@ describe('receipts', () => {
       unit: paid.room.unit,
       payer: 'Chiamaka O.',
       status: 'paid',
+      refunded_amount: 0,
     });
     expect(res.body).not.toContain(paid.student.user.email);
     expect(res.body).not.toContain('Okafor');
@@ -202,7 +203,10 @@ describe('receipts', () => {
 
   it('keeps the refund wording on the PDF of a payment that arrived after the room went to someone else', async () => {
     const paid = await paidAgentFee();
-    await t.db.update(payments).set({ needsRefund: true }).where(eq(payments.reference, paid.reference));
+    await t.db
+      .update(payments)
+      .set({ needsRefund: true, refundReason: 'room_taken' })
+      .where(eq(payments.reference, paid.reference));
     const res = await pdfOf(paid.reference, paid.student.headers);
     expect(res.statusCode).toBe(200);
     const { text } = readPdf(res.rawPayload);

@@ -122,7 +122,11 @@ describe('admin reports and CSV exports', () => {
     await pay('rent', s1, A1, 600_000, '2026-01-12T10:00:00Z'); // p2
     await pay('agent_fee', s2, A2, 40_000, '2026-01-31T23:30:00Z', { bookingId: b2 }); // p3: 00:30 on 1 Feb in Lagos
     await pay('rent', s3, A4, 500_000, '2026-02-20T10:00:00Z'); // p4: s3's renewal
-    await pay('agent_fee', s4, B1, 45_000, '2026-03-05T10:00:00Z', { bookingId: b3, needsRefund: true }); // p5
+    await pay('agent_fee', s4, B1, 45_000, '2026-03-05T10:00:00Z', {
+      bookingId: b3,
+      needsRefund: true,
+      refundReason: 'room_taken',
+    }); // p5
     await pay('rent', s4, B1, 700_000, '2026-03-06T10:00:00Z', { status: 'failed', paidAt: null }); // p6
     await pay('rent', s5, B1, 550_000, '2025-12-31T23:30:00Z'); // p7: 00:30 on 1 Jan in Lagos
     await pay('agent_fee', s10, A3, 30_000, '2026-03-31T23:30:00Z', { bookingId: b5 }); // p8: April in Lagos

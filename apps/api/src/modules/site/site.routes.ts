@@ -1,8 +1,9 @@
 import { SiteInfoSchema } from '@studynest/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { getSettings } from '../settings/index.ts';
 
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Operator settings change only on restart; a few minutes of caching spares the server.
+  // Operator settings change only on restart, admin settings seldom; a few minutes of caching spares the server.
   app.get(
     '/site',
     {
@@ -14,7 +15,8 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
-      return app.deps.config.site;
+      const { inspection_cancel_hours } = await getSettings(app.deps);
+      return { ...app.deps.config.site, inspectionCancelHours: inspection_cancel_hours };
     },
   );
 };

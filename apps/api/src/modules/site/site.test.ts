@@ -23,6 +23,7 @@ describe('GET /api/site', () => {
         amendmentNoticeDays: 14,
         depositRefundDays: 14,
         moveOutNoticeDays: 30,
+        inspectionCancelHours: 24,
       });
     });
   });
@@ -55,6 +56,7 @@ describe('GET /api/site', () => {
         amendmentNoticeDays: 7,
         depositRefundDays: 21,
         moveOutNoticeDays: 45,
+        inspectionCancelHours: 24,
       });
     });
   });

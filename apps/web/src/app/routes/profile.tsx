@@ -9,6 +9,7 @@ import { SessionList } from '../../features/account/components/session-list.tsx'
 import { ChangePasswordForm } from '../../features/auth/components/change-password-form.tsx';
 import { ConfirmPasswordModal } from '../../features/auth/components/confirm-password-modal.tsx';
 import { LogoutButton } from '../../features/auth/components/logout-button.tsx';
+import { CancelInspection } from '../../features/bookings/components/cancel-inspection.tsx';
 import { PaymentDetails } from '../../features/payments/components/payment-details.tsx';
 import { PaymentHistory } from '../../features/payments/components/payment-history.tsx';
 import { RentDetails } from '../../features/payments/components/rent-details.tsx';
@@ -78,6 +79,7 @@ export function Component() {
     <div className="container-page flex flex-col gap-6 py-6 sm:py-10">
       <ProfileSummary profile={data} actions={<LogoutButton />} />
       <PaymentDetails profile={data} />
+      {isOwn && data.agentFeePayment && <CancelInspection payment={data.agentFeePayment} />}
       <RentDetails profile={data} />
       {isOwn && <PaymentHistory />}
       {/* A running tenancy is what the rent details show; the server checks it again. */}

@@ -53,6 +53,11 @@ export function Component() {
           for every successful payment.
         </li>
         <li>
+          You may <strong>cancel an inspection</strong> from your profile up to{' '}
+          <SiteValue info={info} field="inspectionCancelHours" /> hours before its time. The agent fee you
+          paid for it is then refunded to you in full.
+        </li>
+        <li>
           Leases are fixed-term, for a minimum of <strong>{BUSINESS.leaseMonths} months</strong>, starting
           from the day you move in.
         </li>

@@ -76,6 +76,9 @@ function AdminNav({ bookingLabel }: { bookingLabel: ReactNode }) {
             <Link to={paths.admin.arrears.getHref()} className="btn-secondary" onClick={() => setOpen(false)}>
               Arrears
             </Link>
+            <Link to={paths.admin.refunds.getHref()} className="btn-secondary" onClick={() => setOpen(false)}>
+              Refunds
+            </Link>
             <Link to={paths.admin.reports.getHref()} className="btn-secondary" onClick={() => setOpen(false)}>
               Reports
             </Link>

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { AppError, unauthorized } from '../../../lib/errors.ts';
-import type { PaymentProvider, VerifyResult, VerifyStatus, WebhookEvent } from './provider.ts';
+import type { PaymentProvider, RefundResult, VerifyResult, VerifyStatus, WebhookEvent } from './provider.ts';
 
 const UNREACHABLE = 'The payment provider is not answering. Please try again.';
 const TIMEOUT_MS = 10_000;
@@ -31,7 +31,27 @@ const STATUSES: Record<string, VerifyStatus> = {
   queued: 'pending',
 };
 
-/** Paystack over plain fetch: two endpoints and one HMAC (its npm wrappers are unmaintained). */
+/** Paystack's refund statuses (`needs-attention` waits on Paystack's team: still pending for us). */
+const REFUND_STATUSES: Record<string, RefundResult['status']> = {
+  pending: 'pending',
+  processing: 'pending',
+  'needs-attention': 'pending',
+  processed: 'processed',
+  failed: 'failed',
+};
+
+/** A refund as Paystack's create and fetch answers carry it. */
+function refundResultOf(data: Record<string, unknown>, raw: unknown): RefundResult {
+  const status = REFUND_STATUSES[String(data.status ?? '').toLowerCase()] ?? 'pending';
+  return {
+    status,
+    providerRefundId: data.id === undefined || data.id === null ? null : String(data.id),
+    ...(status === 'failed' ? { failureReason: 'Paystack could not pay this refund back' } : {}),
+    raw,
+  };
+}
+
+/** Paystack over plain fetch: a few endpoints and one HMAC (its npm wrappers are unmaintained). */
 export function createPaystackProvider(opts: { secretKey: string; baseUrl: string }): PaymentProvider {
   const base = opts.baseUrl.replace(/\/+$/, '');
 
@@ -102,19 +122,47 @@ export function createPaystackProvider(opts: { secretKey: string; baseUrl: strin
       };
     },
 
+    async refund({ reference, amountNaira, reason }): Promise<RefundResult> {
+      const { httpStatus, json } = await call('POST', '/refund', {
+        transaction: reference,
+        amount: amountNaira * 100, // kobo
+        currency: 'NGN',
+        merchant_note: reason,
+      });
+      if (httpStatus >= 400 || !json.status || !json.data) {
+        // Refused outright (already refunded, more than the transaction, unknown transaction): final.
+        return {
+          status: 'failed',
+          providerRefundId: null,
+          failureReason: `Paystack refused the refund${json.message ? `: ${json.message}` : ''}`,
+          raw: json,
+        };
+      }
+      return refundResultOf(json.data, json);
+    },
+
+    async refundStatus(providerRefundId): Promise<RefundResult> {
+      const { httpStatus, json } = await call('GET', `/refund/${encodeURIComponent(providerRefundId)}`);
+      // Not known (yet): nothing to change.
+      if (httpStatus >= 400 || !json.status || !json.data)
+        return { status: 'pending', providerRefundId, raw: json };
+      return refundResultOf(json.data, json);
+    },
+
     parseWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): WebhookEvent | null {
       const header = headers['x-paystack-signature'];
       const given = Array.isArray(header) ? header[0] : header;
       if (!given || !sameSignature(paystackSignature(rawBody, opts.secretKey), given)) {
         throw unauthorized('The webhook signature is not valid');
       }
-      let parsed: { event?: unknown; data?: { reference?: unknown } };
+      let parsed: { event?: unknown; data?: { reference?: unknown; transaction_reference?: unknown } };
       try {
         parsed = JSON.parse(rawBody.toString('utf8'));
       } catch {
         return null;
       }
-      const reference = parsed?.data?.reference;
+      // Refund events name the refunded payment as `transaction_reference`.
+      const reference = parsed?.data?.transaction_reference ?? parsed?.data?.reference;
       if (typeof parsed?.event !== 'string' || typeof reference !== 'string' || !reference) return null;
       return { event: parsed.event, reference };
     },

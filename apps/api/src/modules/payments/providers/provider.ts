@@ -27,6 +27,19 @@ export type VerifyResult = {
   raw: unknown;
 };
 
+/**
+ * What the provider says about a refund: still being worked on, paid back, or refused. A provider
+ * that cannot be reached throws (AppError 502) instead.
+ */
+export type RefundResult = {
+  status: 'pending' | 'processed' | 'failed';
+  /** The provider's own id for the refund, to follow it with. */
+  providerRefundId: string | null;
+  failureReason?: string;
+  raw: unknown;
+};
+
+/** `reference` is the payment's, for refund events too (Paystack's `transaction_reference`). */
 export type WebhookEvent = { event: string; reference: string };
 
 /** The one seam between our payment rules and whoever moves the money. */
@@ -34,6 +47,10 @@ export interface PaymentProvider {
   readonly name: PaymentProviderName;
   initialize(input: InitializeInput): Promise<{ checkoutLink: string }>;
   verify(reference: string): Promise<VerifyResult>;
+  /** Give back `amountNaira` of the payment with this reference. */
+  refund(input: { reference: string; amountNaira: number; reason: string }): Promise<RefundResult>;
+  /** Where a refund the provider accepted has got to. */
+  refundStatus(providerRefundId: string): Promise<RefundResult>;
   /** Null for well-signed events that carry nothing we act on; throws 401 for a bad signature. */
   parseWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): WebhookEvent | null;
 }

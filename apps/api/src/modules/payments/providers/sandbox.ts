@@ -1,8 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { payments } from '../../../db/schema.ts';
 import { notFound } from '../../../lib/errors.ts';
-import type { PaymentProvider, VerifyResult } from './provider.ts';
+import type { PaymentProvider, RefundResult, VerifyResult } from './provider.ts';
+
+/** The sandbox pays every refund back at once. */
+const processed = (providerRefundId: string): RefundResult => ({
+  status: 'processed',
+  providerRefundId,
+  raw: { sandbox: 'processed' },
+});
 
 /** What the sandbox checkout page decided, kept in payments.provider_data.sandbox. */
 export type SandboxDecision = { outcome: 'paid' | 'cancelled'; decidedAt: string };
@@ -42,6 +50,14 @@ export function createSandboxProvider(opts: { publicUrl: string; db: Db }): Paym
             raw: { sandbox: decision },
           }
         : { status: 'abandoned', amountNaira: 0, currency: row.currency, raw: { sandbox: decision } };
+    },
+
+    async refund() {
+      return processed(`sandbox-${randomUUID()}`);
+    },
+
+    async refundStatus(providerRefundId) {
+      return processed(providerRefundId);
     },
 
     parseWebhook() {

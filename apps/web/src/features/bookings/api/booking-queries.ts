@@ -1,4 +1,4 @@
-import type { Booking, BookingCreateInput, BookingListItem } from '@studynest/contracts';
+import type { Booking, BookingCancelled, BookingCreateInput, BookingListItem } from '@studynest/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -24,5 +24,23 @@ export function useCreateBooking() {
   return useMutation({
     mutationFn: (input: BookingCreateInput) => api<Booking>('/bookings', { method: 'POST', body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['bookings'] }),
+  });
+}
+
+/**
+ * POST /bookings/{id}/cancel: the student calls off their inspection; a paid agent fee goes to
+ * Refunds. The profile and payment lists that show it are refreshed.
+ */
+export function useCancelBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (bookingId: string) =>
+      api<BookingCancelled>(`/bookings/${bookingId}/cancel`, { method: 'POST' }),
+    onSuccess: () =>
+      Promise.all(
+        [['bookings'], ['users', 'profile'], ['payments']].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
   });
 }

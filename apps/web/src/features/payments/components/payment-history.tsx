@@ -51,6 +51,26 @@ export function PaymentHistory() {
   );
 }
 
+/** How much of a payment has come back: refunded in full or in part, on its way, or still owed. */
+function RefundNote({ payment: p }: { payment: PaymentHistoryItem }) {
+  if (p.refund_state === 'refunded') {
+    return (
+      <span className="inline-flex rounded-full bg-ok-50 px-2.5 py-0.5 text-xs font-semibold text-ok-700 ring-1 ring-ok-700/25">
+        Refunded
+      </span>
+    );
+  }
+  if (p.refund_state === 'partly_refunded') {
+    return (
+      <span className="text-xs font-semibold text-ok-700">
+        {formatNaira(p.refunded_amount)} of {formatNaira(p.amount)} refunded
+      </span>
+    );
+  }
+  if (p.refund_state === 'pending') return <span className="text-xs text-muted">Refund on its way</span>;
+  return p.needs_refund ? <span className="text-xs text-muted">To be refunded</span> : null;
+}
+
 function PaymentRow({ payment: p }: { payment: PaymentHistoryItem }) {
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -84,7 +104,7 @@ function PaymentRow({ payment: p }: { payment: PaymentHistoryItem }) {
         >
           {status.label}
         </span>
-        {p.needs_refund && <span className="text-xs text-muted">To be refunded</span>}
+        <RefundNote payment={p} />
         {p.receipt_number && <span className="font-mono text-xs">Receipt {p.receipt_number}</span>}
       </div>
       {p.status === 'success' && (

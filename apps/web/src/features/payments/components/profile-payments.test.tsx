@@ -42,6 +42,8 @@ const agentPaid: Profile['agentFeePayment'] = {
   booking: { _id: 'b1', inspection_date_time: '2026-11-23_10:00am - 10:30am' },
   room,
   hostel,
+  booking_status: 'confirmed',
+  cancel_until: null,
 };
 
 afterEach(cleanup);

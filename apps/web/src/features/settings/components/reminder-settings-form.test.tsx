@@ -16,7 +16,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const stored = { reminder_days_before: [30, 7, 1, 0], overdue_days_after: [1, 7, 14], reminder_sms: true };
+const stored = {
+  reminder_days_before: [30, 7, 1, 0],
+  overdue_days_after: [1, 7, 14],
+  reminder_sms: true,
+  inspection_cancel_hours: 24,
+};
 
 function renderForm() {
   render(
@@ -34,7 +39,12 @@ function renderForm() {
 
 describe('Reminder settings form', () => {
   it('shows the stored days and sends what was typed as lists of numbers', async () => {
-    const saved = { reminder_days_before: [60, 3], overdue_days_after: [2], reminder_sms: false };
+    const saved = {
+      reminder_days_before: [60, 3],
+      overdue_days_after: [2],
+      reminder_sms: false,
+      inspection_cancel_hours: 24,
+    };
     const { calls } = mockFetch({ status: 200, body: saved });
     const form = renderForm();
     expect(form.before.value).toBe('30, 7, 1, 0');

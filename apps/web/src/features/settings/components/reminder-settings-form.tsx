@@ -10,7 +10,12 @@ import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
 import { useSaveSettings } from '../api/settings-queries.ts';
 
 /** What the inputs hold: each list of days as typed ("30, 7, 1, 0"). */
-type SettingsText = { reminder_days_before: string; overdue_days_after: string; reminder_sms: boolean };
+type SettingsText = {
+  reminder_days_before: string;
+  overdue_days_after: string;
+  reminder_sms: boolean;
+  inspection_cancel_hours: string;
+};
 
 const LIST_FIELDS = ['reminder_days_before', 'overdue_days_after'] as const;
 
@@ -31,12 +36,16 @@ const toBody = (values: SettingsText) => ({
   reminder_days_before: toDays(values.reminder_days_before),
   overdue_days_after: toDays(values.overdue_days_after),
   reminder_sms: values.reminder_sms,
+  inspection_cancel_hours: /^\d+$/.test(values.inspection_cancel_hours.trim())
+    ? Number(values.inspection_cancel_hours.trim())
+    : values.inspection_cancel_hours,
 });
 
 const toText = (settings: AdminSettings): SettingsText => ({
   reminder_days_before: settings.reminder_days_before.join(', '),
   overdue_days_after: settings.overdue_days_after.join(', '),
   reminder_sms: settings.reminder_sms,
+  inspection_cancel_hours: String(settings.inspection_cancel_hours),
 });
 
 /**
@@ -58,7 +67,7 @@ const resolver: Resolver<SettingsText, unknown, AdminSettings> & { preload: () =
   async (values: SettingsText, context: unknown, options: Parameters<Resolver<SettingsText>>[2]) => {
     const result = await contract(toBody(values) as AdminSettingsInput, context, options as never);
     const errors: Record<string, FieldError> = {};
-    for (const key of [...LIST_FIELDS, 'reminder_sms'] as const) {
+    for (const key of [...LIST_FIELDS, 'reminder_sms', 'inspection_cancel_hours'] as const) {
       const message = listMessage(result.errors[key]);
       if (message) errors[key] = { type: 'validate', message };
     }
@@ -140,6 +149,17 @@ export function ReminderSettingsForm({ settings }: { settings: AdminSettings }) 
           )}
         />
         {errors.reminder_sms?.message && <p className="field-error">{errors.reminder_sms.message}</p>}
+      </fieldset>
+      <fieldset className="flex flex-col gap-4">
+        <legend className="mb-1 text-lg font-bold">Inspection bookings</legend>
+        <TextField
+          label="Cancellation window (hours)"
+          hint="Students may cancel an inspection until this many hours before its time; its agent fee then goes to Refunds. Shown on the terms page. 0 to 168."
+          inputMode="numeric"
+          autoComplete="off"
+          error={errors.inspection_cancel_hours?.message}
+          {...register('inspection_cancel_hours')}
+        />
       </fieldset>
       {error && <Alert tone="error">{error}</Alert>}
       {notice && <Alert tone="success">{notice.message}</Alert>}

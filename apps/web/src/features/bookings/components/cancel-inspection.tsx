@@ -1,0 +1,73 @@
+import type { Profile } from '@studynest/contracts';
+import { useState } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { ConfirmDialog } from '../../../components/ui/modal.tsx';
+import { formatInspection, formatLagosDateTime, formatNaira } from '../../../lib/format.ts';
+import { useCancelBooking } from '../api/booking-queries.ts';
+
+type AgentFeePayment = NonNullable<Profile['agentFeePayment']>;
+
+/**
+ * Profile → Your inspection: a confirmed inspection, with Cancel while the window in Settings is
+ * open (the agent fee is then refunded) and the reason it is closed once it is not.
+ */
+export function CancelInspection({ payment, now = new Date() }: { payment: AgentFeePayment; now?: Date }) {
+  const cancel = useCancelBooking();
+  const [asking, setAsking] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  if (payment.booking_status !== 'confirmed' || !payment.cancel_until) {
+    return done ? <Alert tone="success">{done}</Alert> : null;
+  }
+  const when = formatInspection(payment.booking.inspection_date_time).text;
+  const open = now.getTime() <= Date.parse(payment.cancel_until);
+  const deadline = formatLagosDateTime(payment.cancel_until);
+  const paid = payment.status === 'success';
+
+  return (
+    <section aria-labelledby="inspection-heading" className="card flex flex-col gap-3">
+      <h2 id="inspection-heading" className="text-xl">
+        Your inspection
+      </h2>
+      <p>
+        {payment.hostel.hostel_name}, <span className="capitalize">{payment.room.room_number}</span>:{' '}
+        <strong>{when}</strong>
+      </p>
+      <p id="cancel-inspection-hint" className="text-sm text-muted">
+        {open
+          ? `You can cancel until ${deadline} (Lagos time)${paid ? `; your agent fee of ${formatNaira(payment.amount)} will then be refunded` : ''}.`
+          : `Cancelling closed at ${deadline} (Lagos time). Please contact support if you cannot come.`}
+      </p>
+      {cancel.error && <Alert tone="error">{cancel.error.message}</Alert>}
+      <button
+        type="button"
+        className="btn-secondary self-start"
+        disabled={!open || cancel.isPending}
+        aria-describedby="cancel-inspection-hint"
+        onClick={() => setAsking(true)}
+      >
+        Cancel inspection
+      </button>
+      <ConfirmDialog
+        open={asking}
+        title="Cancel this inspection?"
+        message={`The inspection on ${when} will be cancelled and the room let go.${paid ? ` Your agent fee of ${formatNaira(payment.amount)} goes to refunds: you will be e-mailed when it is paid back.` : ''}`}
+        confirmLabel="Cancel inspection"
+        busy={cancel.isPending}
+        onCancel={() => setAsking(false)}
+        onConfirm={() =>
+          cancel.mutate(payment.booking._id, {
+            onSuccess: (result) => {
+              setAsking(false);
+              setDone(
+                result.refund_amount > 0
+                  ? `Inspection cancelled. ${formatNaira(result.refund_amount)} will be refunded to you.`
+                  : 'Inspection cancelled.',
+              );
+            },
+            onError: () => setAsking(false),
+          })
+        }
+      />
+    </section>
+  );
+}

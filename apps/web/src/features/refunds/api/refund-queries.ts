@@ -1,0 +1,24 @@
+import type { AdminRefunds, RefundCreateInput, RefundRecord } from '@studynest/contracts';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/** Key ['refunds']: payments owed back and the refunds made (admins). */
+export const refundQueries = {
+  overview: () =>
+    queryOptions({
+      queryKey: ['refunds'],
+      queryFn: ({ signal }) => api<AdminRefunds>('/admin/refunds', { signal }),
+      // A refund is pending only for a moment with the sandbox, longer with Paystack: look again while one is.
+      refetchInterval: (query) =>
+        query.state.data?.refunds.some((r) => r.status === 'pending') ? 3_000 : false,
+    }),
+};
+
+/** An admin refunds all or part of a payment; the lists refresh (the answer is the pending refund). */
+export function useCreateRefund() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RefundCreateInput) => api<RefundRecord>('/admin/refunds', { method: 'POST', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['refunds'] }),
+  });
+}

@@ -1,0 +1,146 @@
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { E2E_ADMIN, expect, test } from './fixtures.ts';
+import { createStudent, lagosDate, login, type Session } from './people.ts';
+
+/**
+ * A student cancels a paid inspection from the profile; its agent fee goes to Refunds; an admin
+ * refunds it there (a too-large amount refused first) and the student sees it refunded on the
+ * profile. `E2E_SCREENSHOTS=1` also saves the Refunds screen at 375 px.
+ */
+const SHOTS = process.env.E2E_SCREENSHOTS === '1';
+const shotPath = (name: string) => path.resolve(import.meta.dirname, '../docs/screenshots', name);
+const STATIC_HEADER = 'header { position: static !important; }';
+const SLOT = '04:00pm - 04:30pm';
+const AGENT_FEE = 45_000;
+
+const naira = (n: number) =>
+  new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', maximumFractionDigits: 0 }).format(n);
+
+/** Put a session where the web app keeps it, before any page script runs. */
+async function signIn(page: Page, session: Session) {
+  await page.addInitScript((s) => {
+    localStorage.setItem('userToken', s.token);
+    localStorage.setItem('userId', s.userId);
+    localStorage.setItem('userRole', s.role);
+  }, session);
+}
+
+/** A hostel and room of this journey's own, so no other journey's rooms are touched. */
+async function ownRoom(request: APIRequestContext, admin: Session) {
+  const headers = { authorization: `Bearer ${admin.token}` };
+  const hostel = await request.post('/api/hostels', {
+    headers,
+    data: {
+      hostel_name: `Refund Court ${Date.now()}`,
+      address: '2 Refund Road, Nsukka',
+      hostel_details: 'Quiet',
+    },
+  });
+  expect(hostel.status(), await hostel.text()).toBe(201);
+  const hostelId = ((await hostel.json()) as { _id: string })._id;
+  const room = await request.post('/api/rooms', {
+    headers,
+    data: {
+      room_number: 'room 03',
+      unit: 'single room (share facilities)',
+      price: 300_000,
+      agent_fee: AGENT_FEE,
+      caution_fee: 20_000,
+      commission_fee: 10_000,
+      hostel: hostelId,
+      status: 'available',
+    },
+  });
+  expect(room.status(), await room.text()).toBe(201);
+  return { hostelId, roomId: ((await room.json()) as { _id: string })._id };
+}
+
+test('a student cancels a paid inspection; an admin refunds the agent fee; the student sees it refunded', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const admin = await login(request, E2E_ADMIN.email, E2E_ADMIN.password);
+  const person = await createStudent(request, 'Refundee');
+  const student = await login(request, person.email, person.password);
+  const { hostelId, roomId } = await ownRoom(request, admin);
+
+  // Book three days ahead and pay the agent fee at the sandbox checkout.
+  const auth = { authorization: `Bearer ${student.token}` };
+  const booked = await request.post('/api/bookings', {
+    headers: auth,
+    data: {
+      hostel_id: hostelId,
+      room_id: roomId,
+      inspection_date_time: `${lagosDate(new Date(Date.now() + 3 * 86_400_000))}_${SLOT}`,
+    },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const bookingId = ((await booked.json()) as { _id: string })._id;
+  const started = await request.post('/api/payments/agent-fee/initiate', {
+    headers: auth,
+    data: { booking_id: bookingId, callback_url: `${baseURL}/receipt-page` },
+  });
+  expect(started.status(), await started.text()).toBe(201);
+  const { reference } = (await started.json()) as { reference: string };
+  const paid = await request.post(`/sandbox/checkout/${reference}/pay`, { form: {}, maxRedirects: 0 });
+  expect(paid.status()).toBe(303);
+
+  // The student calls the inspection off from the profile.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signIn(page, student);
+  await page.goto(`/profile/${student.userId}`);
+  const inspection = page.getByRole('region', { name: 'Your inspection' });
+  await expect(inspection).toContainText(SLOT);
+  await expect(inspection).toContainText(`your agent fee of ${naira(AGENT_FEE)} will then be refunded`);
+  await inspection.getByRole('button', { name: 'Cancel inspection' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Cancel this inspection?' });
+  await confirm.getByRole('button', { name: 'Cancel inspection' }).click();
+  await expect(
+    page.getByText(`Inspection cancelled. ${naira(AGENT_FEE)} will be refunded to you.`),
+  ).toBeVisible();
+  const row = page.getByTestId('payment-row').filter({ hasText: 'Agent fee' }).first();
+  await expect(row).toContainText('To be refunded');
+
+  // The admin finds it under Refunds, on a phone.
+  const adminContext = await browser.newContext({ baseURL, viewport: { width: 375, height: 800 } });
+  const adminPage = await adminContext.newPage();
+  await signIn(adminPage, admin);
+  await adminPage.goto('/admin-refunds');
+  await expect(adminPage.getByRole('heading', { level: 1, name: 'Refunds' })).toBeVisible();
+  const due = adminPage.getByRole('region', { name: 'Payments to refund' });
+  const who = `${person.first_name} ${person.last_name}`;
+  await expect(due).toContainText(person.last_name);
+  await expect(due).toContainText('Inspection cancelled');
+  if (SHOTS) {
+    await adminPage.addStyleTag({ content: STATIC_HEADER });
+    await adminPage.screenshot({ path: shotPath('admin-refunds-375.png'), fullPage: true });
+  }
+  await due.getByRole('button', { name: `Refund ${who} (${naira(AGENT_FEE)})` }).click();
+
+  const dialog = adminPage.getByRole('dialog', { name: 'Refund payment' });
+  const amount = dialog.getByLabel('Amount (₦)');
+  await expect(amount).toHaveValue(String(AGENT_FEE));
+  await amount.fill(String(AGENT_FEE + 1));
+  await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(dialog.getByText(`At most ${naira(AGENT_FEE)} is left to refund`)).toBeVisible();
+  await dialog.getByRole('button', { name: `Refund the full ${naira(AGENT_FEE)}` }).click();
+  await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(dialog).toBeHidden();
+
+  const made = adminPage.getByRole('region', { name: 'Refunds made' });
+  await expect(made.getByRole('row').filter({ hasText: reference })).toContainText('Processed', {
+    timeout: 15_000,
+  });
+  await expect(adminPage.getByText('Nothing is owed back to anyone.').or(due)).toBeVisible();
+  await adminContext.close();
+
+  // The student sees it refunded on the profile.
+  await page.reload();
+  await expect(page.getByTestId('payment-row').filter({ hasText: 'Agent fee' }).first()).toContainText(
+    'Refunded',
+  );
+});
