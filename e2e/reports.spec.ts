@@ -77,6 +77,11 @@ test('the reports page shows the period figures at 375 px and 1280 px, and a CSV
     })
   ).json();
   expect(stages.stages[1].count).toBeGreaterThanOrEqual(1);
+  const refunds = await (
+    await request.get(`/api/admin/reports/refunds?${period}`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    })
+  ).json();
 
   await page.setViewportSize({ width: 375, height: 812 });
   await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
@@ -99,6 +104,10 @@ test('the reports page shows the period figures at 375 px and 1280 px, and a CSV
   const booked = funnel.getByRole('listitem').filter({ hasText: 'Inspections booked' });
   await expect(booked).toContainText(String(stages.stages[0].count));
   await expect(page.getByRole('region', { name: 'Occupancy' }).locator('canvas')).toHaveCount(1);
+  // Refunds: the processed total, and a row per reason in the table a screen reader reads.
+  const refundsSection = page.getByRole('region', { name: 'Refunds', exact: true });
+  await expect(refundsSection).toContainText(formatNaira(refunds.processed.amount));
+  await expect(refundsSection.getByRole('row')).toHaveCount(1 + refunds.by_reason.length);
   expect(await noSidewaysScroll(page)).toBe(true);
   if (SHOTS) await page.screenshot({ path: shotPath('admin-reports-375.png'), fullPage: true });
 

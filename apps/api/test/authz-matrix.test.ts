@@ -1,3 +1,4 @@
+import { EXPORT_KINDS, REPORT_KINDS } from '@studynest/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
@@ -95,10 +96,12 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/admin/reports/occupancy': adminOnly(),
   'GET /api/admin/reports/arrears': adminOnly(),
   'GET /api/admin/reports/funnel': adminOnly(),
+  'GET /api/admin/reports/refunds': adminOnly(),
   'GET /api/admin/exports/payments.csv': adminOnly(),
   'GET /api/admin/exports/tenants.csv': adminOnly(),
   'GET /api/admin/exports/bookings.csv': adminOnly(),
   'GET /api/admin/exports/arrears.csv': adminOnly(),
+  'GET /api/admin/exports/refunds.csv': adminOnly(),
   // Only a tenant may report; the student is one, the others are not.
   'POST /api/maintenance': { anon: 401, student: 201, other: 403, admin: 403 },
   'GET /api/maintenance/mine': signedIn(),
@@ -486,13 +489,13 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
   },
   'GET /api/admin/refunds/{id}': async (w) => ({ url: `/api/admin/refunds/${await madeRefund(w)}` }),
   ...Object.fromEntries(
-    ['revenue', 'occupancy', 'arrears', 'funnel'].map((kind) => [
+    REPORT_KINDS.map((kind) => [
       `GET /api/admin/reports/${kind}`,
       async () => ({ url: `/api/admin/reports/${kind}?from=2026-01-01&to=2026-12-31` }),
     ]),
   ),
   ...Object.fromEntries(
-    ['payments', 'tenants', 'bookings', 'arrears'].map((kind) => [
+    EXPORT_KINDS.map((kind) => [
       `GET /api/admin/exports/${kind}.csv`,
       async () => ({ url: `/api/admin/exports/${kind}.csv?from=2026-01-01&to=2026-12-31` }),
     ]),

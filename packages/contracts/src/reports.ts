@@ -1,13 +1,14 @@
 import * as z from 'zod/mini';
+import { REFUND_REASONS } from './constants.ts';
 import { HostelRefSchema } from './hostels.ts';
 import { ArrearsItemSchema } from './settings.ts';
 
 /** The admin reports (docs/domain.md, "Reports"): one JSON answer each, for a period of Lagos dates. */
-export const REPORT_KINDS = ['revenue', 'occupancy', 'arrears', 'funnel'] as const;
+export const REPORT_KINDS = ['revenue', 'occupancy', 'arrears', 'funnel', 'refunds'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 /** What can be downloaded as CSV for a period (`/admin/exports/<kind>.csv`). */
-export const EXPORT_KINDS = ['payments', 'tenants', 'bookings', 'arrears'] as const;
+export const EXPORT_KINDS = ['payments', 'tenants', 'bookings', 'arrears', 'refunds'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 /** The longest period one report or export may cover, in days (two years and a leap day). */
@@ -52,6 +53,9 @@ export const RevenueMonthSchema = z.object({
   month: z.string(),
   agent_fees: z.int(),
   rent: z.int(),
+  /** Refunds processed in the month (whenever their payment was made). */
+  refunds: z.int(),
+  /** Agent fees and rent received, less the refunds. */
   total: z.int(),
   payments: z.int(),
 });
@@ -60,10 +64,16 @@ export const RevenueReportSchema = z.object({
   from: z.string(),
   to: z.string(),
   months: z.array(RevenueMonthSchema),
-  totals: z.object({ agent_fees: z.int(), rent: z.int(), total: z.int(), payments: z.int() }),
+  totals: z.object({
+    agent_fees: z.int(),
+    rent: z.int(),
+    refunds: z.int(),
+    total: z.int(),
+    payments: z.int(),
+  }),
   /**
-   * Successes in the period flagged as needing a refund: counted in the revenue above (the money
-   * came in) and shown here so the owner sees what is still to be given back.
+   * Successes in the period flagged as needing a refund and not yet fully refunded: counted in the
+   * revenue above (the money came in) and shown here with what is still to be given back.
    */
   awaiting_refund: z.object({ payments: z.int(), amount: z.int() }),
 });
@@ -122,3 +132,20 @@ export const FunnelReportSchema = z.object({
   ),
 });
 export type FunnelReport = z.output<typeof FunnelReportSchema>;
+
+const countAndAmount = z.object({ refunds: z.int(), amount: z.int() });
+/** Why a refund was owed: the payment's reason, or `other` for a refund an admin chose to make. */
+export const REFUND_REPORT_REASONS = [...REFUND_REASONS, 'other'] as const;
+export const RefundsReportSchema = z.object({
+  kind: z.literal('refunds'),
+  from: z.string(),
+  to: z.string(),
+  /** Refunds the provider processed in the period. */
+  processed: countAndAmount,
+  /** The same, by why the money was owed (every reason listed, zeros included). */
+  by_reason: z.array(z.object({ reason: z.enum(REFUND_REPORT_REASONS), ...countAndAmount.shape })),
+  /** Asked for in the period and still waiting for the provider, or failed (a failed one may be tried again). */
+  pending: countAndAmount,
+  failed: countAndAmount,
+});
+export type RefundsReport = z.output<typeof RefundsReportSchema>;

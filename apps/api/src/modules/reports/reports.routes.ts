@@ -3,6 +3,7 @@ import {
   type ExportKind,
   FunnelReportSchema,
   OccupancyReportSchema,
+  RefundsReportSchema,
   type ReportKind,
   type ReportPeriod,
   ReportPeriodSchema,
@@ -19,6 +20,8 @@ import { type CsvExport, csvStream } from './csv.ts';
 import { funnelReport } from './funnel.report.ts';
 import { occupancyReport } from './occupancy.report.ts';
 import { paymentsExport } from './payments.export.ts';
+import { refundsExport } from './refunds.export.ts';
+import { refundsReport } from './refunds.report.ts';
 import { revenueReport } from './revenue.report.ts';
 import { tenantsExport } from './tenants.export.ts';
 
@@ -31,7 +34,8 @@ type ReportDefinition = {
 /** Each report: what it answers and how it is built (docs/domain.md, "Reports"). */
 const REPORTS: Record<ReportKind, ReportDefinition> = {
   revenue: {
-    summary: 'Money received by Lagos month, agent fees and rent apart, and what awaits a refund',
+    summary:
+      'Money received by Lagos month, agent fees and rent apart, less refunds, and what awaits a refund',
     schema: RevenueReportSchema,
     build: revenueReport,
   },
@@ -50,6 +54,11 @@ const REPORTS: Record<ReportKind, ReportDefinition> = {
     schema: FunnelReportSchema,
     build: funnelReport,
   },
+  refunds: {
+    summary: 'Refunds processed in the period, by why the money was owed, and those pending or failed',
+    schema: RefundsReportSchema,
+    build: refundsReport,
+  },
 };
 
 /** Each CSV export and what it lists. */
@@ -58,6 +67,7 @@ const EXPORTS: Record<ExportKind, { summary: string; spec: CsvExport }> = {
   tenants: { summary: 'Every tenancy running at some time in the period', spec: tenantsExport },
   bookings: { summary: 'Every inspection booked in the period', spec: bookingsExport },
   arrears: { summary: "Every tenant past due at the period's end", spec: arrearsExport },
+  refunds: { summary: 'Every refund asked for in the period, with its payment', spec: refundsExport },
 };
 
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,16 +1,18 @@
 import { parse } from 'csv-parse/sync';
-import { asc, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { insertHostel, insertRoom, insertUser, signedInUser } from '../../../test/factories.ts';
-import { bookings, payments, tenancies } from '../../db/schema.ts';
+import { bookings, payments, refunds, tenancies } from '../../db/schema.ts';
 import { csvStream } from './csv.ts';
 import { paymentsExport } from './payments.export.ts';
 
 /**
  * The reports on a small seeded set whose figures were worked out by hand (docs/domain.md,
  * "Reports"): the first quarter of 2026, Lagos dates, with payments either side of midnight at both
- * ends, a renewal, a tenancy that ended in February, a refund still owed and a closed hostel.
+ * ends, a renewal, a tenancy that ended in February, a refund still owed and a closed hostel, and
+ * refunds: processed in January and March, one processed just after the period (Lagos), one still
+ * pending and one that failed.
  */
 const PERIOD = 'from=2026-01-01&to=2026-03-31';
 
@@ -134,6 +136,30 @@ describe('admin reports and CSV exports', () => {
     await pay('agent_fee', s6, B1, 45_000, '2026-02-26T10:00:00Z', { bookingId: b6 }); // p10
     await pay('rent', s6, B1, 600_000, '2026-03-01T10:00:00Z'); // p11
 
+    const refund = async (
+      reference: string,
+      amount: number,
+      status: 'pending' | 'processed' | 'failed',
+      createdAt: string,
+      processedAt?: string,
+    ) => {
+      const [p] = await db.select().from(payments).where(eq(payments.reference, reference));
+      await db.insert(refunds).values({
+        paymentId: p!.id,
+        amount,
+        reason: `Refund of ${reference}`,
+        status,
+        provider: 'sandbox',
+        createdAt: new Date(createdAt),
+        processedAt: processedAt ? new Date(processedAt) : null,
+      });
+    };
+    await refund('SN-RPT-001', 5_000, 'processed', '2026-01-20T10:00:00Z', '2026-01-20T11:00:00Z'); // r1: other
+    await refund('SN-RPT-003', 10_000, 'pending', '2026-02-10T10:00:00Z'); // r2
+    await refund('SN-RPT-005', 45_000, 'failed', '2026-03-06T12:00:00Z'); // r3: room taken
+    await refund('SN-RPT-005', 30_000, 'processed', '2026-03-07T10:00:00Z', '2026-03-08T10:00:00Z'); // r4: its retry, in part
+    await refund('SN-RPT-010', 15_000, 'processed', '2026-03-31T20:00:00Z', '2026-03-31T23:30:00Z'); // r5: processed 00:30 on 1 April in Lagos
+
     const tenancy = async (
       userId: string,
       r: { id: string; hostelId: string },
@@ -163,7 +189,7 @@ describe('admin reports and CSV exports', () => {
 
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers: admin.headers });
 
-  it('revenue: agent fees and rent by Lagos month, refunds still owed counted and shown apart', async () => {
+  it('revenue: agent fees and rent by Lagos month, less refunds processed; what is still owed shown apart', async () => {
     const res = await get(`/api/admin/reports/revenue?${PERIOD}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -171,12 +197,13 @@ describe('admin reports and CSV exports', () => {
       from: '2026-01-01',
       to: '2026-03-31',
       months: [
-        { month: '2026-01', agent_fees: 50_000, rent: 1_150_000, total: 1_200_000, payments: 3 },
-        { month: '2026-02', agent_fees: 85_000, rent: 500_000, total: 585_000, payments: 3 },
-        { month: '2026-03', agent_fees: 45_000, rent: 600_000, total: 645_000, payments: 2 },
+        { month: '2026-01', agent_fees: 50_000, rent: 1_150_000, refunds: 5_000, total: 1_195_000, payments: 3 },
+        { month: '2026-02', agent_fees: 85_000, rent: 500_000, refunds: 0, total: 585_000, payments: 3 },
+        { month: '2026-03', agent_fees: 45_000, rent: 600_000, refunds: 30_000, total: 615_000, payments: 2 },
       ],
-      totals: { agent_fees: 180_000, rent: 2_250_000, total: 2_430_000, payments: 8 },
-      awaiting_refund: { payments: 1, amount: 45_000 },
+      totals: { agent_fees: 180_000, rent: 2_250_000, refunds: 35_000, total: 2_395_000, payments: 8 },
+      // p5 (₦45,000, room taken): ₦30,000 of it refunded so far.
+      awaiting_refund: { payments: 1, amount: 15_000 },
     });
   });
 
@@ -244,11 +271,30 @@ describe('admin reports and CSV exports', () => {
     ]);
   });
 
+  it('refunds: processed in the period by why the money was owed; pending and failed ones asked for in it', async () => {
+    const res = await get(`/api/admin/reports/refunds?${PERIOD}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      kind: 'refunds',
+      from: '2026-01-01',
+      to: '2026-03-31',
+      processed: { refunds: 2, amount: 35_000 },
+      by_reason: [
+        { reason: 'room_taken', refunds: 1, amount: 30_000 },
+        { reason: 'inspection_cancelled', refunds: 0, amount: 0 },
+        { reason: 'duplicate', refunds: 0, amount: 0 },
+        { reason: 'other', refunds: 1, amount: 5_000 },
+      ],
+      pending: { refunds: 1, amount: 10_000 },
+      failed: { refunds: 1, amount: 45_000 },
+    });
+  });
+
   it('an empty period answers zeros, not errors', async () => {
     const res = await get('/api/admin/reports/funnel?from=2020-01-01&to=2020-01-31');
     expect(res.json().stages.map((s: { count: number }) => s.count)).toEqual([0, 0, 0]);
     const revenue = await get('/api/admin/reports/revenue?from=2020-01-01&to=2020-01-31');
-    expect(revenue.json().totals).toEqual({ agent_fees: 0, rent: 0, total: 0, payments: 0 });
+    expect(revenue.json().totals).toEqual({ agent_fees: 0, rent: 0, refunds: 0, total: 0, payments: 0 });
   });
 
   const csv = async (kind: string, query = PERIOD) => {
@@ -362,6 +408,26 @@ describe('admin reports and CSV exports', () => {
       rent: '600000',
     });
     expect(rows.find((r) => r.email === emails.s1)?.ended_on).toBe('');
+  });
+
+  it('refunds CSV: every refund asked for in the period, each attempt a row, with its payment', async () => {
+    const { rows } = await csv('refunds');
+    expect(
+      rows.map((r) => [r.payment_reference, r.status, Number(r.amount), r.reason, r.processed_at]),
+    ).toEqual([
+      ['SN-RPT-001', 'processed', 5_000, 'other', '2026-01-20 12:00:00'],
+      ['SN-RPT-003', 'pending', 10_000, 'other', ''],
+      ['SN-RPT-005', 'failed', 45_000, 'room_taken', ''],
+      ['SN-RPT-005', 'processed', 30_000, 'room_taken', '2026-03-08 11:00:00'],
+      ['SN-RPT-010', 'processed', 15_000, 'other', '2026-04-01 00:30:00'],
+    ]);
+    expect(rows[0]).toMatchObject({ note: 'Refund of SN-RPT-001', payment_kind: 'agent_fee', payment_amount: '50000' });
+    // The report's figures, read back from the file: processed in the period, pending and failed.
+    const report = (await get(`/api/admin/reports/refunds?${PERIOD}`)).json();
+    const inPeriod = rows.filter((r) => r.status === 'processed' && (r.processed_at ?? '') < '2026-04-01');
+    expect(inPeriod.reduce((n, r) => n + Number(r.amount), 0)).toBe(report.processed.amount);
+    expect(rows.filter((r) => r.status === 'pending').length).toBe(report.pending.refunds);
+    expect(rows.filter((r) => r.status === 'failed').length).toBe(report.failed.refunds);
   });
 
   it('an empty export is the BOM and the header row', async () => {

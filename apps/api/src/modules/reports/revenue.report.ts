@@ -1,14 +1,14 @@
 import type { ReportPeriod, RevenueReport } from '@studynest/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import { payments } from '../../db/schema.ts';
+import { payments, refunds } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { instantInPeriod, lagosMonth, lagosMonthStart, monthsOf, num } from './period.ts';
 
 /**
  * Revenue (docs/domain.md, "Reports"): successful payments by the Lagos month they were paid in,
- * agent fees and rent apart, in one aggregate. A payment flagged `needs_refund` is still money
- * received and counts; it is listed apart as awaiting a refund. Refunds, once recorded, subtract in
- * the month they are processed: a second aggregate merged by month into the rows below.
+ * agent fees and rent apart, in one aggregate. Refunds subtract in the Lagos month the provider
+ * processed them (a second aggregate, merged by month). A payment flagged `needs_refund` is still
+ * money received and counts; what is left to give back on it is listed apart.
  */
 export async function revenueReport({ db }: Pick<Deps, 'db'>, period: ReportPeriod): Promise<RevenueReport> {
   const month = lagosMonth(payments.paidAt);
@@ -18,18 +18,45 @@ export async function revenueReport({ db }: Pick<Deps, 'db'>, period: ReportPeri
       agentFees: sql`coalesce(sum(${payments.amount}) filter (where ${payments.kind} = 'agent_fee'), 0)`,
       rent: sql`coalesce(sum(${payments.amount}) filter (where ${payments.kind} = 'rent'), 0)`,
       payments: sql`count(*)`,
-      awaitingRefund: sql`count(*) filter (where ${payments.needsRefund})`,
-      awaitingRefundAmount: sql`coalesce(sum(${payments.amount}) filter (where ${payments.needsRefund}), 0)`,
     })
     .from(payments)
     .where(and(eq(payments.status, 'success'), instantInPeriod(payments.paidAt, period)))
     .groupBy(lagosMonthStart(payments.paidAt));
+  const refundMonth = lagosMonth(refunds.processedAt);
+  const refunded = await db
+    .select({ month: refundMonth, amount: sql`sum(${refunds.amount})` })
+    .from(refunds)
+    .where(and(eq(refunds.status, 'processed'), instantInPeriod(refunds.processedAt, period)))
+    .groupBy(lagosMonthStart(refunds.processedAt));
+  // What is still owed on the flagged payments of the period: their amount less what was refunded.
+  const leftToRefund = sql`${payments.amount} - coalesce((select sum(${refunds.amount}) from ${refunds}
+    where ${refunds.paymentId} = ${payments.id} and ${refunds.status} = 'processed'), 0)`;
+  const [awaiting] = await db
+    .select({ payments: sql`count(*)`, amount: sql`coalesce(sum(${leftToRefund}), 0)` })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, 'success'),
+        eq(payments.needsRefund, true),
+        instantInPeriod(payments.paidAt, period),
+        sql`${leftToRefund} > 0`,
+      ),
+    );
   const byMonth = new Map(rows.map((r) => [r.month, r]));
+  const refundsByMonth = new Map(refunded.map((r) => [r.month, num(r.amount)]));
   const months = monthsOf(period).map((m) => {
     const r = byMonth.get(m);
     const agentFees = num(r?.agentFees);
     const rent = num(r?.rent);
-    return { month: m, agent_fees: agentFees, rent, total: agentFees + rent, payments: num(r?.payments) };
+    const refundTotal = refundsByMonth.get(m) ?? 0;
+    return {
+      month: m,
+      agent_fees: agentFees,
+      rent,
+      refunds: refundTotal,
+      total: agentFees + rent - refundTotal,
+      payments: num(r?.payments),
+    };
   });
   const sum = (pick: (m: (typeof months)[number]) => number) => months.reduce((s, m) => s + pick(m), 0);
   return {
@@ -40,12 +67,10 @@ export async function revenueReport({ db }: Pick<Deps, 'db'>, period: ReportPeri
     totals: {
       agent_fees: sum((m) => m.agent_fees),
       rent: sum((m) => m.rent),
+      refunds: sum((m) => m.refunds),
       total: sum((m) => m.total),
       payments: sum((m) => m.payments),
     },
-    awaiting_refund: {
-      payments: rows.reduce((s, r) => s + num(r.awaitingRefund), 0),
-      amount: rows.reduce((s, r) => s + num(r.awaitingRefundAmount), 0),
-    },
+    awaiting_refund: { payments: num(awaiting?.payments), amount: num(awaiting?.amount) },
   };
 }

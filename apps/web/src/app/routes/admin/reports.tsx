@@ -9,6 +9,7 @@ import { FunnelSection } from '../../../features/reports/components/funnel-secti
 import { OccupancySection } from '../../../features/reports/components/occupancy-section.tsx';
 import { type PeriodPreset, presetPeriod } from '../../../features/reports/components/period.ts';
 import { PeriodPicker } from '../../../features/reports/components/period-picker.tsx';
+import { RefundsSection } from '../../../features/reports/components/refunds-section.tsx';
 import { ReportPanel } from '../../../features/reports/components/report-panel.tsx';
 import { Figure, RevenueSection } from '../../../features/reports/components/revenue-section.tsx';
 import { todayInLagos } from '../../../lib/format.ts';
@@ -39,7 +40,7 @@ function usePeriod() {
   };
 }
 
-/** /admin-reports: revenue, occupancy, arrears and the booking funnel for a period, with CSV exports. */
+/** /admin-reports: revenue, occupancy, arrears, the booking funnel and refunds for a period, with CSV exports. */
 export function Component() {
   useDocumentTitle('Reports');
   const { preset, period, choosePreset, chooseCustom } = usePeriod();
@@ -47,6 +48,7 @@ export function Component() {
   const occupancy = useQuery(reportsQueries.report('occupancy', period));
   const arrears = useQuery(reportsQueries.report('arrears', period));
   const funnel = useQuery(reportsQueries.report('funnel', period));
+  const refunds = useQuery(reportsQueries.report('refunds', period));
 
   return (
     <section className="flex flex-col gap-4">
@@ -65,7 +67,11 @@ export function Component() {
         onPreset={choosePreset}
         onCustom={chooseCustom}
       />
-      <ReportPanel title="Revenue" note="Successful payments by the month they were paid." query={revenue}>
+      <ReportPanel
+        title="Revenue"
+        note="Successful payments by the month they were paid, less refunds by the month they were processed."
+        query={revenue}
+      >
         {(r) => <RevenueSection report={r} />}
       </ReportPanel>
       <ReportPanel title="Occupancy" note="Rooms of open hostels." query={occupancy}>
@@ -96,6 +102,9 @@ export function Component() {
             {r.items.length > 0 && <ArrearsTable items={r.items} />}
           </>
         )}
+      </ReportPanel>
+      <ReportPanel title="Refunds" note="Processed in the period, by why the money was owed." query={refunds}>
+        {(r) => <RefundsSection report={r} />}
       </ReportPanel>
       <section aria-labelledby="report-downloads" className="card flex flex-col gap-3">
         <h2 id="report-downloads" className="text-lg">

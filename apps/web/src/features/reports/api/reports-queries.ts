@@ -3,6 +3,7 @@ import type {
   ExportKind,
   FunnelReport,
   OccupancyReport,
+  RefundsReport,
   ReportPeriod,
   RevenueReport,
 } from '@studynest/contracts';
@@ -15,6 +16,7 @@ type Answers = {
   occupancy: OccupancyReport;
   arrears: ArrearsReport;
   funnel: FunnelReport;
+  refunds: RefundsReport;
 };
 
 const periodQuery = ({ from, to }: ReportPeriod) => `from=${from}&to=${to}`;

@@ -7,6 +7,7 @@ const EXPORT_LABELS: Record<ExportKind, string> = {
   tenants: 'Tenants',
   bookings: 'Bookings',
   arrears: 'Arrears',
+  refunds: 'Refunds',
 };
 /** In the order the buttons show (a type-only import keeps the contracts' schemas out of this chunk). */
 const EXPORTS = Object.keys(EXPORT_LABELS) as ExportKind[];

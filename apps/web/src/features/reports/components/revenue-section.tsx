@@ -5,39 +5,42 @@ import { ScrollTable } from '../../../components/ui/scroll-table.tsx';
 import { type ChartSeries, MonthChart } from './month-chart.tsx';
 import { monthLabel } from './period.ts';
 
-/** Money received per month, agent fees and rent side by side, with the same numbers as a table. */
+/** Money received per month, agent fees and rent side by side, less refunds, with the same numbers as a table. */
 export function RevenueSection({ report }: { report: RevenueReport }) {
   const months = useMemo(() => report.months.map((m) => m.month), [report]);
   const series = useMemo<ChartSeries[]>(
     () => [
       { label: 'Agent fees', values: report.months.map((m) => m.agent_fees), color: '#b45309', kind: 'bars' },
       { label: 'Rent', values: report.months.map((m) => m.rent), color: '#0f5f55', kind: 'bars' },
+      { label: 'Refunds', values: report.months.map((m) => m.refunds), color: '#b91c1c', kind: 'bars' },
     ],
     [report],
   );
   return (
     <>
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        <Figure label="Total received" value={formatNaira(report.totals.total)} />
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+        <Figure label="Net of refunds" value={formatNaira(report.totals.total)} />
         <Figure label="Rent" value={formatNaira(report.totals.rent)} />
         <Figure label="Agent fees" value={formatNaira(report.totals.agent_fees)} />
+        <Figure label="Refunded" value={formatNaira(report.totals.refunds)} />
         <Figure label="Payments" value={String(report.totals.payments)} />
       </dl>
       {report.awaiting_refund.payments > 0 && (
         <p className="text-sm text-warn-700">
           {report.awaiting_refund.payments} {report.awaiting_refund.payments === 1 ? 'payment' : 'payments'} (
-          {formatNaira(report.awaiting_refund.amount)}) included above must still be refunded.
+          {formatNaira(report.awaiting_refund.amount)} left on them) included above must still be refunded.
         </p>
       )}
       <MonthChart months={months} series={series} format={formatNaira} />
-      <ScrollTable label="Revenue by month" tableClassName="min-w-[30rem]">
+      <ScrollTable label="Revenue by month" tableClassName="min-w-[36rem]">
         <caption className="sr-only">Revenue by month, in naira</caption>
         <thead>
           <tr>
             <th scope="col">Month</th>
             <th scope="col">Agent fees</th>
             <th scope="col">Rent</th>
-            <th scope="col">Total</th>
+            <th scope="col">Refunds</th>
+            <th scope="col">Net</th>
             <th scope="col">Payments</th>
           </tr>
         </thead>
@@ -49,6 +52,9 @@ export function RevenueSection({ report }: { report: RevenueReport }) {
               </th>
               <td className="whitespace-nowrap">{formatNaira(m.agent_fees)}</td>
               <td className="whitespace-nowrap">{formatNaira(m.rent)}</td>
+              <td className="whitespace-nowrap">
+                {m.refunds > 0 ? `−${formatNaira(m.refunds)}` : formatNaira(0)}
+              </td>
               <td className="whitespace-nowrap font-semibold">{formatNaira(m.total)}</td>
               <td>{m.payments}</td>
             </tr>
