@@ -40,24 +40,26 @@ export const USER_ROLES = ['student', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
 /** What a payment is for, everywhere inside the product (database, code, docs/domain.md). */
-export const PAYMENT_KINDS = ['agent_fee', 'rent'] as const;
+export const PAYMENT_KINDS = ['agent_fee', 'rent', 'caution_fee'] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 
 /**
  * The same kinds as the API and the receipts spell them (`payment_type`, `purpose`): a fixed part of
  * the public contract, so they stay upper case on the wire.
  */
-export const PAYMENT_TYPES = ['AGENT_FEE', 'ROOM_RENT'] as const;
+export const PAYMENT_TYPES = ['AGENT_FEE', 'ROOM_RENT', 'CAUTION_FEE'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 export const PAYMENT_TYPE_OF: Record<PaymentKind, PaymentType> = {
   agent_fee: 'AGENT_FEE',
   rent: 'ROOM_RENT',
+  caution_fee: 'CAUTION_FEE',
 };
 
 /** Where each kind of payment is started (the original API's paths, under /api). */
 export const PAYMENT_INITIATE_PATHS = {
   agent_fee: '/payments/agent-fee/initiate',
   rent: '/payments/room-price/initiate',
+  caution_fee: '/payments/caution-fee/initiate',
 } as const satisfies Record<PaymentKind, string>;
 
 export const PAYMENT_STATUSES = ['pending', 'success', 'failed', 'abandoned'] as const;

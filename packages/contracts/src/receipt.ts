@@ -22,12 +22,20 @@ export type ReceiptDocument = {
   companyAddress: string;
 };
 
-export type ReceiptKind = 'agent-fee' | 'rent';
+export type ReceiptKind = 'agent-fee' | 'rent' | 'caution-fee';
+
+/** Which receipt a payment type gets. */
+export const RECEIPT_KIND_OF = {
+  AGENT_FEE: 'agent-fee',
+  ROOM_RENT: 'rent',
+  CAUTION_FEE: 'caution-fee',
+} as const satisfies Record<PaymentDetail['payment_type'], ReceiptKind>;
 
 export const RECEIPT_TITLE = 'Thank you for your payment!';
 export const RECEIPT_SUBTITLE: Record<ReceiptKind, string> = {
   'agent-fee': 'Your room inspection booking has been successfully completed.',
   rent: 'Your rent payment has been successfully completed.',
+  'caution-fee': 'Your caution deposit has been received. It is held for you and returned when you move out.',
 };
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -79,6 +87,42 @@ export function buildReceipt(kind: ReceiptKind, p: PaymentDetail): ReceiptDocume
               paragraphs: [
                 'Please arrive on time for your inspection.',
                 'If you need to change the date or time, contact our support team before the inspection.',
+              ],
+            },
+          ],
+    };
+  }
+
+  if (kind === 'caution-fee') {
+    return {
+      ...base,
+      sections: [
+        {
+          heading: 'Payment Summary',
+          rows: [
+            ['Status', capitalise(p.status)],
+            ['Payment type', p.payment_type],
+            ['Amount', { naira: p.amount }],
+          ],
+        },
+        {
+          heading: 'Deposit Information',
+          rows: [
+            ['Hostel name', p.hostel.hostel_name],
+            ['Apartment', p.room.room_number],
+            ['Unit type', p.room.unit],
+            ['Hostel address', p.hostel.address],
+          ],
+        },
+      ],
+      notes: refund
+        ? []
+        : [
+            {
+              heading: 'About your deposit',
+              paragraphs: [
+                'This deposit is not rent. The company holds it while you live in the room.',
+                'When you move out it is returned to you, less any itemised deductions for damage or unpaid charges.',
               ],
             },
           ],

@@ -166,6 +166,8 @@ export const ProfileSchema = z.extend(UserSchema, {
   hostel: z.nullable(HostelRefSchema),
   agentFeePayment: z.nullable(AgentFeePaymentSchema),
   roomPricePayment: z.nullable(RentPaymentSchema),
+  /** The latest caution deposit payment for the booked room, a success preferred (docs/domain.md, "Caution deposit"). */
+  cautionFeePayment: z.nullable(RentPaymentSchema),
   rentDetails: z.nullable(RentDetailsSchema),
   /** Whether optional messages go by e-mail and by text (only the owner and admins see a profile). */
   notify_email: z.boolean(),

@@ -84,7 +84,8 @@ export async function applyProviderResult(
     if (!flipped) return 'already';
     await assignReceiptNumber(tx, flipped.id, flipped.paidAt ?? new Date());
     if (flipped.kind === 'agent_fee') await applyAgentFee(tx, flipped);
-    else await applyRent(tx, flipped);
+    else if (flipped.kind === 'rent') await applyRent(tx, flipped);
+    else await applyCautionFee(tx, flipped);
     notices = await recordPaymentNotice(tx, deps, flipped.id);
     return 'applied';
   });
@@ -200,4 +201,28 @@ async function applyRent(tx: Tx, payment: PaymentRow) {
     startDate: start,
     dueDate: addMonths(start, BUSINESS.leaseMonths),
   });
+}
+
+/**
+ * Caution deposit paid: nothing changes hands but the money, which the company holds until move-out.
+ * One paid while another is still held is a duplicate; one paid after the room went to someone else
+ * (neither its tenant nor the student it is booked for) is owed back. Both go to Refunds.
+ */
+async function applyCautionFee(tx: Tx, payment: PaymentRow) {
+  await tx.select({ id: rooms.id }).from(rooms).where(eq(rooms.id, payment.roomId)).for('update');
+  const [facts] = await tx
+    .select({
+      entitled: sql<boolean>`(
+        exists (select 1 from tenancies t where t.room_id = ${payment.roomId} and t.ended_at is null and t.user_id = ${payment.userId})
+        or (not exists (select 1 from tenancies t where t.room_id = ${payment.roomId} and t.ended_at is null)
+            and ${bookedBy(payment.roomId)} = ${payment.userId}))`,
+      another: sql<boolean>`exists (
+        select 1 from payments d
+        where d.user_id = ${payment.userId} and d.room_id = ${payment.roomId} and d.kind = 'caution_fee'
+          and d.status = 'success' and not d.needs_refund and d.id <> ${payment.id}
+          and not exists (select 1 from refunds r where r.payment_id = d.id and r.status in ('pending', 'processed')))`,
+    })
+    .from(sql`(select 1) as one`);
+  if (!facts?.entitled) return markNeedsRefund(tx, payment);
+  if (facts.another) return markNeedsRefund(tx, payment, 'duplicate');
 }

@@ -5,8 +5,13 @@ import { hostels, payments, rooms, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { nigerianMobile } from '../../lib/phone.ts';
 import { type NewMessage, recordMessages } from '../messages/index.ts';
+import { PAYMENT_WHAT } from './payment-rules.ts';
 
-const RECEIPT_PAGE = { agent_fee: '/receipt-page', rent: '/rent-receipt' } as const;
+const RECEIPT_PAGE = {
+  agent_fee: '/receipt-page',
+  rent: '/rent-receipt',
+  caution_fee: '/caution-receipt',
+} as const;
 
 /**
  * Tell the payer that a payment went through, in the transaction that applied it: an e-mail, and a
@@ -37,7 +42,7 @@ export async function recordPaymentNotice(
   if (!row) return [];
   const { payment } = row;
   const amount = formatNaira(payment.amount);
-  const what = payment.kind === 'agent_fee' ? 'inspection agent fee' : 'rent';
+  const what = PAYMENT_WHAT[payment.kind];
   const place = `${row.roomNumber}, ${row.hostelName}`;
   const receipt = `${deps.config.publicUrl}${RECEIPT_PAGE[payment.kind]}?reference=${encodeURIComponent(payment.reference)}`;
   const why =

@@ -35,6 +35,14 @@ export async function getPaymentProfile(deps: Pick<Deps, 'db'>, userId: string) 
     .orderBy(desc(payments.createdAt))
     .limit(1);
 
+  // Latest caution deposit, a success preferred over later failed or abandoned attempts.
+  const [caution] = await db
+    .select({ status: payments.status, amount: payments.amount, reference: payments.reference })
+    .from(payments)
+    .where(and(eq(payments.userId, userId), eq(payments.kind, 'caution_fee')))
+    .orderBy(sql`(${payments.status} = 'success') desc`, desc(payments.createdAt))
+    .limit(1);
+
   const [tenancy] = await db
     .select({ startDate: tenancies.startDate, dueDate: tenancies.dueDate, hostel: hostelRefColumns })
     .from(tenancies)
@@ -76,6 +84,7 @@ export async function getPaymentProfile(deps: Pick<Deps, 'db'>, userId: string) 
         }
       : null,
     rent: rent ?? null,
+    cautionFee: caution ?? null,
     tenancy: tenancy
       ? { ...toTenancyDates(tenancy), countdown: daysBetween(todayInLagos(), tenancy.dueDate) }
       : null,

@@ -1,4 +1,4 @@
-import type { PaymentRefundState } from '@studynest/contracts';
+import type { PaymentKind, PaymentRefundState } from '@studynest/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { payments, refunds } from '../../db/schema.ts';
 
@@ -44,3 +44,10 @@ export function refundStateOf(amount: number, refunded: number, pending: number)
   if (refunded > 0) return refunded >= amount ? 'refunded' : 'partly_refunded';
   return pending > 0 ? 'pending' : 'none';
 }
+
+/** How messages name what a payment was for ("your … of ₦… was received"). */
+export const PAYMENT_WHAT: Record<PaymentKind, string> = {
+  agent_fee: 'inspection agent fee',
+  rent: 'rent',
+  caution_fee: 'caution deposit',
+};

@@ -17,7 +17,13 @@ import * as z from 'zod/mini';
 import { enforce } from '../../lib/rate-limiter.ts';
 import { errorAnswers } from '../../lib/route-options.ts';
 import { listPaymentsOf, listPaymentsOfUser, listRefunds, listTenants } from './payment-lists.service.ts';
-import { handlePaystackWebhook, initiateAgentFee, initiateRent, verifyPayment } from './payments.service.ts';
+import {
+  handlePaystackWebhook,
+  initiateAgentFee,
+  initiateCautionFee,
+  initiateRent,
+  verifyPayment,
+} from './payments.service.ts';
 
 const HOUR_SECONDS = 60 * 60;
 
@@ -76,6 +82,24 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await request.requireUser();
       return reply.status(201).send(await initiateRent(deps, user, request.body));
+    },
+  );
+
+  app.post(
+    PAYMENT_INITIATE_PATHS.caution_fee,
+    {
+      onRequest: initiations,
+      schema: {
+        tags: ['payments'],
+        summary:
+          "Start paying a room's caution deposit (held, returned at move-out) once its agent fee is paid; the browser goes to checkoutLink",
+        body: PaymentInitiateSchema,
+        response: initiateAnswers,
+      },
+    },
+    async (request, reply) => {
+      const user = await request.requireUser();
+      return reply.status(201).send(await initiateCautionFee(deps, user, request.body));
     },
   );
 

@@ -8,10 +8,10 @@ import {
   type PaymentInitiateResponse,
   type PaymentKind,
 } from '@studynest/contracts';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config/env.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { bookings, hostels, payments, rooms, tenancies, users } from '../../db/schema.ts';
+import { bookings, hostels, payments, refunds, rooms, tenancies, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { type AuthUser, assertAdminReady } from '../auth/index.ts';
@@ -61,8 +61,9 @@ function checkSameRoom(input: PaymentInitiate, room: { id: string; hostelId: str
   }
 }
 
+const REFERENCE_PREFIX: Record<PaymentKind, string> = { agent_fee: 'AF', rent: 'RR', caution_fee: 'CF' };
 const newReference = (kind: PaymentKind) =>
-  `SN-${kind === 'agent_fee' ? 'AF' : 'RR'}-${randomBytes(10).toString('hex').toUpperCase()}`;
+  `SN-${REFERENCE_PREFIX[kind]}-${randomBytes(10).toString('hex').toUpperCase()}`;
 
 async function loadRoom(db: DbOrTx, roomId: string) {
   const [row] = await db
@@ -187,8 +188,12 @@ export async function initiateAgentFee(
   );
 }
 
-/** The room rent is paid for: the booking's room, or (a tenant renewing) the room named. */
-async function rentRoomOf(db: DbOrTx, user: AuthUser, input: PaymentInitiate) {
+/** What a room payment (rent, caution deposit) is called in its refusals. */
+const ROOM_PAYMENT_WORD = { rent: 'rent', caution_fee: 'caution deposit' } as const;
+type RoomPaymentKind = keyof typeof ROOM_PAYMENT_WORD;
+
+/** The room rent or the deposit is paid for: the booking's room, or (a tenant) the room named. */
+async function roomPaidFor(db: DbOrTx, user: AuthUser, input: PaymentInitiate, kind: RoomPaymentKind) {
   if (input.booking_id) {
     const [booking] = await db.select().from(bookings).where(eq(bookings.id, input.booking_id)).limit(1);
     if (!booking) throw notFound('This booking does not exist');
@@ -198,7 +203,7 @@ async function rentRoomOf(db: DbOrTx, user: AuthUser, input: PaymentInitiate) {
     return { ...found, bookingId: booking.id };
   }
   if (!input.room_id) {
-    throw badRequest('Say which booking (booking_id) or room (room_id) the rent is for', {
+    throw badRequest(`Say which booking (booking_id) or room (room_id) the ${ROOM_PAYMENT_WORD[kind]} is for`, {
       booking_id: 'Required when room_id is not given',
     });
   }
@@ -209,18 +214,28 @@ async function rentRoomOf(db: DbOrTx, user: AuthUser, input: PaymentInitiate) {
   return { ...found, bookingId: null };
 }
 
+/** A caution deposit of this payer for this room that the company still holds (docs/domain.md, "Caution deposit"). */
+const heldDeposit = (userId: string | SQL, roomId: string | SQL) => sql<boolean>`exists (
+  select 1 from ${payments} d
+  where d.user_id = ${userId} and d.room_id = ${roomId} and d.kind = 'caution_fee'
+    and d.status = 'success' and not d.needs_refund
+    and not exists (select 1 from ${refunds} r where r.payment_id = d.id and r.status in ('pending', 'processed')))`;
+
 /**
- * Pay (or renew) a room's yearly rent: its tenant may always renew; otherwise only the student the
- * room is booked for (who paid its agent fee) may rent it (docs/domain.md, "Tenancy").
+ * Pay (or renew) a room's yearly rent, or its caution deposit: one request-to-pay path. The tenant
+ * may always pay; otherwise only the student the room is booked for (who paid its agent fee) may
+ * (docs/domain.md, "Tenancy" and "Caution deposit"). Rent costs the room's price, the deposit its
+ * caution fee, which is paid once while it is held.
  */
-export async function initiateRent(
+async function initiateRoomPayment(
   deps: PaymentDeps,
   user: AuthUser,
   input: PaymentInitiate,
+  kind: RoomPaymentKind,
 ): Promise<PaymentInitiateResponse> {
   const { db } = deps;
   const callbackUrl = checkCallbackUrl(deps.config, input.callback_url);
-  const { room, bookingId } = await rentRoomOf(db, user, input);
+  const { room, bookingId } = await roomPaidFor(db, user, input, kind);
 
   const [facts] = await db
     .select({
@@ -231,10 +246,14 @@ export async function initiateRent(
       paidAgentFee: sql<boolean>`exists (
         select 1 from ${payments}
         where ${payments.userId} = ${user.id} and ${payments.roomId} = ${room.id} and ${standingAgentFee})`,
+      depositHeld: heldDeposit(user.id, room.id),
     })
     .from(sql`(select 1) as one`);
   if (facts?.tenantId !== user.id) {
     if (!facts?.paidAgentFee) {
+      if (kind === 'caution_fee') {
+        throw conflict('Pay the agent fee for this room before its caution deposit');
+      }
       throw forbidden(
         'Only the student who paid the agent fee for this room, or its tenant, can pay its rent',
       );
@@ -249,16 +268,23 @@ export async function initiateRent(
       room.heldUntil.getTime() > Date.now();
     if (heldByOther) throw conflict('Someone else is booking this room right now');
   }
-  checkAmount(input.amount, room.price);
+  if (kind === 'caution_fee') {
+    if (facts?.depositHeld) throw conflict('Your caution deposit for this room is already paid');
+    if (room.cautionFee <= 0) throw conflict('This room asks for no caution deposit');
+  }
+  const amount = kind === 'rent' ? room.price : room.cautionFee;
+  checkAmount(input.amount, amount);
 
-  return startPayment(
-    deps,
-    { kind: 'rent', userId: user.id, room, bookingId, amount: room.price, callbackUrl },
-    async (values) => {
-      await db.insert(payments).values(values);
-    },
-  );
+  return startPayment(deps, { kind, userId: user.id, room, bookingId, amount, callbackUrl }, async (values) => {
+    await db.insert(payments).values(values);
+  });
 }
+
+export const initiateRent = (deps: PaymentDeps, user: AuthUser, input: PaymentInitiate) =>
+  initiateRoomPayment(deps, user, input, 'rent');
+
+export const initiateCautionFee = (deps: PaymentDeps, user: AuthUser, input: PaymentInitiate) =>
+  initiateRoomPayment(deps, user, input, 'caution_fee');
 
 /** Ask the provider about a still-open payment and apply what it says (idempotent). */
 async function refresh(

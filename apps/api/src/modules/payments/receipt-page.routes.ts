@@ -12,7 +12,11 @@ const CheckQuery = z.object({
   amount: z.optional(z.string().check(z.maxLength(40))),
 });
 
-const PURPOSE = { AGENT_FEE: 'Agent fee (room inspection)', ROOM_RENT: 'Rent (12 months)' } as const;
+const PURPOSE = {
+  AGENT_FEE: 'Agent fee (room inspection)',
+  ROOM_RENT: 'Rent (12 months)',
+  CAUTION_FEE: 'Caution deposit (returned at move-out)',
+} as const;
 
 function genuine(r: ReceiptVerification) {
   const rows: [string, string][] = [

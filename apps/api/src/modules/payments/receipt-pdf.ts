@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { formatNaira, type PaymentDetail } from '@studynest/contracts';
-import { buildReceipt, type ReceiptDocument, type ReceiptValue } from '@studynest/contracts/receipt';
+import { buildReceipt, RECEIPT_KIND_OF, type ReceiptDocument, type ReceiptValue } from '@studynest/contracts/receipt';
 import type QRCodeModule from 'qrcode';
 
 const require = createRequire(import.meta.url);
@@ -174,6 +174,5 @@ export async function renderReceiptPdf(receipt: ReceiptDocument, verifyUrl: stri
 
 /** The PDF for a successful payment (`detail`), whose code opens `verifyUrl`. */
 export function receiptPdfFor(detail: PaymentDetail, verifyUrl: string): Promise<Buffer> {
-  const kind = detail.payment_type === 'AGENT_FEE' ? 'agent-fee' : 'rent';
-  return renderReceiptPdf(buildReceipt(kind, detail), verifyUrl);
+  return renderReceiptPdf(buildReceipt(RECEIPT_KIND_OF[detail.payment_type], detail), verifyUrl);
 }

@@ -17,7 +17,7 @@ import { hostelRefColumns } from '../hostels/index.ts';
 import { dispatch, recordMessages } from '../messages/index.ts';
 import { roomRefColumns } from '../rooms/index.ts';
 import { listRefunds } from './payment-lists.service.ts';
-import { pendingRefundAmount, refundedAmount } from './payment-rules.ts';
+import { PAYMENT_WHAT, pendingRefundAmount, refundedAmount } from './payment-rules.ts';
 import type { RefundResult } from './providers/provider.ts';
 
 /** One job per refund: hands it to the provider outside the admin's request (ADR 0016). */
@@ -275,7 +275,7 @@ async function recordRefundNotice(
     .limit(1);
   if (!row) return [];
   const { payment } = row;
-  const what = payment.kind === 'agent_fee' ? 'inspection agent fee' : 'rent';
+  const what = PAYMENT_WHAT[payment.kind];
   const whole = Number(row.refunded) >= payment.amount;
   return recordMessages(tx, [
     {

@@ -76,7 +76,9 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
       const purpose =
         payment.kind === 'agent_fee'
           ? `Agent fee for the inspection of ${room.roomNumber} (${room.unit}) at ${hostel.hostelName}`
-          : `Rent for 12 months: ${room.roomNumber} (${room.unit}) at ${hostel.hostelName}`;
+          : payment.kind === 'caution_fee'
+            ? `Caution deposit for ${room.roomNumber} (${room.unit}) at ${hostel.hostelName}`
+            : `Rent for 12 months: ${room.roomNumber} (${room.unit}) at ${hostel.hostelName}`;
       const details = `
 <dl>
 <dt>For</dt><dd>${escapeHtml(purpose)}</dd>

@@ -1,5 +1,5 @@
 import type { ReportPeriod, RevenueReport } from '@studynest/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { payments, refunds } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { instantInPeriod, lagosMonth, lagosMonthStart, monthsOf, num } from './period.ts';
@@ -8,8 +8,12 @@ import { instantInPeriod, lagosMonth, lagosMonthStart, monthsOf, num } from './p
  * Revenue (docs/domain.md, "Reports"): successful payments by the Lagos month they were paid in,
  * agent fees and rent apart, in one aggregate. Refunds subtract in the Lagos month the provider
  * processed them (a second aggregate, merged by month). A payment flagged `needs_refund` is still
- * money received and counts; what is left to give back on it is listed apart.
+ * money received and counts; what is left to give back on it is listed apart. Caution deposits (and
+ * their refunds) are left out: held money, not revenue.
  */
+/** The caution deposit is held for the tenant, not earned: neither it nor its return is revenue. */
+const revenueKind = ne(payments.kind, 'caution_fee');
+
 export async function revenueReport({ db }: Pick<Deps, 'db'>, period: ReportPeriod): Promise<RevenueReport> {
   const month = lagosMonth(payments.paidAt);
   const rows = await db
@@ -20,13 +24,14 @@ export async function revenueReport({ db }: Pick<Deps, 'db'>, period: ReportPeri
       payments: sql`count(*)`,
     })
     .from(payments)
-    .where(and(eq(payments.status, 'success'), instantInPeriod(payments.paidAt, period)))
+    .where(and(eq(payments.status, 'success'), revenueKind, instantInPeriod(payments.paidAt, period)))
     .groupBy(lagosMonthStart(payments.paidAt));
   const refundMonth = lagosMonth(refunds.processedAt);
   const refunded = await db
     .select({ month: refundMonth, amount: sql`sum(${refunds.amount})` })
     .from(refunds)
-    .where(and(eq(refunds.status, 'processed'), instantInPeriod(refunds.processedAt, period)))
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(and(eq(refunds.status, 'processed'), revenueKind, instantInPeriod(refunds.processedAt, period)))
     .groupBy(lagosMonthStart(refunds.processedAt));
   // What is still owed on the flagged payments of the period: their amount less what was refunded.
   const leftToRefund = sql`${payments.amount} - coalesce((select sum(${refunds.amount}) from ${refunds}
@@ -38,6 +43,7 @@ export async function revenueReport({ db }: Pick<Deps, 'db'>, period: ReportPeri
       and(
         eq(payments.status, 'success'),
         eq(payments.needsRefund, true),
+        revenueKind,
         instantInPeriod(payments.paidAt, period),
         sql`${leftToRefund} > 0`,
       ),

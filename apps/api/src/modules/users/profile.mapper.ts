@@ -19,6 +19,7 @@ export function toProfile(row: UserRow, paid: PaymentProfile): Profile {
     hostel: paid.hostel,
     agentFeePayment: paid.agentFee && { ...paid.agentFee, payment_type: 'AGENT_FEE' },
     roomPricePayment: paid.rent,
+    cautionFeePayment: paid.cautionFee,
     rentDetails: paid.tenancy,
     notify_email: row.notifyEmail,
     notify_sms: row.notifySms,

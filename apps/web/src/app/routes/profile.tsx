@@ -78,7 +78,7 @@ export function Component() {
   return (
     <div className="container-page flex flex-col gap-6 py-6 sm:py-10">
       <ProfileSummary profile={data} actions={<LogoutButton />} />
-      <PaymentDetails profile={data} />
+      <PaymentDetails profile={data} canPay={isOwn} />
       {isOwn && data.agentFeePayment && <CancelInspection payment={data.agentFeePayment} />}
       <RentDetails profile={data} />
       {isOwn && <PaymentHistory />}

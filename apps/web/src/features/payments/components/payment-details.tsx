@@ -1,5 +1,7 @@
 import type { Profile } from '@studynest/contracts';
+import { Alert } from '../../../components/ui/alert.tsx';
 import { formatNaira } from '../../../lib/format.ts';
+import { usePayAndCheckout } from '../api/payment-queries.ts';
 
 function Status({ paid, children }: { paid: boolean; children: string }) {
   return (
@@ -15,13 +17,21 @@ function Status({ paid, children }: { paid: boolean; children: string }) {
 
 /**
  * Profile → Payment Details (docs/domain.md, "Payments"): shown once the student has started an agent-fee
- * payment. Agent Fee: Paid or waiting; Caution Fee: N/A; Rent Fee: paid or Waiting....
+ * payment. Agent Fee: Paid or waiting; Caution Fee (docs/domain.md, "Caution deposit"): N/A until the
+ * agent fee is paid, then Waiting with a Pay button (the student's own profile), then Paid; Rent Fee:
+ * paid or Waiting....
  */
-export function PaymentDetails({ profile }: { profile: Profile }) {
+export function PaymentDetails({ profile, canPay = false }: { profile: Profile; canPay?: boolean }) {
+  const pay = usePayAndCheckout('caution_fee');
   const agent = profile.agentFeePayment;
   if (!agent) return null;
   const agentPaid = agent.status === 'success';
   const rentPaid = profile.roomPricePayment?.status === 'success';
+  const caution = profile.cautionFeePayment;
+  const cautionPaid = caution?.status === 'success';
+  const cautionDue =
+    agentPaid && agent.booking_status === 'confirmed' && !cautionPaid && agent.room.caution_fee > 0;
+  const busy = pay.isPending || pay.isSuccess;
   return (
     <section aria-labelledby="payment-details-heading" className="card flex flex-col gap-3">
       <h2 id="payment-details-heading" className="text-xl">
@@ -54,9 +64,31 @@ export function PaymentDetails({ profile }: { profile: Profile }) {
               <th scope="row" className="bg-transparent! font-medium!">
                 Caution Fee
               </th>
-              <td>{formatNaira(agent.room.caution_fee)}</td>
+              <td>{formatNaira(cautionPaid ? caution.amount : agent.room.caution_fee)}</td>
               <td>
-                <span className="text-muted">N/A</span>
+                {cautionPaid || cautionDue ? (
+                  <div className="flex flex-wrap items-center gap-2">
+                    <Status paid={cautionPaid}>{cautionPaid ? 'Paid' : 'Waiting'}</Status>
+                    {cautionDue && canPay && (
+                      <button
+                        type="button"
+                        className="btn-primary px-3 py-1 text-xs"
+                        disabled={busy}
+                        onClick={() =>
+                          pay.mutate({
+                            amount: agent.room.caution_fee,
+                            room_id: agent.room._id,
+                            booking_id: agent.booking._id,
+                          })
+                        }
+                      >
+                        {busy ? 'Starting…' : 'Pay'}
+                      </button>
+                    )}
+                  </div>
+                ) : (
+                  <span className="text-muted">N/A</span>
+                )}
               </td>
             </tr>
             <tr>
@@ -71,6 +103,7 @@ export function PaymentDetails({ profile }: { profile: Profile }) {
           </tbody>
         </table>
       </div>
+      {pay.error && <Alert tone="error">{pay.error.message}</Alert>}
     </section>
   );
 }

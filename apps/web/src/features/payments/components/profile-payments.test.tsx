@@ -30,6 +30,7 @@ const base: Profile = {
   hostel: null,
   agentFeePayment: null,
   roomPricePayment: null,
+  cautionFeePayment: null,
   rentDetails: null,
   notify_email: true,
   notify_sms: true,
@@ -53,18 +54,42 @@ const renderWithQuery = (ui: React.ReactNode) =>
 
 describe('PaymentDetails', () => {
   it('renders nothing without an agent-fee payment', () => {
-    const { container } = render(<PaymentDetails profile={base} />);
+    const { container } = renderWithQuery(<PaymentDetails profile={base} />);
     expect(container.innerHTML).toBe('');
   });
 
-  it('shows Agent Fee Paid, Caution Fee N/A and Rent Fee Waiting... before rent is paid', () => {
-    render(<PaymentDetails profile={{ ...base, agentFeePayment: agentPaid, hostel }} />);
+  it('shows Agent Fee Paid, Caution Fee Waiting with Pay and Rent Fee Waiting... before rent is paid', () => {
+    renderWithQuery(<PaymentDetails profile={{ ...base, agentFeePayment: agentPaid, hostel }} canPay />);
     const rows = Array.from(document.querySelectorAll('tbody tr'), (tr) => tr.textContent);
-    expect(rows).toEqual(['Agent Fee₦65,000Paid', 'Caution Fee₦50,000N/A', 'Rent Fee₦650,000Waiting...']);
+    expect(rows).toEqual([
+      'Agent Fee₦65,000Paid',
+      'Caution Fee₦50,000WaitingPay',
+      'Rent Fee₦650,000Waiting...',
+    ]);
+    expect((screen.getByRole('button', { name: 'Pay' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
-  it('shows waiting for an unfinished agent fee and paid once rent is paid', () => {
-    render(
+  it('shows the caution fee Paid without a button once its payment succeeded, and no button for others', () => {
+    const { unmount } = renderWithQuery(
+      <PaymentDetails
+        profile={{
+          ...base,
+          agentFeePayment: agentPaid,
+          cautionFeePayment: { status: 'success', amount: 50_000, reference: 'SN-CF-1' },
+        }}
+        canPay
+      />,
+    );
+    expect(document.querySelectorAll('tbody tr')[1]?.textContent).toBe('Caution Fee₦50,000Paid');
+    expect(screen.queryByRole('button', { name: 'Pay' })).toBeNull();
+    unmount();
+    renderWithQuery(<PaymentDetails profile={{ ...base, agentFeePayment: agentPaid }} />);
+    expect(document.querySelectorAll('tbody tr')[1]?.textContent).toBe('Caution Fee₦50,000Waiting');
+    expect(screen.queryByRole('button', { name: 'Pay' })).toBeNull();
+  });
+
+  it('shows waiting for an unfinished agent fee (caution fee N/A) and paid once rent is paid', () => {
+    renderWithQuery(
       <PaymentDetails
         profile={{
           ...base,
@@ -74,6 +99,7 @@ describe('PaymentDetails', () => {
       />,
     );
     expect(screen.getByText('waiting')).toBeTruthy();
+    expect(screen.getByText('N/A')).toBeTruthy();
     expect(screen.getByText('paid')).toBeTruthy();
   });
 });

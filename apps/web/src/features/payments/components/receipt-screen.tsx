@@ -28,7 +28,7 @@ function Message({ title, children }: { title: string; children: React.ReactNode
 }
 
 /**
- * The payment return pages (/receipt-page, /rent-receipt; docs/domain.md, "Receipts"): the provider sends the browser
+ * The payment return pages (/receipt-page, /rent-receipt, /caution-receipt; docs/domain.md, "Receipts"): the provider sends the browser
  * back with ?reference=…. The payment is verified on the server while 'Generating Receipt....'
  * shows for 5 s; then the receipt, or a clear explanation when the payment did not go through.
  */
@@ -101,7 +101,12 @@ function LatestReceipt({ kind, userId }: { kind: ReceiptKind; userId: string }) 
       </Message>
     );
   }
-  const latest = kind === 'agent-fee' ? profile.data.agentFeePayment : profile.data.roomPricePayment;
+  const latest =
+    kind === 'agent-fee'
+      ? profile.data.agentFeePayment
+      : kind === 'rent'
+        ? profile.data.roomPricePayment
+        : profile.data.cautionFeePayment;
   if (!latest) return <NoReference userId={userId} />;
   return <VerifiedReceipt kind={kind} reference={latest.reference} />;
 }
@@ -267,7 +272,8 @@ function NotPaid({
       <Alert tone={status === 'pending' ? 'warning' : 'error'}>
         <p>{text}</p>
         <p className="mt-1">
-          {kind === 'agent-fee' ? 'Agent fee' : 'Rent'} for {payment.room.room_number},{' '}
+          {{ 'agent-fee': 'Agent fee', rent: 'Rent', 'caution-fee': 'Caution deposit' }[kind]} for{' '}
+          {payment.room.room_number},{' '}
           {payment.hostel.hostel_name}. Reference:{' '}
           <span className="font-mono break-all">{payment.reference}</span>
         </p>

@@ -16,4 +16,4 @@ export function RefundStatusBadge({ status }: { status: RefundStatus }) {
   );
 }
 
-export const PAYMENT_TYPE_LABELS = { AGENT_FEE: 'Agent fee', ROOM_RENT: 'Rent' } as const;
+export const PAYMENT_TYPE_LABELS = { AGENT_FEE: 'Agent fee', ROOM_RENT: 'Rent', CAUTION_FEE: 'Caution deposit' } as const;
