@@ -290,6 +290,51 @@ describe('admin reports and CSV exports', () => {
     });
   });
 
+  it('revenue: a caution deposit is held, not earned: neither it nor its refund counts', async () => {
+    // A month of its own (May 2024), so the seeded quarter's figures stay as worked out above.
+    const [room] = await t.db.select().from(payments).where(eq(payments.reference, 'SN-RPT-001'));
+    const at = (iso: string) => new Date(iso);
+    const base = {
+      userId: ids.s1!,
+      roomId: room!.roomId,
+      hostelId: room!.hostelId,
+      provider: 'sandbox' as const,
+      status: 'success' as const,
+    };
+    const [deposit] = await t.db
+      .insert(payments)
+      .values([
+        { ...base, reference: 'SN-RPT-CF1', kind: 'caution_fee', amount: 50_000, paidAt: at('2024-05-10T10:00:00Z') },
+        {
+          ...base,
+          reference: 'SN-RPT-CF2',
+          kind: 'caution_fee',
+          amount: 50_000,
+          paidAt: at('2024-05-11T10:00:00Z'),
+          needsRefund: true,
+          refundReason: 'duplicate',
+        },
+        { ...base, reference: 'SN-RPT-RR1', kind: 'rent', amount: 400_000, paidAt: at('2024-05-12T10:00:00Z') },
+      ])
+      .returning();
+    await t.db.insert(refunds).values({
+      paymentId: deposit!.id,
+      amount: 20_000,
+      reason: 'Deposit returned at move-out',
+      status: 'processed',
+      provider: 'sandbox',
+      createdAt: at('2024-05-20T10:00:00Z'),
+      processedAt: at('2024-05-20T11:00:00Z'),
+    });
+    const res = await get('/api/admin/reports/revenue?from=2024-05-01&to=2024-05-31');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      months: [{ month: '2024-05', agent_fees: 0, rent: 400_000, refunds: 0, total: 400_000, payments: 1 }],
+      totals: { agent_fees: 0, rent: 400_000, refunds: 0, total: 400_000, payments: 1 },
+      awaiting_refund: { payments: 0, amount: 0 },
+    });
+  });
+
   it('an empty period answers zeros, not errors', async () => {
     const res = await get('/api/admin/reports/funnel?from=2020-01-01&to=2020-01-31');
     expect(res.json().stages.map((s: { count: number }) => s.count)).toEqual([0, 0, 0]);
