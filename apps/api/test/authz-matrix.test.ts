@@ -128,6 +128,7 @@ const EXPECTED: Record<string, Expected> = {
 
   'POST /api/payments/agent-fee/initiate': ownerOnly(201),
   'POST /api/payments/room-price/initiate': ownerOnly(201),
+  'POST /api/payments/caution-fee/initiate': ownerOnly(201),
   'GET /api/payments/verify': ownerOrAdmin(),
   'POST /api/payments/verify': ownerOrAdmin(),
   'GET /api/payments/mine': signedIn(),
@@ -588,6 +589,16 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
         hostel_id: room.hostelId,
         callback_url: callbackUrl(w),
       },
+    };
+  },
+  // A room the student has booked (agent fee paid): every role tries to pay its caution deposit
+  // through the student's booking.
+  'POST /api/payments/caution-fee/initiate': async (w) => {
+    const room = await roomBookedByStudent(w);
+    const [fee] = await w.db.select().from(payments).where(eq(payments.roomId, room.id));
+    return {
+      url: '/api/payments/caution-fee/initiate',
+      payload: { amount: room.cautionFee, booking_id: fee?.bookingId, callback_url: callbackUrl(w) },
     };
   },
   'GET /api/payments/verify': async (w) => ({

@@ -260,6 +260,11 @@ const BODY_OPS: Record<string, BodyOp> = {
     valid: (w) => ({ amount: 650_000, room_id: w.roomId, hostel_id: w.hostelId, callback_url: callback(w) }),
     schema: PaymentInitiateSchema,
   },
+  'POST /api/payments/caution-fee/initiate': {
+    url: () => '/api/payments/caution-fee/initiate',
+    valid: (w) => ({ amount: 50_000, booking_id: w.bookingId, callback_url: callback(w) }),
+    schema: PaymentInitiateSchema,
+  },
   'POST /api/payments/verify': {
     url: () => '/api/payments/verify',
     valid: (w) => ({ reference: w.reference }),
