@@ -88,7 +88,7 @@ export async function listRefunds(
 }
 
 /**
- * Every payment attempt of one person (agent fee and rent, any status), newest first: their
+ * Every payment attempt of one person (agent fee, rent, caution deposit; any status), newest first: their
  * payment history with receipt numbers. The caller decides whose (GET /payments/mine, or an admin's
  * GET /user/{id}/payments); this reads only that person's rows.
  */

@@ -32,11 +32,20 @@ describe('caution deposit (POST /payments/caution-fee/initiate)', () => {
       payload: { callback_url: receiptUrl(t, '/caution-receipt'), ...body },
     });
   const verify = (student: Student, reference: string) =>
-    t.app.inject({ method: 'POST', url: '/api/payments/verify', headers: student.headers, payload: { reference } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/payments/verify',
+      headers: student.headers,
+      payload: { reference },
+    });
 
   /** A student who booked a room (caution fee ₦50,000) and, when `paid`, paid its agent fee. */
   async function bookedStudent(paid = true) {
-    const { hostel, room } = await hostelWithRoom(t, { agentFee: 65_000, cautionFee: 50_000, price: 600_000 });
+    const { hostel, room } = await hostelWithRoom(t, {
+      agentFee: 65_000,
+      cautionFee: 50_000,
+      price: 600_000,
+    });
     const student = await signedInUser(t);
     const booking = await bookOk(t, student, room);
     const fee = await initiateAgentFeeOk(t, student, room, booking._id);

@@ -145,7 +145,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.signedIn,
       schema: {
         tags: ['payments'],
-        summary: "The caller's payments (agent fee and rent, any status), newest first, with receipt numbers",
+        summary:
+          "The caller's payments (agent fee, rent, caution deposit; any status), newest first, with receipt numbers",
         response: { 200: PaymentHistorySchema, ...errorAnswers(401) },
       },
     },

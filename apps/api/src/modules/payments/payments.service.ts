@@ -203,9 +203,12 @@ async function roomPaidFor(db: DbOrTx, user: AuthUser, input: PaymentInitiate, k
     return { ...found, bookingId: booking.id };
   }
   if (!input.room_id) {
-    throw badRequest(`Say which booking (booking_id) or room (room_id) the ${ROOM_PAYMENT_WORD[kind]} is for`, {
-      booking_id: 'Required when room_id is not given',
-    });
+    throw badRequest(
+      `Say which booking (booking_id) or room (room_id) the ${ROOM_PAYMENT_WORD[kind]} is for`,
+      {
+        booking_id: 'Required when room_id is not given',
+      },
+    );
   }
   const found = await loadRoom(db, input.room_id);
   if (input.hostel_id && input.hostel_id !== found.room.hostelId) {
@@ -275,9 +278,13 @@ async function initiateRoomPayment(
   const amount = kind === 'rent' ? room.price : room.cautionFee;
   checkAmount(input.amount, amount);
 
-  return startPayment(deps, { kind, userId: user.id, room, bookingId, amount, callbackUrl }, async (values) => {
-    await db.insert(payments).values(values);
-  });
+  return startPayment(
+    deps,
+    { kind, userId: user.id, room, bookingId, amount, callbackUrl },
+    async (values) => {
+      await db.insert(payments).values(values);
+    },
+  );
 }
 
 export const initiateRent = (deps: PaymentDeps, user: AuthUser, input: PaymentInitiate) =>

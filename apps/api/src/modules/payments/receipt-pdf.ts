@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { formatNaira, type PaymentDetail } from '@studynest/contracts';
-import { buildReceipt, RECEIPT_KIND_OF, type ReceiptDocument, type ReceiptValue } from '@studynest/contracts/receipt';
+import {
+  buildReceipt,
+  RECEIPT_KIND_OF,
+  type ReceiptDocument,
+  type ReceiptValue,
+} from '@studynest/contracts/receipt';
 import type QRCodeModule from 'qrcode';
 
 const require = createRequire(import.meta.url);

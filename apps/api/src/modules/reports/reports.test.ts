@@ -197,7 +197,14 @@ describe('admin reports and CSV exports', () => {
       from: '2026-01-01',
       to: '2026-03-31',
       months: [
-        { month: '2026-01', agent_fees: 50_000, rent: 1_150_000, refunds: 5_000, total: 1_195_000, payments: 3 },
+        {
+          month: '2026-01',
+          agent_fees: 50_000,
+          rent: 1_150_000,
+          refunds: 5_000,
+          total: 1_195_000,
+          payments: 3,
+        },
         { month: '2026-02', agent_fees: 85_000, rent: 500_000, refunds: 0, total: 585_000, payments: 3 },
         { month: '2026-03', agent_fees: 45_000, rent: 600_000, refunds: 30_000, total: 615_000, payments: 2 },
       ],
@@ -304,7 +311,13 @@ describe('admin reports and CSV exports', () => {
     const [deposit] = await t.db
       .insert(payments)
       .values([
-        { ...base, reference: 'SN-RPT-CF1', kind: 'caution_fee', amount: 50_000, paidAt: at('2024-05-10T10:00:00Z') },
+        {
+          ...base,
+          reference: 'SN-RPT-CF1',
+          kind: 'caution_fee',
+          amount: 50_000,
+          paidAt: at('2024-05-10T10:00:00Z'),
+        },
         {
           ...base,
           reference: 'SN-RPT-CF2',
@@ -314,7 +327,13 @@ describe('admin reports and CSV exports', () => {
           needsRefund: true,
           refundReason: 'duplicate',
         },
-        { ...base, reference: 'SN-RPT-RR1', kind: 'rent', amount: 400_000, paidAt: at('2024-05-12T10:00:00Z') },
+        {
+          ...base,
+          reference: 'SN-RPT-RR1',
+          kind: 'rent',
+          amount: 400_000,
+          paidAt: at('2024-05-12T10:00:00Z'),
+        },
       ])
       .returning();
     await t.db.insert(refunds).values({
@@ -466,7 +485,11 @@ describe('admin reports and CSV exports', () => {
       ['SN-RPT-005', 'processed', 30_000, 'room_taken', '2026-03-08 11:00:00'],
       ['SN-RPT-010', 'processed', 15_000, 'other', '2026-04-01 00:30:00'],
     ]);
-    expect(rows[0]).toMatchObject({ note: 'Refund of SN-RPT-001', payment_kind: 'agent_fee', payment_amount: '50000' });
+    expect(rows[0]).toMatchObject({
+      note: 'Refund of SN-RPT-001',
+      payment_kind: 'agent_fee',
+      payment_amount: '50000',
+    });
     // The report's figures, read back from the file: processed in the period, pending and failed.
     const report = (await get(`/api/admin/reports/refunds?${PERIOD}`)).json();
     const inPeriod = rows.filter((r) => r.status === 'processed' && (r.processed_at ?? '') < '2026-04-01');

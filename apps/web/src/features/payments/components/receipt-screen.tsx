@@ -273,8 +273,7 @@ function NotPaid({
         <p>{text}</p>
         <p className="mt-1">
           {{ 'agent-fee': 'Agent fee', rent: 'Rent', 'caution-fee': 'Caution deposit' }[kind]} for{' '}
-          {payment.room.room_number},{' '}
-          {payment.hostel.hostel_name}. Reference:{' '}
+          {payment.room.room_number}, {payment.hostel.hostel_name}. Reference:{' '}
           <span className="font-mono break-all">{payment.reference}</span>
         </p>
       </Alert>

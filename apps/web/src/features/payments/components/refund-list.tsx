@@ -29,8 +29,8 @@ export function RefundList({ refunds }: { refunds: Refund[] }) {
               <span className="font-bold">{formatNaira(r.amount)}</span>
             </div>
             <p className="text-muted">
-              {{ AGENT_FEE: 'Agent fee', ROOM_RENT: 'Rent', CAUTION_FEE: 'Caution deposit' }[r.payment_type]} · {r.hostel.hostel_name},{' '}
-              <span className="capitalize">{r.room.room_number}</span>
+              {{ AGENT_FEE: 'Agent fee', ROOM_RENT: 'Rent', CAUTION_FEE: 'Caution deposit' }[r.payment_type]}{' '}
+              · {r.hostel.hostel_name}, <span className="capitalize">{r.room.room_number}</span>
               {r.paid_at && <> · paid {formatLagosDateTime(r.paid_at)}</>}
             </p>
             <p className="text-muted">

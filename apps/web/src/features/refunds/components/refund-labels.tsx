@@ -16,4 +16,8 @@ export function RefundStatusBadge({ status }: { status: RefundStatus }) {
   );
 }
 
-export const PAYMENT_TYPE_LABELS = { AGENT_FEE: 'Agent fee', ROOM_RENT: 'Rent', CAUTION_FEE: 'Caution deposit' } as const;
+export const PAYMENT_TYPE_LABELS = {
+  AGENT_FEE: 'Agent fee',
+  ROOM_RENT: 'Rent',
+  CAUTION_FEE: 'Caution deposit',
+} as const;
