@@ -82,7 +82,6 @@ export const routes: RouteObject[] = [
       { path: paths.bookInspection.path, lazy: () => import('./routes/book-inspection.tsx') },
       { path: paths.receipt.path, lazy: () => import('./routes/receipt.tsx') },
       { path: paths.rentReceipt.path, lazy: () => import('./routes/rent-receipt.tsx') },
-      { path: paths.cautionReceipt.path, lazy: () => import('./routes/caution-receipt.tsx') },
       { path: paths.profile.path, lazy: () => import('./routes/profile.tsx') },
       { path: '*', lazy: () => import('./routes/not-found.tsx') },
     ],

@@ -29,7 +29,6 @@ export const paths = {
   bookInspection: { path: '/book-inspection/:roomId', getHref: (id: string) => `/book-inspection/${id}` },
   receipt: { path: '/receipt-page', getHref: () => '/receipt-page' },
   rentReceipt: { path: '/rent-receipt', getHref: () => '/rent-receipt' },
-  cautionReceipt: { path: '/caution-receipt', getHref: () => '/caution-receipt' },
   profile: { path: '/profile/:userId', getHref: (id: string) => `/profile/${id}` },
   admin: {
     dashboard: { path: '/admin-dashboard', getHref: () => '/admin-dashboard' },

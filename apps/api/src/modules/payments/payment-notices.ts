@@ -10,7 +10,7 @@ import { PAYMENT_WHAT } from './payment-rules.ts';
 const RECEIPT_PAGE = {
   agent_fee: '/receipt-page',
   rent: '/rent-receipt',
-  caution_fee: '/caution-receipt',
+  caution_fee: '/receipt-page',
 } as const;
 
 /**

@@ -29,7 +29,7 @@ describe('caution deposit (POST /payments/caution-fee/initiate)', () => {
       method: 'POST',
       url: '/api/payments/caution-fee/initiate',
       headers: student.headers,
-      payload: { callback_url: receiptUrl(t, '/caution-receipt'), ...body },
+      payload: { callback_url: receiptUrl(t), ...body },
     });
   const verify = (student: Student, reference: string) =>
     t.app.inject({
@@ -78,7 +78,7 @@ describe('caution deposit (POST /payments/caution-fee/initiate)', () => {
     const anonymous = await t.app.inject({
       method: 'POST',
       url: '/api/payments/caution-fee/initiate',
-      payload: { booking_id: booking._id, callback_url: receiptUrl(t, '/caution-receipt') },
+      payload: { booking_id: booking._id, callback_url: receiptUrl(t) },
     });
     expect(anonymous.statusCode).toBe(401);
   });

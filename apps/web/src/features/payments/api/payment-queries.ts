@@ -56,12 +56,8 @@ export const paymentQueries = {
 type InitiateInput = Omit<PaymentInitiateInput, 'callback_url'>;
 
 /** Where the provider sends the browser back after checkout: this site's receipt page for the kind. */
-const RETURN_PAGE = {
-  agent_fee: paths.receipt,
-  rent: paths.rentReceipt,
-  caution_fee: paths.cautionReceipt,
-} as const satisfies Record<PaymentKind, { getHref: () => string }>;
-const callbackFor = (kind: PaymentKind) => window.location.origin + RETURN_PAGE[kind].getHref();
+const callbackFor = (kind: PaymentKind) =>
+  window.location.origin + (kind === 'rent' ? paths.rentReceipt.getHref() : paths.receipt.getHref());
 
 /** Start paying → checkoutLink. The caller sends the browser there. */
 export function initiatePayment(kind: PaymentKind, input: InitiateInput) {

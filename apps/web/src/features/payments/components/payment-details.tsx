@@ -27,11 +27,9 @@ export function PaymentDetails({ profile, canPay = false }: { profile: Profile; 
   if (!agent) return null;
   const agentPaid = agent.status === 'success';
   const rentPaid = profile.roomPricePayment?.status === 'success';
-  const caution = profile.cautionFeePayment;
-  const cautionPaid = caution?.status === 'success';
+  const cautionPaid = profile.cautionFeePayment?.status === 'success';
   const cautionDue =
     agentPaid && agent.booking_status === 'confirmed' && !cautionPaid && agent.room.caution_fee > 0;
-  const busy = pay.isPending || pay.isSuccess;
   return (
     <section aria-labelledby="payment-details-heading" className="card flex flex-col gap-3">
       <h2 id="payment-details-heading" className="text-xl">
@@ -64,30 +62,18 @@ export function PaymentDetails({ profile, canPay = false }: { profile: Profile; 
               <th scope="row" className="bg-transparent! font-medium!">
                 Caution Fee
               </th>
-              <td>{formatNaira(cautionPaid ? caution.amount : agent.room.caution_fee)}</td>
+              <td>{formatNaira(agent.room.caution_fee)}</td>
               <td>
-                {cautionPaid || cautionDue ? (
-                  <div className="flex flex-wrap items-center gap-2">
-                    <Status paid={cautionPaid}>{cautionPaid ? 'Paid' : 'Waiting'}</Status>
-                    {cautionDue && canPay && (
-                      <button
-                        type="button"
-                        className="btn-primary px-3 py-1 text-xs"
-                        disabled={busy}
-                        onClick={() =>
-                          pay.mutate({
-                            amount: agent.room.caution_fee,
-                            room_id: agent.room._id,
-                            booking_id: agent.booking._id,
-                          })
-                        }
-                      >
-                        {busy ? 'Starting…' : 'Pay'}
-                      </button>
-                    )}
-                  </div>
-                ) : (
-                  <span className="text-muted">N/A</span>
+                <Status paid={cautionPaid}>{cautionPaid ? 'Paid' : cautionDue ? 'Waiting...' : 'N/A'}</Status>
+                {cautionDue && canPay && (
+                  <button
+                    type="button"
+                    className="btn-primary ml-2"
+                    disabled={pay.isPending || pay.isSuccess}
+                    onClick={() => pay.mutate({ booking_id: agent.booking._id })}
+                  >
+                    Pay
+                  </button>
                 )}
               </td>
             </tr>

@@ -11,7 +11,7 @@ import { paymentQueries } from '../api/payment-queries.ts';
 const WHAT_FOR: Record<PaymentHistoryItem['payment_type'], string> = {
   AGENT_FEE: 'Agent fee',
   ROOM_RENT: 'Rent (12 months)',
-  CAUTION_FEE: 'Caution deposit',
+  CAUTION_FEE: 'Caution fee',
 };
 
 const STATUS: Record<PaymentHistoryItem['status'], { label: string; tone: string }> = {

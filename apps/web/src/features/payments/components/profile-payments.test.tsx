@@ -63,7 +63,7 @@ describe('PaymentDetails', () => {
     const rows = Array.from(document.querySelectorAll('tbody tr'), (tr) => tr.textContent);
     expect(rows).toEqual([
       'Agent Fee₦65,000Paid',
-      'Caution Fee₦50,000WaitingPay',
+      'Caution Fee₦50,000Waiting...Pay',
       'Rent Fee₦650,000Waiting...',
     ]);
     expect((screen.getByRole('button', { name: 'Pay' }) as HTMLButtonElement).disabled).toBe(false);
@@ -84,7 +84,7 @@ describe('PaymentDetails', () => {
     expect(screen.queryByRole('button', { name: 'Pay' })).toBeNull();
     unmount();
     renderWithQuery(<PaymentDetails profile={{ ...base, agentFeePayment: agentPaid }} />);
-    expect(document.querySelectorAll('tbody tr')[1]?.textContent).toBe('Caution Fee₦50,000Waiting');
+    expect(document.querySelectorAll('tbody tr')[1]?.textContent).toBe('Caution Fee₦50,000Waiting...');
     expect(screen.queryByRole('button', { name: 'Pay' })).toBeNull();
   });
 

@@ -11,7 +11,7 @@ import { useSession } from '../../../lib/auth-storage.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
 import { paymentQueries } from '../api/payment-queries.ts';
-import { buildReceipt, type ReceiptKind } from './receipt-content.ts';
+import { buildReceipt, RECEIPT_KIND_OF, type ReceiptKind } from './receipt-content.ts';
 import { ReceiptView } from './receipt-view.tsx';
 
 function Shell({ children }: { children: React.ReactNode }) {
@@ -28,8 +28,9 @@ function Message({ title, children }: { title: string; children: React.ReactNode
 }
 
 /**
- * The payment return pages (/receipt-page, /rent-receipt, /caution-receipt; docs/domain.md, "Receipts"): the provider sends the browser
- * back with ?reference=…. The payment is verified on the server while 'Generating Receipt....'
+ * The payment return pages (/receipt-page, /rent-receipt; docs/domain.md, "Receipts"): the provider sends the browser
+ * back with ?reference=…. A caution deposit comes back to /receipt-page: the verified payment's own type
+ * picks the receipt. The payment is verified on the server while 'Generating Receipt....'
  * shows for 5 s; then the receipt, or a clear explanation when the payment did not go through.
  */
 export function ReceiptScreen({ kind }: { kind: ReceiptKind }) {
@@ -58,7 +59,7 @@ export function ReceiptScreen({ kind }: { kind: ReceiptKind }) {
   }
   return (
     <Shell>
-      <VerifiedReceipt kind={kind} reference={reference} />
+      <VerifiedReceipt reference={reference} />
     </Shell>
   );
 }
@@ -101,17 +102,12 @@ function LatestReceipt({ kind, userId }: { kind: ReceiptKind; userId: string }) 
       </Message>
     );
   }
-  const latest =
-    kind === 'agent-fee'
-      ? profile.data.agentFeePayment
-      : kind === 'rent'
-        ? profile.data.roomPricePayment
-        : profile.data.cautionFeePayment;
+  const latest = kind === 'agent-fee' ? profile.data.agentFeePayment : profile.data.roomPricePayment;
   if (!latest) return <NoReference userId={userId} />;
-  return <VerifiedReceipt kind={kind} reference={latest.reference} />;
+  return <VerifiedReceipt reference={latest.reference} />;
 }
 
-function VerifiedReceipt({ kind, reference }: { kind: ReceiptKind; reference: string }) {
+function VerifiedReceipt({ reference }: { reference: string }) {
   const verify = useQuery(paymentQueries.verify(reference));
   const queryClient = useQueryClient();
   const [generating, setGenerating] = useState(true);
@@ -160,17 +156,18 @@ function VerifiedReceipt({ kind, reference }: { kind: ReceiptKind; reference: st
       </Message>
     );
   }
+  const shown = RECEIPT_KIND_OF[verify.data.payment_type];
   if (verify.data.status !== 'success') {
     return (
       <NotPaid
-        kind={kind}
+        kind={shown}
         payment={verify.data}
         onCheckAgain={() => verify.refetch()}
         checking={verify.isFetching}
       />
     );
   }
-  return <PaidReceipt kind={kind} payment={verify.data} />;
+  return <PaidReceipt kind={shown} payment={verify.data} />;
 }
 
 function PaidReceipt({ kind, payment }: { kind: ReceiptKind; payment: PaymentDetail }) {

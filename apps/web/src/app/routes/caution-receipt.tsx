@@ -1,7 +1,0 @@
-import { ReceiptScreen } from '../../features/payments/components/receipt-screen.tsx';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
-
-export function Component() {
-  useDocumentTitle('Caution deposit receipt');
-  return <ReceiptScreen kind="caution-fee" />;
-}
