@@ -147,6 +147,20 @@ describe('caution deposit (POST /payments/caution-fee/initiate)', () => {
     expect(again.json().message).toBe('Your caution deposit for this room is already paid');
   });
 
+  it('a second deposit paid from a checkout left open goes to Refunds as a duplicate', async () => {
+    const { student, booking } = await bookedStudent();
+    const first = await startDeposit(student, { booking_id: booking._id });
+    const second = await startDeposit(student, { booking_id: booking._id });
+    expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+    await pay(first.json().checkoutLink);
+    expect((await verify(student, first.json().reference)).json()).toMatchObject({ needs_refund: false });
+    await pay(second.json().checkoutLink);
+    const late = await verify(student, second.json().reference);
+    expect(late.json()).toMatchObject({ status: 'success', needs_refund: true });
+    const [row] = await t.db.select().from(payments).where(eq(payments.reference, second.json().reference));
+    expect(row?.refundReason).toBe('duplicate');
+  });
+
   it('is not revenue: the month it was paid in reports only the agent fee', async () => {
     const { student, booking } = await bookedStudent();
     const res = await startDeposit(student, { booking_id: booking._id });
