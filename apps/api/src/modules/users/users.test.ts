@@ -170,6 +170,7 @@ describe('profiles', () => {
       hostel: null,
       agentFeePayment: null,
       roomPricePayment: null,
+      cautionFeePayment: null,
       rentDetails: null,
       notify_email: true,
       notify_sms: true,
