@@ -43,6 +43,15 @@ const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 /** The receipt's words for a successful payment: one source for the screen and the PDF (docs/domain.md). */
 export function buildReceipt(kind: ReceiptKind, p: PaymentDetail): ReceiptDocument {
   const refund = p.needs_refund;
+  /** Every receipt opens with the status, what was paid for and how much. */
+  const summary = (label: string, value: string): ReceiptSection => ({
+    heading: 'Payment Summary',
+    rows: [
+      ['Status', capitalise(p.status)],
+      [label, value],
+      ['Amount', { naira: p.amount }],
+    ],
+  });
   const base = {
     title: refund ? 'Payment received' : RECEIPT_TITLE,
     subtitle: refund
@@ -60,14 +69,7 @@ export function buildReceipt(kind: ReceiptKind, p: PaymentDetail): ReceiptDocume
     return {
       ...base,
       sections: [
-        {
-          heading: 'Payment Summary',
-          rows: [
-            ['Status', capitalise(p.status)],
-            ['Payment type', p.payment_type],
-            ['Amount', { naira: p.amount }],
-          ],
-        },
+        summary('Payment type', p.payment_type),
         {
           heading: 'Booking Information',
           rows: [
@@ -97,14 +99,7 @@ export function buildReceipt(kind: ReceiptKind, p: PaymentDetail): ReceiptDocume
     return {
       ...base,
       sections: [
-        {
-          heading: 'Payment Summary',
-          rows: [
-            ['Status', capitalise(p.status)],
-            ['Payment type', p.payment_type],
-            ['Amount', { naira: p.amount }],
-          ],
-        },
+        summary('Payment type', p.payment_type),
         {
           heading: 'Deposit Information',
           rows: [
@@ -132,15 +127,8 @@ export function buildReceipt(kind: ReceiptKind, p: PaymentDetail): ReceiptDocume
   return {
     ...base,
     sections: [
-      {
-        heading: 'Payment Summary',
-        rows: [
-          ['Status', capitalise(p.status)],
-          // The spec shows the purpose as the fixed value ROOM_RENT.
-          ['Purpose', 'ROOM_RENT'],
-          ['Amount', { naira: p.amount }],
-        ],
-      },
+      // The rent receipt shows its purpose as the fixed value ROOM_RENT.
+      summary('Purpose', 'ROOM_RENT'),
       {
         heading: 'Rent Information',
         rows: [
