@@ -34,6 +34,7 @@ import { roomsRoutes } from './modules/rooms/index.ts';
 import { settingsRoutes } from './modules/settings/index.ts';
 import { siteRoutes } from './modules/site/index.ts';
 import { subscribersRoutes } from './modules/subscribers/index.ts';
+import { tenanciesRoutes } from './modules/tenancies/index.ts';
 import { usersRoutes } from './modules/users/index.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { docsPlugin } from './plugins/docs.ts';
@@ -162,6 +163,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(reportsRoutes);
       await api.register(adminMessagesRoutes);
       await api.register(maintenanceRoutes);
+      await api.register(tenanciesRoutes);
       // The outbox shows one-time codes: a development aid only, absent (404) in production.
       if (config.env !== 'production') {
         await api.register(outboxDevRoutes);

@@ -12,4 +12,5 @@ export * from './reports.ts';
 export * from './reviews.ts';
 export * from './rooms.ts';
 export * from './settings.ts';
+export * from './tenancies.ts';
 export * from './users.ts';

@@ -10,6 +10,7 @@ import {
   REFUND_STATUSES,
 } from './constants.ts';
 import { HostelRefSchema } from './hostels.ts';
+import { TenancyNoticeStateSchema } from './tenancies.ts';
 
 /** An optional field; a blank one (a form's empty input, a JSON null) counts as not sent. */
 const blankOrMissing = <T extends $ZodType>(schema: T) =>
@@ -101,6 +102,12 @@ export const TenantSchema = z.object({
   rentDueDate: z.string(),
   daysLeft: z.int(),
   amountPaid: z.int(),
+  /** The running tenancy (POST /admin/tenancies/{id}/move-out ends it). */
+  tenancy_id: z.string(),
+  /** The caution deposit the company holds for this tenancy, in naira: the most a move-out can deduct. */
+  deposit_held: z.int(),
+  /** The tenant's notice to leave, if given. */
+  notice: z.nullable(TenancyNoticeStateSchema),
 });
 export type Tenant = z.output<typeof TenantSchema>;
 

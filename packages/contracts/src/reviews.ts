@@ -58,7 +58,6 @@ export const SiteInfoSchema = z.object({
   tenantNoticeDays: z.int(),
   amendmentNoticeDays: z.int(),
   depositRefundDays: z.int(),
-  moveOutNoticeDays: z.int(),
   /** Hours before an inspection until which its booking may be cancelled (admin settings). */
   inspectionCancelHours: z.int(),
 });

@@ -3,6 +3,7 @@ import { emailSchema, optionalText, pagingSchema, phoneSchema, prepared, require
 import { BOOKING_STATUSES, BUSINESS, GENDERS, USER_ROLES } from './constants.ts';
 import { HostelRefSchema } from './hostels.ts';
 import { PaymentBookingRefSchema, PaymentRoomSchema } from './payments.ts';
+import { MoveOutStatementSchema, TenancyNoticeStateSchema } from './tenancies.ts';
 
 /** C0 controls and DEL: a tab, a line break, a NUL byte, all invisible and not typed into a password box. */
 function hasControlCharacter(v: string): boolean {
@@ -139,6 +140,8 @@ export const RentDetailsSchema = z.object({
   rentStartDate: z.string(),
   rentDueDate: z.string(),
   countdown: z.int(),
+  /** The tenant's notice to leave (POST /tenancy/notice), or null. */
+  notice: z.nullable(TenancyNoticeStateSchema),
 });
 
 /** The profile's agent-fee payment: what was paid, for which booking, room and hostel. */
@@ -169,6 +172,8 @@ export const ProfileSchema = z.extend(UserSchema, {
   /** The latest caution deposit payment for the booked room, a success preferred (docs/domain.md, "Caution deposit"). */
   cautionFeePayment: z.nullable(RentPaymentSchema),
   rentDetails: z.nullable(RentDetailsSchema),
+  /** The statement of the student's latest move-out (docs/domain.md, "Move-out"), or null. */
+  moveOutStatement: z.nullable(MoveOutStatementSchema),
   /** Whether optional messages go by e-mail and by text (only the owner and admins see a profile). */
   notify_email: z.boolean(),
   notify_sms: z.boolean(),

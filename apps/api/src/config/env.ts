@@ -109,7 +109,6 @@ const EnvSchema = z.object({
   TENANT_NOTICE_DAYS: z.coerce.number().int().min(0).max(365).default(30),
   AMENDMENT_NOTICE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
   DEPOSIT_REFUND_DAYS: z.coerce.number().int().min(0).max(365).default(14),
-  MOVE_OUT_NOTICE_DAYS: z.coerce.number().int().min(0).max(365).default(30),
 });
 
 export type Config = {
@@ -175,7 +174,6 @@ export type Config = {
     tenantNoticeDays: number;
     amendmentNoticeDays: number;
     depositRefundDays: number;
-    moveOutNoticeDays: number;
   };
 };
 
@@ -329,7 +327,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       tenantNoticeDays: e.TENANT_NOTICE_DAYS,
       amendmentNoticeDays: e.AMENDMENT_NOTICE_DAYS,
       depositRefundDays: e.DEPOSIT_REFUND_DAYS,
-      moveOutNoticeDays: e.MOVE_OUT_NOTICE_DAYS,
     },
   };
 }

@@ -18,10 +18,12 @@ import {
   type MaintenanceStatus,
   type MaintenanceUrgency,
   MESSAGE_CHANNELS,
+  MOVE_OUT_REASONS,
   MESSAGE_TOPICS,
   type MessageAudience,
   type MessageChannel,
   type MessageTopic,
+  type MoveOutReason,
   NIGERIAN_STATES,
   type NigerianState,
   PAYMENT_KINDS,
@@ -524,14 +526,55 @@ export const tenancies = pgTable(
     /** Calendar dates in Africa/Lagos. */
     startDate: date('start_date', { mode: 'string' }).notNull(),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
+    /** The start of the Lagos day the tenant moved out (docs/domain.md, "Move-out"). */
     endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+    /** The tenant's written notice: when it was given and the day they mean to leave. */
+    noticeGivenAt: timestamp('notice_given_at', { withTimezone: true, mode: 'date' }),
+    noticeMoveOutOn: date('notice_move_out_on', { mode: 'string' }),
+    endReason: text('end_reason').$type<MoveOutReason>(),
+    endNote: text('end_note'),
+    endedBy: uuid('ended_by').references(() => users.id, { onDelete: 'set null' }),
+    moveOutRecordedAt: timestamp('move_out_recorded_at', { withTimezone: true, mode: 'date' }),
+    /** The caution deposit this move-out settled, what of it was held then, and the refund of the rest. */
+    depositPaymentId: uuid('deposit_payment_id').references(() => payments.id),
+    depositHeld: integer('deposit_held'),
+    depositRefundId: uuid('deposit_refund_id').references(() => refunds.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('tenancies_room_active_uq').on(t.roomId).where(sql`${t.endedAt} is null`),
     index('tenancies_user_idx').on(t.userId),
+    // A deposit is settled by one move-out at most.
+    uniqueIndex('tenancies_deposit_payment_uq').on(t.depositPaymentId),
     check('tenancies_dates_ck', sql`${t.dueDate} > ${t.startDate}`),
+    check('tenancies_end_reason_ck', inList('end_reason', MOVE_OUT_REASONS)),
+    check(
+      'tenancies_notice_ck',
+      sql`(${t.noticeGivenAt} is null) = (${t.noticeMoveOutOn} is null)`,
+    ),
+    check(
+      'tenancies_moved_out_ck',
+      sql`${t.endReason} is null or (${t.endedAt} is not null and ${t.moveOutRecordedAt} is not null)`,
+    ),
+  ],
+);
+
+/** A move-out's itemised deductions from the caution deposit, in the order the admin listed them. */
+export const tenancyDeductions = pgTable(
+  'tenancy_deductions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenancyId: uuid('tenancy_id')
+      .notNull()
+      .references(() => tenancies.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    description: text('description').notNull(),
+    amount: naira('amount'),
+  },
+  (t) => [
+    uniqueIndex('tenancy_deductions_position_uq').on(t.tenancyId, t.position),
+    check('tenancy_deductions_amount_ck', sql`${t.amount} > 0`),
   ],
 );
 

@@ -7,3 +7,10 @@ export { receiptPageRoutes } from './receipt-page.routes.ts';
 export { receiptsRoutes } from './receipts.routes.ts';
 export { refundsRoutes } from './refunds.routes.ts';
 export { sandboxRoutes } from './sandbox.routes.ts';
+export { toNotice } from './payments.mapper.ts';
+export {
+  pendingRefundAmount,
+  refundedAmount,
+  unsettledDeposit,
+} from './payment-rules.ts';
+export { queueRefunds, recordRefund } from './refunds.service.ts';

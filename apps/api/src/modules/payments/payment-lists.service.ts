@@ -7,8 +7,8 @@ import { daysBetween, todayInLagos } from '../../lib/lagos-time.ts';
 import { personRefColumns } from '../auth/index.ts';
 import { hostelRefColumns } from '../hostels/index.ts';
 import { roomRefColumns } from '../rooms/index.ts';
-import { pendingRefundAmount, refundedAmount, refundStateOf } from './payment-rules.ts';
-import { toRefund, toTenancyDates } from './payments.mapper.ts';
+import { pendingRefundAmount, refundedAmount, refundStateOf, unsettledDeposit } from './payment-rules.ts';
+import { toNotice, toRefund, toTenancyDates } from './payments.mapper.ts';
 
 /** Active tenancies, soonest due first, with what each tenant has paid in rent for that room. */
 export async function listTenants({ db }: Pick<Deps, 'db'>): Promise<Tenant[]> {
@@ -29,6 +29,11 @@ export async function listTenants({ db }: Pick<Deps, 'db'>): Promise<Tenant[]> {
       room: roomRefColumns,
       hostel: hostelRefColumns,
       total: paid.total,
+      depositHeld: sql<number>`coalesce((
+        select ${payments.amount} - ${refundedAmount(payments.id)} - ${pendingRefundAmount(payments.id)}
+        from ${payments}
+        where ${unsettledDeposit(tenancies.userId, tenancies.roomId)}
+        order by ${payments.paidAt} desc limit 1), 0)`,
     })
     .from(tenancies)
     .innerJoin(users, eq(users.id, tenancies.userId))
@@ -38,13 +43,16 @@ export async function listTenants({ db }: Pick<Deps, 'db'>): Promise<Tenant[]> {
     .where(isNull(tenancies.endedAt))
     .orderBy(tenancies.dueDate, hostels.hostelName, rooms.roomNumber);
   const today = todayInLagos();
-  return rows.map(({ tenancy, user, room, hostel, total }) => ({
+  return rows.map(({ tenancy, user, room, hostel, total, depositHeld }) => ({
     user,
     hostel,
     room,
     ...toTenancyDates(tenancy),
     daysLeft: daysBetween(today, tenancy.dueDate),
     amountPaid: Number(total ?? 0),
+    tenancy_id: tenancy.id,
+    deposit_held: Math.max(0, Number(depositHeld)),
+    notice: toNotice(tenancy),
   }));
 }
 

@@ -7,8 +7,8 @@ import { hostelRefColumns } from '../hostels/index.ts';
 import { toPaymentRoom } from '../rooms/index.ts';
 import { getSettings } from '../settings/index.ts';
 import { cancelDeadline } from './booking-cancel.service.ts';
-import { standingAgentFee } from './payment-rules.ts';
-import { toTenancyDates } from './payments.mapper.ts';
+import { feeSpent, standingAgentFee } from './payment-rules.ts';
+import { toNotice, toTenancyDates } from './payments.mapper.ts';
 
 /**
  * What a student has paid and rents, for their profile: the hostel they belong to, their latest
@@ -44,7 +44,13 @@ export async function getPaymentProfile(deps: Pick<Deps, 'db'>, userId: string) 
     .limit(1);
 
   const [tenancy] = await db
-    .select({ startDate: tenancies.startDate, dueDate: tenancies.dueDate, hostel: hostelRefColumns })
+    .select({
+      startDate: tenancies.startDate,
+      dueDate: tenancies.dueDate,
+      noticeGivenAt: tenancies.noticeGivenAt,
+      noticeMoveOutOn: tenancies.noticeMoveOutOn,
+      hostel: hostelRefColumns,
+    })
     .from(tenancies)
     .innerJoin(hostels, eq(hostels.id, tenancies.hostelId))
     .where(and(eq(tenancies.userId, userId), isNull(tenancies.endedAt)))
@@ -58,7 +64,13 @@ export async function getPaymentProfile(deps: Pick<Deps, 'db'>, userId: string) 
       .select({ hostel: hostelRefColumns })
       .from(payments)
       .innerJoin(hostels, eq(hostels.id, payments.hostelId))
-      .where(and(eq(payments.userId, userId), standingAgentFee))
+      .where(
+        and(
+          eq(payments.userId, userId),
+          standingAgentFee,
+          sql`not ${feeSpent(payments.userId, payments.roomId, payments.paidAt)}`,
+        ),
+      )
       .orderBy(sql`${payments.paidAt} desc nulls last`, desc(payments.createdAt))
       .limit(1);
     hostel = booked?.hostel ?? null;
@@ -86,7 +98,11 @@ export async function getPaymentProfile(deps: Pick<Deps, 'db'>, userId: string) 
     rent: rent ?? null,
     cautionFee: caution ?? null,
     tenancy: tenancy
-      ? { ...toTenancyDates(tenancy), countdown: daysBetween(todayInLagos(), tenancy.dueDate) }
+      ? {
+          ...toTenancyDates(tenancy),
+          countdown: daysBetween(todayInLagos(), tenancy.dueDate),
+          notice: toNotice(tenancy),
+        }
       : null,
   };
 }

@@ -1,6 +1,6 @@
 import type { PaymentKind, PaymentRefundState } from '@studynest/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { payments, refunds } from '../../db/schema.ts';
+import { payments, refunds, tenancies } from '../../db/schema.ts';
 
 /**
  * A standing agent fee: paid, and not overtaken by someone else's (those are flagged for a
@@ -13,15 +13,49 @@ export const standingAgentFee = and(
 );
 
 /**
+ * An agent fee used up: its payer rented the room after paying it, and that tenancy has ended
+ * (docs/domain.md, "Move-out"). It no longer books the room or gives its payer a hostel.
+ */
+export const feeSpent = (
+  userId: string | SQL | typeof payments.userId,
+  roomId: string | SQL | typeof payments.roomId,
+  paidAt: SQL | typeof payments.paidAt,
+) => sql<boolean>`exists (
+  select 1 from ${tenancies} ft
+  where ft.user_id = ${userId} and ft.room_id = ${roomId} and ft.ended_at is not null
+    and ft.created_at >= ${paidAt})`;
+
+/**
  * Who the room is booked for: the payer of its latest standing agent fee (a room that was let
- * again has the older student's fee too). SQL, so that it can sit inside a conditional UPDATE.
+ * again has the older student's fee too), unless a move-out used that fee up. SQL, so that it can
+ * sit inside a conditional UPDATE.
  */
 export const bookedBy = (roomId: string | SQL) => sql<string | null>`(
-  select ${payments.userId} from ${payments}
-  where ${payments.roomId} = ${roomId} and ${standingAgentFee}
-  order by ${payments.paidAt} desc nulls last, ${payments.createdAt} desc
-  limit 1
+  select latest.user_id from (
+    select ${payments.userId} as user_id, ${payments.paidAt} as paid_at from ${payments}
+    where ${payments.roomId} = ${roomId} and ${standingAgentFee}
+    order by ${payments.paidAt} desc nulls last, ${payments.createdAt} desc
+    limit 1
+  ) latest
+  where not ${feeSpent(sql`latest.user_id`, roomId, sql`latest.paid_at`)}
 )`;
+
+/**
+ * The caution deposit a payer may still have with the company for a room: paid, not owed back as
+ * a whole, and not yet settled by a move-out (docs/domain.md, "Caution deposit"). On `payments`.
+ */
+export const unsettledDeposit = (
+  userId: string | SQL | typeof tenancies.userId,
+  roomId: string | SQL | typeof tenancies.roomId,
+) =>
+  and(
+    eq(payments.userId, userId),
+    eq(payments.roomId, roomId),
+    eq(payments.kind, 'caution_fee'),
+    eq(payments.status, 'success'),
+    eq(payments.needsRefund, false),
+    sql`not exists (select 1 from ${tenancies} st where st.deposit_payment_id = ${payments.id})`,
+  );
 
 /** Merge keys into payments.provider_data without losing what is already there. */
 export const mergeProviderData = (extra: Record<string, unknown>) =>

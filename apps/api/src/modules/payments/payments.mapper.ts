@@ -4,6 +4,7 @@ import {
   type PersonRef,
   type Refund,
   type RoomRef,
+  type TenancyNoticeState,
 } from '@studynest/contracts';
 import type { bookings, hostels, payments, rooms, tenancies } from '../../db/schema.ts';
 import { daysBetween, lagosDateOf } from '../../lib/lagos-time.ts';
@@ -16,6 +17,15 @@ type TenancyDates = Pick<typeof tenancies.$inferSelect, 'startDate' | 'dueDate'>
 
 /** The dates of a tenancy as payments and the profile show them (the spec's camelCase names). */
 export const toTenancyDates = (t: TenancyDates) => ({ rentStartDate: t.startDate, rentDueDate: t.dueDate });
+
+/** A tenancy's notice to leave, as the tenant and admins see it (null until given). */
+export const toNotice = (t: {
+  noticeGivenAt: Date | null;
+  noticeMoveOutOn: string | null;
+}): TenancyNoticeState | null =>
+  t.noticeGivenAt && t.noticeMoveOutOn
+    ? { given_at: t.noticeGivenAt.toISOString(), move_out_on: t.noticeMoveOutOn }
+    : null;
 
 /** GET /payments/verify: the payment with what it paid for. */
 export function toPaymentDetail(

@@ -17,7 +17,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { type AuthUser, assertAdminReady } from '../auth/index.ts';
 import { holdRoom } from '../bookings/index.ts';
 import { applyProviderResult } from './payment-apply.service.ts';
-import { bookedBy, mergeProviderData, standingAgentFee } from './payment-rules.ts';
+import { bookedBy, feeSpent, mergeProviderData, standingAgentFee, unsettledDeposit } from './payment-rules.ts';
 import { toPaymentDetail } from './payments.mapper.ts';
 import { followRefundsOf } from './refunds.service.ts';
 
@@ -218,11 +218,11 @@ async function roomPaidFor(db: DbOrTx, user: AuthUser, input: PaymentInitiate, k
 }
 
 /** A caution deposit of this payer for this room that the company still holds (docs/domain.md, "Caution deposit"). */
-const heldDeposit = (userId: string | SQL, roomId: string | SQL) => sql<boolean>`exists (
-  select 1 from ${payments} d
-  where d.user_id = ${userId} and d.room_id = ${roomId} and d.kind = 'caution_fee'
-    and d.status = 'success' and not d.needs_refund
-    and not exists (select 1 from ${refunds} r where r.payment_id = d.id and r.status in ('pending', 'processed')))`;
+const heldDeposit = (userId: string, roomId: string) => sql<boolean>`exists (
+  select 1 from ${payments}
+  where ${unsettledDeposit(userId, roomId)}
+    and not exists (select 1 from ${refunds} r
+      where r.payment_id = ${payments.id} and r.status in ('pending', 'processed')))`;
 
 /**
  * Pay (or renew) a room's yearly rent, or its caution deposit: one request-to-pay path. The tenant
@@ -248,7 +248,8 @@ async function initiateRoomPayment(
       bookerId: bookedBy(room.id),
       paidAgentFee: sql<boolean>`exists (
         select 1 from ${payments}
-        where ${payments.userId} = ${user.id} and ${payments.roomId} = ${room.id} and ${standingAgentFee})`,
+        where ${payments.userId} = ${user.id} and ${payments.roomId} = ${room.id} and ${standingAgentFee}
+          and not ${feeSpent(user.id, room.id, payments.paidAt)})`,
       depositHeld: heldDeposit(user.id, room.id),
     })
     .from(sql`(select 1) as one`);

@@ -101,51 +101,7 @@ export async function requestRefund(
       .limit(1)
       .for('update');
     if (!payment) throw notFound('No payment has this reference');
-    if (payment.status !== 'success') {
-      throw conflict('Only a payment that went through can be refunded');
-    }
-    if (payment.provider !== deps.payments.name) {
-      throw conflict(
-        `This payment was made through ${payment.provider}, which this server does not use now: refund it there`,
-      );
-    }
-    if (input.amount > payment.amount) {
-      throw badRequest(`The refund is larger than the ${formatNaira(payment.amount)} paid`, {
-        amount: `At most ${formatNaira(payment.amount)}`,
-      });
-    }
-    const [totals] = await tx
-      .select({ refunded: refundedAmount(payment.id), pending: pendingRefundAmount(payment.id) })
-      .from(sql`(select 1) as one`);
-    if (Number(totals?.pending ?? 0) > 0) {
-      throw conflict('A refund of this payment is already with the provider. Wait for it to finish.');
-    }
-    const left = payment.amount - Number(totals?.refunded ?? 0);
-    if (left <= 0) throw conflict('This payment has already been refunded in full');
-    if (input.amount > left) {
-      throw badRequest(`Only ${formatNaira(left)} of this payment is left to refund`, {
-        amount: `At most ${formatNaira(left)}`,
-      });
-    }
-    const [last] = await tx
-      .select({ id: refunds.id, status: refunds.status })
-      .from(refunds)
-      .where(eq(refunds.paymentId, payment.id))
-      .orderBy(desc(refunds.createdAt))
-      .limit(1);
-    const [row] = await tx
-      .insert(refunds)
-      .values({
-        paymentId: payment.id,
-        amount: input.amount,
-        reason: input.reason,
-        status: 'pending',
-        provider: payment.provider,
-        retryOf: last?.status === 'failed' ? last.id : null,
-        requestedBy: admin.id,
-      })
-      .returning({ id: refunds.id });
-    return row!.id;
+    return recordRefund(tx, deps, payment, { amount: input.amount, reason: input.reason }, admin.id);
   });
   // Read before the job can run: the answer is the refund as recorded, pending.
   const [record] = await readRefunds(deps, eq(refunds.id, id), 1);
@@ -153,7 +109,65 @@ export async function requestRefund(
   return record!;
 }
 
-async function queueRefunds(deps: Pick<Deps, 'jobs'>, ids: string[]): Promise<void> {
+/**
+ * Record a pending refund of a payment the caller has locked (`for update`) in its transaction,
+ * after the checks every refund passes. The caller queues it (`queueRefunds`) once committed.
+ */
+export async function recordRefund(
+  tx: Tx,
+  deps: Pick<Deps, 'payments'>,
+  payment: typeof payments.$inferSelect,
+  refund: { amount: number; reason: string },
+  requestedBy: string,
+): Promise<string> {
+  if (payment.status !== 'success') {
+    throw conflict('Only a payment that went through can be refunded');
+  }
+  if (payment.provider !== deps.payments.name) {
+    throw conflict(
+      `This payment was made through ${payment.provider}, which this server does not use now: refund it there`,
+    );
+  }
+  if (refund.amount > payment.amount) {
+    throw badRequest(`The refund is larger than the ${formatNaira(payment.amount)} paid`, {
+      amount: `At most ${formatNaira(payment.amount)}`,
+    });
+  }
+  const [totals] = await tx
+    .select({ refunded: refundedAmount(payment.id), pending: pendingRefundAmount(payment.id) })
+    .from(sql`(select 1) as one`);
+  if (Number(totals?.pending ?? 0) > 0) {
+    throw conflict('A refund of this payment is already with the provider. Wait for it to finish.');
+  }
+  const left = payment.amount - Number(totals?.refunded ?? 0);
+  if (left <= 0) throw conflict('This payment has already been refunded in full');
+  if (refund.amount > left) {
+    throw badRequest(`Only ${formatNaira(left)} of this payment is left to refund`, {
+      amount: `At most ${formatNaira(left)}`,
+    });
+  }
+  const [last] = await tx
+    .select({ id: refunds.id, status: refunds.status })
+    .from(refunds)
+    .where(eq(refunds.paymentId, payment.id))
+    .orderBy(desc(refunds.createdAt))
+    .limit(1);
+  const [row] = await tx
+    .insert(refunds)
+    .values({
+      paymentId: payment.id,
+      amount: refund.amount,
+      reason: refund.reason,
+      status: 'pending',
+      provider: payment.provider,
+      retryOf: last?.status === 'failed' ? last.id : null,
+      requestedBy,
+    })
+    .returning({ id: refunds.id });
+  return row!.id;
+}
+
+export async function queueRefunds(deps: Pick<Deps, 'jobs'>, ids: string[]): Promise<void> {
   if (!ids.length) return;
   await deps.jobs.boss.insert(ids.map((id) => ({ name: REFUND_QUEUE, data: { id }, singletonKey: id })));
   deps.jobs.wake(REFUND_QUEUE);

@@ -22,7 +22,6 @@ describe('GET /api/site', () => {
         tenantNoticeDays: 30,
         amendmentNoticeDays: 14,
         depositRefundDays: 14,
-        moveOutNoticeDays: 30,
         inspectionCancelHours: 24,
       });
     });
@@ -40,7 +39,6 @@ describe('GET /api/site', () => {
           TENANT_NOTICE_DAYS: '60',
           AMENDMENT_NOTICE_DAYS: '7',
           DEPOSIT_REFUND_DAYS: '21',
-          MOVE_OUT_NOTICE_DAYS: '45',
         },
       );
     });
@@ -55,7 +53,6 @@ describe('GET /api/site', () => {
         tenantNoticeDays: 60,
         amendmentNoticeDays: 7,
         depositRefundDays: 21,
-        moveOutNoticeDays: 45,
         inspectionCancelHours: 24,
       });
     });

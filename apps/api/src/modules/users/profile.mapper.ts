@@ -1,4 +1,4 @@
-import type { Profile } from '@studynest/contracts';
+import type { MoveOutStatement, Profile } from '@studynest/contracts';
 import { toUser, type UserRow } from '../auth/index.ts';
 import type { PaymentProfile } from '../payments/index.ts';
 
@@ -7,7 +7,11 @@ import type { PaymentProfile } from '../payments/index.ts';
  * the spec's names (agentFeePayment, roomPricePayment, rentDetails), and which optional messages
  * they take.
  */
-export function toProfile(row: UserRow, paid: PaymentProfile): Profile {
+export function toProfile(
+  row: UserRow,
+  paid: PaymentProfile,
+  moveOutStatement: MoveOutStatement | null,
+): Profile {
   return {
     ...toUser(row),
     emergency_contact: {
@@ -21,6 +25,7 @@ export function toProfile(row: UserRow, paid: PaymentProfile): Profile {
     roomPricePayment: paid.rent,
     cautionFeePayment: paid.cautionFee,
     rentDetails: paid.tenancy,
+    moveOutStatement,
     notify_email: row.notifyEmail,
     notify_sms: row.notifySms,
   };

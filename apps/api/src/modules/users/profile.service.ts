@@ -4,9 +4,10 @@ import { users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { getPaymentProfile } from '../payments/index.ts';
+import { latestMoveOut } from '../tenancies/index.ts';
 import { toProfile } from './profile.mapper.ts';
 
-/** The profile as GET /user/{id} shows it: the person, plus what they paid and rent (payments module). */
+/** The profile as GET /user/{id} shows it: the person, plus what they paid and rent (payments module) and their latest move-out (tenancies). */
 export async function getProfile(deps: Pick<Deps, 'db'>, userId: string): Promise<Profile> {
   const [row] = await deps.db
     .select()
@@ -14,5 +15,6 @@ export async function getProfile(deps: Pick<Deps, 'db'>, userId: string): Promis
     .where(and(eq(users.id, userId), isNull(users.deletedAt)))
     .limit(1);
   if (!row) throw notFound('No user with that id');
-  return toProfile(row, await getPaymentProfile(deps, userId));
+  const [paid, moveOut] = await Promise.all([getPaymentProfile(deps, userId), latestMoveOut(deps, userId)]);
+  return toProfile(row, paid, moveOut);
 }

@@ -32,6 +32,7 @@ const base: Profile = {
   roomPricePayment: null,
   cautionFeePayment: null,
   rentDetails: null,
+  moveOutStatement: null,
   notify_email: true,
   notify_sms: true,
 };
@@ -125,7 +126,12 @@ describe('RentDetails', () => {
           hostel,
           agentFeePayment: agentPaid,
           roomPricePayment: { status: 'success', amount: 650_000, reference: 'SN-RR-1' },
-          rentDetails: { rentStartDate: '2026-01-10', rentDueDate: '2027-01-10', countdown: 45 },
+          rentDetails: {
+            rentStartDate: '2026-01-10',
+            rentDueDate: '2027-01-10',
+            countdown: 45,
+            notice: null,
+          },
         }}
       />,
     );

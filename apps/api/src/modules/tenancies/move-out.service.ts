@@ -1,0 +1,285 @@
+import {
+  formatLagosDate,
+  formatNaira,
+  MOVE_OUT_REASON_LABELS,
+  type MoveOut,
+  type MoveOutStatement,
+} from '@studynest/contracts';
+import { and, asc, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { hostels, payments, refunds, rooms, tenancies, tenancyDeductions, users } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { addDays, lagosDateOf, lagosInstant, todayInLagos } from '../../lib/lagos-time.ts';
+import type { AuthUser } from '../auth/index.ts';
+import { personRefColumns } from '../auth/index.ts';
+import { hostelRefColumns } from '../hostels/index.ts';
+import { dispatch, recordMessages } from '../messages/index.ts';
+import {
+  pendingRefundAmount,
+  queueRefunds,
+  recordRefund,
+  refundedAmount,
+  unsettledDeposit,
+} from '../payments/index.ts';
+import { roomRefColumns } from '../rooms/index.ts';
+
+/** The rules are in docs/domain.md ("Move-out"). */
+
+type MoveOutDeps = Pick<Deps, 'db' | 'config' | 'payments' | 'jobs'>;
+type TenancyRow = typeof tenancies.$inferSelect;
+
+/**
+ * The earliest day a move-out may be recorded for, by its reason: the tenant's notice period run
+ * from the day they gave notice, the end of the paid year, or (a breach) the first day of the
+ * tenancy. A move-out is recorded once the tenant has left, so never for a day after today.
+ */
+function checkMoveOutDate(
+  tenancy: TenancyRow,
+  input: Pick<MoveOut, 'date' | 'reason'>,
+  noticeDays: number,
+  today: string,
+): void {
+  if (input.date > today) {
+    throw badRequest('Record a move-out once the tenant has left: pick today or an earlier day', {
+      date: `On or before ${formatLagosDate(today)}`,
+    });
+  }
+  if (input.date < tenancy.startDate) {
+    throw badRequest(`This tenancy started on ${formatLagosDate(tenancy.startDate)}`, {
+      date: `On or after ${formatLagosDate(tenancy.startDate)}`,
+    });
+  }
+  if (input.reason === 'tenant_notice') {
+    if (!tenancy.noticeGivenAt) {
+      throw badRequest(
+        'This tenant has not given notice: choose another reason, or ask them to give notice from their profile',
+        { reason: 'The tenant has not given notice' },
+      );
+    }
+    const earliest = addDays(lagosDateOf(tenancy.noticeGivenAt), noticeDays);
+    if (input.date < earliest) {
+      throw badRequest(
+        `The tenant's ${noticeDays} days' notice runs until ${formatLagosDate(earliest)}: pick that day or later`,
+        { date: `On or after ${formatLagosDate(earliest)}` },
+      );
+    }
+  }
+  if (input.reason === 'lease_ended' && input.date < tenancy.dueDate) {
+    throw badRequest(
+      `The paid rent year runs until ${formatLagosDate(tenancy.dueDate)}: pick that day or later, or another reason`,
+      { date: `On or after ${formatLagosDate(tenancy.dueDate)}` },
+    );
+  }
+}
+
+/**
+ * POST /admin/tenancies/{id}/move-out: end a running tenancy, free its room, and settle the
+ * caution deposit: the itemised deductions are kept, the rest goes back to the tenant as a refund
+ * of the deposit payment (the same path as every refund). One transaction with the tenancy, then
+ * the deposit payment, locked: a second admin waits and finds the tenancy ended; a refund of the
+ * deposit asked at the same moment waits on the payment and counts against what is held.
+ */
+export async function moveOut(
+  deps: MoveOutDeps,
+  admin: AuthUser,
+  tenancyId: string,
+  input: MoveOut,
+): Promise<MoveOutStatement> {
+  const today = todayInLagos();
+  let refundId: string | null = null;
+  let notices: string[] = [];
+  await deps.db.transaction(async (tx) => {
+    const [tenancy] = await tx
+      .select()
+      .from(tenancies)
+      .where(eq(tenancies.id, tenancyId))
+      .limit(1)
+      .for('update');
+    if (!tenancy) throw notFound('No tenancy has this id');
+    if (tenancy.endedAt) {
+      throw conflict(`This tenancy already ended on ${formatLagosDate(lagosDateOf(tenancy.endedAt))}`);
+    }
+    checkMoveOutDate(tenancy, input, deps.config.site.tenantNoticeDays, today);
+
+    const [deposit] = await tx
+      .select()
+      .from(payments)
+      .where(unsettledDeposit(tenancy.userId, tenancy.roomId))
+      .orderBy(desc(payments.paidAt))
+      .limit(1)
+      .for('update');
+    const held = deposit ? await heldOf(tx, deposit) : 0;
+    const deducted = input.deductions.reduce((sum, d) => sum + d.amount, 0);
+    if (deducted > 0 && held <= 0) {
+      throw badRequest('No caution deposit is held for this tenancy, so nothing can be deducted from it', {
+        deductions: 'No deposit is held: remove the deductions',
+      });
+    }
+    if (deducted > held) {
+      throw badRequest(
+        `The deductions add up to ${formatNaira(deducted)}, more than the ${formatNaira(held)} deposit held`,
+        { deductions: `At most ${formatNaira(held)} in total` },
+      );
+    }
+    const returned = held - deducted;
+    if (deposit && returned > 0) {
+      refundId = await recordRefund(
+        tx,
+        deps,
+        deposit,
+        {
+          amount: returned,
+          reason: deducted
+            ? `Caution deposit returned on move-out, less ${formatNaira(deducted)} of deductions`
+            : 'Caution deposit returned on move-out',
+        },
+        admin.id,
+      );
+    }
+
+    await tx
+      .update(tenancies)
+      .set({
+        endedAt: lagosInstant(input.date, '00:00'),
+        endReason: input.reason,
+        endNote: input.note || null,
+        endedBy: admin.id,
+        moveOutRecordedAt: sql`now()`,
+        depositPaymentId: deposit?.id ?? null,
+        depositHeld: held,
+        depositRefundId: refundId,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(tenancies.id, tenancy.id));
+    if (input.deductions.length) {
+      await tx.insert(tenancyDeductions).values(
+        input.deductions.map((d, position) => ({
+          tenancyId: tenancy.id,
+          position,
+          description: d.description,
+          amount: d.amount,
+        })),
+      );
+    }
+    // The room can be booked again; the triggers on rooms update the hostel's availability.
+    await tx
+      .update(rooms)
+      .set({ status: 'available', heldByUserId: null, heldUntil: null, updatedAt: sql`now()` })
+      .where(eq(rooms.id, tenancy.roomId));
+
+    const [statement] = await readStatements(tx, eq(tenancies.id, tenancy.id), 1);
+    notices = await recordMoveOutNotice(tx, deps, statement!);
+  });
+  if (refundId) await queueRefunds(deps, [refundId]);
+  await dispatch(deps, notices);
+  const [statement] = await readStatements(deps.db, eq(tenancies.id, tenancyId), 1);
+  return statement!;
+}
+
+/** What of a deposit payment the company still holds: paid, less refunds made or asked for. */
+async function heldOf(tx: Tx, deposit: typeof payments.$inferSelect): Promise<number> {
+  const [totals] = await tx
+    .select({ refunded: refundedAmount(deposit.id), pending: pendingRefundAmount(deposit.id) })
+    .from(sql`(select 1) as one`);
+  return Math.max(0, deposit.amount - Number(totals?.refunded ?? 0) - Number(totals?.pending ?? 0));
+}
+
+/** Move-out statements (recorded move-outs), newest first. */
+async function readStatements(db: DbOrTx, where: SQL | undefined, limit: number): Promise<MoveOutStatement[]> {
+  const rows = await db
+    .select({
+      tenancy: tenancies,
+      user: personRefColumns,
+      room: roomRefColumns,
+      hostel: hostelRefColumns,
+      refund: { _id: refunds.id, amount: refunds.amount, status: refunds.status },
+    })
+    .from(tenancies)
+    .innerJoin(users, eq(users.id, tenancies.userId))
+    .innerJoin(rooms, eq(rooms.id, tenancies.roomId))
+    .innerJoin(hostels, eq(hostels.id, tenancies.hostelId))
+    .leftJoin(refunds, eq(refunds.id, tenancies.depositRefundId))
+    .where(and(isNotNull(tenancies.moveOutRecordedAt), where))
+    .orderBy(desc(tenancies.endedAt), desc(tenancies.moveOutRecordedAt))
+    .limit(limit);
+  if (!rows.length) return [];
+  const items = await db
+    .select()
+    .from(tenancyDeductions)
+    .where(
+      inArray(
+        tenancyDeductions.tenancyId,
+        rows.map((r) => r.tenancy.id),
+      ),
+    )
+    .orderBy(asc(tenancyDeductions.position));
+  return rows.map(({ tenancy, user, room, hostel, refund }) => {
+    const deductions = items
+      .filter((d) => d.tenancyId === tenancy.id)
+      .map((d) => ({ description: d.description, amount: d.amount }));
+    const deductionsTotal = deductions.reduce((sum, d) => sum + d.amount, 0);
+    const held = tenancy.depositHeld ?? 0;
+    return {
+      tenancy_id: tenancy.id,
+      user,
+      hostel,
+      room,
+      start_date: tenancy.startDate,
+      moved_out_on: lagosDateOf(tenancy.endedAt!),
+      reason: tenancy.endReason!,
+      note: tenancy.endNote,
+      deposit_held: held,
+      deductions,
+      deductions_total: deductionsTotal,
+      deposit_returned: held - deductionsTotal,
+      refund: refund?._id ? refund : null,
+      recorded_at: tenancy.moveOutRecordedAt!.toISOString(),
+    };
+  });
+}
+
+/** The student's latest move-out statement, for their profile. */
+export async function latestMoveOut(
+  { db }: Pick<Deps, 'db'>,
+  userId: string,
+): Promise<MoveOutStatement | null> {
+  const [statement] = await readStatements(db, eq(tenancies.userId, userId), 1);
+  return statement ?? null;
+}
+
+/** The tenant's copy of the statement: keyed by the tenancy, so it goes once. */
+async function recordMoveOutNotice(
+  tx: Tx,
+  deps: Pick<Deps, 'config'>,
+  s: MoveOutStatement,
+): Promise<string[]> {
+  const lines = [
+    `Hello ${s.user.first_name},`,
+    '',
+    `Your tenancy of ${s.room.room_number}, ${s.hostel.hostel_name} ended on ${formatLagosDate(s.moved_out_on)} (${MOVE_OUT_REASON_LABELS[s.reason].toLowerCase()}).`,
+    '',
+    'Caution deposit statement',
+    `Deposit held: ${formatNaira(s.deposit_held)}`,
+    ...s.deductions.map((d) => `Less ${d.description}: ${formatNaira(d.amount)}`),
+    `Returned to you: ${formatNaira(s.deposit_returned)}`,
+    '',
+    s.deposit_returned > 0
+      ? `We have asked for the refund of ${formatNaira(s.deposit_returned)} to the card or account you paid the deposit from; we will e-mail you again once it has gone through. Your bank may take a few working days to show it.`
+      : 'There is nothing to return.',
+    ...(s.note ? ['', `Note: ${s.note}`] : []),
+    '',
+    `Your statement: ${deps.config.publicUrl}/profile`,
+  ];
+  return recordMessages(tx, [
+    {
+      channel: 'email',
+      to: s.user.email,
+      userId: s.user._id,
+      topic: 'payment',
+      subject: `StudyNest: your move-out statement for ${s.hostel.hostel_name}`,
+      text: lines.join('\n'),
+      key: `move-out:${s.tenancy_id}:email`,
+    },
+  ]);
+}

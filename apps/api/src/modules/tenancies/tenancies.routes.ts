@@ -1,0 +1,67 @@
+import {
+  IdParamsSchema,
+  MoveOutSchema,
+  MoveOutStatementSchema,
+  TenancyNoticeSchema,
+  TenancyNoticeStateSchema,
+} from '@studynest/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import { errorAnswers } from '../../lib/route-options.ts';
+import { moveOut } from './move-out.service.ts';
+import { giveNotice, withdrawNotice } from './tenancy-notice.service.ts';
+
+/** The end of a tenancy (docs/domain.md, "Move-out"): the tenant's notice, and the admin's move-out. */
+export const tenanciesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+
+  app.post(
+    '/tenancy/notice',
+    {
+      onRequest: app.signedIn,
+      schema: {
+        tags: ['tenancies'],
+        summary: "The tenant's written notice to end their running tenancy",
+        description:
+          'move_out_on is a Lagos calendar day at least the notice period in the terms (TENANT_NOTICE_DAYS) from today. Giving notice again replaces the earlier notice. 404 when the caller rents nothing.',
+        body: TenancyNoticeSchema,
+        response: { 200: TenancyNoticeStateSchema, ...errorAnswers(400, 401, 404) },
+      },
+    },
+    async (request) => giveNotice(deps, await request.requireUser(), request.body),
+  );
+
+  app.delete(
+    '/tenancy/notice',
+    {
+      onRequest: app.signedIn,
+      schema: {
+        tags: ['tenancies'],
+        summary: 'The tenant takes their notice back; the tenancy runs on',
+        response: { 204: z.null().check(z.describe('Notice withdrawn')), ...errorAnswers(401, 404) },
+      },
+    },
+    async (request, reply) => {
+      await withdrawNotice(deps, await request.requireUser());
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/admin/tenancies/:id/move-out',
+    {
+      onRequest: app.adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary:
+          'End a tenancy: free the room, keep the itemised deductions and refund the rest of the caution deposit',
+        description:
+          "date is the Lagos day the tenant left (today or earlier; not before the tenant's notice period ran out for reason tenant_notice, nor before the due date for lease_ended). 400 when the deductions add up to more than the deposit held, 404 for an unknown tenancy, 409 when it has already ended or the deposit's refund cannot be made here.",
+        params: IdParamsSchema,
+        body: MoveOutSchema,
+        response: { 200: MoveOutStatementSchema, ...errorAnswers(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => moveOut(deps, await request.requireUser(), request.params.id, request.body),
+  );
+};

@@ -1,0 +1,391 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { eventually } from '../../../test/eventually.ts';
+import { signedInUser } from '../../../test/factories.ts';
+import {
+  adminAudit,
+  messageDeliveries,
+  payments,
+  refunds,
+  rooms,
+  tenancies,
+  tenancyDeductions,
+} from '../../db/schema.ts';
+import { addDays, todayInLagos } from '../../lib/lagos-time.ts';
+import {
+  book,
+  bookOk,
+  hostelWithRoom,
+  initiateAgentFeeOk,
+  initiateRentOk,
+  receiptUrl,
+  type Student,
+  verify,
+} from '../payments/payments.fixtures.ts';
+
+/** Notice and move-out (docs/domain.md, "Move-out"). */
+describe('tenancy notice and move-out', () => {
+  let t: TestApp;
+  let admin: Student;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    admin = await signedInUser(t, { role: 'admin' });
+  });
+  afterAll(() => t.close());
+
+  const today = () => todayInLagos();
+
+  const pay = async (checkoutLink: string) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${new URL(checkoutLink).pathname}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(res.statusCode, res.body).toBe(303);
+  };
+  const payOk = async (student: Student, link: { checkoutLink: string; reference: string }) => {
+    await pay(link.checkoutLink);
+    const res = await verify(t, student, link.reference);
+    expect(res.json().status, res.body).toBe('success');
+    return res.json() as { needs_refund: boolean };
+  };
+
+  /** A tenant of a room (caution fee ₦50,000 when `deposit`), with the deposit paid when asked. */
+  async function tenant({ deposit = true }: { deposit?: boolean } = {}) {
+    const { hostel, room } = await hostelWithRoom(t, {
+      agentFee: 20_000,
+      cautionFee: deposit ? 50_000 : 0,
+      price: 400_000,
+    });
+    const student = await signedInUser(t);
+    const booking = await bookOk(t, student, room);
+    await payOk(student, await initiateAgentFeeOk(t, student, room, booking._id));
+    let depositReference: string | null = null;
+    if (deposit) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/payments/caution-fee/initiate',
+        headers: student.headers,
+        payload: { booking_id: booking._id, callback_url: receiptUrl(t) },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      await payOk(student, res.json());
+      depositReference = res.json().reference;
+    }
+    await payOk(student, await initiateRentOk(t, student, room));
+    const [tenancy] = await t.db.select().from(tenancies).where(eq(tenancies.roomId, room.id));
+    return { hostel, room, student, booking, tenancy: tenancy!, depositReference };
+  }
+
+  const moveOut = (id: string, body: Record<string, unknown>, who: Student = admin) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/admin/tenancies/${id}/move-out`,
+      headers: who.headers,
+      payload: body,
+    });
+  const notice = (student: Student, body: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/api/tenancy/notice', headers: student.headers, payload: body });
+  const profileOf = async (student: Student) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/${student.user.id}`,
+      headers: student.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+
+  it('moves a tenant out with one deduction: tenancy ended, room available, the rest of the deposit refunded', async () => {
+    const { room, student, tenancy, depositReference } = await tenant();
+    const res = await moveOut(tenancy.id, {
+      date: today(),
+      reason: 'breach',
+      note: 'Keys returned to the agent',
+      deductions: [{ description: 'Broken louvre glass', amount: 7_500 }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const statement = res.json();
+    expect(statement).toMatchObject({
+      tenancy_id: tenancy.id,
+      moved_out_on: today(),
+      reason: 'breach',
+      note: 'Keys returned to the agent',
+      deposit_held: 50_000,
+      deductions: [{ description: 'Broken louvre glass', amount: 7_500 }],
+      deductions_total: 7_500,
+      deposit_returned: 42_500,
+      refund: { amount: 42_500, status: 'pending' },
+      room: { _id: room.id },
+    });
+
+    // The room can be booked again, by someone else.
+    const [freed] = await t.db.select().from(rooms).where(eq(rooms.id, room.id));
+    expect(freed?.status).toBe('available');
+    const next = await signedInUser(t);
+    expect((await book(t, next, room)).statusCode).toBe(201);
+
+    // The refund goes through the sandbox like any other, and the statement follows it.
+    const [refund] = await t.db.select().from(refunds).where(eq(refunds.id, statement.refund._id));
+    expect(refund).toMatchObject({ amount: 42_500, requestedBy: admin.user.id });
+    const [deposit] = await t.db.select().from(payments).where(eq(payments.id, refund!.paymentId));
+    expect(deposit?.reference).toBe(depositReference);
+    await eventually(async () => {
+      const [r] = await t.db.select().from(refunds).where(eq(refunds.id, statement.refund._id));
+      return r?.status === 'processed';
+    });
+    const profile = await profileOf(student);
+    expect(profile.rentDetails).toBeNull();
+    expect(profile.hostel).toBeNull();
+    expect(profile.moveOutStatement).toMatchObject({
+      tenancy_id: tenancy.id,
+      deposit_returned: 42_500,
+      refund: { status: 'processed' },
+    });
+
+    // The tenant's statement by e-mail, and the admin's action in the audit log.
+    const [mail] = await t.db
+      .select()
+      .from(messageDeliveries)
+      .where(eq(messageDeliveries.dedupeKey, `move-out:${tenancy.id}:email`));
+    expect(mail?.recipient).toBe(student.user.email);
+    expect(mail?.text).toContain('Less Broken louvre glass: ₦7,500');
+    expect(mail?.text).toContain('Returned to you: ₦42,500');
+    const audited = await t.db
+      .select()
+      .from(adminAudit)
+      .where(and(eq(adminAudit.targetId, tenancy.id), eq(adminAudit.actorId, admin.user.id)));
+    expect(audited.map((a) => a.action)).toEqual(['POST /api/admin/tenancies/:id/move-out']);
+
+    // Once only.
+    const again = await moveOut(tenancy.id, { date: today(), reason: 'breach' });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('the former tenant cannot pay rent or a deposit again on the spent agent fee', async () => {
+    const { room, student, tenancy } = await tenant();
+    expect((await moveOut(tenancy.id, { date: today(), reason: 'breach' })).statusCode).toBe(200);
+    const rent = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/room-price/initiate',
+      headers: student.headers,
+      payload: {
+        amount: room.price,
+        room_id: room.id,
+        hostel_id: room.hostelId,
+        callback_url: receiptUrl(t, '/rent-receipt'),
+      },
+    });
+    expect(rent.statusCode, rent.body).toBe(403);
+    const deposit = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/caution-fee/initiate',
+      headers: student.headers,
+      payload: { room_id: room.id, callback_url: receiptUrl(t) },
+    });
+    expect(deposit.statusCode, deposit.body).toBe(409);
+  });
+
+  it('keeps the whole deposit when the deductions equal it: no refund', async () => {
+    const { tenancy } = await tenant();
+    const res = await moveOut(tenancy.id, {
+      date: today(),
+      reason: 'breach',
+      deductions: [
+        { description: 'Repainting', amount: 30_000 },
+        { description: 'Two missing keys', amount: 20_000 },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ deductions_total: 50_000, deposit_returned: 0, refund: null });
+  });
+
+  it('refuses deductions larger than the deposit (400) and changes nothing', async () => {
+    const { room, tenancy } = await tenant();
+    const res = await moveOut(tenancy.id, {
+      date: today(),
+      reason: 'breach',
+      deductions: [
+        { description: 'Repainting', amount: 30_000 },
+        { description: 'New mattress', amount: 25_000 },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toBe('The deductions add up to ₦55,000, more than the ₦50,000 deposit held');
+    expect(res.json().fields).toEqual({ deductions: 'At most ₦50,000 in total' });
+    const [still] = await t.db.select().from(tenancies).where(eq(tenancies.id, tenancy.id));
+    expect(still?.endedAt).toBeNull();
+    expect(await t.db.select().from(tenancyDeductions).where(eq(tenancyDeductions.tenancyId, tenancy.id))).toEqual([]);
+    const [r] = await t.db.select().from(rooms).where(eq(rooms.id, room.id));
+    expect(r?.status).toBe('rented');
+  });
+
+  it('without a deposit: a move-out with no deductions, and deductions refused', async () => {
+    const { tenancy } = await tenant({ deposit: false });
+    const bad = await moveOut(tenancy.id, {
+      date: today(),
+      reason: 'breach',
+      deductions: [{ description: 'Cleaning', amount: 5_000 }],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(
+      'No caution deposit is held for this tenancy, so nothing can be deducted from it',
+    );
+    const ok = await moveOut(tenancy.id, { date: today(), reason: 'breach' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ deposit_held: 0, deposit_returned: 0, refund: null });
+  });
+
+  it('the move-out date follows the reason: notice period, end of the paid year, never the future', async () => {
+    const { tenancy } = await tenant();
+    const future = await moveOut(tenancy.id, { date: addDays(today(), 1), reason: 'breach' });
+    expect(future.statusCode).toBe(400);
+    expect(Object.keys(future.json().fields)).toEqual(['date']);
+    const noNotice = await moveOut(tenancy.id, { date: today(), reason: 'tenant_notice' });
+    expect(noNotice.statusCode).toBe(400);
+    expect(noNotice.json().fields).toEqual({ reason: 'The tenant has not given notice' });
+    const notOver = await moveOut(tenancy.id, { date: today(), reason: 'lease_ended' });
+    expect(notOver.statusCode).toBe(400);
+    expect(notOver.json().fields.date).toMatch(/^On or after /);
+
+    // Notice given 40 days ago (the period is 30): the tenant may be moved out from day 30 on.
+    const started = addDays(today(), -200);
+    await t.db
+      .update(tenancies)
+      .set({
+        startDate: started,
+        dueDate: addDays(started, 365),
+        noticeGivenAt: new Date(Date.now() - 40 * 86_400_000),
+        noticeMoveOutOn: addDays(today(), -10),
+      })
+      .where(eq(tenancies.id, tenancy.id));
+    const early = await moveOut(tenancy.id, { date: addDays(today(), -11), reason: 'tenant_notice' });
+    expect(early.statusCode).toBe(400);
+    const beforeStart = await moveOut(tenancy.id, { date: addDays(started, -1), reason: 'breach' });
+    expect(beforeStart.statusCode).toBe(400);
+    const ok = await moveOut(tenancy.id, { date: addDays(today(), -5), reason: 'tenant_notice' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().moved_out_on).toBe(addDays(today(), -5));
+  });
+
+  it('two admins pressing at once: one move-out, one refund', async () => {
+    const { tenancy } = await tenant();
+    const body = { date: today(), reason: 'breach', deductions: [{ description: 'Cleaning', amount: 1_000 }] };
+    const [a, b] = await Promise.all([moveOut(tenancy.id, body), moveOut(tenancy.id, body)]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const made = await t.db
+      .select()
+      .from(tenancyDeductions)
+      .where(eq(tenancyDeductions.tenancyId, tenancy.id));
+    expect(made).toHaveLength(1);
+    const winner = (a.statusCode === 200 ? a : b).json();
+    const [refund] = await t.db.select().from(refunds).where(eq(refunds.id, winner.refund._id));
+    const all = await t.db.select().from(refunds).where(eq(refunds.paymentId, refund!.paymentId));
+    expect(all).toHaveLength(1);
+  });
+
+  it('a tenant gives notice from the profile: at least the notice period ahead, replaceable, withdrawable', async () => {
+    const { student, tenancy } = await tenant();
+    const tooSoon = await notice(student, { move_out_on: addDays(today(), 29) });
+    expect(tooSoon.statusCode).toBe(400);
+    expect(tooSoon.json().message).toMatch(/^Give at least 30 days' notice: the earliest move-out day is /);
+    expect(Object.keys(tooSoon.json().fields)).toEqual(['move_out_on']);
+    const bad = await notice(student, { move_out_on: '2027-02-30' });
+    expect(bad.statusCode).toBe(400);
+
+    const ok = await notice(student, { move_out_on: addDays(today(), 30) });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().move_out_on).toBe(addDays(today(), 30));
+    const later = await notice(student, { move_out_on: addDays(today(), 45) });
+    expect(later.json().move_out_on).toBe(addDays(today(), 45));
+    expect((await profileOf(student)).rentDetails.notice).toMatchObject({
+      move_out_on: addDays(today(), 45),
+    });
+    // Admins see it on the tenants list.
+    const list = await t.app.inject({ method: 'GET', url: '/api/payments/tenants', headers: admin.headers });
+    expect(list.statusCode, list.body).toBe(200);
+    const row = (list.json() as { tenancy_id: string }[]).find((r) => r.tenancy_id === tenancy.id);
+    expect(row).toMatchObject({ deposit_held: 50_000, notice: { move_out_on: addDays(today(), 45) } });
+    const copies = await t.db
+      .select()
+      .from(messageDeliveries)
+      .where(eq(messageDeliveries.userId, student.user.id));
+    expect(copies.filter((m) => m.subject === 'StudyNest: we have your notice to move out')).toHaveLength(2);
+
+    const withdrawn = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/tenancy/notice',
+      headers: student.headers,
+    });
+    expect(withdrawn.statusCode).toBe(204);
+    expect((await profileOf(student)).rentDetails.notice).toBeNull();
+  });
+
+  it('a student who rents nothing cannot give notice (404)', async () => {
+    const nobody = await signedInUser(t);
+    const res = await notice(nobody, { move_out_on: addDays(today(), 60) });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('You have no running tenancy to give notice on');
+  });
+
+  it('a deposit paid after the room went to someone else goes to Refunds (room taken)', async () => {
+    const { room } = await hostelWithRoom(t, { agentFee: 20_000, cautionFee: 50_000, price: 400_000 });
+    const first = await signedInUser(t);
+    const firstBooking = await bookOk(t, first, room);
+    await payOk(first, await initiateAgentFeeOk(t, first, room, firstBooking._id));
+    // The first student opens the deposit checkout and leaves it open...
+    const open = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/caution-fee/initiate',
+      headers: first.headers,
+      payload: { booking_id: firstBooking._id, callback_url: receiptUrl(t) },
+    });
+    expect(open.statusCode, open.body).toBe(201);
+    // ...cancels the inspection, and someone else books the room and rents it.
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${firstBooking._id}/cancel`,
+      headers: first.headers,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const second = await signedInUser(t);
+    const secondBooking = await bookOk(t, second, room);
+    await payOk(second, await initiateAgentFeeOk(t, second, room, secondBooking._id));
+    await payOk(second, await initiateRentOk(t, second, room));
+    // The first student's deposit arrives now: it cannot be held for a room they will not rent.
+    const late = await payOk(first, open.json());
+    expect(late.needs_refund).toBe(true);
+    const [row] = await t.db.select().from(payments).where(eq(payments.reference, open.json().reference));
+    expect(row?.refundReason).toBe('room_taken');
+  });
+
+  it('bad input and the wrong people get clear errors', async () => {
+    const { student, tenancy } = await tenant();
+    expect((await moveOut(tenancy.id, { date: today(), reason: 'breach' }, student)).statusCode).toBe(403);
+    const anon = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/tenancies/${tenancy.id}/move-out`,
+      payload: { date: today(), reason: 'breach' },
+    });
+    expect(anon.statusCode).toBe(401);
+    const unknown = await moveOut('00000000-0000-4000-8000-000000000000', { date: today(), reason: 'breach' });
+    expect(unknown.statusCode).toBe(404);
+    for (const body of [
+      {},
+      { date: 'yesterday', reason: 'breach' },
+      { date: today(), reason: 'bored' },
+      { date: today(), reason: 'breach', deductions: [{ description: '', amount: 10 }] },
+      { date: today(), reason: 'breach', deductions: [{ description: 'Paint', amount: 0 }] },
+      { date: today(), reason: 'breach', deductions: [{ description: 'Paint', amount: 1.5 }] },
+      { date: today(), reason: 'breach', deductions: 'paint' },
+    ]) {
+      const res = await moveOut(tenancy.id, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().message, JSON.stringify(body)).toBeTruthy();
+    }
+    const [still] = await t.db.select().from(tenancies).where(eq(tenancies.id, tenancy.id));
+    expect(still?.endedAt).toBeNull();
+  });
+});

@@ -1,0 +1,91 @@
+import { formatLagosDate, type TenancyNoticeState } from '@studynest/contracts';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { hostels, rooms, tenancies, users } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { addDays, todayInLagos } from '../../lib/lagos-time.ts';
+import type { AuthUser } from '../auth/index.ts';
+import { queueMessages } from '../messages/index.ts';
+import { toNotice } from '../payments/index.ts';
+
+/** The furthest ahead a notice may name a move-out day. */
+const MAX_NOTICE_DAYS_AHEAD = 730;
+
+const noTenancy = () => notFound('You have no running tenancy to give notice on');
+
+/**
+ * POST /tenancy/notice: the tenant's written notice to end their running tenancy (docs/domain.md,
+ * "Move-out"). The day must be at least the notice period from today; giving notice again replaces
+ * the earlier one, and the period runs from the new one. The tenant gets a copy by e-mail.
+ */
+export async function giveNotice(
+  deps: Pick<Deps, 'db' | 'config' | 'jobs'>,
+  user: AuthUser,
+  input: { move_out_on: string },
+): Promise<TenancyNoticeState> {
+  const days = deps.config.site.tenantNoticeDays;
+  const today = todayInLagos();
+  const earliest = addDays(today, days);
+  if (input.move_out_on < earliest) {
+    throw badRequest(`Give at least ${days} days' notice: the earliest move-out day is ${formatLagosDate(earliest)}`, {
+      move_out_on: `On or after ${formatLagosDate(earliest)}`,
+    });
+  }
+  const latest = addDays(today, MAX_NOTICE_DAYS_AHEAD);
+  if (input.move_out_on > latest) {
+    throw badRequest(`Give notice for a day within two years: on or before ${formatLagosDate(latest)}`, {
+      move_out_on: `On or before ${formatLagosDate(latest)}`,
+    });
+  }
+  const [tenancy] = await deps.db
+    .update(tenancies)
+    .set({ noticeGivenAt: sql`now()`, noticeMoveOutOn: input.move_out_on, updatedAt: sql`now()` })
+    .where(eq(tenancies.id, runningTenancyOf(deps, user.id)))
+    .returning();
+  if (!tenancy) throw noTenancy();
+  const notice = toNotice(tenancy)!;
+  const [place] = await deps.db
+    .select({ hostelName: hostels.hostelName, roomNumber: rooms.roomNumber, firstName: users.firstName })
+    .from(rooms)
+    .innerJoin(hostels, eq(hostels.id, rooms.hostelId))
+    .innerJoin(users, eq(users.id, tenancy.userId))
+    .where(eq(rooms.id, tenancy.roomId));
+  await queueMessages(deps, [
+    {
+      channel: 'email',
+      to: user.email,
+      userId: user.id,
+      topic: 'account',
+      subject: 'StudyNest: we have your notice to move out',
+      text: [
+        `Hello ${place?.firstName ?? ''},`,
+        '',
+        `We have your written notice to end your tenancy of ${place?.roomNumber}, ${place?.hostelName}, moving out on ${formatLagosDate(notice.move_out_on)}.`,
+        'After you move out and the room has been checked, we return your caution deposit less any deductions, with a statement of them.',
+        '',
+        `Your tenancy: ${deps.config.publicUrl}/profile`,
+      ].join('\n'),
+      key: `tenancy-notice:${tenancy.id}:${notice.given_at}:email`,
+    },
+  ]);
+  return notice;
+}
+
+/** DELETE /tenancy/notice: the tenant takes their notice back; the tenancy runs on. */
+export async function withdrawNotice(deps: Pick<Deps, 'db'>, user: AuthUser): Promise<void> {
+  const [tenancy] = await deps.db
+    .update(tenancies)
+    .set({ noticeGivenAt: null, noticeMoveOutOn: null, updatedAt: sql`now()` })
+    .where(eq(tenancies.id, runningTenancyOf(deps, user.id)))
+    .returning({ id: tenancies.id });
+  if (!tenancy) throw noTenancy();
+}
+
+/** The id of the student's running tenancy (a sub-select). */
+const runningTenancyOf = ({ db }: Pick<Deps, 'db'>, userId: string) =>
+  sql`(${db
+    .select({ id: tenancies.id })
+    .from(tenancies)
+    .where(and(eq(tenancies.userId, userId), isNull(tenancies.endedAt)))
+    .orderBy(desc(tenancies.createdAt))
+    .limit(1)})`;
