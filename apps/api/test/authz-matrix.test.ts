@@ -11,6 +11,7 @@ import { insertHostel, insertRoom, insertUser, signedInUser, TEST_PASSWORD } fro
 import {
   freshRoom,
   lagosDate,
+  ensureTenancy,
   maintenanceReport,
   openApiOperations,
   SLOT,
@@ -107,6 +108,10 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/maintenance/mine': signedIn(),
   'GET /api/admin/maintenance': adminOnly(),
   'PATCH /api/admin/maintenance/{id}': adminOnly(),
+  // The caller's own running tenancy: only the student has one here.
+  'POST /api/tenancy/notice': { anon: 401, student: 200, other: 404, admin: 404 },
+  'DELETE /api/tenancy/notice': { anon: 401, student: 204, other: 404, admin: 404 },
+  'POST /api/admin/tenancies/{id}/move-out': adminOnly(),
   'POST /api/admin/messages': adminOnly(202),
   'POST /api/admin/messages/preview': adminOnly(),
   'GET /api/admin/messages': adminOnly(),
@@ -509,6 +514,22 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
     };
   },
   'GET /api/maintenance/mine': async () => ({ url: '/api/maintenance/mine' }),
+  'POST /api/tenancy/notice': async (w) => {
+    await ensureTenancy(w.t, w.student.user.id);
+    return { url: '/api/tenancy/notice', payload: { move_out_on: lagosDate(60) } };
+  },
+  'DELETE /api/tenancy/notice': async (w) => {
+    await ensureTenancy(w.t, w.student.user.id);
+    return { url: '/api/tenancy/notice' };
+  },
+  // A fresh tenant per call: a tenancy ends once.
+  'POST /api/admin/tenancies/{id}/move-out': async (w) => {
+    const tenant = await insertUser(w.db, { email: `${unique('tenant')}@example.com` });
+    return {
+      url: `/api/admin/tenancies/${await ensureTenancy(w.t, tenant.id)}/move-out`,
+      payload: { date: lagosDate(0), reason: 'breach' },
+    };
+  },
   'GET /api/admin/maintenance': async () => ({ url: '/api/admin/maintenance?status=open' }),
   'PATCH /api/admin/maintenance/{id}': async (w) => ({
     url: `/api/admin/maintenance/${await maintenanceReport(w.t, w.student)}`,

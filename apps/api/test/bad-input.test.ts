@@ -14,6 +14,7 @@ import {
   MaintenanceUpdateSchema,
   MfaDisableSchema,
   MfaEnableSchema,
+  MoveOutSchema,
   PaymentInitiateSchema,
   PaymentVerifyBodySchema,
   ProfileUpdateSchema,
@@ -28,6 +29,7 @@ import {
   RoomStatusInputSchema,
   SignupSchema,
   SubscriberCreateSchema,
+  TenancyNoticeSchema,
   VerifyEmailSchema,
 } from '@studynest/contracts';
 import { sql } from 'drizzle-orm';
@@ -37,9 +39,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as z from 'zod/mini';
 import { multipart, png, smallJpeg } from '../src/modules/hostels/hostels.fixtures.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
-import { insertHostel, insertRoom, signedInUser, TEST_PASSWORD } from './factories.ts';
+import { insertHostel, insertRoom, insertUser, signedInUser, TEST_PASSWORD } from './factories.ts';
 import {
   databaseFingerprint,
+  ensureTenancy,
   lagosDate,
   maintenanceReport,
   openApiOperations,
@@ -63,6 +66,8 @@ type World = {
   reviewId: string;
   reference: string;
   maintenanceId: string;
+  /** A running tenancy of a tenant of its own, for the move-out. */
+  tenancyId: string;
 };
 
 type BodyOp = {
@@ -229,6 +234,21 @@ const BODY_OPS: Record<string, BodyOp> = {
     url: () => '/api/admin/refunds',
     valid: (w) => ({ reference: w.reference, amount: 1_000, reason: 'Room taken' }),
     schema: RefundCreateSchema,
+  },
+  'POST /api/tenancy/notice': {
+    url: () => '/api/tenancy/notice',
+    valid: () => ({ move_out_on: lagosDate(60) }),
+    schema: TenancyNoticeSchema,
+  },
+  'POST /api/admin/tenancies/{id}/move-out': {
+    url: (w) => `/api/admin/tenancies/${w.tenancyId}/move-out`,
+    valid: () => ({
+      date: lagosDate(0),
+      reason: 'breach',
+      note: 'Left early',
+      deductions: [{ description: 'Cleaning', amount: 1_000 }],
+    }),
+    schema: MoveOutSchema,
   },
   'PATCH /api/admin/maintenance/{id}': {
     url: (w) => `/api/admin/maintenance/${w.maintenanceId}`,
@@ -614,6 +634,10 @@ describe('bad input', () => {
       reviewId: (review.json() as { review: { _id: string } }).review._id,
       reference: (paid.json() as { reference: string }).reference,
       maintenanceId: await maintenanceReport(t, student),
+      tenancyId: await ensureTenancy(
+        t,
+        (await insertUser(t.db, { email: 'bad-input-tenant@example.com' })).id,
+      ),
     };
     const ops = await openApiOperations(t);
     bodyOpsInDoc = ops.filter((o) => o.hasBody).map((o) => o.key);

@@ -39,17 +39,22 @@ export async function freshRoom(db: Db, overrides: Parameters<typeof insertRoom>
  * A maintenance report by `student`, who becomes the tenant of a fresh room the first time (a
  * student may report from their running tenancy only).
  */
+/** The person's running tenancy: theirs already, or a fresh one in a rented room of a new hostel. */
+export async function ensureTenancy(t: TestApp, userId: string): Promise<string> {
+  const [tenancy] = await t.db
+    .select({ id: tenancies.id })
+    .from(tenancies)
+    .where(and(eq(tenancies.userId, userId), isNull(tenancies.endedAt)))
+    .limit(1);
+  if (tenancy) return tenancy.id;
+  return (await insertTenancy(t.db, await freshRoom(t.db, { status: 'rented' }), userId, '2027-06-30')).id;
+}
+
 export async function maintenanceReport(
   t: TestApp,
   student: { user: { id: string }; headers: Record<string, string> },
 ) {
-  const [tenancy] = await t.db
-    .select({ id: tenancies.id })
-    .from(tenancies)
-    .where(and(eq(tenancies.userId, student.user.id), isNull(tenancies.endedAt)))
-    .limit(1);
-  if (!tenancy)
-    await insertTenancy(t.db, await freshRoom(t.db, { status: 'rented' }), student.user.id, '2027-06-30');
+  await ensureTenancy(t, student.user.id);
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/maintenance',

@@ -114,6 +114,7 @@ describe('the payment part of the profile', () => {
       rentStartDate: todayInLagos(),
       rentDueDate: due,
       countdown: daysBetween(todayInLagos(), due),
+      notice: null,
     });
     expect(rented.hostel?._id).toBe(hostel.id);
   });

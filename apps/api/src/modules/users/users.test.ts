@@ -172,6 +172,7 @@ describe('profiles', () => {
       roomPricePayment: null,
       cautionFeePayment: null,
       rentDetails: null,
+      moveOutStatement: null,
       notify_email: true,
       notify_sms: true,
     });
