@@ -76,6 +76,15 @@ export const RevenueReportSchema = z.object({
    * revenue above (the money came in) and shown here with what is still to be given back.
    */
   awaiting_refund: z.object({ payments: z.int(), amount: z.int() }),
+  /** Caution deposits: held money, not revenue. */
+  deposits: z.object({
+    /** Held at the end of the period: paid, less refunds processed and move-out deductions by then. */
+    held_at_end: z.int(),
+    /** How many deposits that is. */
+    held_count: z.int(),
+    /** Deductions kept from deposits at move-outs recorded in the period. */
+    deductions_kept: z.int(),
+  }),
 });
 export type RevenueReport = z.output<typeof RevenueReportSchema>;
 

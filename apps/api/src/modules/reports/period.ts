@@ -12,9 +12,12 @@ const LAGOS = 'Africa/Lagos';
 /** Midnight in Lagos at the start of `date`, as a timestamptz. */
 const lagosMidnight = (date: string) => sql`(${date}::date::timestamp at time zone ${sql.raw(`'${LAGOS}'`)})`;
 
+/** The first instant after the period: midnight in Lagos at the start of the day after `to`. */
+export const periodEnd = (p: ReportPeriod) => lagosMidnight(addDays(p.to, 1));
+
 /** The instant column falls on one of the period's Lagos dates. */
 export const instantInPeriod = (column: AnyPgColumn | SQL, p: ReportPeriod) =>
-  and(sql`${column} >= ${lagosMidnight(p.from)}`, sql`${column} < ${lagosMidnight(addDays(p.to, 1))}`);
+  and(sql`${column} >= ${lagosMidnight(p.from)}`, sql`${column} < ${periodEnd(p)}`);
 
 /** The start of the Lagos calendar month of an instant column (group by this: cheaper than text). */
 export const lagosMonthStart = (column: AnyPgColumn | SQL) =>

@@ -3,7 +3,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { insertHostel, insertRoom, insertUser, signedInUser } from '../../../test/factories.ts';
-import { bookings, payments, refunds, tenancies } from '../../db/schema.ts';
+import { bookings, payments, refunds, tenancies, tenancyDeductions } from '../../db/schema.ts';
 import { csvStream } from './csv.ts';
 import { paymentsExport } from './payments.export.ts';
 
@@ -211,6 +211,7 @@ describe('admin reports and CSV exports', () => {
       totals: { agent_fees: 180_000, rent: 2_250_000, refunds: 35_000, total: 2_395_000, payments: 8 },
       // p5 (₦45,000, room taken): ₦30,000 of it refunded so far.
       awaiting_refund: { payments: 1, amount: 15_000 },
+      deposits: { held_at_end: 0, held_count: 0, deductions_kept: 0 },
     });
   });
 
@@ -345,13 +346,40 @@ describe('admin reports and CSV exports', () => {
       createdAt: at('2024-05-20T10:00:00Z'),
       processedAt: at('2024-05-20T11:00:00Z'),
     });
+    // The tenant moved out on 19 May with ₦30,000 kept for repairs; the ₦20,000 above is the rest, returned.
+    const [ended] = await t.db
+      .insert(tenancies)
+      .values({
+        userId: ids.s1!,
+        roomId: room!.roomId,
+        hostelId: room!.hostelId,
+        startDate: '2023-05-01',
+        dueDate: '2024-05-01',
+        endedAt: at('2024-05-18T23:00:00Z'),
+        endReason: 'lease_ended',
+        moveOutRecordedAt: at('2024-05-19T10:00:00Z'),
+        depositPaymentId: deposit!.id,
+        depositHeld: 50_000,
+      })
+      .returning();
+    await t.db
+      .insert(tenancyDeductions)
+      .values({ tenancyId: ended!.id, position: 0, description: 'Door lock', amount: 30_000 });
     const res = await get('/api/admin/reports/revenue?from=2024-05-01&to=2024-05-31');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       months: [{ month: '2024-05', agent_fees: 0, rent: 400_000, refunds: 0, total: 400_000, payments: 1 }],
       totals: { agent_fees: 0, rent: 400_000, refunds: 0, total: 400_000, payments: 1 },
       awaiting_refund: { payments: 0, amount: 0 },
+      // ₦50,000 − ₦30,000 kept − ₦20,000 returned: nothing held at the end of May; CF2 is owed back.
+      deposits: { held_at_end: 0, held_count: 0, deductions_kept: 30_000 },
     });
+    // Mid-May, before the move-out: the whole deposit was held.
+    const mid = await get('/api/admin/reports/revenue?from=2024-05-01&to=2024-05-15');
+    expect(mid.json().deposits).toEqual({ held_at_end: 50_000, held_count: 1, deductions_kept: 0 });
+    // The day of the move-out: the deductions are kept, the rest is held until its refund goes through.
+    const movedOut = await get('/api/admin/reports/revenue?from=2024-05-01&to=2024-05-19');
+    expect(movedOut.json().deposits).toEqual({ held_at_end: 20_000, held_count: 1, deductions_kept: 30_000 });
   });
 
   it('an empty period answers zeros, not errors', async () => {

@@ -1,8 +1,8 @@
 import type { ReportPeriod, RevenueReport } from '@studynest/contracts';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { payments, refunds } from '../../db/schema.ts';
+import { payments, refunds, tenancies, tenancyDeductions } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
-import { instantInPeriod, lagosMonth, lagosMonthStart, monthsOf, num } from './period.ts';
+import { instantInPeriod, lagosMonth, lagosMonthStart, monthsOf, num, periodEnd } from './period.ts';
 
 /**
  * Revenue (docs/domain.md, "Reports"): successful payments by the Lagos month they were paid in,
@@ -48,6 +48,7 @@ export async function revenueReport({ db }: Pick<Deps, 'db'>, period: ReportPeri
         sql`${leftToRefund} > 0`,
       ),
     );
+  const deposits = await depositsAt(db, period);
   const byMonth = new Map(rows.map((r) => [r.month, r]));
   const refundsByMonth = new Map(refunded.map((r) => [r.month, num(r.amount)]));
   const months = monthsOf(period).map((m) => {
@@ -78,5 +79,41 @@ export async function revenueReport({ db }: Pick<Deps, 'db'>, period: ReportPeri
       payments: sum((m) => m.payments),
     },
     awaiting_refund: { payments: num(awaiting?.payments), amount: num(awaiting?.amount) },
+    deposits,
   };
+}
+
+/**
+ * Caution deposits, apart from revenue (docs/domain.md, "Reports"): what the company held at the
+ * end of the period — each deposit paid by then, less its refunds processed and the deductions of
+ * its move-out recorded by then — and the deductions kept at move-outs recorded in the period.
+ */
+async function depositsAt(db: Deps['db'], period: ReportPeriod): Promise<RevenueReport['deposits']> {
+  const end = periodEnd(period);
+  const held = sql`greatest(0, ${payments.amount}
+    - coalesce((select sum(r.amount) from ${refunds} r
+        where r.payment_id = ${payments.id} and r.status = 'processed' and r.processed_at < ${end}), 0)
+    - coalesce((select sum(d.amount) from ${tenancyDeductions} d
+        join ${tenancies} t on t.id = d.tenancy_id
+        where t.deposit_payment_id = ${payments.id} and t.move_out_recorded_at < ${end}), 0))`;
+  const [atEnd] = await db
+    .select({
+      deposits: sql`count(*) filter (where ${held} > 0)`,
+      amount: sql`coalesce(sum(${held}), 0)`,
+    })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.kind, 'caution_fee'),
+        eq(payments.status, 'success'),
+        eq(payments.needsRefund, false),
+        sql`${payments.paidAt} < ${end}`,
+      ),
+    );
+  const [kept] = await db
+    .select({ amount: sql`coalesce(sum(${tenancyDeductions.amount}), 0)` })
+    .from(tenancyDeductions)
+    .innerJoin(tenancies, eq(tenancies.id, tenancyDeductions.tenancyId))
+    .where(instantInPeriod(tenancies.moveOutRecordedAt, period));
+  return { held_at_end: num(atEnd?.amount), held_count: num(atEnd?.deposits), deductions_kept: num(kept?.amount) };
 }
