@@ -8,6 +8,7 @@ export * from './hostels.ts';
 export * from './maintenance.ts';
 export * from './payments.ts';
 export * from './places.ts';
+export * from './profile.ts';
 export * from './reports.ts';
 export * from './reviews.ts';
 export * from './rooms.ts';

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isCalendarDate } from './common.ts';
 import { REFUND_REASONS } from './constants.ts';
 import { HostelRefSchema } from './hostels.ts';
 import { ArrearsItemSchema } from './settings.ts';
@@ -13,15 +14,6 @@ export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 /** The longest period one report or export may cover, in days (two years and a leap day). */
 export const REPORT_MAX_DAYS = 731;
-
-const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-
-/** True for a real calendar date written YYYY-MM-DD (so 2025-02-30 is false). */
-export function isCalendarDate(value: string): boolean {
-  if (!DATE_PATTERN.test(value)) return false;
-  const t = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === value;
-}
 
 const periodDate = (name: 'from' | 'to') =>
   z

@@ -1,9 +1,8 @@
 import * as z from 'zod/mini';
 import { PersonRefSchema, RoomRefSchema } from './bookings.ts';
-import { nairaSchema, optionalText, requiredText } from './common.ts';
+import { isCalendarDate, nairaSchema, optionalText, requiredText } from './common.ts';
 import { REFUND_STATUSES } from './constants.ts';
 import { HostelRefSchema } from './hostels.ts';
-import { isCalendarDate } from './reports.ts';
 
 /**
  * Why a tenancy ended (docs/domain.md, "Move-out"): the tenant gave notice, the paid year ran out
@@ -68,9 +67,7 @@ export const MoveOutStatementSchema = z.object({
   deductions_total: z.int(),
   /** deposit_held − deductions_total: what goes back through a refund of the deposit payment. */
   deposit_returned: z.int(),
-  refund: z.nullable(
-    z.object({ _id: z.string(), amount: z.int(), status: z.enum(REFUND_STATUSES) }),
-  ),
+  refund: z.nullable(z.object({ _id: z.string(), amount: z.int(), status: z.enum(REFUND_STATUSES) })),
   /** When the move-out was recorded (ISO instant). */
   recorded_at: z.string(),
 });

@@ -16,7 +16,9 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 type Values = z.output<typeof ForgotPasswordSchema>;
 
 // The contract schema loads after the screen (see lazyZodResolver).
-const resolver = lazyZodResolver(() => import('@studynest/contracts').then((m) => m.ForgotPasswordSchema));
+const resolver = lazyZodResolver(() =>
+  import('@studynest/contracts/users').then((m) => m.ForgotPasswordSchema),
+);
 
 export function Component() {
   useDocumentTitle('Forgot password');

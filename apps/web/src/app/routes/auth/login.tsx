@@ -26,7 +26,7 @@ const safeFrom = (from: unknown) =>
   typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : undefined;
 
 // The contract schema loads after the screen (see lazyZodResolver).
-const resolver = lazyZodResolver(() => import('@studynest/contracts').then((m) => m.LoginSchema));
+const resolver = lazyZodResolver(() => import('@studynest/contracts/users').then((m) => m.LoginSchema));
 
 export function Component() {
   useDocumentTitle('Log in');

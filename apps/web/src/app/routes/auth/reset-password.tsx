@@ -22,7 +22,9 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 type Values = z.output<typeof ResetPasswordSchema>;
 
 // The contract schema loads after the screen (see lazyZodResolver).
-const resolver = lazyZodResolver(() => import('@studynest/contracts').then((m) => m.ResetPasswordSchema));
+const resolver = lazyZodResolver(() =>
+  import('@studynest/contracts/users').then((m) => m.ResetPasswordSchema),
+);
 
 export function Component() {
   useDocumentTitle('Reset password');

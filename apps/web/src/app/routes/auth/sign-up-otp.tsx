@@ -20,7 +20,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 type Values = z.output<typeof VerifyEmailSchema>;
 
 // The contract schema loads after the screen (see lazyZodResolver).
-const resolver = lazyZodResolver(() => import('@studynest/contracts').then((m) => m.VerifyEmailSchema));
+const resolver = lazyZodResolver(() => import('@studynest/contracts/users').then((m) => m.VerifyEmailSchema));
 
 export function Component() {
   useDocumentTitle('Confirm your email');

@@ -12,7 +12,9 @@ import { NEW_PASSWORD_HINT } from './password-strength.tsx';
 type Values = z.output<typeof ChangePasswordSchema>;
 
 // The contract schema loads after the profile shows (see lazyZodResolver).
-const resolver = lazyZodResolver(() => import('@studynest/contracts').then((m) => m.ChangePasswordSchema));
+const resolver = lazyZodResolver(() =>
+  import('@studynest/contracts/account-security').then((m) => m.ChangePasswordSchema),
+);
 
 /**
  * Change password from the profile. The server signs out every other session of the account (this

@@ -11,7 +11,9 @@ import { PasswordField } from './password-input.tsx';
 type Values = z.output<typeof ConfirmPasswordSchema>;
 
 // The contract schema loads when the modal first opens (see lazyZodResolver).
-const resolver = lazyZodResolver(() => import('@studynest/contracts').then((m) => m.ConfirmPasswordSchema));
+const resolver = lazyZodResolver(() =>
+  import('@studynest/contracts/account-security').then((m) => m.ConfirmPasswordSchema),
+);
 
 /**
  * "Confirm your password" before a sensitive action, driven by useReauth: on success the action is

@@ -15,8 +15,12 @@ import { PasswordField } from './password-input.tsx';
 import { SubmitButton } from './submit-button.tsx';
 
 // The contract schemas load after the screen (see lazyZodResolver).
-const enableResolver = lazyZodResolver(() => import('@studynest/contracts').then((m) => m.MfaEnableSchema));
-const disableResolver = lazyZodResolver(() => import('@studynest/contracts').then((m) => m.MfaDisableSchema));
+const enableResolver = lazyZodResolver(() =>
+  import('@studynest/contracts/account-security').then((m) => m.MfaEnableSchema),
+);
+const disableResolver = lazyZodResolver(() =>
+  import('@studynest/contracts/account-security').then((m) => m.MfaDisableSchema),
+);
 
 /** Base32 keys are typed by hand from a phone screen: blocks of 4 are far easier to keep your place in. */
 export const groupSecret = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;

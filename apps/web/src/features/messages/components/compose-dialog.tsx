@@ -22,7 +22,7 @@ export type ComposeTarget = {
 };
 
 const resolver = lazyZodResolver(() =>
-  import('@studynest/contracts').then((m) => m.AdminMessageCreateSchema),
+  import('@studynest/contracts/admin-messages').then((m) => m.AdminMessageCreateSchema),
 );
 
 const PLACEHOLDER_LABELS: Record<(typeof MESSAGE_PLACEHOLDERS)[number], string> = {

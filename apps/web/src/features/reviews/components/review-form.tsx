@@ -13,7 +13,9 @@ type Input = z.input<typeof ReviewCreateSchema>;
 type Values = z.output<typeof ReviewCreateSchema>;
 
 // The contract schema loads after the screen (see lazyZodResolver): zod would blow the route budget.
-const resolver = lazyZodResolver(() => import('@studynest/contracts').then((m) => m.ReviewCreateSchema));
+const resolver = lazyZodResolver(() =>
+  import('@studynest/contracts/reviews').then((m) => m.ReviewCreateSchema),
+);
 
 /** Full Name, Your Feedback and 1–5 stars; stored for an admin to approve (docs/domain.md, "Corrections to the original product"). */
 export function ReviewForm() {

@@ -19,7 +19,9 @@ type SettingsText = {
 
 const LIST_FIELDS = ['reminder_days_before', 'overdue_days_after'] as const;
 
-const contract = lazyZodResolver(() => import('@studynest/contracts').then((m) => m.AdminSettingsSchema));
+const contract = lazyZodResolver(() =>
+  import('@studynest/contracts/settings').then((m) => m.AdminSettingsSchema),
+);
 
 /**
  * "30, 7 1" → [30, 7, 1]. Anything that is not a number is passed on as typed, so the contract

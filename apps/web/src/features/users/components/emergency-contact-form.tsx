@@ -11,7 +11,9 @@ import { useUpdateProfile } from '../api/user-queries.ts';
 // Field names mirror the API body, so its `emergency_contact.phone`-style errors land on the right
 // input. zod and the contract load after the profile shows (see lazyZodResolver).
 // The profile update schema checks it: the form sends one part of that body.
-const resolver = lazyZodResolver(() => import('@studynest/contracts').then((m) => m.ProfileUpdateSchema));
+const resolver = lazyZodResolver(() =>
+  import('@studynest/contracts/users').then((m) => m.ProfileUpdateSchema),
+);
 
 const rows: { key: keyof EmergencyContact; label: string }[] = [
   { key: 'name', label: 'Name' },

@@ -1,0 +1,55 @@
+import * as z from 'zod/mini';
+import { BOOKING_STATUSES } from './constants.ts';
+import { HostelRefSchema } from './hostels.ts';
+import { PaymentBookingRefSchema, PaymentRoomSchema } from './payments.ts';
+import { MoveOutStatementSchema, TenancyNoticeStateSchema } from './tenancies.ts';
+import { EmergencyContactSchema, UserSchema } from './users.ts';
+
+/*
+ * GET /user/{id}: the profile. Apart from users.ts, so the sign-up, login and profile forms load
+ * their checks without the payment and tenancy shapes the profile answer carries.
+ */
+
+export const RentDetailsSchema = z.object({
+  rentStartDate: z.string(),
+  rentDueDate: z.string(),
+  countdown: z.int(),
+  /** The tenant's notice to leave (POST /tenancy/notice), or null. */
+  notice: z.nullable(TenancyNoticeStateSchema),
+});
+
+/** The profile's agent-fee payment: what was paid, for which booking, room and hostel. */
+export const AgentFeePaymentSchema = z.object({
+  status: z.string(),
+  payment_type: z.string(),
+  amount: z.int(),
+  reference: z.string(),
+  booking: PaymentBookingRefSchema,
+  room: PaymentRoomSchema,
+  hostel: HostelRefSchema,
+  booking_status: z.enum(BOOKING_STATUSES),
+  /**
+   * Until when (ISO instant) the student may cancel this inspection (POST /bookings/{id}/cancel):
+   * the admins' window before its time. Null unless the booking is confirmed and still to come.
+   */
+  cancel_until: z.nullable(z.string()),
+});
+
+/** The profile's rent payment (`roomPricePayment` on the wire). */
+export const RentPaymentSchema = z.object({ status: z.string(), amount: z.int(), reference: z.string() });
+
+export const ProfileSchema = z.extend(UserSchema, {
+  emergency_contact: EmergencyContactSchema,
+  hostel: z.nullable(HostelRefSchema),
+  agentFeePayment: z.nullable(AgentFeePaymentSchema),
+  roomPricePayment: z.nullable(RentPaymentSchema),
+  /** The latest caution deposit payment for the booked room, a success preferred (docs/domain.md, "Caution deposit"). */
+  cautionFeePayment: z.nullable(RentPaymentSchema),
+  rentDetails: z.nullable(RentDetailsSchema),
+  /** The statement of the student's latest move-out (docs/domain.md, "Move-out"), or null. */
+  moveOutStatement: z.nullable(MoveOutStatementSchema),
+  /** Whether optional messages go by e-mail and by text (only the owner and admins see a profile). */
+  notify_email: z.boolean(),
+  notify_sms: z.boolean(),
+});
+export type Profile = z.output<typeof ProfileSchema>;
