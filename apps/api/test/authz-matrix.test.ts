@@ -9,9 +9,9 @@ import { receiptCode } from '../src/modules/payments/receipts.service.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { insertHostel, insertRoom, insertUser, signedInUser, TEST_PASSWORD } from './factories.ts';
 import {
+  ensureTenancy,
   freshRoom,
   lagosDate,
-  ensureTenancy,
   maintenanceReport,
   openApiOperations,
   SLOT,

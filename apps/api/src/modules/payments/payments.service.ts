@@ -8,7 +8,7 @@ import {
   type PaymentInitiateResponse,
   type PaymentKind,
 } from '@studynest/contracts';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config/env.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { bookings, hostels, payments, refunds, rooms, tenancies, users } from '../../db/schema.ts';
@@ -17,7 +17,13 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { type AuthUser, assertAdminReady } from '../auth/index.ts';
 import { holdRoom } from '../bookings/index.ts';
 import { applyProviderResult } from './payment-apply.service.ts';
-import { bookedBy, feeSpent, mergeProviderData, standingAgentFee, unsettledDeposit } from './payment-rules.ts';
+import {
+  bookedBy,
+  feeSpent,
+  mergeProviderData,
+  standingAgentFee,
+  unsettledDeposit,
+} from './payment-rules.ts';
 import { toPaymentDetail } from './payments.mapper.ts';
 import { followRefundsOf } from './refunds.service.ts';
 

@@ -115,5 +115,9 @@ async function depositsAt(db: Deps['db'], period: ReportPeriod): Promise<Revenue
     .from(tenancyDeductions)
     .innerJoin(tenancies, eq(tenancies.id, tenancyDeductions.tenancyId))
     .where(instantInPeriod(tenancies.moveOutRecordedAt, period));
-  return { held_at_end: num(atEnd?.amount), held_count: num(atEnd?.deposits), deductions_kept: num(kept?.amount) };
+  return {
+    held_at_end: num(atEnd?.amount),
+    held_count: num(atEnd?.deposits),
+    deductions_kept: num(kept?.amount),
+  };
 }

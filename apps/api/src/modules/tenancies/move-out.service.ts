@@ -186,7 +186,11 @@ async function heldOf(tx: Tx, deposit: typeof payments.$inferSelect): Promise<nu
 }
 
 /** Move-out statements (recorded move-outs), newest first. */
-async function readStatements(db: DbOrTx, where: SQL | undefined, limit: number): Promise<MoveOutStatement[]> {
+async function readStatements(
+  db: DbOrTx,
+  where: SQL | undefined,
+  limit: number,
+): Promise<MoveOutStatement[]> {
   const rows = await db
     .select({
       tenancy: tenancies,

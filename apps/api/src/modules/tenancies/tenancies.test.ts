@@ -217,7 +217,9 @@ describe('tenancy notice and move-out', () => {
     expect(res.json().fields).toEqual({ deductions: 'At most ₦50,000 in total' });
     const [still] = await t.db.select().from(tenancies).where(eq(tenancies.id, tenancy.id));
     expect(still?.endedAt).toBeNull();
-    expect(await t.db.select().from(tenancyDeductions).where(eq(tenancyDeductions.tenancyId, tenancy.id))).toEqual([]);
+    expect(
+      await t.db.select().from(tenancyDeductions).where(eq(tenancyDeductions.tenancyId, tenancy.id)),
+    ).toEqual([]);
     const [r] = await t.db.select().from(rooms).where(eq(rooms.id, room.id));
     expect(r?.status).toBe('rented');
   });
@@ -272,7 +274,11 @@ describe('tenancy notice and move-out', () => {
 
   it('two admins pressing at once: one move-out, one refund', async () => {
     const { tenancy } = await tenant();
-    const body = { date: today(), reason: 'breach', deductions: [{ description: 'Cleaning', amount: 1_000 }] };
+    const body = {
+      date: today(),
+      reason: 'breach',
+      deductions: [{ description: 'Cleaning', amount: 1_000 }],
+    };
     const [a, b] = await Promise.all([moveOut(tenancy.id, body), moveOut(tenancy.id, body)]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     const made = await t.db
@@ -370,7 +376,10 @@ describe('tenancy notice and move-out', () => {
       payload: { date: today(), reason: 'breach' },
     });
     expect(anon.statusCode).toBe(401);
-    const unknown = await moveOut('00000000-0000-4000-8000-000000000000', { date: today(), reason: 'breach' });
+    const unknown = await moveOut('00000000-0000-4000-8000-000000000000', {
+      date: today(),
+      reason: 'breach',
+    });
     expect(unknown.statusCode).toBe(404);
     for (const body of [
       {},

@@ -27,9 +27,12 @@ export async function giveNotice(
   const today = todayInLagos();
   const earliest = addDays(today, days);
   if (input.move_out_on < earliest) {
-    throw badRequest(`Give at least ${days} days' notice: the earliest move-out day is ${formatLagosDate(earliest)}`, {
-      move_out_on: `On or after ${formatLagosDate(earliest)}`,
-    });
+    throw badRequest(
+      `Give at least ${days} days' notice: the earliest move-out day is ${formatLagosDate(earliest)}`,
+      {
+        move_out_on: `On or after ${formatLagosDate(earliest)}`,
+      },
+    );
   }
   const latest = addDays(today, MAX_NOTICE_DAYS_AHEAD);
   if (input.move_out_on > latest) {
