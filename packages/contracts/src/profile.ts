@@ -16,6 +16,8 @@ export const RentDetailsSchema = z.object({
   countdown: z.int(),
   /** The tenant's notice to leave (POST /tenancy/notice), or null. */
   notice: z.nullable(TenancyNoticeStateSchema),
+  /** The earliest move-out day a notice given today may name (today + the notice period in the terms). */
+  earliestMoveOut: z.string(),
 });
 
 /** The profile's agent-fee payment: what was paid, for which booking, room and hostel. */

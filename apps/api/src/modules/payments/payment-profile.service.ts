@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { bookings, hostels, payments, rooms, tenancies } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
-import { daysBetween, todayInLagos } from '../../lib/lagos-time.ts';
+import { addDays, daysBetween, todayInLagos } from '../../lib/lagos-time.ts';
 import { effectiveStatus, inspectionStartsAt, toBookingRef } from '../bookings/index.ts';
 import { hostelRefColumns } from '../hostels/index.ts';
 import { toPaymentRoom } from '../rooms/index.ts';
@@ -15,7 +15,7 @@ import { toNotice, toTenancyDates } from './payments.mapper.ts';
  * agent-fee and rent payments and their running tenancy. The users module turns this into the
  * profile's wire names (agentFeePayment, roomPricePayment, rentDetails).
  */
-export async function getPaymentProfile(deps: Pick<Deps, 'db'>, userId: string) {
+export async function getPaymentProfile(deps: Pick<Deps, 'db' | 'config'>, userId: string) {
   const { db } = deps;
   // Latest agent-fee payment, a success preferred over later failed or abandoned attempts.
   const [agent] = await db
@@ -102,6 +102,7 @@ export async function getPaymentProfile(deps: Pick<Deps, 'db'>, userId: string) 
           ...toTenancyDates(tenancy),
           countdown: daysBetween(todayInLagos(), tenancy.dueDate),
           notice: toNotice(tenancy),
+          earliestMoveOut: addDays(todayInLagos(), deps.config.site.tenantNoticeDays),
         }
       : null,
   };

@@ -5,7 +5,7 @@ import * as z from 'zod/mini';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { signedInUser } from '../../../test/factories.ts';
 import { rooms } from '../../db/schema.ts';
-import { addMonths, daysBetween, todayInLagos } from '../../lib/lagos-time.ts';
+import { addDays, addMonths, daysBetween, todayInLagos } from '../../lib/lagos-time.ts';
 import { getProfile } from '../users/profile.service.ts';
 import {
   bookOk,
@@ -115,6 +115,7 @@ describe('the payment part of the profile', () => {
       rentDueDate: due,
       countdown: daysBetween(todayInLagos(), due),
       notice: null,
+      earliestMoveOut: addDays(todayInLagos(), 30),
     });
     expect(rented.hostel?._id).toBe(hostel.id);
   });

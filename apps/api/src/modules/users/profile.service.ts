@@ -8,7 +8,7 @@ import { latestMoveOut } from '../tenancies/index.ts';
 import { toProfile } from './profile.mapper.ts';
 
 /** The profile as GET /user/{id} shows it: the person, plus what they paid and rent (payments module) and their latest move-out (tenancies). */
-export async function getProfile(deps: Pick<Deps, 'db'>, userId: string): Promise<Profile> {
+export async function getProfile(deps: Pick<Deps, 'db' | 'config'>, userId: string): Promise<Profile> {
   const [row] = await deps.db
     .select()
     .from(users)

@@ -131,6 +131,7 @@ describe('RentDetails', () => {
             rentDueDate: '2027-01-10',
             countdown: 45,
             notice: null,
+            earliestMoveOut: '2026-12-26',
           },
         }}
       />,
