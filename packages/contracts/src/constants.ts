@@ -179,3 +179,18 @@ export type MaintenanceStatus = (typeof MAINTENANCE_STATUSES)[number];
 
 /** The help page's promises: emergencies within 24 hours, other repairs within 5 business days. */
 export const MAINTENANCE_TARGETS = { emergencyHours: 24, normalBusinessDays: 5, maxPhotos: 3 } as const;
+
+/**
+ * Why a tenancy ended (docs/domain.md, "Move-out"): the tenant gave notice, the paid year ran out
+ * and was not renewed, or the company ended it for a breach of the terms.
+ */
+export const MOVE_OUT_REASONS = ['tenant_notice', 'lease_ended', 'breach'] as const;
+export type MoveOutReason = (typeof MOVE_OUT_REASONS)[number];
+export const MOVE_OUT_REASON_LABELS: Record<MoveOutReason, string> = {
+  tenant_notice: 'Tenant gave notice',
+  lease_ended: 'Rent year ended, not renewed',
+  breach: 'Breach of the tenancy terms',
+};
+
+/** The most deductions one move-out may list. */
+export const MAX_DEDUCTIONS = 20;

@@ -1,23 +1,8 @@
 import * as z from 'zod/mini';
 import { PersonRefSchema, RoomRefSchema } from './bookings.ts';
 import { isCalendarDate, nairaSchema, optionalText, requiredText } from './common.ts';
-import { REFUND_STATUSES } from './constants.ts';
+import { MAX_DEDUCTIONS, MOVE_OUT_REASONS, REFUND_STATUSES } from './constants.ts';
 import { HostelRefSchema } from './hostels.ts';
-
-/**
- * Why a tenancy ended (docs/domain.md, "Move-out"): the tenant gave notice, the paid year ran out
- * and was not renewed, or the company ended it for a breach of the terms.
- */
-export const MOVE_OUT_REASONS = ['tenant_notice', 'lease_ended', 'breach'] as const;
-export type MoveOutReason = (typeof MOVE_OUT_REASONS)[number];
-export const MOVE_OUT_REASON_LABELS: Record<MoveOutReason, string> = {
-  tenant_notice: 'Tenant gave notice',
-  lease_ended: 'Rent year ended, not renewed',
-  breach: 'Breach of the tenancy terms',
-};
-
-/** The most deductions one move-out may list. */
-export const MAX_DEDUCTIONS = 20;
 
 const calendarDate = (label: string) =>
   z

@@ -13,6 +13,8 @@ import { CancelInspection } from '../../features/bookings/components/cancel-insp
 import { PaymentDetails } from '../../features/payments/components/payment-details.tsx';
 import { PaymentHistory } from '../../features/payments/components/payment-history.tsx';
 import { RentDetails } from '../../features/payments/components/rent-details.tsx';
+import { MoveOutStatement } from '../../features/tenancies/components/move-out-statement.tsx';
+import { TenancyNotice } from '../../features/tenancies/components/tenancy-notice.tsx';
 import { userQueries } from '../../features/users/api/user-queries.ts';
 import { EmergencyContactForm } from '../../features/users/components/emergency-contact-form.tsx';
 import { MessagePreferences } from '../../features/users/components/message-preferences.tsx';
@@ -81,6 +83,8 @@ export function Component() {
       <PaymentDetails profile={data} canPay={isOwn} />
       {isOwn && data.agentFeePayment && <CancelInspection payment={data.agentFeePayment} />}
       <RentDetails profile={data} />
+      {isOwn && data.rentDetails && <TenancyNotice rent={data.rentDetails} />}
+      {data.moveOutStatement && <MoveOutStatement statement={data.moveOutStatement} />}
       {isOwn && <PaymentHistory />}
       {/* A running tenancy is what the rent details show; the server checks it again. */}
       {isOwn && data.rentDetails && (

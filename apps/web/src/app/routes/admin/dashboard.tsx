@@ -1,3 +1,4 @@
+import type { Tenant } from '@studynest/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { QueryError } from '../../../components/ui/alert.tsx';
@@ -5,6 +6,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paymentQueries } from '../../../features/payments/api/payment-queries.ts';
 import { RefundList } from '../../../features/payments/components/refund-list.tsx';
 import { TenantTable, tenantMatches } from '../../../features/payments/components/tenant-table.tsx';
+import { MoveOutDialog } from '../../../features/tenancies/components/move-out-dialog.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { PersonMessageButtons, useComposeMessage } from '../../compose-message.tsx';
 
@@ -17,6 +19,7 @@ export function Component() {
   const searchId = useId();
   const shown = tenants.data?.filter((t) => tenantMatches(t, search)) ?? [];
   const { compose, dialog } = useComposeMessage();
+  const [movingOut, setMovingOut] = useState<Tenant | null>(null);
 
   return (
     <section className="flex flex-col gap-4">
@@ -61,15 +64,26 @@ export function Component() {
           <TenantTable
             tenants={shown}
             rowActions={(t) => (
-              <PersonMessageButtons
-                userId={t.user._id}
-                name={`${t.user.first_name} ${t.user.last_name}`}
-                compose={compose}
-              />
+              <div className="flex flex-col gap-2">
+                <PersonMessageButtons
+                  userId={t.user._id}
+                  name={`${t.user.first_name} ${t.user.last_name}`}
+                  compose={compose}
+                />
+                <button
+                  type="button"
+                  className="btn-secondary whitespace-nowrap"
+                  aria-label={`Move out ${t.user.first_name} ${t.user.last_name}`}
+                  onClick={() => setMovingOut(t)}
+                >
+                  Move out
+                </button>
+              </div>
             )}
           />
         ))}
       {dialog}
+      <MoveOutDialog tenant={movingOut} onClose={() => setMovingOut(null)} />
     </section>
   );
 }

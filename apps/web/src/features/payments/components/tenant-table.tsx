@@ -30,7 +30,7 @@ export function TenantTable({
   rowActions,
 }: {
   tenants: Tenant[];
-  /** Extra buttons per row (Send Email / Send SMS), from the screen that shows the table. */
+  /** Buttons per row (Send Email / Send SMS, Move out), from the screen that shows the table. */
   rowActions?: (t: Tenant) => ReactNode;
 }) {
   return (
@@ -45,7 +45,7 @@ export function TenantTable({
           <th scope="col">Due Date</th>
           <th scope="col">Days Left</th>
           <th scope="col">Amount Paid</th>
-          {rowActions && <th scope="col">Message</th>}
+          {rowActions && <th scope="col">Actions</th>}
         </tr>
       </thead>
       <tbody>
@@ -65,7 +65,14 @@ export function TenantTable({
             </td>
             <td className="capitalize">{t.room.unit}</td>
             <td className="whitespace-nowrap">{formatLagosDate(t.rentStartDate)}</td>
-            <td className="whitespace-nowrap">{formatLagosDate(t.rentDueDate)}</td>
+            <td className="whitespace-nowrap">
+              {formatLagosDate(t.rentDueDate)}
+              {t.notice && (
+                <span className="block text-xs font-semibold text-warn-700">
+                  Leaving {formatLagosDate(t.notice.move_out_on)}
+                </span>
+              )}
+            </td>
             <td>
               <DaysLeft days={t.daysLeft} />
             </td>

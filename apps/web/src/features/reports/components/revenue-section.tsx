@@ -31,6 +31,11 @@ export function RevenueSection({ report }: { report: RevenueReport }) {
           {formatNaira(report.awaiting_refund.amount)} left on them) included above must still be refunded.
         </p>
       )}
+      <p className="text-sm text-muted">
+        Caution deposits are held, not earned: {formatNaira(report.deposits.held_at_end)} held at the end of
+        the period ({report.deposits.held_count} {report.deposits.held_count === 1 ? 'deposit' : 'deposits'}),{' '}
+        {formatNaira(report.deposits.deductions_kept)} kept as move-out deductions in the period.
+      </p>
       <MonthChart months={months} series={series} format={formatNaira} />
       <ScrollTable label="Revenue by month" tableClassName="min-w-[36rem]">
         <caption className="sr-only">Revenue by month, in naira</caption>
