@@ -90,8 +90,15 @@ function MoveOutForm({ tenant, onDone }: { tenant: Tenant; onDone: (s: MoveOutSt
   const { total } = check(date, rows, held);
   const who = `${tenant.user.first_name} ${tenant.user.last_name}`;
 
-  const update = (key: number, change: Partial<Row>) =>
+  /** Any edit makes the last check's messages stale: they go until the next press of Move out. */
+  const edited = () => {
+    setErrors({});
+    moveOut.reset();
+  };
+  const update = (key: number, change: Partial<Row>) => {
+    edited();
     setRows((all) => all.map((r) => (r.key === key ? { ...r, ...change } : r)));
+  };
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -137,7 +144,10 @@ function MoveOutForm({ tenant, onDone }: { tenant: Tenant; onDone: (s: MoveOutSt
         max={todayInLagos()}
         value={date}
         error={errors.date}
-        onChange={(e) => setDate(e.currentTarget.value)}
+        onChange={(e) => {
+          edited();
+          setDate(e.currentTarget.value);
+        }}
       />
       <FormField label="Reason" error={errors.reason}>
         {(a11y) => (
@@ -145,7 +155,10 @@ function MoveOutForm({ tenant, onDone }: { tenant: Tenant; onDone: (s: MoveOutSt
             className="input"
             {...a11y}
             value={reason}
-            onChange={(e) => setReason(e.currentTarget.value as MoveOutReason)}
+            onChange={(e) => {
+              edited();
+              setReason(e.currentTarget.value as MoveOutReason);
+            }}
           >
             {MOVE_OUT_REASONS.map((r) => (
               <option key={r} value={r}>
@@ -167,7 +180,7 @@ function MoveOutForm({ tenant, onDone }: { tenant: Tenant; onDone: (s: MoveOutSt
         {rows.length === 0 && <p className="text-sm text-muted">None: the whole deposit goes back.</p>}
         {rows.map((row, i) => (
           <div key={row.key} className="flex flex-col gap-1 rounded border border-line p-2">
-            <div className="flex items-start gap-2">
+            <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
               <div className="flex-1">
                 <TextField
                   label={`Deduction ${i + 1}: what for`}
@@ -176,9 +189,10 @@ function MoveOutForm({ tenant, onDone }: { tenant: Tenant; onDone: (s: MoveOutSt
                   onChange={(e) => update(row.key, { description: e.currentTarget.value })}
                 />
               </div>
-              <div className="w-28">
+              <div className="sm:w-28">
                 <TextField
                   label="Amount (₦)"
+                  aria-label={`Deduction ${i + 1}: amount in naira`}
                   inputMode="numeric"
                   autoComplete="off"
                   value={row.amount}
@@ -190,7 +204,10 @@ function MoveOutForm({ tenant, onDone }: { tenant: Tenant; onDone: (s: MoveOutSt
             <button
               type="button"
               className="self-start text-sm font-semibold text-danger-700 underline"
-              onClick={() => setRows((all) => all.filter((r) => r.key !== row.key))}
+              onClick={() => {
+                edited();
+                setRows((all) => all.filter((r) => r.key !== row.key));
+              }}
             >
               Remove deduction {i + 1}
             </button>
@@ -201,6 +218,7 @@ function MoveOutForm({ tenant, onDone }: { tenant: Tenant; onDone: (s: MoveOutSt
             type="button"
             className="btn-secondary self-start"
             onClick={() => {
+              edited();
               setRows((all) => [...all, { key: nextKey, description: '', amount: '' }]);
               setNextKey((k) => k + 1);
             }}

@@ -1,0 +1,167 @@
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { E2E_ADMIN, expect, test } from './fixtures.ts';
+import { createStudent, lagosDate, login, type Session } from './people.ts';
+
+/**
+ * A tenant who paid a caution deposit gives notice from the profile; an admin moves them out from
+ * Tenants with one deduction; the room shows as available on the hostel page again, and the
+ * former tenant reads the move-out statement on the profile. `E2E_SCREENSHOTS=1` also saves the
+ * dialog and the statement at 375 px.
+ */
+const SHOTS = process.env.E2E_SCREENSHOTS === '1';
+const shotPath = (name: string) => path.resolve(import.meta.dirname, '../docs/screenshots', name);
+const STATIC_HEADER = 'header { position: static !important; }';
+const SLOT = '10:00am - 10:30am';
+const DEPOSIT = 20_000;
+const DEDUCTION = 5_000;
+
+const naira = (n: number) =>
+  new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', maximumFractionDigits: 0 }).format(n);
+
+async function signIn(page: Page, session: Session) {
+  await page.addInitScript((s) => {
+    localStorage.setItem('userToken', s.token);
+    localStorage.setItem('userId', s.userId);
+    localStorage.setItem('userRole', s.role);
+  }, session);
+}
+
+async function payInSandbox(request: APIRequestContext, reference: string) {
+  const paid = await request.post(`/sandbox/checkout/${reference}/pay`, { form: {}, maxRedirects: 0 });
+  expect(paid.status()).toBe(303);
+}
+
+/** A hostel of this journey's own with one room (caution fee ₦20,000), rented by a new student with the deposit paid. */
+async function tenantWithDeposit(request: APIRequestContext, admin: Session, baseURL: string) {
+  const headers = { authorization: `Bearer ${admin.token}` };
+  const hostelName = `Move-out Lodge ${Date.now()}`;
+  const hostel = await request.post('/api/hostels', {
+    headers,
+    data: { hostel_name: hostelName, address: '4 Exit Road, Zaria', hostel_details: 'Near the gate' },
+  });
+  expect(hostel.status(), await hostel.text()).toBe(201);
+  const hostelId = ((await hostel.json()) as { _id: string })._id;
+  const room = await request.post('/api/rooms', {
+    headers,
+    data: {
+      room_number: 'room 07',
+      unit: 'single room (share facilities)',
+      price: 250_000,
+      agent_fee: 25_000,
+      caution_fee: DEPOSIT,
+      commission_fee: 5_000,
+      hostel: hostelId,
+      status: 'available',
+    },
+  });
+  expect(room.status(), await room.text()).toBe(201);
+  const roomId = ((await room.json()) as { _id: string })._id;
+
+  const person = await createStudent(request, 'Leaver');
+  const student = await login(request, person.email, person.password);
+  const auth = { authorization: `Bearer ${student.token}` };
+  const booked = await request.post('/api/bookings', {
+    headers: auth,
+    data: {
+      hostel_id: hostelId,
+      room_id: roomId,
+      inspection_date_time: `${lagosDate(new Date(Date.now() + 86_400_000))}_${SLOT}`,
+    },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const bookingId = ((await booked.json()) as { _id: string })._id;
+  for (const [kind, page] of [
+    ['agent-fee', '/receipt-page'],
+    ['caution-fee', '/receipt-page'],
+    ['room-price', '/rent-receipt'],
+  ] as const) {
+    const started = await request.post(`/api/payments/${kind}/initiate`, {
+      headers: auth,
+      data: { booking_id: bookingId, callback_url: `${baseURL}${page}` },
+    });
+    expect(started.status(), `${kind}: ${await started.text()}`).toBe(201);
+    await payInSandbox(request, ((await started.json()) as { reference: string }).reference);
+  }
+  return { person, student, hostelId, hostelName };
+}
+
+test('a tenant gives notice; an admin moves them out with one deduction; the room is bookable again', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const admin = await login(request, E2E_ADMIN.email, E2E_ADMIN.password);
+  const { person, student, hostelId, hostelName } = await tenantWithDeposit(request, admin, baseURL!);
+  const who = `${person.first_name} ${person.last_name}`;
+
+  // The tenant gives notice from the profile, on a phone: the earliest day is offered.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signIn(page, student);
+  await page.goto(`/profile/${student.userId}`);
+  const moving = page.getByRole('region', { name: 'Moving out' });
+  await expect(moving.getByLabel('Move-out day')).not.toHaveValue('');
+  await moving.getByRole('button', { name: 'Give notice' }).click();
+  await expect(moving).toContainText('You gave notice on');
+
+  // The admin sees the notice under Tenants and moves the tenant out: one deduction, on a phone.
+  const adminContext = await browser.newContext({ baseURL, viewport: { width: 375, height: 800 } });
+  const adminPage = await adminContext.newPage();
+  await signIn(adminPage, admin);
+  await adminPage.goto('/admin-dashboard');
+  await adminPage.getByLabel('Search tenants').fill(person.email);
+  const row = adminPage.getByRole('row').filter({ hasText: person.email });
+  await expect(row).toContainText('Leaving');
+  await row.getByRole('button', { name: `Move out ${who}` }).click();
+  const dialog = adminPage.getByRole('dialog', { name: 'Move tenant out' });
+  await expect(dialog).toContainText(`Deductions from the ${naira(DEPOSIT)} deposit`);
+  // Notice was given today, so its period has not run: the company ends it for a breach instead.
+  await dialog.getByRole('button', { name: 'Move out' }).click();
+  await expect(dialog.getByText(/notice runs until/)).toBeVisible();
+  await dialog.getByLabel('Reason').selectOption('breach');
+  await expect(dialog.getByText(/notice runs until/)).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Add deduction' }).click();
+  await dialog.getByLabel('Deduction 1: what for').fill('Broken louvre glass');
+  await dialog.getByLabel('Deduction 1: amount in naira').fill(String(DEPOSIT + 1));
+  await dialog.getByRole('button', { name: 'Move out' }).click();
+  await expect(dialog.getByText(`more than the ${naira(DEPOSIT)} deposit held`)).toBeVisible();
+  await dialog.getByLabel('Deduction 1: amount in naira').fill(String(DEDUCTION));
+  await expect(dialog.getByText(/more than the/)).toHaveCount(0);
+  await expect(dialog).toContainText(`back to the tenant ${naira(DEPOSIT - DEDUCTION)}`);
+  if (SHOTS) {
+    await adminPage.addStyleTag({ content: STATIC_HEADER });
+    await dialog.screenshot({ path: shotPath('admin-move-out-375.png') });
+  }
+  await dialog.getByRole('button', { name: 'Move out' }).click();
+  const done = adminPage.getByRole('dialog', { name: 'Tenant moved out' });
+  await expect(done).toContainText(`${naira(DEPOSIT - DEDUCTION)} of the deposit is being refunded`);
+  await done.getByRole('button', { name: 'Close' }).click();
+  await expect(adminPage.getByRole('row').filter({ hasText: person.email })).toHaveCount(0);
+  await adminContext.close();
+
+  // Anyone browsing sees the room available and bookable again.
+  const visitorContext = await browser.newContext({ baseURL, viewport: { width: 375, height: 800 } });
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`/hostel/${hostelId}`);
+  await expect(visitor.getByRole('heading', { level: 1, name: hostelName })).toBeVisible();
+  const card = visitor.getByTestId('room-card').filter({ hasText: 'room 07' });
+  await expect(card).toContainText('Available');
+  await expect(card.getByRole('link', { name: 'Book Inspection' })).toBeVisible();
+  await visitorContext.close();
+
+  // The former tenant reads the statement on the profile.
+  await page.reload();
+  const statement = page.getByRole('region', { name: 'Move-out statement' });
+  await expect(statement).toContainText(hostelName);
+  await expect(statement).toContainText('Less: Broken louvre glass');
+  await expect(statement).toContainText(naira(DEPOSIT - DEDUCTION));
+  await expect(statement).toContainText(/Refund of .*(on its way|refunded)/);
+  await expect(page.getByRole('region', { name: 'Rent Details' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Moving out' })).toHaveCount(0);
+  if (SHOTS) {
+    await page.addStyleTag({ content: STATIC_HEADER });
+    await statement.screenshot({ path: shotPath('profile-move-out-statement-375.png') });
+  }
+});
