@@ -291,7 +291,8 @@ export const hostels = pgTable(
   },
   (t) => [
     index('hostels_open_name_idx').on(t.isClosed, t.hostelName),
-    index('hostels_search_tsv_idx').using('gin', t.searchTsv),
+    // fastupdate off: a search would otherwise scan every entry written since the last vacuum.
+    index('hostels_search_tsv_idx').using('gin', t.searchTsv).with({ fastupdate: false }),
     index('hostels_university_idx').on(t.university, t.walkingMinutes),
     check('hostels_state_ck', inList('state', NIGERIAN_STATES)),
     check('hostels_university_ck', inList('university', UNIVERSITY_CODES)),
@@ -315,7 +316,10 @@ export const hostels = pgTable(
 export const hostelSearchTerms = pgTable(
   'hostel_search_terms',
   { term: text('term').primaryKey() },
-  (t) => [index('hostel_search_terms_trgm_idx').using('gin', t.term.op('gin_trgm_ops'))],
+  // fastupdate off, as for hostels_search_tsv_idx: new words are rare, searches many.
+  (t) => [
+    index('hostel_search_terms_trgm_idx').using('gin', t.term.op('gin_trgm_ops')).with({ fastupdate: false }),
+  ],
 );
 
 export const hostelImages = pgTable(

@@ -33,8 +33,8 @@ RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
 $$;--> statement-breakpoint
 DROP INDEX "hostels_search_trgm_idx";--> statement-breakpoint
 ALTER TABLE "hostels" ADD COLUMN "search_tsv" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('simple'::regconfig, hostel_name), 'A') || to_tsvector('simple'::regconfig, hostel_search_text(hostel_name, address, city, state, university))) STORED NOT NULL;--> statement-breakpoint
-CREATE INDEX "hostel_search_terms_trgm_idx" ON "hostel_search_terms" USING gin ("term" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "hostels_search_tsv_idx" ON "hostels" USING gin ("search_tsv");--> statement-breakpoint
+CREATE INDEX "hostel_search_terms_trgm_idx" ON "hostel_search_terms" USING gin ("term" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "hostels_search_tsv_idx" ON "hostels" USING gin ("search_tsv") WITH (fastupdate=false);--> statement-breakpoint
 ALTER TABLE "hostels" DROP COLUMN "search_text";--> statement-breakpoint
 -- The vocabulary only grows: a word no hostel has any more matches nothing, so it is left (see
 -- docs/domain.md). Only a write that changes a hostel's words touches it, not the availability

@@ -1,4 +1,4 @@
-import type { HostelSearchItem, HostelSearchResult } from '@studynest/contracts';
+import { type HostelSearchItem, type HostelSearchResult, UNIVERSITIES } from '@studynest/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
@@ -203,15 +203,70 @@ describe('hostel search (GET /hostels with parameters)', () => {
     expect(mainOnly(await search({ q: 'zzzqqq' }))).toEqual([]);
   });
 
-  it('the planner knows word similarity is dear, so q uses the trigram index (ADR 0015)', async () => {
+  it('q is words: all must match, each may be misspelt, and the last may be half typed', async () => {
+    await insertHostel(t.db, { hostelName: 'Zion Lodge', address: '7 Hill Road', state: 'Kwara' });
+    await insertHostel(t.db, { hostelName: 'Zion Court', address: '8 Hill Road', state: 'Kwara' });
+    const kwara = async (q: string) =>
+      names(await search({ q })).filter((n) => n.startsWith('Zion'));
+    expect(await kwara('zion lodg')).toEqual(['Zion Lodge']);
+    expect(await kwara('zionn lodge')).toEqual(['Zion Lodge']);
+    expect(await kwara('zion')).toEqual(['Zion Court', 'Zion Lodge']);
+    expect(await kwara('lodge zion')).toEqual(['Zion Lodge']);
+    // "unil" begins "unilag": results while the student is still typing.
+    expect(mainOnly(await search({ q: 'unil' }))).toEqual(['Akoka Court', 'Yaba Student Home']);
+    expect(mainOnly(await search({ q: 'UNILAG Akoka' }))).toEqual(['Akoka Court']);
+    // Elsewhere in q a short word is corrected instead, to the closest whole word.
+    expect(mainOnly(await search({ q: 'unil akoka' }))).toEqual(['Akoka Court']);
+    // A word that matches nothing, however corrected, leaves nothing.
+    expect(mainOnly(await search({ q: 'akoka zzzqqq' }))).toEqual([]);
+  });
+
+  it('best match first: a word of the name ranks above the same word elsewhere', async () => {
+    await insertHostel(t.db, { hostelName: 'Palm House', address: '3 Bodija Road', state: 'Oyo' });
+    await insertHostel(t.db, { hostelName: 'Bodija Court', address: '4 Ring Road', state: 'Oyo' });
+    await insertHostel(t.db, { hostelName: 'Cedar House', address: '5 Ring Road', city: 'Bodija', state: 'Oyo' });
+    const ranked = (await search({ q: 'bodija' })).items.map((i) => i.hostel_name);
+    expect(ranked[0]).toBe('Bodija Court');
+    expect(ranked.slice(1).sort()).toEqual(['Cedar House', 'Palm House']);
+    expect((await search({ q: 'bodja' })).items[0]?.hostel_name).toBe('Bodija Court');
+  });
+
+  it('a renamed hostel is found by its new name, misspelt too, and no longer by its old one', async () => {
+    const h = await insertHostel(t.db, { hostelName: 'Quarry Rest', address: '1 Quarry Road', state: 'Benue' });
+    expect(names(await search({ q: 'quarry rest' }))).toEqual(['Quarry Rest']);
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/hostels/${h.id}`,
+      headers: admin,
+      payload: { hostel_name: 'Nkrumah Hall', address: '1 Makurdi Road' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(names(await search({ q: 'nkrumah' }))).toEqual(['Nkrumah Hall']);
+    // The new words reached the vocabulary, so a typo in them is corrected.
+    expect(names(await search({ q: 'nkruma hall' }))).toEqual(['Nkrumah Hall']);
+    expect((await search({ q: 'quarry rest' })).items).toEqual([]);
+  });
+
+  it('tsquery syntax in q is only text: 200, never a 500', async () => {
+    const odd = ["'&|!():*\\", "'", '\\', '&', '!akoka', 'akoka:*', 'akoka & !yaba', "akoka' | 'yaba", '(akoka', 'a <-> b', '%', '_'];
+    for (const q of odd) {
+      const res = await t.app.inject({ url: `/api/hostels?${new URLSearchParams({ q })}` });
+      expect(res.statusCode, q).toBe(200);
+    }
+    // Punctuation is not a word: what is left is searched for.
+    expect(mainOnly(await search({ q: 'akoka:*' }))).toEqual(['Akoka Court']);
+    expect(mainOnly(await search({ q: '!akoka' }))).toEqual(['Akoka Court']);
+    expect((await search({ q: "'&|!():*\\" })).items).toEqual([]);
+  });
+
+  it('the words each hostel is found by name its university as the contract spells it', async () => {
     const r = (await t.db.execute(
-      sql`select proname, procost::int as cost from pg_proc
-        where proname in ('word_similarity_op', 'word_similarity_commutator_op') order by proname`,
-    )) as unknown as { rows: { proname: string; cost: number }[] };
-    expect(r.rows.map((x) => [x.proname, Number(x.cost)])).toEqual([
-      ['word_similarity_commutator_op', 100],
-      ['word_similarity_op', 100],
-    ]);
+      sql`select code, hostel_search_text('', '', null, null, code) as text
+        from unnest(${`{${UNIVERSITIES.map((u) => u.code).join(',')}}`}::text[]) code`,
+    )) as unknown as { rows: { code: string; text: string }[] };
+    expect(r.rows.map((x) => x.text.trim())).toEqual(
+      UNIVERSITIES.map((u) => `${u.code} ${u.name}`.toLowerCase()),
+    );
   });
 
   it('sorts by price, -price, nearest and newest', async () => {

@@ -110,9 +110,11 @@ const CORRECTED_TERMS = 20;
  * `q` as a tsquery, built in SQL so no tsquery syntax a student types is ever parsed: its words as
  * `to_tsvector('simple')` splits them, each replaced by its alternatives from the vocabulary
  * `hostel_search_terms` — the word itself if some hostel has it; for the last word also the words
- * it begins (3 letters or more: results while typing); failing both, the closest words by trigram
- * similarity (pg_trgm's `%`, 0.3 or more, within 0.1 of the best). AND across words, OR within.
- * A word with no alternative, or no word at all, leaves it null: nothing matches.
+ * it begins (2 characters or more, so results come while typing, "lodge 42" on the way to "lodge
+ * 4212" included); failing both, the closest words by trigram similarity (pg_trgm's `%`, 0.3 or
+ * more, within 0.1 of the best). AND across words, OR within. A word with no alternative, or no
+ * word at all, leaves it null: nothing matches. The quoting is defensive: the parser that made the
+ * terms splits at quotes and backslashes.
  */
 const searchQuery = (q: string) => sql`words as (
     select w.lexeme as word,
@@ -125,7 +127,7 @@ const searchQuery = (q: string) => sql`words as (
     union
     select w.word, p.term from words w cross join lateral (
       select t.term from hostel_search_terms t
-      where w.last and length(w.word) >= 3
+      where w.last and length(w.word) >= 2
         and t.term like replace(replace(replace(w.word, chr(92), chr(92) || chr(92)),
           '%', chr(92) || '%'), '_', chr(92) || '_') || '%'
       order by length(t.term), t.term limit ${PREFIX_TERMS}) p
