@@ -113,8 +113,8 @@ const CORRECTED_TERMS = 20;
  * it begins (2 characters or more, so results come while typing, "lodge 42" on the way to "lodge
  * 4212" included); failing both, the closest words by trigram similarity (pg_trgm's `%`, 0.3 or
  * more, within 0.1 of the best). AND across words, OR within. A word with no alternative, or no
- * word at all, leaves it null: nothing matches. The quoting is defensive: the parser that made the
- * terms splits at quotes and backslashes.
+ * word at all, leaves it null: nothing matches. Terms are quoted as tsquery lexemes because a
+ * word may hold a quote (the parser keeps a URL's path whole: "x.ng/o'k").
  */
 const searchQuery = (q: string) => sql`words as (
     select w.lexeme as word,
