@@ -123,7 +123,10 @@ const searchQuery = (q: string) => sql`words as (
     from unnest(to_tsvector('simple', ${q})) w
   ),
   typed as (
-    select w.word, t.term from words w join hostel_search_terms t on t.term = w.word
+    -- A lateral with a limit stays a nested loop: one primary-key lookup per word, never a hash
+    -- join over the whole vocabulary.
+    select w.word, e.term from words w cross join lateral (
+      select t.term from hostel_search_terms t where t.term = w.word limit 1) e
     union
     select w.word, p.term from words w cross join lateral (
       select t.term from hostel_search_terms t
