@@ -206,8 +206,7 @@ describe('hostel search (GET /hostels with parameters)', () => {
   it('q is words: all must match, each may be misspelt, and the last may be half typed', async () => {
     await insertHostel(t.db, { hostelName: 'Zion Lodge', address: '7 Hill Road', state: 'Kwara' });
     await insertHostel(t.db, { hostelName: 'Zion Court', address: '8 Hill Road', state: 'Kwara' });
-    const kwara = async (q: string) =>
-      names(await search({ q })).filter((n) => n.startsWith('Zion'));
+    const kwara = async (q: string) => names(await search({ q })).filter((n) => n.startsWith('Zion'));
     expect(await kwara('zion lodg')).toEqual(['Zion Lodge']);
     expect(await kwara('zionn lodge')).toEqual(['Zion Lodge']);
     expect(await kwara('zion')).toEqual(['Zion Court', 'Zion Lodge']);
@@ -224,7 +223,12 @@ describe('hostel search (GET /hostels with parameters)', () => {
   it('best match first: a word of the name ranks above the same word elsewhere', async () => {
     await insertHostel(t.db, { hostelName: 'Palm House', address: '3 Bodija Road', state: 'Oyo' });
     await insertHostel(t.db, { hostelName: 'Bodija Court', address: '4 Ring Road', state: 'Oyo' });
-    await insertHostel(t.db, { hostelName: 'Cedar House', address: '5 Ring Road', city: 'Bodija', state: 'Oyo' });
+    await insertHostel(t.db, {
+      hostelName: 'Cedar House',
+      address: '5 Ring Road',
+      city: 'Bodija',
+      state: 'Oyo',
+    });
     const ranked = (await search({ q: 'bodija' })).items.map((i) => i.hostel_name);
     expect(ranked[0]).toBe('Bodija Court');
     expect(ranked.slice(1).sort()).toEqual(['Cedar House', 'Palm House']);
@@ -232,7 +236,11 @@ describe('hostel search (GET /hostels with parameters)', () => {
   });
 
   it('a renamed hostel is found by its new name, misspelt too, and no longer by its old one', async () => {
-    const h = await insertHostel(t.db, { hostelName: 'Quarry Rest', address: '1 Quarry Road', state: 'Benue' });
+    const h = await insertHostel(t.db, {
+      hostelName: 'Quarry Rest',
+      address: '1 Quarry Road',
+      state: 'Benue',
+    });
     expect(names(await search({ q: 'quarry rest' }))).toEqual(['Quarry Rest']);
     const res = await t.app.inject({
       method: 'PATCH',
@@ -248,7 +256,20 @@ describe('hostel search (GET /hostels with parameters)', () => {
   });
 
   it('tsquery syntax in q is only text: 200, never a 500', async () => {
-    const odd = ["'&|!():*\\", "'", '\\', '&', '!akoka', 'akoka:*', 'akoka & !yaba', "akoka' | 'yaba", '(akoka', 'a <-> b', '%', '_'];
+    const odd = [
+      "'&|!():*\\",
+      "'",
+      '\\',
+      '&',
+      '!akoka',
+      'akoka:*',
+      'akoka & !yaba',
+      "akoka' | 'yaba",
+      '(akoka',
+      'a <-> b',
+      '%',
+      '_',
+    ];
     for (const q of odd) {
       const res = await t.app.inject({ url: `/api/hostels?${new URLSearchParams({ q })}` });
       expect(res.statusCode, q).toBe(200);
