@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { insertHostel, insertRoom, signedInUser } from '../../../test/factories.ts';
-import { rooms } from '../../db/schema.ts';
+import { hostels, rooms } from '../../db/schema.ts';
 import { seedDemoOnce } from './demo/demo-data.ts';
 import { multipart } from './hostels.fixtures.ts';
 
@@ -206,18 +206,23 @@ describe('hostel search (GET /hostels with parameters)', () => {
   it('q is words: all must match, each may be misspelt, and the last may be half typed', async () => {
     await insertHostel(t.db, { hostelName: 'Zion Lodge', address: '7 Hill Road', state: 'Kwara' });
     await insertHostel(t.db, { hostelName: 'Zion Court', address: '8 Hill Road', state: 'Kwara' });
-    const kwara = async (q: string) => names(await search({ q })).filter((n) => n.startsWith('Zion'));
-    expect(await kwara('zion lodg')).toEqual(['Zion Lodge']);
-    expect(await kwara('zionn lodge')).toEqual(['Zion Lodge']);
-    expect(await kwara('zion')).toEqual(['Zion Court', 'Zion Lodge']);
-    expect(await kwara('lodge zion')).toEqual(['Zion Lodge']);
-    // "unil" begins "unilag": results while the student is still typing.
-    expect(mainOnly(await search({ q: 'unil' }))).toEqual(['Akoka Court', 'Yaba Student Home']);
-    expect(mainOnly(await search({ q: 'UNILAG Akoka' }))).toEqual(['Akoka Court']);
-    // Elsewhere in q a short word is corrected instead, to the closest whole word.
-    expect(mainOnly(await search({ q: 'unil akoka' }))).toEqual(['Akoka Court']);
-    // A word that matches nothing, however corrected, leaves nothing.
-    expect(mainOnly(await search({ q: 'akoka zzzqqq' }))).toEqual([]);
+    const cases: Array<[string, string[], string?]> = [
+      ['zion lodg', ['Zion Lodge']],
+      ['zionn lodge', ['Zion Lodge']],
+      ['zion', ['Zion Court', 'Zion Lodge']],
+      ['lodge zion', ['Zion Lodge']],
+      ['unil', ['Akoka Court', 'Yaba Student Home'], '"unil" begins "unilag": results while typing'],
+      ['UNILAG Akoka', ['Akoka Court']],
+      ['unil akoka', ['Akoka Court'], 'not last: corrected to the closest whole word instead'],
+      ['akoka zzzqqq', [], 'a word that matches nothing, however corrected, leaves nothing'],
+    ];
+    const ours = [...MAIN, 'Zion Court', 'Zion Lodge'];
+    for (const [q, expected, why] of cases) {
+      expect(
+        names(await search({ q })).filter((n) => ours.includes(n)),
+        why ?? q,
+      ).toEqual(expected);
+    }
   });
 
   it('best match first: a word of the name ranks above the same word elsewhere', async () => {
@@ -242,13 +247,11 @@ describe('hostel search (GET /hostels with parameters)', () => {
       state: 'Benue',
     });
     expect(names(await search({ q: 'quarry rest' }))).toEqual(['Quarry Rest']);
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/hostels/${h.id}`,
-      headers: admin,
-      payload: { hostel_name: 'Nkrumah Hall', address: '1 Makurdi Road' },
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    // Any write will do: the database itself keeps the words and the vocabulary.
+    await t.db
+      .update(hostels)
+      .set({ hostelName: 'Nkrumah Hall', address: '1 Makurdi Road' })
+      .where(eq(hostels.id, h.id));
     expect(names(await search({ q: 'nkrumah' }))).toEqual(['Nkrumah Hall']);
     // The new words reached the vocabulary, so a typo in them is corrected.
     expect(names(await search({ q: 'nkruma hall' }))).toEqual(['Nkrumah Hall']);
