@@ -150,6 +150,7 @@ async function seed(database: Database) {
   await database.executeSql('vacuum analyze hostels');
   await database.executeSql('vacuum analyze rooms');
   await database.executeSql('vacuum analyze hostel_images');
+  await database.executeSql('vacuum analyze hostel_search_terms');
   const [counts] = (
     await database.executeSql(
       `select (select count(*) from hostels)::int as hostels, (select count(*) from rooms)::int as rooms,

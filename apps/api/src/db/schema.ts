@@ -43,7 +43,6 @@ import {
   type RoomStatus,
   type RoomUnit,
   type SkippedRecipient,
-  UNIVERSITIES,
   UNIVERSITY_CODES,
   type UniversityCode,
   USER_ROLES,
@@ -53,6 +52,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   date,
   doublePrecision,
   index,
@@ -245,10 +245,8 @@ export const smsOutbox = pgTable(
   (t) => [index('sms_outbox_created_idx').on(t.createdAt)],
 );
 
-/** The university's name for a stored code, as SQL (the search text includes it). */
-const universityNameCase = `coalesce(case university ${UNIVERSITIES.map(
-  (u) => `when '${u.code}' then '${u.name.replace(/'/g, "''")}'`,
-).join(' ')} end, '')`;
+/** A column type drizzle lacks; search only ever reads it in SQL. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const hostels = pgTable(
   'hostels',
@@ -268,14 +266,16 @@ export const hostels = pgTable(
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     /**
-     * What `q` is matched against (trigrams): kept by the database itself so no write path can
-     * forget it. The university's name comes from the contract's list, spelled into the expression.
+     * What `q` is matched against: the words of the name (weight A, so they rank first) and of
+     * `hostel_search_text(...)` (name, address, city, state, university code and name; migration
+     * 0014), kept by the database itself so no write path can forget it. Triggers copy its words
+     * into `hostel_search_terms`, the vocabulary typos are corrected against.
      */
-    searchText: text('search_text')
+    searchTsv: tsvector('search_tsv')
       .notNull()
       .generatedAlwaysAs(
         sql.raw(
-          `lower(hostel_name || ' ' || address || ' ' || coalesce(city, '') || ' ' || coalesce(state, '') || ' ' || coalesce(university, '') || ' ' || ${universityNameCase})`,
+          `setweight(to_tsvector('simple'::regconfig, hostel_name), 'A') || to_tsvector('simple'::regconfig, hostel_search_text(hostel_name, address, city, state, university))`,
         ),
       ),
     /**
@@ -293,7 +293,8 @@ export const hostels = pgTable(
   },
   (t) => [
     index('hostels_open_name_idx').on(t.isClosed, t.hostelName),
-    index('hostels_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // fastupdate off: a search would otherwise scan every entry written since the last vacuum.
+    index('hostels_search_tsv_idx').using('gin', t.searchTsv).with({ fastupdate: false }),
     index('hostels_university_idx').on(t.university, t.walkingMinutes),
     check('hostels_state_ck', inList('state', NIGERIAN_STATES)),
     check('hostels_university_ck', inList('university', UNIVERSITY_CODES)),
@@ -307,6 +308,19 @@ export const hostels = pgTable(
       'hostels_coordinates_ck',
       sql`${t.latitude} between -90 and 90 and ${t.longitude} between -180 and 180`,
     ),
+  ],
+);
+
+/**
+ * Every word any hostel's `search_tsv` has had, filled by triggers on `hostels` (migration 0014):
+ * the short list a misspelt word of `q` is corrected against by trigrams (docs/domain.md, "Search").
+ */
+export const hostelSearchTerms = pgTable(
+  'hostel_search_terms',
+  { term: text('term').primaryKey() },
+  // fastupdate off, as for hostels_search_tsv_idx: new words are rare, searches many.
+  (t) => [
+    index('hostel_search_terms_trgm_idx').using('gin', t.term.op('gin_trgm_ops')).with({ fastupdate: false }),
   ],
 );
 

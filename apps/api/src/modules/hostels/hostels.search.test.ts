@@ -1,9 +1,9 @@
-import type { HostelSearchItem, HostelSearchResult } from '@studynest/contracts';
+import { type HostelSearchItem, type HostelSearchResult, UNIVERSITIES } from '@studynest/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { insertHostel, insertRoom, signedInUser } from '../../../test/factories.ts';
-import { rooms } from '../../db/schema.ts';
+import { hostels, rooms } from '../../db/schema.ts';
 import { seedDemoOnce } from './demo/demo-data.ts';
 import { multipart } from './hostels.fixtures.ts';
 
@@ -203,15 +203,98 @@ describe('hostel search (GET /hostels with parameters)', () => {
     expect(mainOnly(await search({ q: 'zzzqqq' }))).toEqual([]);
   });
 
-  it('the planner knows word similarity is dear, so q uses the trigram index (ADR 0015)', async () => {
+  it('q is words: all must match, each may be misspelt, and the last may be half typed', async () => {
+    await insertHostel(t.db, { hostelName: 'Zion Lodge', address: '7 Hill Road', state: 'Kwara' });
+    await insertHostel(t.db, { hostelName: 'Zion Court', address: '8 Hill Road', state: 'Kwara' });
+    const cases: Array<[string, string[], string?]> = [
+      ['zion lodg', ['Zion Lodge']],
+      ['zionn lodge', ['Zion Lodge']],
+      ['zion', ['Zion Court', 'Zion Lodge']],
+      ['lodge zion', ['Zion Lodge']],
+      ['unil', ['Akoka Court', 'Yaba Student Home'], '"unil" begins "unilag": results while typing'],
+      ['UNILAG Akoka', ['Akoka Court']],
+      ['unil akoka', ['Akoka Court'], 'not last: corrected to the closest whole word instead'],
+      ['akoka zzzqqq', [], 'a word that matches nothing, however corrected, leaves nothing'],
+    ];
+    const ours = [...MAIN, 'Zion Court', 'Zion Lodge'];
+    for (const [q, expected, why] of cases) {
+      expect(
+        names(await search({ q })).filter((n) => ours.includes(n)),
+        why ?? q,
+      ).toEqual(expected);
+    }
+  });
+
+  it('best match first: a word of the name ranks above the same word elsewhere', async () => {
+    await insertHostel(t.db, { hostelName: 'Palm House', address: '3 Bodija Road', state: 'Oyo' });
+    await insertHostel(t.db, { hostelName: 'Bodija Court', address: '4 Ring Road', state: 'Oyo' });
+    await insertHostel(t.db, {
+      hostelName: 'Cedar House',
+      address: '5 Ring Road',
+      city: 'Bodija',
+      state: 'Oyo',
+    });
+    const ranked = (await search({ q: 'bodija' })).items.map((i) => i.hostel_name);
+    expect(ranked[0]).toBe('Bodija Court');
+    expect(ranked.slice(1).sort()).toEqual(['Cedar House', 'Palm House']);
+    expect((await search({ q: 'bodja' })).items[0]?.hostel_name).toBe('Bodija Court');
+  });
+
+  it('a renamed hostel is found by its new name, misspelt too, and no longer by its old one', async () => {
+    const h = await insertHostel(t.db, {
+      hostelName: 'Quarry Rest',
+      address: '1 Quarry Road',
+      state: 'Benue',
+    });
+    expect(names(await search({ q: 'quarry rest' }))).toEqual(['Quarry Rest']);
+    // Any write will do: the database itself keeps the words and the vocabulary.
+    await t.db
+      .update(hostels)
+      .set({ hostelName: 'Nkrumah Hall', address: '1 Makurdi Road' })
+      .where(eq(hostels.id, h.id));
+    expect(names(await search({ q: 'nkrumah' }))).toEqual(['Nkrumah Hall']);
+    // The new words reached the vocabulary, so a typo in them is corrected.
+    expect(names(await search({ q: 'nkruma hall' }))).toEqual(['Nkrumah Hall']);
+    expect((await search({ q: 'quarry rest' })).items).toEqual([]);
+  });
+
+  it('tsquery syntax in q is only text: 200, never a 500', async () => {
+    const odd = [
+      "'&|!():*\\",
+      "'",
+      '\\',
+      '&',
+      '!akoka',
+      'akoka:*',
+      'akoka & !yaba',
+      "akoka' | 'yaba",
+      '(akoka',
+      'a <-> b',
+      '%',
+      '_',
+    ];
+    for (const q of odd) {
+      const res = await t.app.inject({ url: `/api/hostels?${new URLSearchParams({ q })}` });
+      expect(res.statusCode, q).toBe(200);
+    }
+    // Punctuation is not a word: what is left is searched for.
+    expect(mainOnly(await search({ q: 'akoka:*' }))).toEqual(['Akoka Court']);
+    expect(mainOnly(await search({ q: '!akoka' }))).toEqual(['Akoka Court']);
+    expect((await search({ q: "'&|!():*\\" })).items).toEqual([]);
+    // A word may hold a quote (a URL keeps its path whole); it is still only a word.
+    await insertHostel(t.db, { hostelName: 'Link Lodge', address: "See x.ng/o'k", state: 'Yobe' });
+    expect(names(await search({ q: "x.ng/o'k" }))).toEqual(['Link Lodge']);
+    expect(names(await search({ q: "link x.ng/o'" }))).toEqual(['Link Lodge']);
+  });
+
+  it('the words each hostel is found by name its university as the contract spells it', async () => {
     const r = (await t.db.execute(
-      sql`select proname, procost::int as cost from pg_proc
-        where proname in ('word_similarity_op', 'word_similarity_commutator_op') order by proname`,
-    )) as unknown as { rows: { proname: string; cost: number }[] };
-    expect(r.rows.map((x) => [x.proname, Number(x.cost)])).toEqual([
-      ['word_similarity_commutator_op', 100],
-      ['word_similarity_op', 100],
-    ]);
+      sql`select code, hostel_search_text('', '', null, null, code) as text
+        from unnest(${`{${UNIVERSITIES.map((u) => u.code).join(',')}}`}::text[]) code`,
+    )) as unknown as { rows: { code: string; text: string }[] };
+    expect(r.rows.map((x) => x.text.trim())).toEqual(
+      UNIVERSITIES.map((u) => `${u.code} ${u.name}`.toLowerCase()),
+    );
   });
 
   it('sorts by price, -price, nearest and newest', async () => {

@@ -102,11 +102,68 @@ const roomsMatching = (roomFilters: SQL[], availableOnly: boolean) => {
     and ${sql.join(roomFilters, sql` and `)}`;
 };
 
+/** Caps on the alternatives of one word: enough for any real typo, few enough for a small query. */
+const PREFIX_TERMS = 50;
+const CORRECTED_TERMS = 20;
+
+/**
+ * `q` as a tsquery, built in SQL so no tsquery syntax a student types is ever parsed: its words as
+ * `to_tsvector('simple')` splits them, each replaced by its alternatives from the vocabulary
+ * `hostel_search_terms` — the word itself if some hostel has it; for the last word also the words
+ * it begins (2 characters or more, so results come while typing, "lodge 42" on the way to "lodge
+ * 4212" included); failing both, the closest words by trigram similarity (pg_trgm's `%`, 0.3 or
+ * more, within 0.1 of the best). AND across words, OR within. A word with no alternative, or no
+ * word at all, leaves it null: nothing matches. Terms are quoted as tsquery lexemes because a
+ * word may hold a quote (the parser keeps a URL's path whole: "x.ng/o'k").
+ */
+const searchQuery = (q: string) => sql`words as (
+    select w.lexeme as word,
+      w.positions[array_length(w.positions, 1)]
+        = max(w.positions[array_length(w.positions, 1)]) over () as last
+    from unnest(to_tsvector('simple', ${q})) w
+  ),
+  typed as (
+    -- A lateral with a limit stays a nested loop: one primary-key lookup per word, never a hash
+    -- join over the whole vocabulary.
+    select w.word, e.term from words w cross join lateral (
+      select t.term from hostel_search_terms t where t.term = w.word limit 1) e
+    union
+    select w.word, p.term from words w cross join lateral (
+      select t.term from hostel_search_terms t
+      where w.last and length(w.word) >= 2
+        and t.term like replace(replace(replace(w.word, chr(92), chr(92) || chr(92)),
+          '%', chr(92) || '%'), '_', chr(92) || '_') || '%'
+      order by length(t.term), t.term limit ${PREFIX_TERMS}) p
+  ),
+  corrected as (
+    select word, term from (
+      select c.*, max(c.sim) over (partition by c.word) as best,
+        row_number() over (partition by c.word order by c.sim desc, c.term) as n
+      from (
+        select w.word, t.term, similarity(t.term, w.word) as sim
+        from words w join hostel_search_terms t on t.term % w.word
+        where w.word not in (select word from typed)
+      ) c
+    ) c where c.sim >= c.best - 0.1 and c.n <= ${CORRECTED_TERMS}
+  ),
+  alternatives as (
+    select word, '(' || string_agg(
+      '''' || replace(replace(term, chr(92), chr(92) || chr(92)), '''', '''''') || '''',
+      ' | ' order by term) || ')' as any_of
+    from (select * from typed union all select * from corrected) a group by word
+  ),
+  search_q as (
+    select case when count(*) = (select count(*) from words)
+      then string_agg(any_of, ' & ' order by word)::tsquery end as tsq
+    from alternatives
+  )`;
+/** The search's tsquery (null without q), from the `search_q` the statement begins with. */
+const tsq = sql`(select tsq from search_q)`;
 /**
  * Each sort as one numeric key plus the id, both in the same direction: the keyset the cursor
  * carries. Hostels without the key (no bookable room, no walking minutes) sort last.
  */
-function sortKey(sort: SortKey, q: string | undefined): { key: SQL; desc: boolean } {
+function sortKey(sort: SortKey): { key: SQL; desc: boolean } {
   switch (sort) {
     case 'price':
       return { key: sql`coalesce(m.min_price, 2147483647)::numeric`, desc: false };
@@ -116,7 +173,7 @@ function sortKey(sort: SortKey, q: string | undefined): { key: SQL; desc: boolea
       return { key: sql`coalesce(h.walking_minutes, 1000000)::numeric`, desc: false };
     case 'relevance':
       // Rounded so the key compares exactly when the cursor brings it back.
-      return { key: sql`round(word_similarity(${q ?? ''}, h.search_text)::numeric, 6)`, desc: true };
+      return { key: sql`round(ts_rank(h.search_tsv, ${tsq})::numeric, 6)`, desc: true };
     default:
       // Microseconds since the epoch: created_at exactly, as a number.
       return { key: sql`(extract(epoch from h.created_at) * 1000000)::numeric`, desc: true };
@@ -140,7 +197,7 @@ export async function searchHostels(
   const q = query.q ? query.q.toLowerCase() : undefined;
   const sort: SortKey = query.sort ?? (q ? 'relevance' : 'newest');
   const limit = query.limit ?? DEFAULT_LIMIT;
-  const { key, desc } = sortKey(sort, q);
+  const { key, desc } = sortKey(sort);
 
   const roomFilters: SQL[] = [];
   if (query.unit) roomFilters.push(sql`r.unit = ${query.unit}`);
@@ -148,8 +205,7 @@ export async function searchHostels(
   if (query.max_price !== undefined) roomFilters.push(sql`r.price <= ${query.max_price}`);
 
   const where: SQL[] = [sql`not h.is_closed`];
-  // `<%` is word_similarity above pg_trgm's threshold, which the trigram index answers.
-  if (q) where.push(sql`${q} <% h.search_text`);
+  if (q) where.push(sql`h.search_tsv @@ ${tsq}`);
   if (query.university) where.push(sql`h.university = ${query.university}`);
   if (query.state) where.push(sql`h.state = ${query.state}`);
   if (query.city) where.push(sql`strpos(lower(coalesce(h.city, '')), lower(${query.city})) > 0`);
@@ -200,6 +256,7 @@ export async function searchHostels(
     : storedAvailability;
 
   const result = (await db.execute(sql`
+    ${q ? sql`with ${searchQuery(q)}` : sql``}
     select h.id, h.hostel_name, h.address, h.is_closed, h.state, h.city, h.university,
       h.walking_minutes, h.gender_policy, h.amenities, h.latitude, h.longitude,
       array(select i.storage_key from hostel_images i where i.hostel_id = h.id
