@@ -57,7 +57,11 @@ export async function deleteUser({ db }: Pick<Deps, 'db'>, userId: string): Prom
   });
 }
 
-export async function updateOwnProfile(deps: Pick<Deps, 'db' | 'config'>, userId: string, changes: ProfileUpdate) {
+export async function updateOwnProfile(
+  deps: Pick<Deps, 'db' | 'config'>,
+  userId: string,
+  changes: ProfileUpdate,
+) {
   const { db } = deps;
   const set: Partial<typeof users.$inferInsert> = {};
   if (changes.first_name !== undefined) set.firstName = changes.first_name;
