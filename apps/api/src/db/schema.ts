@@ -475,6 +475,10 @@ export const payments = pgTable(
       .on(t.userId, t.roomId, t.paidAt)
       .where(sql`${t.kind} = 'rent' and ${t.status} = 'success' and not ${t.needsRefund}`),
     index('payments_created_idx').on(t.createdAt, t.id),
+    // Deposits held at a period's end (the revenue report) and a tenant's unsettled deposit.
+    index('payments_deposits_idx')
+      .on(t.paidAt)
+      .where(sql`${t.kind} = 'caution_fee' and ${t.status} = 'success' and not ${t.needsRefund}`),
   ],
 );
 
