@@ -296,6 +296,17 @@ export const hostels = pgTable(
     // fastupdate off: a search would otherwise scan every entry written since the last vacuum.
     index('hostels_search_tsv_idx').using('gin', t.searchTsv).with({ fastupdate: false }),
     index('hostels_university_idx').on(t.university, t.walkingMinutes),
+    // The price sorts page open hostels by their stored cheapest bookable rent (hostels.search.ts)
+    // and read the few whose stored numbers a lapsed hold made stale apart.
+    index('hostels_price_asc_idx')
+      .on(sql`coalesce(${t.minAvailablePrice}, 2147483647)`, t.id)
+      .where(sql`not ${t.isClosed}`),
+    index('hostels_price_desc_idx')
+      .on(sql`coalesce(${t.minAvailablePrice}, -1)`, t.id)
+      .where(sql`not ${t.isClosed}`),
+    index('hostels_availability_stale_idx')
+      .on(t.availabilityStaleAt)
+      .where(sql`${t.availabilityStaleAt} is not null`),
     check('hostels_state_ck', inList('state', NIGERIAN_STATES)),
     check('hostels_university_ck', inList('university', UNIVERSITY_CODES)),
     check('hostels_gender_policy_ck', inList('gender_policy', GENDER_POLICIES)),

@@ -389,9 +389,20 @@ describe('hostel search (GET /hostels with parameters)', () => {
       ['Sokoto Rest', 90_000, 2],
       ['Sokoto Gate', 100_000, 1],
     ]);
-    expect((await search({ state: 'Sokoto', sort: 'price', limit: 1 })).items[0]?.hostel_name).toBe(
-      'Sokoto Rest',
-    );
+    const first = await search({ state: 'Sokoto', sort: 'price', limit: 1 });
+    expect(first.items[0]?.hostel_name).toBe('Sokoto Rest');
+    // The stale hostel came from its own branch; the next page continues in the stored order.
+    const second = await search({ state: 'Sokoto', sort: 'price', limit: 1, cursor: first.next_cursor! });
+    expect(second.items.map((i) => i.hostel_name)).toEqual(['Sokoto Gate']);
+    const dearestFirst = await search({ state: 'Sokoto', sort: '-price', limit: 1 });
+    expect(dearestFirst.items[0]?.hostel_name).toBe('Sokoto Gate');
+    const cheaper = await search({
+      state: 'Sokoto',
+      sort: '-price',
+      limit: 1,
+      cursor: dearestFirst.next_cursor!,
+    });
+    expect(cheaper.items.map((i) => i.hostel_name)).toEqual(['Sokoto Rest']);
 
     await t.db.update(rooms).set({ status: 'booked' }).where(eq(rooms.id, cheap.id));
     await t.db.update(rooms).set({ price: 80_000 }).where(eq(rooms.hostelId, other.id));

@@ -229,28 +229,56 @@ export async function searchHostels(
       )}]::text[]`,
     );
   }
-  if (roomFilters.length) where.push(sql`m.matching > 0`);
+  // What only the rooms can say, checked once each hostel's rooms are read (`m`).
+  const roomWhere: SQL[] = [];
+  if (roomFilters.length) roomWhere.push(sql`m.matching > 0`);
   if (query.available) {
     // The stored count rules out hostels with nothing to book before their rooms are read.
-    where.push(sql`(h.available_rooms > 0 or not ${fresh})`, sql`m.free > 0`);
+    where.push(sql`(h.available_rooms > 0 or not ${fresh})`);
+    roomWhere.push(sql`m.free > 0`);
   }
-  if (query.cursor) {
-    const c = decodeCursor(query.cursor, sort);
-    where.push(
-      desc
-        ? sql`(${key}, h.id) < (${c.k}::numeric, ${c.i}::uuid)`
-        : sql`(${key}, h.id) > (${c.k}::numeric, ${c.i}::uuid)`,
-    );
-  }
+  const cursor = query.cursor ? decodeCursor(query.cursor, sort) : undefined;
+  /**
+   * After the cursor's row, in the sort's direction, by `sortBy`: the key, or the stored price it
+   * equals (an integer, compared as one so that its index serves).
+   */
+  const after = (sortBy: SQL, c: Cursor, as = sql`numeric`) =>
+    desc
+      ? sql`(${sortBy}, h.id) < (${c.k}::numeric::${as}, ${c.i}::uuid)`
+      : sql`(${sortBy}, h.id) > (${c.k}::numeric::${as}, ${c.i}::uuid)`;
   const direction = desc ? sql`desc` : sql`asc`;
   const whereSql = sql.join(where, sql` and `);
-  // When neither the filters nor the sort look at rooms, pick the page's hostels first and count
-  // rooms for those alone: a broad q otherwise aggregates rooms for every match (ADR 0015).
-  const roomsNeeded = roomFilters.length > 0 || query.available || sort === 'price' || sort === '-price';
-  const candidates = roomsNeeded
-    ? sql`hostels h`
-    : sql`(select h.* from hostels h where ${whereSql}
+  const pageWhere = sql.join([...roomWhere, ...(cursor ? [after(key, cursor)] : [])], sql` and `);
+  const candidates = pickCandidates();
+
+  /**
+   * The hostels whose rooms are read. When neither the filters nor the sort look at rooms: the
+   * page's hostels alone, picked first (a broad q otherwise reads rooms for every match; ADR 0015).
+   * The price sorts without room filters: the page's hostels by their stored cheapest rent, from an
+   * index, plus every hostel whose stored numbers a lapsed hold has made stale (few: the hold
+   * release job runs every minute). Otherwise every hostel that passes the filters.
+   */
+  function pickCandidates(): SQL {
+    const sortsByPrice = sort === 'price' || sort === '-price';
+    if (!roomFilters.length && !query.available && !sortsByPrice) {
+      return sql`(select h.* from hostels h
+        where ${whereSql}${cursor ? sql` and ${after(key, cursor)}` : sql``}
         order by ${key} ${direction}, h.id ${direction} limit ${limit + 1}) h`;
+    }
+    if (!roomFilters.length && sortsByPrice) {
+      // The same expressions as the indexes hostels_price_asc_idx / hostels_price_desc_idx.
+      const stored =
+        sort === 'price'
+          ? sql`coalesce(h.min_available_price, 2147483647)`
+          : sql`coalesce(h.min_available_price, -1)`;
+      return sql`((select h.* from hostels h
+          where ${whereSql} and ${fresh}${cursor ? sql` and ${after(stored, cursor, sql`integer`)}` : sql``}
+          order by ${stored} ${direction}, h.id ${direction} limit ${limit + 1})
+        union all
+        (select h.* from hostels h where ${whereSql} and not ${fresh})) h`;
+    }
+    return sql`(select h.* from hostels h where ${whereSql}) h`;
+  }
   const availability = roomFilters.length
     ? roomsMatching(roomFilters, query.available === true)
     : storedAvailability;
@@ -264,7 +292,7 @@ export async function searchHostels(
       m.min_price, m.free, (${key})::text as sort_key
     from ${candidates}
     cross join lateral (${availability}) m
-    ${roomsNeeded ? sql`where ${whereSql}` : sql``}
+    ${roomWhere.length || cursor ? sql`where ${pageWhere}` : sql``}
     order by ${key} ${direction}, h.id ${direction}
     limit ${limit + 1}
   `)) as unknown as { rows: SearchRow[] };

@@ -1,1 +1,0 @@
-CREATE INDEX "payments_deposits_idx" ON "payments" USING btree ("paid_at") WHERE "payments"."kind" = 'caution_fee' and "payments"."status" = 'success' and not "payments"."needs_refund";

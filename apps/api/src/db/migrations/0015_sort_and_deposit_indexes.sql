@@ -1,0 +1,4 @@
+CREATE INDEX "hostels_price_asc_idx" ON "hostels" USING btree (coalesce("min_available_price", 2147483647),"id") WHERE not "hostels"."is_closed";--> statement-breakpoint
+CREATE INDEX "hostels_price_desc_idx" ON "hostels" USING btree (coalesce("min_available_price", -1),"id") WHERE not "hostels"."is_closed";--> statement-breakpoint
+CREATE INDEX "hostels_availability_stale_idx" ON "hostels" USING btree ("availability_stale_at") WHERE "hostels"."availability_stale_at" is not null;--> statement-breakpoint
+CREATE INDEX "payments_deposits_idx" ON "payments" USING btree ("paid_at") WHERE "payments"."kind" = 'caution_fee' and "payments"."status" = 'success' and not "payments"."needs_refund";
