@@ -124,10 +124,10 @@ test('a tenant gives notice; an admin moves them out with one deduction; the roo
   await expect(dialog.getByText(/notice runs until/)).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Add deduction' }).click();
   await dialog.getByLabel('Deduction 1: what for').fill('Broken louvre glass');
-  await dialog.getByLabel('Deduction 1: amount in naira').fill(String(DEPOSIT + 1));
+  await dialog.getByLabel('Deduction 1: amount (₦)').fill(String(DEPOSIT + 1));
   await dialog.getByRole('button', { name: 'Move out' }).click();
   await expect(dialog.getByText(`more than the ${naira(DEPOSIT)} deposit held`)).toBeVisible();
-  await dialog.getByLabel('Deduction 1: amount in naira').fill(String(DEDUCTION));
+  await dialog.getByLabel('Deduction 1: amount (₦)').fill(String(DEDUCTION));
   await expect(dialog.getByText(/more than the/)).toHaveCount(0);
   await expect(dialog).toContainText(`back to the tenant ${naira(DEPOSIT - DEDUCTION)}`);
   if (SHOTS) {

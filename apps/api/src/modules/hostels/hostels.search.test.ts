@@ -504,6 +504,13 @@ describe('hostel search (GET /hostels with parameters)', () => {
         `cursor=${Buffer.from(JSON.stringify({ s: 'newest', k: '1; drop', i: 'x' })).toString('base64url')}`,
         'cursor',
       ],
+      // A price key beyond any stored price (the sort compares it with an integer).
+      [
+        `sort=price&cursor=${Buffer.from(
+          JSON.stringify({ s: 'price', k: '99999999999999', i: '00000000-0000-4000-8000-000000000000' }),
+        ).toString('base64url')}`,
+        'cursor',
+      ],
     ];
     for (const [query, field] of cases) {
       const res = await t.app.inject({ url: `/api/hostels?${query}` });

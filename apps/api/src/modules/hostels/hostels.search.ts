@@ -41,6 +41,8 @@ type Cursor = { s: SortKey; k: string; i: string };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NUMERIC = /^-?\d{1,30}(\.\d{1,10})?$/;
 
+const isPriceKey = (k: string) => /^-?\d{1,10}$/.test(k) && Number(k) >= -1 && Number(k) <= 2147483647;
+
 const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
 
 function decodeCursor(raw: string, sort: SortKey): Cursor {
@@ -61,7 +63,9 @@ function decodeCursor(raw: string, sort: SortKey): Cursor {
     typeof (c as Cursor).k !== 'string' ||
     !NUMERIC.test((c as Cursor).k) ||
     typeof (c as Cursor).i !== 'string' ||
-    !UUID.test((c as Cursor).i)
+    !UUID.test((c as Cursor).i) ||
+    // The price sorts compare the key with a stored integer price.
+    ((sort === 'price' || sort === '-price') && !isPriceKey((c as Cursor).k))
   ) {
     throw invalid();
   }

@@ -7,7 +7,7 @@ import { addMonths, lagosDateOf } from '../../lib/lagos-time.ts';
 import { dispatch } from '../messages/index.ts';
 import { cancelPendingReminders } from '../rent/index.ts';
 import { recordPaymentNotice } from './payment-notices.ts';
-import { bookedBy, mergeProviderData } from './payment-rules.ts';
+import { bookedBy, depositHeld, mergeProviderData } from './payment-rules.ts';
 import type { VerifyResult } from './providers/provider.ts';
 import { assignReceiptNumber } from './receipt-number.ts';
 
@@ -216,11 +216,8 @@ async function applyCautionFee(tx: Tx, payment: PaymentRow) {
         exists (select 1 from tenancies t where t.room_id = ${payment.roomId} and t.ended_at is null and t.user_id = ${payment.userId})
         or (not exists (select 1 from tenancies t where t.room_id = ${payment.roomId} and t.ended_at is null)
             and ${bookedBy(payment.roomId)} = ${payment.userId}))`,
-      another: sql<boolean>`exists (
-        select 1 from payments d
-        where d.user_id = ${payment.userId} and d.room_id = ${payment.roomId} and d.kind = 'caution_fee'
-          and d.status = 'success' and not d.needs_refund and d.id <> ${payment.id}
-          and not exists (select 1 from refunds r where r.payment_id = d.id and r.status in ('pending', 'processed')))`,
+      another: sql<boolean>`exists (select 1 from ${payments}
+        where ${depositHeld(payment.userId, payment.roomId)} and ${payments.id} <> ${payment.id})`,
     })
     .from(sql`(select 1) as one`);
   if (!facts?.entitled) return markNeedsRefund(tx, payment);

@@ -35,11 +35,18 @@ export async function getPaymentProfile(deps: Pick<Deps, 'db' | 'config'>, userI
     .orderBy(desc(payments.createdAt))
     .limit(1);
 
-  // Latest caution deposit, a success preferred over later failed or abandoned attempts.
+  // Latest caution deposit for the room of that agent fee (a former tenant's settled deposit for
+  // another room says nothing about this one), a success preferred over later failed attempts.
   const [caution] = await db
     .select({ status: payments.status, amount: payments.amount, reference: payments.reference })
     .from(payments)
-    .where(and(eq(payments.userId, userId), eq(payments.kind, 'caution_fee')))
+    .where(
+      and(
+        eq(payments.userId, userId),
+        eq(payments.kind, 'caution_fee'),
+        agent ? eq(payments.roomId, agent.room.id) : undefined,
+      ),
+    )
     .orderBy(sql`(${payments.status} = 'success') desc`, desc(payments.createdAt))
     .limit(1);
 

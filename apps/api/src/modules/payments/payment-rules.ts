@@ -85,3 +85,15 @@ export const PAYMENT_WHAT: Record<PaymentKind, string> = {
   rent: 'rent',
   caution_fee: 'caution deposit',
 };
+
+/**
+ * A deposit of this payer for this room that the company holds whole: unsettled, and no refund of
+ * it pending or processed. While one exists a new deposit is refused, and one that arrives anyway
+ * is a duplicate (SQL on `payments`, for `exists (select 1 from payments where …)`).
+ */
+export const depositHeld = (userId: string | SQL, roomId: string | SQL) =>
+  and(
+    unsettledDeposit(userId, roomId),
+    sql`not exists (select 1 from ${refunds} hr
+      where hr.payment_id = ${payments.id} and hr.status in ('pending', 'processed'))`,
+  );

@@ -11,19 +11,13 @@ import {
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config/env.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { bookings, hostels, payments, refunds, rooms, tenancies, users } from '../../db/schema.ts';
+import { bookings, hostels, payments, rooms, tenancies, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { type AuthUser, assertAdminReady } from '../auth/index.ts';
 import { holdRoom } from '../bookings/index.ts';
 import { applyProviderResult } from './payment-apply.service.ts';
-import {
-  bookedBy,
-  feeSpent,
-  mergeProviderData,
-  standingAgentFee,
-  unsettledDeposit,
-} from './payment-rules.ts';
+import { bookedBy, depositHeld, feeSpent, mergeProviderData, standingAgentFee } from './payment-rules.ts';
 import { toPaymentDetail } from './payments.mapper.ts';
 import { followRefundsOf } from './refunds.service.ts';
 
@@ -223,13 +217,6 @@ async function roomPaidFor(db: DbOrTx, user: AuthUser, input: PaymentInitiate, k
   return { ...found, bookingId: null };
 }
 
-/** A caution deposit of this payer for this room that the company still holds (docs/domain.md, "Caution deposit"). */
-const heldDeposit = (userId: string, roomId: string) => sql<boolean>`exists (
-  select 1 from ${payments}
-  where ${unsettledDeposit(userId, roomId)}
-    and not exists (select 1 from ${refunds} r
-      where r.payment_id = ${payments.id} and r.status in ('pending', 'processed')))`;
-
 /**
  * Pay (or renew) a room's yearly rent, or its caution deposit: one request-to-pay path. The tenant
  * may always pay; otherwise only the student the room is booked for (who paid its agent fee) may
@@ -256,7 +243,7 @@ async function initiateRoomPayment(
         select 1 from ${payments}
         where ${payments.userId} = ${user.id} and ${payments.roomId} = ${room.id} and ${standingAgentFee}
           and not ${feeSpent(user.id, room.id, payments.paidAt)})`,
-      depositHeld: heldDeposit(user.id, room.id),
+      depositHeld: sql<boolean>`exists (select 1 from ${payments} where ${depositHeld(user.id, room.id)})`,
     })
     .from(sql`(select 1) as one`);
   if (facts?.tenantId !== user.id) {

@@ -22,11 +22,12 @@ import {
   refundedAmount,
   unsettledDeposit,
 } from '../payments/index.ts';
+import { cancelPendingReminders } from '../rent/index.ts';
 import { roomRefColumns } from '../rooms/index.ts';
 
 /** The rules are in docs/domain.md ("Move-out"). */
 
-type MoveOutDeps = Pick<Deps, 'db' | 'config' | 'payments' | 'jobs'>;
+type MoveOutDeps = Pick<Deps, 'db' | 'config' | 'payments' | 'jobs' | 'log'>;
 type TenancyRow = typeof tenancies.$inferSelect;
 
 /**
@@ -76,9 +77,11 @@ function checkMoveOutDate(
 /**
  * POST /admin/tenancies/{id}/move-out: end a running tenancy, free its room, and settle the
  * caution deposit: the itemised deductions are kept, the rest goes back to the tenant as a refund
- * of the deposit payment (the same path as every refund). One transaction with the tenancy, then
- * the deposit payment, locked: a second admin waits and finds the tenancy ended; a refund of the
- * deposit asked at the same moment waits on the payment and counts against what is held.
+ * of the deposit payment (the same path as every refund). One transaction that locks the room,
+ * then the tenancy, then the deposit payment — the room first, as applying a payment does, so a
+ * rent or deposit arriving at the same moment is applied wholly before or wholly after: a second
+ * admin waits and finds the tenancy ended; a refund of the deposit asked at the same moment waits
+ * on the payment and counts against what is held.
  */
 export async function moveOut(
   deps: MoveOutDeps,
@@ -90,6 +93,13 @@ export async function moveOut(
   let refundId: string | null = null;
   let notices: string[] = [];
   await deps.db.transaction(async (tx) => {
+    const [place] = await tx
+      .select({ roomId: tenancies.roomId })
+      .from(tenancies)
+      .where(eq(tenancies.id, tenancyId))
+      .limit(1);
+    if (!place) throw notFound('No tenancy has this id');
+    await tx.select({ id: rooms.id }).from(rooms).where(eq(rooms.id, place.roomId)).for('update');
     const [tenancy] = await tx
       .select()
       .from(tenancies)
@@ -162,6 +172,8 @@ export async function moveOut(
         })),
       );
     }
+    // Reminders of rent this tenant no longer owes do not go out.
+    await cancelPendingReminders(tx, tenancy.id, tenancy.dueDate);
     // The room can be booked again; the triggers on rooms update the hostel's availability.
     await tx
       .update(rooms)
@@ -171,8 +183,13 @@ export async function moveOut(
     const [statement] = await readStatements(tx, eq(tenancies.id, tenancy.id), 1);
     notices = await recordMoveOutNotice(tx, deps, statement!);
   });
-  if (refundId) await queueRefunds(deps, [refundId]);
-  await dispatch(deps, notices);
+  try {
+    if (refundId) await queueRefunds(deps, [refundId]);
+    await dispatch(deps, notices);
+  } catch (err) {
+    // The move-out stands; pending refunds and messages left unqueued are swept up by their jobs.
+    deps.log.error({ err, tenancyId }, 'move-out: queueing its refund or statement failed');
+  }
   const [statement] = await readStatements(deps.db, eq(tenancies.id, tenancyId), 1);
   return statement!;
 }
@@ -197,13 +214,11 @@ async function readStatements(
       user: personRefColumns,
       room: roomRefColumns,
       hostel: hostelRefColumns,
-      refund: { _id: refunds.id, amount: refunds.amount, status: refunds.status },
     })
     .from(tenancies)
     .innerJoin(users, eq(users.id, tenancies.userId))
     .innerJoin(rooms, eq(rooms.id, tenancies.roomId))
     .innerJoin(hostels, eq(hostels.id, tenancies.hostelId))
-    .leftJoin(refunds, eq(refunds.id, tenancies.depositRefundId))
     .where(and(isNotNull(tenancies.moveOutRecordedAt), where))
     .orderBy(desc(tenancies.endedAt), desc(tenancies.moveOutRecordedAt))
     .limit(limit);
@@ -218,7 +233,26 @@ async function readStatements(
       ),
     )
     .orderBy(asc(tenancyDeductions.position));
-  return rows.map(({ tenancy, user, room, hostel, refund }) => {
+  // The deposit's refund since the move-out, newest first: a failed one an admin tried again is
+  // followed by its retry.
+  const depositIds = rows.flatMap((r) => (r.tenancy.depositPaymentId ? [r.tenancy.depositPaymentId] : []));
+  const given = depositIds.length
+    ? await db
+        .select({
+          _id: refunds.id,
+          paymentId: refunds.paymentId,
+          amount: refunds.amount,
+          status: refunds.status,
+          createdAt: refunds.createdAt,
+        })
+        .from(refunds)
+        .where(inArray(refunds.paymentId, depositIds))
+        .orderBy(desc(refunds.createdAt))
+    : [];
+  return rows.map(({ tenancy, user, room, hostel }) => {
+    const refund = given.find(
+      (r) => r.paymentId === tenancy.depositPaymentId && r.createdAt >= tenancy.moveOutRecordedAt!,
+    );
     const deductions = items
       .filter((d) => d.tenancyId === tenancy.id)
       .map((d) => ({ description: d.description, amount: d.amount }));
@@ -237,7 +271,7 @@ async function readStatements(
       deductions,
       deductions_total: deductionsTotal,
       deposit_returned: held - deductionsTotal,
-      refund: refund?._id ? refund : null,
+      refund: refund ? { _id: refund._id, amount: refund.amount, status: refund.status } : null,
       recorded_at: tenancy.moveOutRecordedAt!.toISOString(),
     };
   });

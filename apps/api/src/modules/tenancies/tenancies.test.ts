@@ -188,6 +188,61 @@ describe('tenancy notice and move-out', () => {
     expect(deposit.statusCode, deposit.body).toBe(409);
   });
 
+  it('a failed deposit refund tried again: the statement follows the retry', async () => {
+    const { student, tenancy, depositReference } = await tenant();
+    const res = await moveOut(tenancy.id, { date: today(), reason: 'breach' });
+    expect(res.statusCode, res.body).toBe(200);
+    const first = res.json().refund._id as string;
+    await eventually(async () => {
+      const [r] = await t.db.select().from(refunds).where(eq(refunds.id, first));
+      return r?.status === 'processed';
+    });
+    // As if the provider had refused it: an admin asks again from Refunds.
+    await t.db.update(refunds).set({ status: 'failed', processedAt: null }).where(eq(refunds.id, first));
+    const retry = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/refunds',
+      headers: admin.headers,
+      payload: { reference: depositReference, amount: 50_000, reason: 'Deposit, second try' },
+    });
+    expect(retry.statusCode, retry.body).toBe(202);
+    await eventually(
+      async () => (await profileOf(student)).moveOutStatement?.refund?._id === retry.json()._id,
+    );
+    expect((await profileOf(student)).moveOutStatement.refund).toMatchObject({
+      _id: retry.json()._id,
+      amount: 50_000,
+    });
+  });
+
+  it('a former tenant who rents the room again pays a new deposit (not a duplicate)', async () => {
+    const { room, student, booking, tenancy } = await tenant();
+    expect(booking).toBeTruthy();
+    // Everything kept: no refund row, the old deposit settled by the move-out.
+    const out = await moveOut(tenancy.id, {
+      date: today(),
+      reason: 'breach',
+      deductions: [{ description: 'Repairs', amount: 50_000 }],
+    });
+    expect(out.statusCode, out.body).toBe(200);
+    await t.db.update(rooms).set({ heldUntil: null, heldByUserId: null }).where(eq(rooms.id, room.id));
+    const again = await bookOk(t, student, room);
+    await payOk(student, await initiateAgentFeeOk(t, student, room, again._id));
+    const deposit = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/caution-fee/initiate',
+      headers: student.headers,
+      payload: { booking_id: again._id, callback_url: receiptUrl(t) },
+    });
+    expect(deposit.statusCode, deposit.body).toBe(201);
+    expect((await payOk(student, deposit.json())).needs_refund).toBe(false);
+    // The profile's Caution Fee row is this room's new deposit.
+    expect((await profileOf(student)).cautionFeePayment).toMatchObject({
+      status: 'success',
+      reference: deposit.json().reference,
+    });
+  });
+
   it('keeps the whole deposit when the deductions equal it: no refund', async () => {
     const { tenancy } = await tenant();
     const res = await moveOut(tenancy.id, {

@@ -1,11 +1,11 @@
 import { formatLagosDate, type TenancyNoticeState } from '@studynest/contracts';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { hostels, rooms, tenancies, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { addDays, todayInLagos } from '../../lib/lagos-time.ts';
 import type { AuthUser } from '../auth/index.ts';
-import { queueMessages } from '../messages/index.ts';
+import { dispatch, recordMessages } from '../messages/index.ts';
 import { toNotice } from '../payments/index.ts';
 
 /** The furthest ahead a notice may name a move-out day. */
@@ -40,37 +40,42 @@ export async function giveNotice(
       move_out_on: `On or before ${formatLagosDate(latest)}`,
     });
   }
-  const [tenancy] = await deps.db
-    .update(tenancies)
-    .set({ noticeGivenAt: sql`now()`, noticeMoveOutOn: input.move_out_on, updatedAt: sql`now()` })
-    .where(eq(tenancies.id, runningTenancyOf(deps, user.id)))
-    .returning();
-  if (!tenancy) throw noTenancy();
-  const notice = toNotice(tenancy)!;
-  const [place] = await deps.db
-    .select({ hostelName: hostels.hostelName, roomNumber: rooms.roomNumber, firstName: users.firstName })
-    .from(rooms)
-    .innerJoin(hostels, eq(hostels.id, rooms.hostelId))
-    .innerJoin(users, eq(users.id, tenancy.userId))
-    .where(eq(rooms.id, tenancy.roomId));
-  await queueMessages(deps, [
-    {
-      channel: 'email',
-      to: user.email,
-      userId: user.id,
-      topic: 'account',
-      subject: 'StudyNest: we have your notice to move out',
-      text: [
-        `Hello ${place?.firstName ?? ''},`,
-        '',
-        `We have your written notice to end your tenancy of ${place?.roomNumber}, ${place?.hostelName}, moving out on ${formatLagosDate(notice.move_out_on)}.`,
-        'After you move out and the room has been checked, we return your caution deposit less any deductions, with a statement of them.',
-        '',
-        `Your tenancy: ${deps.config.publicUrl}/profile`,
-      ].join('\n'),
-      key: `tenancy-notice:${tenancy.id}:${notice.given_at}:email`,
-    },
-  ]);
+  let ids: string[] = [];
+  const notice = await deps.db.transaction(async (tx) => {
+    const [tenancy] = await tx
+      .update(tenancies)
+      .set({ noticeGivenAt: sql`now()`, noticeMoveOutOn: input.move_out_on, updatedAt: sql`now()` })
+      .where(runningTenancyOf(user.id))
+      .returning();
+    if (!tenancy) throw noTenancy();
+    const given = toNotice(tenancy)!;
+    const [place] = await tx
+      .select({ hostelName: hostels.hostelName, roomNumber: rooms.roomNumber, firstName: users.firstName })
+      .from(rooms)
+      .innerJoin(hostels, eq(hostels.id, rooms.hostelId))
+      .innerJoin(users, eq(users.id, tenancy.userId))
+      .where(eq(rooms.id, tenancy.roomId));
+    ids = await recordMessages(tx, [
+      {
+        channel: 'email',
+        to: user.email,
+        userId: user.id,
+        topic: 'payment',
+        subject: 'StudyNest: we have your notice to move out',
+        text: [
+          `Hello ${place?.firstName ?? ''},`,
+          '',
+          `We have your written notice to end your tenancy of ${place?.roomNumber}, ${place?.hostelName}, moving out on ${formatLagosDate(given.move_out_on)}.`,
+          'After you move out and the room has been checked, we return your caution deposit less any deductions, with a statement of them.',
+          '',
+          `Your tenancy: ${deps.config.publicUrl}/profile`,
+        ].join('\n'),
+        key: `tenancy-notice:${tenancy.id}:${given.given_at}:email`,
+      },
+    ]);
+    return given;
+  });
+  await dispatch(deps, ids);
   return notice;
 }
 
@@ -79,16 +84,19 @@ export async function withdrawNotice(deps: Pick<Deps, 'db'>, user: AuthUser): Pr
   const [tenancy] = await deps.db
     .update(tenancies)
     .set({ noticeGivenAt: null, noticeMoveOutOn: null, updatedAt: sql`now()` })
-    .where(eq(tenancies.id, runningTenancyOf(deps, user.id)))
+    .where(runningTenancyOf(user.id))
     .returning({ id: tenancies.id });
   if (!tenancy) throw noTenancy();
 }
 
-/** The id of the student's running tenancy (a sub-select). */
-const runningTenancyOf = ({ db }: Pick<Deps, 'db'>, userId: string) =>
-  sql`(${db
-    .select({ id: tenancies.id })
-    .from(tenancies)
-    .where(and(eq(tenancies.userId, userId), isNull(tenancies.endedAt)))
-    .orderBy(desc(tenancies.createdAt))
-    .limit(1)})`;
+/**
+ * The student's running tenancy. Said of the row itself, not only through a sub-select of its id:
+ * an update that waited for a move-out to commit checks the row again and finds it ended.
+ */
+const runningTenancyOf = (userId: string) =>
+  and(
+    eq(tenancies.userId, userId),
+    isNull(tenancies.endedAt),
+    sql`${tenancies.id} = (select t.id from ${tenancies} t
+      where t.user_id = ${userId} and t.ended_at is null order by t.created_at desc limit 1)`,
+  );

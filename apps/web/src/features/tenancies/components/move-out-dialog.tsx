@@ -5,7 +5,7 @@ import {
   MOVE_OUT_REASONS,
   type MoveOutReason,
 } from '@studynest/contracts/constants';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { FormField, TextField } from '../../../components/ui/form-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
@@ -89,6 +89,7 @@ function MoveOutForm({ tenant, onDone }: { tenant: Tenant; onDone: (s: MoveOutSt
   const held = tenant.deposit_held;
   const { total } = check(date, rows, held);
   const who = `${tenant.user.first_name} ${tenant.user.last_name}`;
+  const deductionsErrorId = useId();
 
   /** Any edit makes the last check's messages stale: they go until the next press of Move out. */
   const edited = () => {
@@ -172,10 +173,16 @@ function MoveOutForm({ tenant, onDone }: { tenant: Tenant; onDone: (s: MoveOutSt
         label="Note for the tenant (optional)"
         maxLength={NOTE_MAX}
         value={note}
-        onChange={(e) => setNote(e.currentTarget.value)}
+        onChange={(e) => {
+          edited();
+          setNote(e.currentTarget.value);
+        }}
       />
 
-      <fieldset className="flex flex-col gap-2">
+      <fieldset
+        className="flex flex-col gap-2"
+        aria-describedby={errors.deductions ? deductionsErrorId : undefined}
+      >
         <legend className="label">Deductions from the {formatNaira(held)} deposit</legend>
         {rows.length === 0 && <p className="text-sm text-muted">None: the whole deposit goes back.</p>}
         {rows.map((row, i) => (
@@ -192,7 +199,8 @@ function MoveOutForm({ tenant, onDone }: { tenant: Tenant; onDone: (s: MoveOutSt
               <div className="sm:w-28">
                 <TextField
                   label="Amount (₦)"
-                  aria-label={`Deduction ${i + 1}: amount in naira`}
+                  aria-label={`Deduction ${i + 1}: amount (₦)`}
+                  error={errors.rows?.[row.key]}
                   inputMode="numeric"
                   autoComplete="off"
                   value={row.amount}
@@ -200,7 +208,6 @@ function MoveOutForm({ tenant, onDone }: { tenant: Tenant; onDone: (s: MoveOutSt
                 />
               </div>
             </div>
-            {errors.rows?.[row.key] && <p className="field-error">{errors.rows[row.key]}</p>}
             <button
               type="button"
               className="self-start text-sm font-semibold text-danger-700 underline"
@@ -226,7 +233,11 @@ function MoveOutForm({ tenant, onDone }: { tenant: Tenant; onDone: (s: MoveOutSt
             Add deduction
           </button>
         )}
-        {errors.deductions && <p className="field-error">{errors.deductions}</p>}
+        {errors.deductions && (
+          <p id={deductionsErrorId} className="field-error">
+            {errors.deductions}
+          </p>
+        )}
       </fieldset>
 
       <p className="text-sm" aria-live="polite">
