@@ -54,7 +54,15 @@ export function TenancyNotice({ rent }: { rent: RentDetails }) {
           </p>
           {withdraw.error && <Alert tone="error">{withdraw.error.message}</Alert>}
           <div className="flex flex-wrap gap-2">
-            <button type="button" className="btn-secondary" onClick={() => setEditing(true)}>
+            <button
+              type="button"
+              className="btn-secondary"
+              onClick={() => {
+                setDay(notice.move_out_on);
+                setError(undefined);
+                setEditing(true);
+              }}
+            >
               Change the day
             </button>
             <button
