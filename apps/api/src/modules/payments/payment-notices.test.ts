@@ -9,7 +9,7 @@ import {
 import { eventually } from '../../../test/eventually.ts';
 import { signedInUser } from '../../../test/factories.ts';
 import { messageDeliveries, users } from '../../db/schema.ts';
-import { bookOk, hostelWithRoom, initiateAgentFeeOk, verify } from './payments.fixtures.ts';
+import { bookOk, hostelWithRoom, initiateAgentFeeOk, payAtCheckout, verify } from './payments.fixtures.ts';
 
 describe('payment confirmations', () => {
   let t: TestApp;
@@ -18,23 +18,13 @@ describe('payment confirmations', () => {
   });
   afterAll(() => t.close());
 
-  const pay = async (checkoutLink: string) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `${new URL(checkoutLink).pathname}/pay`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
-    });
-    expect(res.statusCode).toBe(303);
-  };
-
   it('e-mails and texts the payer once, with the amount, the room and the receipt, however often it is verified', async () => {
     const { hostel, room } = await hostelWithRoom(t, { agentFee: 65_000 });
     const student = await signedInUser(t);
     await t.db.update(users).set({ phoneNumber: '0803 555 0101' }).where(eq(users.id, student.user.id));
     const booking = await bookOk(t, student, room);
     const { reference, checkoutLink } = await initiateAgentFeeOk(t, student, room, booking._id);
-    await pay(checkoutLink);
+    await payAtCheckout(t, checkoutLink);
     await Promise.all(Array.from({ length: 5 }, () => verify(t, student, reference)));
 
     const mails = await eventually(async () => {
@@ -68,7 +58,7 @@ describe('payment confirmations', () => {
       .where(eq(users.id, student.user.id));
     const booking = await bookOk(t, student, room);
     const { checkoutLink, reference } = await initiateAgentFeeOk(t, student, room, booking._id);
-    await pay(checkoutLink);
+    await payAtCheckout(t, checkoutLink);
     const rows = await t.db
       .select({ channel: messageDeliveries.channel })
       .from(messageDeliveries)

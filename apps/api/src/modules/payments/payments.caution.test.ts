@@ -4,7 +4,14 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { signedInUser } from '../../../test/factories.ts';
 import { payments, rooms } from '../../db/schema.ts';
 import { todayInLagos } from '../../lib/lagos-time.ts';
-import { bookOk, hostelWithRoom, initiateAgentFeeOk, receiptUrl, type Student } from './payments.fixtures.ts';
+import {
+  bookOk,
+  hostelWithRoom,
+  initiateAgentFeeOk,
+  payAtCheckout,
+  receiptUrl,
+  type Student,
+} from './payments.fixtures.ts';
 import { receiptCode } from './receipts.service.ts';
 
 /** The caution deposit (docs/domain.md, "Caution deposit"): a payment of its own, held, not revenue. */
@@ -15,15 +22,6 @@ describe('caution deposit (POST /payments/caution-fee/initiate)', () => {
   });
   afterAll(() => t.close());
 
-  const pay = async (checkoutLink: string) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `${new URL(checkoutLink).pathname}/pay`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
-    });
-    expect(res.statusCode, res.body).toBe(303);
-  };
   const startDeposit = (student: Student, body: Record<string, unknown>) =>
     t.app.inject({
       method: 'POST',
@@ -50,7 +48,7 @@ describe('caution deposit (POST /payments/caution-fee/initiate)', () => {
     const booking = await bookOk(t, student, room);
     const fee = await initiateAgentFeeOk(t, student, room, booking._id);
     if (paid) {
-      await pay(fee.checkoutLink);
+      await payAtCheckout(t, fee.checkoutLink);
       expect((await verify(student, fee.reference)).statusCode).toBe(200);
     }
     return { hostel, room, student, booking };
@@ -90,7 +88,7 @@ describe('caution deposit (POST /payments/caution-fee/initiate)', () => {
     expect(res.statusCode, res.body).toBe(201);
     const { checkoutLink, reference } = res.json() as { checkoutLink: string; reference: string };
     expect(reference).toMatch(/^SN-CF-[0-9A-F]{20}$/);
-    await pay(checkoutLink);
+    await payAtCheckout(t, checkoutLink);
 
     const detail = await verify(student, reference);
     expect(detail.statusCode, detail.body).toBe(200);
@@ -152,9 +150,9 @@ describe('caution deposit (POST /payments/caution-fee/initiate)', () => {
     const first = await startDeposit(student, { booking_id: booking._id });
     const second = await startDeposit(student, { booking_id: booking._id });
     expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
-    await pay(first.json().checkoutLink);
+    await payAtCheckout(t, first.json().checkoutLink);
     expect((await verify(student, first.json().reference)).json()).toMatchObject({ needs_refund: false });
-    await pay(second.json().checkoutLink);
+    await payAtCheckout(t, second.json().checkoutLink);
     const late = await verify(student, second.json().reference);
     expect(late.json()).toMatchObject({ status: 'success', needs_refund: true });
     const [row] = await t.db.select().from(payments).where(eq(payments.reference, second.json().reference));
@@ -164,7 +162,7 @@ describe('caution deposit (POST /payments/caution-fee/initiate)', () => {
   it('is not revenue: the month it was paid in reports only the agent fee', async () => {
     const { student, booking } = await bookedStudent();
     const res = await startDeposit(student, { booking_id: booking._id });
-    await pay(res.json().checkoutLink);
+    await payAtCheckout(t, res.json().checkoutLink);
     expect((await verify(student, res.json().reference)).json().status).toBe('success');
     const admin = await signedInUser(t, { role: 'admin' });
     const today = todayInLagos();

@@ -44,7 +44,7 @@ export const receiptUrl = (t: TestApp, page = '/receipt-page') => `${t.config.pu
 
 export async function initiate(
   t: TestApp,
-  kind: 'agent-fee' | 'room-price',
+  kind: 'agent-fee' | 'room-price' | 'caution-fee',
   student: Student,
   body: Record<string, unknown>,
 ) {
@@ -94,4 +94,15 @@ export async function verify(t: TestApp, who: { headers: Record<string, string> 
     url: `/api/payments/verify?reference=${encodeURIComponent(reference)}`,
     headers: who.headers,
   });
+}
+
+/** Press Pay on the sandbox checkout, as the browser's form does. */
+export async function payAtCheckout(t: TestApp, checkoutLink: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${new URL(checkoutLink).pathname}/pay`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+  });
+  expect(res.statusCode, res.body).toBe(303);
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { signedInUser } from '../../../test/factories.ts';
 import { bookings, payments, rooms } from '../../db/schema.ts';
-import { bookOk, hostelWithRoom, initiate, receiptUrl } from './payments.fixtures.ts';
+import { bookOk, hostelWithRoom, initiate, payAtCheckout, receiptUrl } from './payments.fixtures.ts';
 
 /** One request to pay: the booking is enough; what older clients send alongside is still checked. */
 describe('starting a payment', () => {
@@ -12,17 +12,6 @@ describe('starting a payment', () => {
     t = await buildTestApp();
   });
   afterAll(() => t.close());
-
-  /** Press Pay on the sandbox checkout, as the browser's form does. */
-  async function pay(checkoutLink: string) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `${new URL(checkoutLink).pathname}/pay`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
-    });
-    expect(res.statusCode, res.body).toBe(303);
-  }
 
   it('pays an agent fee from the booking id alone, at the price the server knows', async () => {
     const { room } = await hostelWithRoom(t, { agentFee: 65_000 });
@@ -71,7 +60,7 @@ describe('starting a payment', () => {
       booking_id: booking._id,
       callback_url: receiptUrl(t),
     });
-    await pay(fee.json().checkoutLink);
+    await payAtCheckout(t, fee.json().checkoutLink);
 
     const neither = await initiate(t, 'room-price', student, {
       callback_url: receiptUrl(t, '/rent-receipt'),
@@ -107,7 +96,7 @@ describe('starting a payment', () => {
     expect(before.statusCode).toBe(200);
     expect(before.json()).toMatchObject({ reference, status: 'pending', payment_type: 'AGENT_FEE' });
 
-    await pay(checkoutLink);
+    await payAtCheckout(t, checkoutLink);
     const after = await t.app.inject({
       method: 'POST',
       url: '/api/payments/verify',

@@ -11,7 +11,7 @@ import { eventually } from '../../../test/eventually.ts';
 import { insertHostel, insertRoom, insertTenancy, signedInUser } from '../../../test/factories.ts';
 import { messageDeliveries, tenancies } from '../../db/schema.ts';
 import { addDays, addMonths, todayInLagos } from '../../lib/lagos-time.ts';
-import { initiateRentOk, verify } from '../payments/payments.fixtures.ts';
+import { initiateRentOk, payAtCheckout, verify } from '../payments/payments.fixtures.ts';
 import { recordRentReminders, reminderStep } from './rent-reminders.service.ts';
 
 describe('rent reminders and arrears', () => {
@@ -173,13 +173,7 @@ describe('rent reminders and arrears', () => {
     expect(mine.every((r) => ids.includes(r.id) && r.status === 'queued')).toBe(true);
 
     const { checkoutLink, reference } = await initiateRentOk(t, tenant, room);
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: `${new URL(checkoutLink).pathname}/pay`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
-    });
-    expect(paid.statusCode).toBe(303);
+    await payAtCheckout(t, checkoutLink);
     expect((await verify(t, tenant, reference)).json().status).toBe('success');
     const [renewed] = await t.db.select().from(tenancies).where(eq(tenancies.id, tenancy.id));
     expect(renewed?.dueDate).toBe(addMonths(tenancy.dueDate, 12));

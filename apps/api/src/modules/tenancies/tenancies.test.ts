@@ -17,8 +17,10 @@ import {
   book,
   bookOk,
   hostelWithRoom,
+  initiate,
   initiateAgentFeeOk,
   initiateRentOk,
+  payAtCheckout,
   receiptUrl,
   type Student,
   verify,
@@ -36,17 +38,8 @@ describe('tenancy notice and move-out', () => {
 
   const today = () => todayInLagos();
 
-  const pay = async (checkoutLink: string) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `${new URL(checkoutLink).pathname}/pay`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
-    });
-    expect(res.statusCode, res.body).toBe(303);
-  };
   const payOk = async (student: Student, link: { checkoutLink: string; reference: string }) => {
-    await pay(link.checkoutLink);
+    await payAtCheckout(t, link.checkoutLink);
     const res = await verify(t, student, link.reference);
     expect(res.json().status, res.body).toBe('success');
     return res.json() as { needs_refund: boolean };
@@ -64,11 +57,9 @@ describe('tenancy notice and move-out', () => {
     await payOk(student, await initiateAgentFeeOk(t, student, room, booking._id));
     let depositReference: string | null = null;
     if (deposit) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/payments/caution-fee/initiate',
-        headers: student.headers,
-        payload: { booking_id: booking._id, callback_url: receiptUrl(t) },
+      const res = await initiate(t, 'caution-fee', student, {
+        booking_id: booking._id,
+        callback_url: receiptUrl(t),
       });
       expect(res.statusCode, res.body).toBe(201);
       await payOk(student, res.json());
@@ -179,11 +170,9 @@ describe('tenancy notice and move-out', () => {
       },
     });
     expect(rent.statusCode, rent.body).toBe(403);
-    const deposit = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/caution-fee/initiate',
-      headers: student.headers,
-      payload: { room_id: room.id, callback_url: receiptUrl(t) },
+    const deposit = await initiate(t, 'caution-fee', student, {
+      room_id: room.id,
+      callback_url: receiptUrl(t),
     });
     expect(deposit.statusCode, deposit.body).toBe(409);
   });
@@ -228,11 +217,9 @@ describe('tenancy notice and move-out', () => {
     await t.db.update(rooms).set({ heldUntil: null, heldByUserId: null }).where(eq(rooms.id, room.id));
     const again = await bookOk(t, student, room);
     await payOk(student, await initiateAgentFeeOk(t, student, room, again._id));
-    const deposit = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/caution-fee/initiate',
-      headers: student.headers,
-      payload: { booking_id: again._id, callback_url: receiptUrl(t) },
+    const deposit = await initiate(t, 'caution-fee', student, {
+      booking_id: again._id,
+      callback_url: receiptUrl(t),
     });
     expect(deposit.statusCode, deposit.body).toBe(201);
     expect((await payOk(student, deposit.json())).needs_refund).toBe(false);
@@ -397,11 +384,9 @@ describe('tenancy notice and move-out', () => {
     const firstBooking = await bookOk(t, first, room);
     await payOk(first, await initiateAgentFeeOk(t, first, room, firstBooking._id));
     // The first student opens the deposit checkout and leaves it open...
-    const open = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/caution-fee/initiate',
-      headers: first.headers,
-      payload: { booking_id: firstBooking._id, callback_url: receiptUrl(t) },
+    const open = await initiate(t, 'caution-fee', first, {
+      booking_id: firstBooking._id,
+      callback_url: receiptUrl(t),
     });
     expect(open.statusCode, open.body).toBe(201);
     // ...cancels the inspection, and someone else books the room and rents it.
