@@ -1,15 +1,13 @@
-import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { totpAt } from '../apps/api/src/modules/auth/totp.ts';
 import { E2E_ADMIN, expect, test } from './fixtures.ts';
 import { createStudent, expectOnlyNewPasswordWorks, logIn, newPerson } from './people.ts';
+import { SHOTS, shotPath } from './screenshots.ts';
 
 /**
  * Account security journeys: change password, signed-in sessions, two-step sign-in for admins and
  * the admin activity log. `E2E_SCREENSHOTS=1` also saves 375 px screenshots into docs/screenshots.
  */
-const SHOTS = process.env.E2E_SCREENSHOTS === '1';
-const shotPath = (name: string) => path.resolve(import.meta.dirname, '../docs/screenshots', name);
 
 /** Another phone, so the second session is easy to tell apart in the list. */
 const OTHER_DEVICE_UA = 'Mozilla/5.0 (Android 14; Mobile; rv:128.0) Gecko/128.0 Firefox/128.0';

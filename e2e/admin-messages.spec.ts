@@ -1,7 +1,7 @@
-import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { E2E_ADMIN, expect, test } from './fixtures.ts';
-import { createStudent, logIn, type Person } from './people.ts';
+import { createStudent, logIn, type Person, payInSandbox } from './people.ts';
+import { SHOTS, shotPath } from './screenshots.ts';
 
 /**
  * Admin messages against the real server: two students become tenants of one hostel through the
@@ -9,8 +9,6 @@ import { createStudent, logIn, type Person } from './people.ts';
  * tenants from its All Hostels row and texts one tenant from the Tenants table, and both sends show
  * as sent in the message log. `E2E_SCREENSHOTS=1` also saves 375 px screenshots into docs/screenshots.
  */
-const SHOTS = process.env.E2E_SCREENSHOTS === '1';
-const shotPath = (name: string) => path.resolve(import.meta.dirname, '../docs/screenshots', name);
 
 // No other journey books rooms here, so its tenants are the ones this spec makes.
 const HOSTEL = 'Agbowo Scholars Residence';
@@ -34,15 +32,6 @@ const tomorrowInLagos = () =>
 
 const noSidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-
-/** Press Pay on the sandbox checkout, as the browser's form would. */
-async function payInSandbox(request: APIRequestContext, reference: string) {
-  const res = await request.post(`/sandbox/checkout/${encodeURIComponent(reference)}/pay`, {
-    form: {},
-    maxRedirects: 0,
-  });
-  expect(res.status(), await res.text()).toBe(303);
-}
 
 /** A student who books `room`, pays its agent fee and then its rent: a current tenant. */
 async function makeTenant(request: APIRequestContext, baseURL: string, room: Room, label: string) {

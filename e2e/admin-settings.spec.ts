@@ -1,15 +1,13 @@
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { STORAGE_KEYS } from '@studynest/contracts/constants';
 import { E2E_ADMIN, expect, test } from './fixtures.ts';
 import { createStudent, logIn } from './people.ts';
+import { SHOTS, shotPath } from './screenshots.ts';
 
 /**
  * Rent reminder settings, the arrears list and a tenant's own message preferences.
  * `E2E_SCREENSHOTS=1` also saves 375 px screenshots into docs/screenshots.
  */
-const SHOTS = process.env.E2E_SCREENSHOTS === '1';
-const shotPath = (name: string) => path.resolve(import.meta.dirname, '../docs/screenshots', name);
 
 const noSidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);

@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { formatNaira } from '@studynest/contracts/format';
 import { E2E_ADMIN, expect, test } from './fixtures.ts';
-import { lagosDate, login, type Session } from './people.ts';
+import { lagosDate, login, signIn } from './people.ts';
 
 type RoomWithHostel = {
   _id: string;
@@ -18,8 +19,6 @@ type RoomWithHostel = {
 const OUR_HOSTELS = ['Samaru Comfort Lodge', 'Nsukka Heights Hostel'];
 const SLOT = '10:00am - 10:30am';
 
-const naira = (n: number) =>
-  new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', maximumFractionDigits: 0 }).format(n);
 /** A fresh, verified student, signed in through the API. */
 async function newStudent(request: APIRequestContext) {
   const stamp = Date.now();
@@ -41,15 +40,6 @@ async function newStudent(request: APIRequestContext) {
   });
   expect(verify.ok(), await verify.text()).toBe(true);
   return { ...student, session: await login(request, student.email, student.password) };
-}
-
-/** Put a session where the web app keeps it, before any page script runs. */
-async function signIn(page: Page, session: Session) {
-  await page.addInitScript((s) => {
-    localStorage.setItem('userToken', s.token);
-    localStorage.setItem('userId', s.userId);
-    localStorage.setItem('userRole', s.role);
-  }, session);
 }
 
 async function downloadPdfText(page: Page, path: string): Promise<string> {
@@ -93,7 +83,7 @@ test('student books an inspection, pays the agent fee and the rent, gets both re
   await expect(page.getByRole('heading', { level: 1, name: 'Book Inspection' })).toBeVisible();
   await expect(page.getByText(hostel.hostel_name, { exact: true })).toBeVisible();
   await expect(page.getByText(room.room_number, { exact: true })).toBeVisible();
-  await expect(page.getByText(naira(room.agent_fee))).toBeVisible();
+  await expect(page.getByText(formatNaira(room.agent_fee))).toBeVisible();
   await expect(page.getByText('Required for room inspection')).toBeVisible();
   const pay = page.getByRole('button', { name: 'Pay Agent Fee' });
   await expect(pay).toBeDisabled();
@@ -138,7 +128,7 @@ test('student books an inspection, pays the agent fee and the rent, gets both re
   const summary = page.getByRole('region', { name: 'Payment Summary' });
   await expect(summary).toContainText('Success');
   await expect(summary).toContainText('AGENT_FEE');
-  await expect(summary).toContainText(naira(room.agent_fee));
+  await expect(summary).toContainText(formatNaira(room.agent_fee));
   const booking = page.getByRole('region', { name: 'Booking Information' });
   await expect(booking).toContainText(hostel.hostel_name);
   await expect(booking).toContainText(room.room_number);
@@ -148,7 +138,7 @@ test('student books an inspection, pays the agent fee and the rent, gets both re
   await expect(page.getByText('Please arrive on time for your inspection.')).toBeVisible();
 
   const agentPdf = await downloadPdfText(page, testInfo.outputPath('receipt.pdf'));
-  expect(agentPdf).toContain(naira(room.agent_fee));
+  expect(agentPdf).toContain(formatNaira(room.agent_fee));
   expect(agentPdf).toContain(hostel.hostel_name);
   expect(agentPdf).toContain(SLOT);
   expect(agentPdf).toContain('Thank you for your payment!');
@@ -198,7 +188,7 @@ test('student books an inspection, pays the agent fee and the rent, gets both re
   });
   await expect(page.getByRole('heading', { name: 'Thank you for your payment!' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Payment Summary' })).toContainText('ROOM_RENT');
-  await expect(page.getByRole('region', { name: 'Payment Summary' })).toContainText(naira(room.price));
+  await expect(page.getByRole('region', { name: 'Payment Summary' })).toContainText(formatNaira(room.price));
   const rentInfo = page.getByRole('region', { name: 'Rent Information' });
   await expect(rentInfo).toContainText(hostel.hostel_name);
   await expect(rentInfo).toContainText(room.room_number);
@@ -208,7 +198,7 @@ test('student books an inspection, pays the agent fee and the rent, gets both re
   await expect(notice).toContainText('StudyNest Hostels Ltd.');
   const rentPdf = await downloadPdfText(page, testInfo.outputPath('rent-receipt.pdf'));
   expect(rentPdf).toContain('ROOM_RENT');
-  expect(rentPdf).toContain(naira(room.price));
+  expect(rentPdf).toContain(formatNaira(room.price));
   await expect(page).toHaveURL(`${baseURL}/`);
 
   // Profile → Payments: both payments, newest first, each with its receipt number and a download.
@@ -217,9 +207,9 @@ test('student books an inspection, pays the agent fee and the rent, gets both re
   const rows = history.getByTestId('payment-row');
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(0)).toContainText('Rent (12 months)');
-  await expect(rows.nth(0)).toContainText(naira(room.price));
+  await expect(rows.nth(0)).toContainText(formatNaira(room.price));
   await expect(rows.nth(1)).toContainText('Agent fee');
-  await expect(rows.nth(1)).toContainText(naira(room.agent_fee));
+  await expect(rows.nth(1)).toContainText(formatNaira(room.agent_fee));
   await expect(rows.nth(0)).toContainText(/Receipt SN-\d{4}-\d{6}/);
   const [profileDownload] = await Promise.all([
     page.waitForEvent('download'),
@@ -232,7 +222,7 @@ test('student books an inspection, pays the agent fee and the rent, gets both re
   const profilePdfPath = testInfo.outputPath('profile-receipt.pdf');
   await profileDownload.saveAs(profilePdfPath);
   expect(execFileSync('pdftotext', ['-layout', profilePdfPath, '-']).toString()).toContain(
-    naira(room.agent_fee),
+    formatNaira(room.agent_fee),
   );
 
   // The address printed on the receipt, opened by someone with no StudyNest session.
@@ -242,7 +232,7 @@ test('student books an inspection, pays the agent fee and the rent, gets both re
   const strangerPage = await stranger.newPage();
   await strangerPage.goto(verifyPath as string);
   await expect(strangerPage.getByRole('heading', { name: /Genuine StudyNest receipt/ })).toBeVisible();
-  await expect(strangerPage.getByText(naira(room.agent_fee))).toBeVisible();
+  await expect(strangerPage.getByText(formatNaira(room.agent_fee))).toBeVisible();
   await expect(strangerPage.getByText(student.email)).toHaveCount(0);
   // One character of the code changed: not ours.
   const code = (verifyPath as string).slice('/verify/'.length);
@@ -265,7 +255,7 @@ test('student books an inspection, pays the agent fee and the rent, gets both re
   await expect(tenants.getByRole('row')).toHaveCount(2);
   await expect(tenants).toContainText(student.last_name);
   await expect(tenants).toContainText(hostel.hostel_name);
-  await expect(tenants).toContainText(naira(room.price));
+  await expect(tenants).toContainText(formatNaira(room.price));
   await adminPage.getByLabel('Search tenants').fill('no such tenant anywhere');
   await expect(adminPage.getByText('No tenants match')).toBeVisible();
 

@@ -1,16 +1,13 @@
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN, expect, test } from './fixtures.ts';
-import { createStudent, lagosDate, login, type Session } from './people.ts';
+import { createStudent, lagosDate, login, signIn } from './people.ts';
+import { SHOTS, STATIC_HEADER, shotPath } from './screenshots.ts';
 
 /**
  * A tenant reports a problem with a photo on the real server; an admin moves it on to done with a
  * note; the tenant sees both on the profile. `E2E_SCREENSHOTS=1` also saves 375 px screenshots.
  */
-const SHOTS = process.env.E2E_SCREENSHOTS === '1';
-const shotPath = (name: string) => path.resolve(import.meta.dirname, '../docs/screenshots', name);
 // The sticky site header would sit over the section in an element screenshot.
-const STATIC_HEADER = 'header { position: static !important; }';
 const noSidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
@@ -24,15 +21,6 @@ type RoomWithHostel = {
   status: string;
   hostel: { _id: string; hostel_name: string };
 };
-
-/** Put a session where the web app keeps it, before any page script runs. */
-async function signIn(page: Page, session: Session) {
-  await page.addInitScript((s) => {
-    localStorage.setItem('userToken', s.token);
-    localStorage.setItem('userId', s.userId);
-    localStorage.setItem('userRole', s.role);
-  }, session);
-}
 
 /** A small real JPEG, drawn on a canvas in the page (the server re-encodes it, so it must decode). */
 async function makeJpeg(page: Page): Promise<Buffer> {

@@ -1,7 +1,16 @@
-import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { formatNaira } from '@studynest/contracts/format';
 import { E2E_ADMIN, expect, test } from './fixtures.ts';
-import { createStudent, lagosDate, login, type Session } from './people.ts';
+import {
+  createStudent,
+  hostelWithRoom,
+  lagosDate,
+  login,
+  payInSandbox,
+  type Session,
+  signIn,
+} from './people.ts';
+import { SHOTS, STATIC_HEADER, shotPath } from './screenshots.ts';
 
 /**
  * A tenant who paid a caution deposit gives notice from the profile; an admin moves them out from
@@ -9,54 +18,25 @@ import { createStudent, lagosDate, login, type Session } from './people.ts';
  * former tenant reads the move-out statement on the profile. `E2E_SCREENSHOTS=1` also saves the
  * dialog and the statement at 375 px.
  */
-const SHOTS = process.env.E2E_SCREENSHOTS === '1';
-const shotPath = (name: string) => path.resolve(import.meta.dirname, '../docs/screenshots', name);
-const STATIC_HEADER = 'header { position: static !important; }';
 const SLOT = '10:00am - 10:30am';
 const DEPOSIT = 20_000;
 const DEDUCTION = 5_000;
 
-const naira = (n: number) =>
-  new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', maximumFractionDigits: 0 }).format(n);
-
-async function signIn(page: Page, session: Session) {
-  await page.addInitScript((s) => {
-    localStorage.setItem('userToken', s.token);
-    localStorage.setItem('userId', s.userId);
-    localStorage.setItem('userRole', s.role);
-  }, session);
-}
-
-async function payInSandbox(request: APIRequestContext, reference: string) {
-  const paid = await request.post(`/sandbox/checkout/${reference}/pay`, { form: {}, maxRedirects: 0 });
-  expect(paid.status()).toBe(303);
-}
-
 /** A hostel of this journey's own with one room (caution fee ₦20,000), rented by a new student with the deposit paid. */
 async function tenantWithDeposit(request: APIRequestContext, admin: Session, baseURL: string) {
-  const headers = { authorization: `Bearer ${admin.token}` };
   const hostelName = `Move-out Lodge ${Date.now()}`;
-  const hostel = await request.post('/api/hostels', {
-    headers,
-    data: { hostel_name: hostelName, address: '4 Exit Road, Zaria', hostel_details: 'Near the gate' },
-  });
-  expect(hostel.status(), await hostel.text()).toBe(201);
-  const hostelId = ((await hostel.json()) as { _id: string })._id;
-  const room = await request.post('/api/rooms', {
-    headers,
-    data: {
+  const { hostelId, roomId } = await hostelWithRoom(
+    request,
+    admin,
+    { hostel_name: hostelName, address: '4 Exit Road, Zaria', hostel_details: 'Near the gate' },
+    {
       room_number: 'room 07',
-      unit: 'single room (share facilities)',
       price: 250_000,
       agent_fee: 25_000,
       caution_fee: DEPOSIT,
       commission_fee: 5_000,
-      hostel: hostelId,
-      status: 'available',
     },
-  });
-  expect(room.status(), await room.text()).toBe(201);
-  const roomId = ((await room.json()) as { _id: string })._id;
+  );
 
   const person = await createStudent(request, 'Leaver');
   const student = await login(request, person.email, person.password);
@@ -116,7 +96,7 @@ test('a tenant gives notice; an admin moves them out with one deduction; the roo
   await expect(row).toContainText('Leaving');
   await row.getByRole('button', { name: `Move out ${who}` }).click();
   const dialog = adminPage.getByRole('dialog', { name: 'Move tenant out' });
-  await expect(dialog).toContainText(`Deductions from the ${naira(DEPOSIT)} deposit`);
+  await expect(dialog).toContainText(`Deductions from the ${formatNaira(DEPOSIT)} deposit`);
   // Notice was given today, so its period has not run: the company ends it for a breach instead.
   await dialog.getByRole('button', { name: 'Move out' }).click();
   await expect(dialog.getByText(/notice runs until/)).toBeVisible();
@@ -126,17 +106,17 @@ test('a tenant gives notice; an admin moves them out with one deduction; the roo
   await dialog.getByLabel('Deduction 1: what for').fill('Broken louvre glass');
   await dialog.getByLabel('Deduction 1: amount (₦)').fill(String(DEPOSIT + 1));
   await dialog.getByRole('button', { name: 'Move out' }).click();
-  await expect(dialog.getByText(`more than the ${naira(DEPOSIT)} deposit held`)).toBeVisible();
+  await expect(dialog.getByText(`more than the ${formatNaira(DEPOSIT)} deposit held`)).toBeVisible();
   await dialog.getByLabel('Deduction 1: amount (₦)').fill(String(DEDUCTION));
   await expect(dialog.getByText(/more than the/)).toHaveCount(0);
-  await expect(dialog).toContainText(`back to the tenant ${naira(DEPOSIT - DEDUCTION)}`);
+  await expect(dialog).toContainText(`back to the tenant ${formatNaira(DEPOSIT - DEDUCTION)}`);
   if (SHOTS) {
     await adminPage.addStyleTag({ content: STATIC_HEADER });
     await dialog.screenshot({ path: shotPath('admin-move-out-375.png') });
   }
   await dialog.getByRole('button', { name: 'Move out' }).click();
   const done = adminPage.getByRole('dialog', { name: 'Tenant moved out' });
-  await expect(done).toContainText(`${naira(DEPOSIT - DEDUCTION)} of the deposit is being refunded`);
+  await expect(done).toContainText(`${formatNaira(DEPOSIT - DEDUCTION)} of the deposit is being refunded`);
   await done.getByRole('button', { name: 'Close' }).click();
   await expect(adminPage.getByRole('row').filter({ hasText: person.email })).toHaveCount(0);
   await adminContext.close();
@@ -156,7 +136,7 @@ test('a tenant gives notice; an admin moves them out with one deduction; the roo
   const statement = page.getByRole('region', { name: 'Move-out statement' });
   await expect(statement).toContainText(hostelName);
   await expect(statement).toContainText('Less: Broken louvre glass');
-  await expect(statement).toContainText(naira(DEPOSIT - DEDUCTION));
+  await expect(statement).toContainText(formatNaira(DEPOSIT - DEDUCTION));
   await expect(statement).toContainText(/Refund of .*(on its way|refunded)/);
   await expect(page.getByRole('region', { name: 'Rent Details' })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Moving out' })).toHaveCount(0);

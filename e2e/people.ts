@@ -86,3 +86,49 @@ export async function login(request: APIRequestContext, email: string, password:
   const body = await res.json();
   return { token: body.token, userId: body.user._id, role: body.user.role };
 }
+
+/** Put a session where the web app keeps it, before any page script runs. */
+export async function signIn(page: Page, session: Session) {
+  await page.addInitScript((s) => {
+    localStorage.setItem('userToken', s.token);
+    localStorage.setItem('userId', s.userId);
+    localStorage.setItem('userRole', s.role);
+  }, session);
+}
+
+/** Press Pay on the sandbox checkout, as the browser's form would. */
+export async function payInSandbox(request: APIRequestContext, reference: string) {
+  const res = await request.post(`/sandbox/checkout/${encodeURIComponent(reference)}/pay`, {
+    form: {},
+    maxRedirects: 0,
+  });
+  expect(res.status(), await res.text()).toBe(303);
+}
+
+/**
+ * A hostel of the journey's own with one available single room, so no other journey's rooms are
+ * touched. `room` sets the room's number and fees.
+ */
+export async function hostelWithRoom(
+  request: APIRequestContext,
+  admin: Session,
+  hostel: { hostel_name: string; address: string; hostel_details: string },
+  room: {
+    room_number: string;
+    price: number;
+    agent_fee: number;
+    caution_fee: number;
+    commission_fee: number;
+  },
+) {
+  const headers = { authorization: `Bearer ${admin.token}` };
+  const madeHostel = await request.post('/api/hostels', { headers, data: hostel });
+  expect(madeHostel.status(), await madeHostel.text()).toBe(201);
+  const hostelId = ((await madeHostel.json()) as { _id: string })._id;
+  const madeRoom = await request.post('/api/rooms', {
+    headers,
+    data: { ...room, unit: 'single room (share facilities)', hostel: hostelId, status: 'available' },
+  });
+  expect(madeRoom.status(), await madeRoom.text()).toBe(201);
+  return { hostelId, roomId: ((await madeRoom.json()) as { _id: string })._id };
+}

@@ -1,60 +1,15 @@
-import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import { formatNaira } from '@studynest/contracts/format';
 import { E2E_ADMIN, expect, test } from './fixtures.ts';
-import { createStudent, lagosDate, login, type Session } from './people.ts';
+import { createStudent, hostelWithRoom, lagosDate, login, signIn } from './people.ts';
+import { SHOTS, STATIC_HEADER, shotPath } from './screenshots.ts';
 
 /**
  * A student cancels a paid inspection from the profile; its agent fee goes to Refunds; an admin
  * refunds it there (a too-large amount refused first) and the student sees it refunded on the
  * profile. `E2E_SCREENSHOTS=1` also saves the Refunds screen at 375 px.
  */
-const SHOTS = process.env.E2E_SCREENSHOTS === '1';
-const shotPath = (name: string) => path.resolve(import.meta.dirname, '../docs/screenshots', name);
-const STATIC_HEADER = 'header { position: static !important; }';
 const SLOT = '04:00pm - 04:30pm';
 const AGENT_FEE = 45_000;
-
-const naira = (n: number) =>
-  new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', maximumFractionDigits: 0 }).format(n);
-
-/** Put a session where the web app keeps it, before any page script runs. */
-async function signIn(page: Page, session: Session) {
-  await page.addInitScript((s) => {
-    localStorage.setItem('userToken', s.token);
-    localStorage.setItem('userId', s.userId);
-    localStorage.setItem('userRole', s.role);
-  }, session);
-}
-
-/** A hostel and room of this journey's own, so no other journey's rooms are touched. */
-async function ownRoom(request: APIRequestContext, admin: Session) {
-  const headers = { authorization: `Bearer ${admin.token}` };
-  const hostel = await request.post('/api/hostels', {
-    headers,
-    data: {
-      hostel_name: `Refund Court ${Date.now()}`,
-      address: '2 Refund Road, Nsukka',
-      hostel_details: 'Quiet',
-    },
-  });
-  expect(hostel.status(), await hostel.text()).toBe(201);
-  const hostelId = ((await hostel.json()) as { _id: string })._id;
-  const room = await request.post('/api/rooms', {
-    headers,
-    data: {
-      room_number: 'room 03',
-      unit: 'single room (share facilities)',
-      price: 300_000,
-      agent_fee: AGENT_FEE,
-      caution_fee: 20_000,
-      commission_fee: 10_000,
-      hostel: hostelId,
-      status: 'available',
-    },
-  });
-  expect(room.status(), await room.text()).toBe(201);
-  return { hostelId, roomId: ((await room.json()) as { _id: string })._id };
-}
 
 test('a student cancels a paid inspection; an admin refunds the agent fee; the student sees it refunded', async ({
   page,
@@ -66,7 +21,18 @@ test('a student cancels a paid inspection; an admin refunds the agent fee; the s
   const admin = await login(request, E2E_ADMIN.email, E2E_ADMIN.password);
   const person = await createStudent(request, 'Refundee');
   const student = await login(request, person.email, person.password);
-  const { hostelId, roomId } = await ownRoom(request, admin);
+  const { hostelId, roomId } = await hostelWithRoom(
+    request,
+    admin,
+    { hostel_name: `Refund Court ${Date.now()}`, address: '2 Refund Road, Nsukka', hostel_details: 'Quiet' },
+    {
+      room_number: 'room 03',
+      price: 300_000,
+      agent_fee: AGENT_FEE,
+      caution_fee: 20_000,
+      commission_fee: 10_000,
+    },
+  );
 
   // Book three days ahead and pay the agent fee at the sandbox checkout.
   const auth = { authorization: `Bearer ${student.token}` };
@@ -95,12 +61,12 @@ test('a student cancels a paid inspection; an admin refunds the agent fee; the s
   await page.goto(`/profile/${student.userId}`);
   const inspection = page.getByRole('region', { name: 'Your inspection' });
   await expect(inspection).toContainText(SLOT);
-  await expect(inspection).toContainText(`your agent fee of ${naira(AGENT_FEE)} will then be refunded`);
+  await expect(inspection).toContainText(`your agent fee of ${formatNaira(AGENT_FEE)} will then be refunded`);
   await inspection.getByRole('button', { name: 'Cancel inspection' }).click();
   const confirm = page.getByRole('dialog', { name: 'Cancel this inspection?' });
   await confirm.getByRole('button', { name: 'Cancel inspection' }).click();
   await expect(
-    page.getByText(`Inspection cancelled. ${naira(AGENT_FEE)} will be refunded to you.`),
+    page.getByText(`Inspection cancelled. ${formatNaira(AGENT_FEE)} will be refunded to you.`),
   ).toBeVisible();
   const row = page.getByTestId('payment-row').filter({ hasText: 'Agent fee' }).first();
   await expect(row).toContainText('To be refunded');
@@ -119,15 +85,15 @@ test('a student cancels a paid inspection; an admin refunds the agent fee; the s
     await adminPage.addStyleTag({ content: STATIC_HEADER });
     await adminPage.screenshot({ path: shotPath('admin-refunds-375.png'), fullPage: true });
   }
-  await due.getByRole('button', { name: `Refund ${who} (${naira(AGENT_FEE)})` }).click();
+  await due.getByRole('button', { name: `Refund ${who} (${formatNaira(AGENT_FEE)})` }).click();
 
   const dialog = adminPage.getByRole('dialog', { name: 'Refund payment' });
   const amount = dialog.getByLabel('Amount (₦)');
   await expect(amount).toHaveValue(String(AGENT_FEE));
   await amount.fill(String(AGENT_FEE + 1));
   await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
-  await expect(dialog.getByText(`At most ${naira(AGENT_FEE)} is left to refund`)).toBeVisible();
-  await dialog.getByRole('button', { name: `Refund the full ${naira(AGENT_FEE)}` }).click();
+  await expect(dialog.getByText(`At most ${formatNaira(AGENT_FEE)} is left to refund`)).toBeVisible();
+  await dialog.getByRole('button', { name: `Refund the full ${formatNaira(AGENT_FEE)}` }).click();
   await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
   await expect(dialog).toBeHidden();
 

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { formatNaira } from '@studynest/contracts/format';
 import { parse } from 'csv-parse/sync';
 import { E2E_ADMIN, expect, test } from './fixtures.ts';
 import { createStudent, logIn, login } from './people.ts';
+import { SHOTS, shotPath } from './screenshots.ts';
 
 /**
  * The admin Reports page on the real server: a student books a demo room and pays its agent fee in
@@ -12,8 +12,6 @@ import { createStudent, logIn, login } from './people.ts';
  * for this month, and downloads the payments CSV, which opens as a table holding that payment.
  * `E2E_SCREENSHOTS=1` also saves the screenshots into docs/screenshots.
  */
-const SHOTS = process.env.E2E_SCREENSHOTS === '1';
-const shotPath = (name: string) => path.resolve(import.meta.dirname, '../docs/screenshots', name);
 const SLOT = '12:00pm - 12:30pm';
 
 const lagosToday = (offsetDays = 0) =>
