@@ -564,10 +564,9 @@ export const tenancies = pgTable(
     endNote: text('end_note'),
     endedBy: uuid('ended_by').references(() => users.id, { onDelete: 'set null' }),
     moveOutRecordedAt: timestamp('move_out_recorded_at', { withTimezone: true, mode: 'date' }),
-    /** The caution deposit this move-out settled, what of it was held then, and the refund of the rest. */
+    /** The caution deposit this move-out settled, and what of it was held then. */
     depositPaymentId: uuid('deposit_payment_id').references(() => payments.id),
     depositHeld: integer('deposit_held'),
-    depositRefundId: uuid('deposit_refund_id').references(() => refunds.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -92,7 +92,7 @@ export async function moveOut(
   const today = todayInLagos();
   let refundId: string | null = null;
   let notices: string[] = [];
-  await deps.db.transaction(async (tx) => {
+  const statement = await deps.db.transaction(async (tx) => {
     const [place] = await tx
       .select({ roomId: tenancies.roomId })
       .from(tenancies)
@@ -158,7 +158,6 @@ export async function moveOut(
         moveOutRecordedAt: sql`now()`,
         depositPaymentId: deposit?.id ?? null,
         depositHeld: held,
-        depositRefundId: refundId,
         updatedAt: sql`now()`,
       })
       .where(eq(tenancies.id, tenancy.id));
@@ -180,8 +179,9 @@ export async function moveOut(
       .set({ status: 'available', heldByUserId: null, heldUntil: null, updatedAt: sql`now()` })
       .where(eq(rooms.id, tenancy.roomId));
 
-    const [statement] = await readStatements(tx, eq(tenancies.id, tenancy.id), 1);
-    notices = await recordMoveOutNotice(tx, deps, statement!);
+    const [recorded] = await readStatements(tx, eq(tenancies.id, tenancy.id), 1);
+    notices = await recordMoveOutNotice(tx, deps, recorded!);
+    return recorded!;
   });
   try {
     if (refundId) await queueRefunds(deps, [refundId]);
@@ -190,8 +190,7 @@ export async function moveOut(
     // The move-out stands; pending refunds and messages left unqueued are swept up by their jobs.
     deps.log.error({ err, tenancyId }, 'move-out: queueing its refund or statement failed');
   }
-  const [statement] = await readStatements(deps.db, eq(tenancies.id, tenancyId), 1);
-  return statement!;
+  return statement;
 }
 
 /** What of a deposit payment the company still holds: paid, less refunds made or asked for. */
