@@ -139,7 +139,6 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/payments/mine': signedIn(),
   'GET /api/user/{id}/payments': adminOnly(),
   'GET /api/payments/tenants': adminOnly(),
-  'GET /api/payments/refunds': adminOnly(),
   // Signature-checked, not role-checked; this server uses the sandbox provider, which takes no webhooks.
   'POST /api/payments/webhook/paystack': publicOk(404),
   // Public by design: the signed code on a printout is the capability; the payer is masked.
@@ -638,7 +637,6 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
     url: `/api/payments/${(await paidReference(w)).reference}/receipt.pdf`,
   }),
   'GET /api/payments/tenants': async () => ({ url: '/api/payments/tenants' }),
-  'GET /api/payments/refunds': async () => ({ url: '/api/payments/refunds' }),
   'POST /api/payments/webhook/paystack': async (w) => ({
     url: '/api/payments/webhook/paystack',
     headers: { 'content-type': 'application/json', 'x-paystack-signature': 'f'.repeat(128) },

@@ -54,6 +54,18 @@ export const PAYMENT_TYPE_OF: Record<PaymentKind, PaymentType> = {
   rent: 'ROOM_RENT',
   caution_fee: 'CAUTION_FEE',
 };
+export const PAYMENT_KIND_OF: Record<PaymentType, PaymentKind> = {
+  AGENT_FEE: 'agent_fee',
+  ROOM_RENT: 'rent',
+  CAUTION_FEE: 'caution_fee',
+};
+
+/** What people read for each kind: one wording everywhere (screens, e-mails, PDFs). */
+export const PAYMENT_KIND_LABELS: Record<PaymentKind, string> = {
+  agent_fee: 'Agent fee',
+  rent: 'Rent',
+  caution_fee: 'Caution deposit',
+};
 
 /** Where each kind of payment is started (the original API's paths, under /api). */
 export const PAYMENT_INITIATE_PATHS = {
@@ -86,7 +98,12 @@ export const REFUND_REASON_LABELS: Record<RefundReason, string> = {
 export const PAYMENT_REFUND_STATES = ['none', 'pending', 'partly_refunded', 'refunded'] as const;
 export type PaymentRefundState = (typeof PAYMENT_REFUND_STATES)[number];
 
-export const BOOKING_STATUSES = ['pending', 'confirmed', 'expired', 'cancelled'] as const;
+/**
+ * A booking's life (docs/domain.md, "Bookings and holds"): pending while its hold runs, then confirmed
+ * (agent fee paid), expired (the hold ran out unpaid) or cancelled; a confirmed one is inspected once
+ * its student rents the room (the agent fee is spent on the tenancy).
+ */
+export const BOOKING_STATUSES = ['pending', 'confirmed', 'inspected', 'expired', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 /** How a message reaches someone. */
@@ -146,7 +163,13 @@ export const BUSINESS = {
   /** Rooms one student may hold at a time: enough to compare two, too few to block a hostel. */
   maxLiveHolds: 2,
   leaseMonths: 12,
-  securityDepositNaira: 50_000,
+  /** The most a caution deposit may be, as the terms state it. */
+  cautionDepositNaira: 50_000,
+  /**
+   * Renewal opens this many days before the due date (docs/domain.md, "Tenancy"): early enough for
+   * the first reminder (30 days before), late enough that nobody pays a year they may not need.
+   */
+  renewalWindowDays: 60,
   passwordMinLength: 8,
   maxHostelImages: 10,
   maxImageBytes: 8 * 1024 * 1024,
@@ -181,13 +204,15 @@ export type MaintenanceStatus = (typeof MAINTENANCE_STATUSES)[number];
 export const MAINTENANCE_TARGETS = { emergencyHours: 24, normalBusinessDays: 5, maxPhotos: 3 } as const;
 
 /**
- * Why a tenancy ended (docs/domain.md, "Move-out"): the tenant gave notice, the paid year ran out
- * and was not renewed, or the company ended it for a breach of the terms.
+ * Why a tenancy ended (docs/domain.md, "Move-out"): the tenant gave notice (and left once it ran
+ * out, or earlier), the paid year ran out and was not renewed, or the company ended it for a
+ * breach of the terms.
  */
-export const MOVE_OUT_REASONS = ['tenant_notice', 'lease_ended', 'breach'] as const;
+export const MOVE_OUT_REASONS = ['tenant_notice', 'left_early', 'lease_ended', 'breach'] as const;
 export type MoveOutReason = (typeof MOVE_OUT_REASONS)[number];
 export const MOVE_OUT_REASON_LABELS: Record<MoveOutReason, string> = {
   tenant_notice: 'Tenant gave notice',
+  left_early: 'Tenant gave notice and left before it ran out',
   lease_ended: 'Rent year ended, not renewed',
   breach: 'Breach of the tenancy terms',
 };

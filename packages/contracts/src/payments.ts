@@ -112,10 +112,11 @@ export const TenantSchema = z.object({
 export type Tenant = z.output<typeof TenantSchema>;
 
 /**
- * GET /payments/refunds and GET /admin/refunds (admins): a successful payment flagged needs_refund
- * (docs/domain.md, "Refunds"), with why and how much of it is still owed back.
+ * GET /admin/refunds (admins): a successful payment flagged needs_refund — owed back (docs/domain.md,
+ * "Refunds") — with why and how much of it is still to give back. Not a refund: a refund is one
+ * attempt to give money back (RefundRecordSchema).
  */
-export const RefundSchema = z.object({
+export const OwedPaymentSchema = z.object({
   _id: z.string(),
   reference: z.string(),
   payment_type: z.enum(PAYMENT_TYPES),
@@ -135,7 +136,7 @@ export const RefundSchema = z.object({
   /** What may still be refunded: amount − refunded − pending. */
   remaining: z.int(),
 });
-export type Refund = z.output<typeof RefundSchema>;
+export type OwedPayment = z.output<typeof OwedPaymentSchema>;
 
 /** POST /admin/refunds: give back all or part of a successful payment. */
 export const RefundCreateSchema = z.object({
@@ -173,15 +174,15 @@ export type RefundRecord = z.output<typeof RefundRecordSchema>;
 
 /** GET /admin/refunds: payments still owed back (oldest first), and the refunds made (newest first). */
 export const AdminRefundsSchema = z.object({
-  due: z.array(RefundSchema),
+  due: z.array(OwedPaymentSchema),
   refunds: z.array(RefundRecordSchema),
 });
 export type AdminRefunds = z.output<typeof AdminRefundsSchema>;
 
-/** POST /bookings/{id}/cancel: the cancelled booking and what of its agent fee goes to Refunds. */
+/** POST /bookings/{id}/cancel: the cancelled booking and what of its payments goes to Refunds. */
 export const BookingCancelledSchema = z.object({
   booking: BookingSchema,
-  /** The agent fee now owed back (0 when none was paid). */
+  /** The agent fee and caution deposit paid for it, now owed back, in naira (0 when none was paid). */
   refund_amount: z.int(),
 });
 export type BookingCancelled = z.output<typeof BookingCancelledSchema>;

@@ -18,6 +18,16 @@ export const RentDetailsSchema = z.object({
   notice: z.nullable(TenancyNoticeStateSchema),
   /** The earliest move-out day a notice given today may name (today + the notice period in the terms). */
   earliestMoveOut: z.string(),
+  /**
+   * Whether the next year's rent may be paid now (docs/domain.md, "Tenancy"): from `opens_on`, the
+   * due date less the renewal window, and never while notice is given. When closed, `message` says
+   * why in words for the tenant; the API refuses a renewal then (409).
+   */
+  renewal: z.object({
+    open: z.boolean(),
+    opens_on: z.string(),
+    message: z.nullable(z.string()),
+  }),
 });
 
 /** The profile's agent-fee payment: what was paid, for which booking, room and hostel. */
@@ -37,7 +47,10 @@ export const AgentFeePaymentSchema = z.object({
   cancel_until: z.nullable(z.string()),
 });
 
-/** The profile's rent payment (`roomPricePayment` on the wire). */
+/**
+ * The profile's rent payment (`roomPricePayment` on the wire): the latest for the room of the
+ * agent-fee payment, a success preferred over later attempts that did not go through.
+ */
 export const RentPaymentSchema = z.object({ status: z.string(), amount: z.int(), reference: z.string() });
 
 export const ProfileSchema = z.extend(UserSchema, {

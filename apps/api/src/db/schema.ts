@@ -564,6 +564,11 @@ export const tenancies = pgTable(
     endNote: text('end_note'),
     endedBy: uuid('ended_by').references(() => users.id, { onDelete: 'set null' }),
     moveOutRecordedAt: timestamp('move_out_recorded_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The agent fee this tenancy spent: the standing fee of its student for the room when the first
+     * rent started it (docs/domain.md, "Tenancy"). A spent fee is never owed back.
+     */
+    agentFeePaymentId: uuid('agent_fee_payment_id').references(() => payments.id),
     /** The caution deposit this move-out settled, and what of it was held then. */
     depositPaymentId: uuid('deposit_payment_id').references(() => payments.id),
     depositHeld: integer('deposit_held'),
@@ -573,8 +578,9 @@ export const tenancies = pgTable(
   (t) => [
     uniqueIndex('tenancies_room_active_uq').on(t.roomId).where(sql`${t.endedAt} is null`),
     index('tenancies_user_idx').on(t.userId),
-    // A deposit is settled by one move-out at most.
+    // A deposit is settled by one move-out at most, and a fee spent on one tenancy.
     uniqueIndex('tenancies_deposit_payment_uq').on(t.depositPaymentId),
+    uniqueIndex('tenancies_agent_fee_payment_uq').on(t.agentFeePaymentId),
     check('tenancies_dates_ck', sql`${t.dueDate} > ${t.startDate}`),
     check('tenancies_end_reason_ck', inList('end_reason', MOVE_OUT_REASONS)),
     check('tenancies_notice_ck', sql`(${t.noticeGivenAt} is null) = (${t.noticeMoveOutOn} is null)`),

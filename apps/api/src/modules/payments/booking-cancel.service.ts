@@ -1,12 +1,12 @@
 import { type BookingCancelled, formatLagosDateTime } from '@studynest/contracts';
-import { and, eq, sql } from 'drizzle-orm';
-import { bookings, payments, rooms } from '../../db/schema.ts';
+import { and, eq, or, sql } from 'drizzle-orm';
+import { bookings, payments, rooms, tenancies } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { effectiveStatus, inspectionStartsAt, toBooking } from '../bookings/index.ts';
 import { getSettings } from '../settings/index.ts';
-import { bookedBy } from './payment-rules.ts';
+import { bookedBy, unsettledDeposit } from './payment-rules.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -18,9 +18,10 @@ export const cancelDeadline = (
 
 /**
  * POST /bookings/{id}/cancel: the student who made the booking calls off the inspection, up to the
- * window before its time (docs/domain.md, "Refunds"). Its paid agent fee goes to Refunds
- * (needs_refund, inspection_cancelled); the room is let go (hold released, booked → available)
- * unless it is rented. One transaction with the booking's row locked: a payment arriving at the
+ * window before its time (docs/domain.md, "Bookings and holds"), unless it led to a tenancy
+ * (inspected: the fee is spent). Its paid agent fee and a caution deposit paid for the room go to
+ * Refunds (needs_refund, inspection_cancelled); the room is let go (hold released, booked →
+ * available). One transaction with the booking's row locked: a payment arriving at the
  * same moment waits, then finds the booking cancelled and is flagged for a refund itself.
  */
 export async function cancelBooking(
@@ -36,6 +37,11 @@ export async function cancelBooking(
     const status = effectiveStatus(booking);
     if (status === 'cancelled') throw conflict('This booking is already cancelled');
     if (status === 'expired') throw conflict('This booking has expired: there is nothing to cancel');
+    if (status === 'inspected') {
+      throw conflict(
+        'You have paid the rent for this room, so this inspection and its agent fee belong to your tenancy and cannot be cancelled. To leave the room, give notice on your profile.',
+      );
+    }
     const deadline = cancelDeadline(booking, windowHours);
     if (Date.now() > deadline.getTime()) {
       throw conflict(
@@ -48,15 +54,24 @@ export async function cancelBooking(
       .set({ status: 'cancelled' })
       .where(eq(bookings.id, booking.id))
       .returning();
+    // What the student paid for this inspection goes to Refunds: its agent fee, and a caution
+    // deposit they paid for the room, which no tenancy will now settle.
     const flagged = await tx
       .update(payments)
       .set({ needsRefund: true, refundReason: 'inspection_cancelled', updatedAt: sql`now()` })
       .where(
-        and(
-          eq(payments.bookingId, booking.id),
-          eq(payments.kind, 'agent_fee'),
-          eq(payments.status, 'success'),
-          eq(payments.needsRefund, false),
+        or(
+          and(
+            eq(payments.bookingId, booking.id),
+            eq(payments.kind, 'agent_fee'),
+            eq(payments.status, 'success'),
+            eq(payments.needsRefund, false),
+          ),
+          and(
+            unsettledDeposit(booking.userId, booking.roomId),
+            sql`not exists (select 1 from ${tenancies} t
+              where t.user_id = ${booking.userId} and t.room_id = ${booking.roomId} and t.ended_at is null)`,
+          ),
         ),
       )
       .returning({ amount: payments.amount });

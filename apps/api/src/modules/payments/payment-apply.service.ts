@@ -1,5 +1,5 @@
 import { BUSINESS, type PaymentStatus, type RefundReason } from '@studynest/contracts';
-import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { bookings, payments, rooms, tenancies } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
@@ -7,7 +7,7 @@ import { addMonths, lagosDateOf } from '../../lib/lagos-time.ts';
 import { dispatch } from '../messages/index.ts';
 import { cancelPendingReminders } from '../rent/index.ts';
 import { recordPaymentNotice } from './payment-notices.ts';
-import { bookedBy, depositHeld, mergeProviderData } from './payment-rules.ts';
+import { bookedBy, bookingFeeOf, depositHeld, mergeProviderData, renewalOf } from './payment-rules.ts';
 import type { VerifyResult } from './providers/provider.ts';
 import { assignReceiptNumber } from './receipt-number.ts';
 
@@ -146,26 +146,51 @@ async function applyAgentFee(tx: Tx, payment: PaymentRow) {
   }
 }
 
-/** Rent paid: the payer becomes (or stays, for another year) the tenant — if the room is theirs to rent. */
+/**
+ * Rent paid: the payer becomes the tenant — if the room is theirs to rent — spending the agent fee
+ * that booked it (its booking is then inspected); a tenant paying again renews for another year.
+ * A renewal that arrives when renewal is not open (a second one for the same year) is a duplicate
+ * to give back; one paid while notice was given keeps the tenant on, so it takes the notice back.
+ */
 async function applyRent(tx: Tx, payment: PaymentRow) {
   // Serialise every effect on this room; later statements then see the latest committed rows.
   await tx.select({ id: rooms.id }).from(rooms).where(eq(rooms.id, payment.roomId)).for('update');
 
   const payer = payment.userId;
-  const tenantByPayer = sql`exists (select 1 from tenancies t where t.room_id = ${payment.roomId} and t.ended_at is null and t.user_id = ${payer})`;
-  const otherTenant = sql`exists (select 1 from tenancies t where t.room_id = ${payment.roomId} and t.ended_at is null and t.user_id <> ${payer})`;
-  const [room] = await tx
-    .update(rooms)
-    .set({ status: 'rented', heldByUserId: null, heldUntil: null, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(rooms.id, payment.roomId),
-        sql`not ${otherTenant}`,
-        or(
-          tenantByPayer,
+  const [current] = await tx
+    .select()
+    .from(tenancies)
+    .where(and(eq(tenancies.roomId, payment.roomId), isNull(tenancies.endedAt)))
+    .limit(1)
+    .for('update');
+  if (current && current.userId !== payer) return markNeedsRefund(tx, payment);
+  if (current) {
+    const renewal = renewalOf({ dueDate: current.dueDate, noticeMoveOutOn: null });
+    if (!renewal.open) return markNeedsRefund(tx, payment, 'duplicate');
+    await tx
+      .update(tenancies)
+      .set({
+        dueDate: addMonths(current.dueDate, BUSINESS.leaseMonths),
+        noticeGivenAt: null,
+        noticeMoveOutOn: null,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(tenancies.id, current.id));
+    await cancelPendingReminders(tx, current.id, current.dueDate);
+    return;
+  }
+
+  // A first rent: the room must be booked for the payer through a fee no tenancy has used.
+  const [fee] = await tx.select({ id: bookingFeeOf(payment.roomId, payer) }).from(sql`(select 1) as one`);
+  const feeId = fee?.id ?? null;
+  const [room] = feeId
+    ? await tx
+        .update(rooms)
+        .set({ status: 'rented', heldByUserId: null, heldUntil: null, updatedAt: sql`now()` })
+        .where(
           and(
+            eq(rooms.id, payment.roomId),
             inArray(rooms.status, ['available', 'booked']),
-            sql`${bookedBy(payment.roomId)} = ${payer}`,
             or(
               eq(rooms.status, 'booked'),
               isNull(rooms.heldUntil),
@@ -173,26 +198,11 @@ async function applyRent(tx: Tx, payment: PaymentRow) {
               eq(rooms.heldByUserId, payer),
             ),
           ),
-        ),
-      ),
-    )
-    .returning({ id: rooms.id });
-  if (!room) return markNeedsRefund(tx, payment);
+        )
+        .returning({ id: rooms.id })
+    : [];
+  if (!room || !feeId) return markNeedsRefund(tx, payment);
 
-  const [current] = await tx
-    .select()
-    .from(tenancies)
-    .where(and(eq(tenancies.roomId, payment.roomId), isNull(tenancies.endedAt), eq(tenancies.userId, payer)))
-    .orderBy(desc(tenancies.createdAt))
-    .limit(1);
-  if (current) {
-    await tx
-      .update(tenancies)
-      .set({ dueDate: addMonths(current.dueDate, BUSINESS.leaseMonths), updatedAt: sql`now()` })
-      .where(eq(tenancies.id, current.id));
-    await cancelPendingReminders(tx, current.id, current.dueDate);
-    return;
-  }
   const start = lagosDateOf(payment.paidAt ?? new Date());
   await tx.insert(tenancies).values({
     userId: payer,
@@ -200,7 +210,18 @@ async function applyRent(tx: Tx, payment: PaymentRow) {
     hostelId: payment.hostelId,
     startDate: start,
     dueDate: addMonths(start, BUSINESS.leaseMonths),
+    agentFeePaymentId: feeId,
   });
+  // The inspection led to this tenancy: it can no longer be cancelled, nor its fee owed back.
+  await tx
+    .update(bookings)
+    .set({ status: 'inspected' })
+    .where(
+      and(
+        eq(bookings.status, 'confirmed'),
+        sql`${bookings.id} = (select ${payments.bookingId} from ${payments} where ${payments.id} = ${feeId})`,
+      ),
+    );
 }
 
 /**
@@ -216,10 +237,16 @@ async function applyCautionFee(tx: Tx, payment: PaymentRow) {
         exists (select 1 from tenancies t where t.room_id = ${payment.roomId} and t.ended_at is null and t.user_id = ${payment.userId})
         or (not exists (select 1 from tenancies t where t.room_id = ${payment.roomId} and t.ended_at is null)
             and ${bookedBy(payment.roomId)} = ${payment.userId}))`,
+      // The payer called off their inspection of this room: their latest agent fee for it is
+      // owed back for that reason, and so is this deposit.
+      cancelled: sql<boolean>`coalesce((select p.refund_reason = 'inspection_cancelled' from ${payments} p
+        where p.user_id = ${payment.userId} and p.room_id = ${payment.roomId} and p.kind = 'agent_fee'
+          and p.status = 'success' order by p.paid_at desc limit 1), false)`,
       another: sql<boolean>`exists (select 1 from ${payments}
         where ${depositHeld(payment.userId, payment.roomId)} and ${payments.id} <> ${payment.id})`,
     })
     .from(sql`(select 1) as one`);
-  if (!facts?.entitled) return markNeedsRefund(tx, payment);
+  if (!facts?.entitled)
+    return markNeedsRefund(tx, payment, facts?.cancelled ? 'inspection_cancelled' : 'room_taken');
   if (facts.another) return markNeedsRefund(tx, payment, 'duplicate');
 }

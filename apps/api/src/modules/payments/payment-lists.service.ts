@@ -1,4 +1,9 @@
-import { PAYMENT_TYPE_OF, type PaymentHistoryItem, type Refund, type Tenant } from '@studynest/contracts';
+import {
+  type OwedPayment,
+  PAYMENT_TYPE_OF,
+  type PaymentHistoryItem,
+  type Tenant,
+} from '@studynest/contracts';
 import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { hostels, payments, rooms, tenancies, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
@@ -64,7 +69,7 @@ export async function listTenants({ db }: Pick<Deps, 'db'>): Promise<Tenant[]> {
 export async function listRefunds(
   { db }: Pick<Deps, 'db'>,
   { outstanding = false }: { outstanding?: boolean } = {},
-): Promise<Refund[]> {
+): Promise<OwedPayment[]> {
   const refunded = refundedAmount(payments.id);
   const pending = pendingRefundAmount(payments.id);
   const rows = await db

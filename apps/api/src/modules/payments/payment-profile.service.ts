@@ -7,7 +7,7 @@ import { hostelRefColumns } from '../hostels/index.ts';
 import { toPaymentRoom } from '../rooms/index.ts';
 import { getSettings } from '../settings/index.ts';
 import { cancelDeadline } from './booking-cancel.service.ts';
-import { feeSpent, standingAgentFee } from './payment-rules.ts';
+import { feeSpent, renewalOf, standingAgentFee } from './payment-rules.ts';
 import { toNotice, toTenancyDates } from './payments.mapper.ts';
 
 /**
@@ -28,11 +28,19 @@ export async function getPaymentProfile(deps: Pick<Deps, 'db' | 'config'>, userI
     .orderBy(sql`(${payments.status} = 'success') desc`, desc(payments.createdAt))
     .limit(1);
 
+  // Latest rent for the room of that agent fee, a success preferred: a renewal started and left
+  // unpaid does not make a paid year look unpaid.
   const [rent] = await db
     .select({ status: payments.status, amount: payments.amount, reference: payments.reference })
     .from(payments)
-    .where(and(eq(payments.userId, userId), eq(payments.kind, 'rent')))
-    .orderBy(desc(payments.createdAt))
+    .where(
+      and(
+        eq(payments.userId, userId),
+        eq(payments.kind, 'rent'),
+        agent ? eq(payments.roomId, agent.room.id) : undefined,
+      ),
+    )
+    .orderBy(sql`(${payments.status} = 'success') desc`, desc(payments.createdAt))
     .limit(1);
 
   // Latest caution deposit for the room of that agent fee (a former tenant's settled deposit for
@@ -71,13 +79,7 @@ export async function getPaymentProfile(deps: Pick<Deps, 'db' | 'config'>, userI
       .select({ hostel: hostelRefColumns })
       .from(payments)
       .innerJoin(hostels, eq(hostels.id, payments.hostelId))
-      .where(
-        and(
-          eq(payments.userId, userId),
-          standingAgentFee,
-          sql`not ${feeSpent(payments.userId, payments.roomId, payments.paidAt)}`,
-        ),
-      )
+      .where(and(eq(payments.userId, userId), standingAgentFee, sql`not ${feeSpent(payments.id)}`))
       .orderBy(sql`${payments.paidAt} desc nulls last`, desc(payments.createdAt))
       .limit(1);
     hostel = booked?.hostel ?? null;
@@ -110,6 +112,7 @@ export async function getPaymentProfile(deps: Pick<Deps, 'db' | 'config'>, userI
           countdown: daysBetween(todayInLagos(), tenancy.dueDate),
           notice: toNotice(tenancy),
           earliestMoveOut: addDays(todayInLagos(), deps.config.site.tenantNoticeDays),
+          renewal: renewalOf(tenancy),
         }
       : null,
   };

@@ -1,6 +1,7 @@
-import type { PaymentKind, PaymentRefundState } from '@studynest/contracts';
+import { BUSINESS, formatLagosDate, type PaymentKind, type PaymentRefundState } from '@studynest/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { payments, refunds, tenancies } from '../../db/schema.ts';
+import { addDays, todayInLagos } from '../../lib/lagos-time.ts';
 
 /**
  * A standing agent fee: paid, and not overtaken by someone else's (those are flagged for a
@@ -13,32 +14,34 @@ export const standingAgentFee = and(
 );
 
 /**
- * An agent fee used up: its payer rented the room after paying it, and that tenancy has ended
+ * An agent fee used up: the tenancy it started (`tenancies.agent_fee_payment_id`) has ended
  * (docs/domain.md, "Move-out"). It no longer books the room or gives its payer a hostel.
  */
-export const feeSpent = (
-  userId: string | SQL | typeof payments.userId,
-  roomId: string | SQL | typeof payments.roomId,
-  paidAt: SQL | typeof payments.paidAt,
-) => sql<boolean>`exists (
-  select 1 from ${tenancies} ft
-  where ft.user_id = ${userId} and ft.room_id = ${roomId} and ft.ended_at is not null
-    and ft.created_at >= ${paidAt})`;
+export const feeSpent = (feeId: string | SQL | typeof payments.id) => sql<boolean>`exists (
+  select 1 from ${tenancies} ft where ft.agent_fee_payment_id = ${feeId} and ft.ended_at is not null)`;
 
 /**
- * Who the room is booked for: the payer of its latest standing agent fee (a room that was let
- * again has the older student's fee too), unless a move-out used that fee up. SQL, so that it can
- * sit inside a conditional UPDATE.
+ * The agent fee that books the room: its latest standing one (a room that was let again has the
+ * older student's fee too), unless a move-out used it up. A row source `(id, user_id)` of at most
+ * one row, so that it can sit inside a conditional UPDATE.
  */
-export const bookedBy = (roomId: string | SQL) => sql<string | null>`(
-  select latest.user_id from (
-    select ${payments.userId} as user_id, ${payments.paidAt} as paid_at from ${payments}
+const bookingFee = (roomId: string | SQL) => sql`(
+  select latest.id, latest.user_id from (
+    select ${payments.id} as id, ${payments.userId} as user_id from ${payments}
     where ${payments.roomId} = ${roomId} and ${standingAgentFee}
     order by ${payments.paidAt} desc nulls last, ${payments.createdAt} desc
     limit 1
   ) latest
-  where not ${feeSpent(sql`latest.user_id`, roomId, sql`latest.paid_at`)}
+  where not ${feeSpent(sql`latest.id`)}
 )`;
+
+/** Who the room is booked for: the payer of the fee that books it (docs/domain.md, "Payments"). */
+export const bookedBy = (roomId: string | SQL) =>
+  sql<string | null>`(select fee.user_id from ${bookingFee(roomId)} fee)`;
+
+/** The fee that books the room for this student, if it is theirs. */
+export const bookingFeeOf = (roomId: string | SQL, userId: string | SQL) =>
+  sql<string | null>`(select fee.id from ${bookingFee(roomId)} fee where fee.user_id = ${userId})`;
 
 /**
  * The caution deposit a payer may still have with the company for a room: paid, not owed back as
@@ -97,3 +100,30 @@ export const depositHeld = (userId: string | SQL, roomId: string | SQL) =>
     sql`not exists (select 1 from ${refunds} hr
       where hr.payment_id = ${payments.id} and hr.status in ('pending', 'processed'))`,
   );
+
+/**
+ * Whether a tenant may pay the next year's rent now (docs/domain.md, "Tenancy"): from the renewal
+ * window before the due date on, and not while they have given notice to leave. `message` says
+ * why not, to the tenant.
+ */
+export function renewalOf(
+  tenancy: { dueDate: string; noticeMoveOutOn: string | null },
+  today = todayInLagos(),
+): { open: boolean; opens_on: string; message: string | null } {
+  const opensOn = addDays(tenancy.dueDate, -BUSINESS.renewalWindowDays);
+  if (tenancy.noticeMoveOutOn) {
+    return {
+      open: false,
+      opens_on: opensOn,
+      message: `You have given notice to move out on ${formatLagosDate(tenancy.noticeMoveOutOn)}. To stay on, take your notice back first, then renew.`,
+    };
+  }
+  if (today < opensOn) {
+    return {
+      open: false,
+      opens_on: opensOn,
+      message: `Renewal opens on ${formatLagosDate(opensOn)}, ${BUSINESS.renewalWindowDays} days before your rent is due on ${formatLagosDate(tenancy.dueDate)}.`,
+    };
+  }
+  return { open: true, opens_on: opensOn, message: null };
+}

@@ -1,8 +1,8 @@
 import {
+  type OwedPayment,
   PAYMENT_TYPE_OF,
   type PaymentDetail,
   type PersonRef,
-  type Refund,
   type RoomRef,
   type TenancyNoticeState,
 } from '@studynest/contracts';
@@ -62,12 +62,12 @@ export function toRefund(
     payment: PaymentRow;
     user: PersonRef;
     room: RoomRef;
-    hostel: Refund['hostel'];
+    hostel: OwedPayment['hostel'];
     refunded: number;
     pending: number;
   },
   today: string,
-): Refund {
+): OwedPayment {
   const { payment, user, room, hostel } = row;
   const refunded = Number(row.refunded);
   const pending = Number(row.pending);

@@ -367,11 +367,11 @@ describe('payments through Paystack (fake Paystack server)', () => {
     const admin = await signedInUser(t, { role: 'admin' });
     const refunds = await t.app.inject({
       method: 'GET',
-      url: '/api/payments/refunds',
+      url: '/api/admin/refunds',
       headers: admin.headers,
     });
     expect(refunds.statusCode).toBe(200);
-    expect(refunds.json()).toEqual(
+    expect(refunds.json().due).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
           reference,
@@ -509,7 +509,7 @@ describe('payments through Paystack (fake Paystack server)', () => {
       '/api/bookings',
       '/api/bookings/count',
       '/api/payments/tenants',
-      '/api/payments/refunds',
+      '/api/admin/refunds',
     ]) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
       expect((await t.app.inject({ method: 'GET', url, headers: student.headers })).statusCode, url).toBe(

@@ -7,7 +7,6 @@ import {
   PaymentInitiateSchema,
   PaymentVerifyBodySchema,
   PaymentVerifyQuerySchema,
-  RefundSchema,
   TenantSchema,
   WebhookAckSchema,
 } from '@studynest/contracts';
@@ -16,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { enforce } from '../../lib/rate-limiter.ts';
 import { errorAnswers } from '../../lib/route-options.ts';
-import { listPaymentsOf, listPaymentsOfUser, listRefunds, listTenants } from './payment-lists.service.ts';
+import { listPaymentsOf, listPaymentsOfUser, listTenants } from './payment-lists.service.ts';
 import {
   handlePaystackWebhook,
   initiateAgentFee,
@@ -178,19 +177,6 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => listTenants(deps),
-  );
-
-  app.get(
-    '/payments/refunds',
-    {
-      onRequest: app.adminOnly,
-      schema: {
-        tags: ['payments'],
-        summary: 'Payments that arrived after the room went to someone else (admins)',
-        response: { 200: z.array(RefundSchema), ...errorAnswers(401, 403) },
-      },
-    },
-    async () => listRefunds(deps),
   );
 
   // The signature covers the exact bytes Paystack sent, so this route (and only this one) keeps the raw body.

@@ -8,7 +8,7 @@ import {
   type PaymentInitiateResponse,
   type PaymentKind,
 } from '@studynest/contracts';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config/env.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { bookings, hostels, payments, rooms, tenancies, users } from '../../db/schema.ts';
@@ -17,7 +17,14 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { type AuthUser, assertAdminReady } from '../auth/index.ts';
 import { holdRoom } from '../bookings/index.ts';
 import { applyProviderResult } from './payment-apply.service.ts';
-import { bookedBy, depositHeld, feeSpent, mergeProviderData, standingAgentFee } from './payment-rules.ts';
+import {
+  bookedBy,
+  depositHeld,
+  feeSpent,
+  mergeProviderData,
+  renewalOf,
+  standingAgentFee,
+} from './payment-rules.ts';
 import { toPaymentDetail } from './payments.mapper.ts';
 import { followRefundsOf } from './refunds.service.ts';
 
@@ -233,20 +240,31 @@ async function initiateRoomPayment(
   const callbackUrl = checkCallbackUrl(deps.config, input.callback_url);
   const { room, bookingId } = await roomPaidFor(db, user, input, kind);
 
+  const [running] = await db
+    .select({
+      userId: tenancies.userId,
+      dueDate: tenancies.dueDate,
+      noticeMoveOutOn: tenancies.noticeMoveOutOn,
+    })
+    .from(tenancies)
+    .where(and(eq(tenancies.roomId, room.id), isNull(tenancies.endedAt)))
+    .limit(1);
   const [facts] = await db
     .select({
-      tenantId: sql<string | null>`(
-        select ${tenancies.userId} from ${tenancies}
-        where ${tenancies.roomId} = ${room.id} and ${tenancies.endedAt} is null limit 1)`,
       bookerId: bookedBy(room.id),
       paidAgentFee: sql<boolean>`exists (
         select 1 from ${payments}
         where ${payments.userId} = ${user.id} and ${payments.roomId} = ${room.id} and ${standingAgentFee}
-          and not ${feeSpent(user.id, room.id, payments.paidAt)})`,
+          and not ${feeSpent(payments.id)})`,
       depositHeld: sql<boolean>`exists (select 1 from ${payments} where ${depositHeld(user.id, room.id)})`,
     })
     .from(sql`(select 1) as one`);
-  if (facts?.tenantId !== user.id) {
+  if (running?.userId === user.id) {
+    if (kind === 'rent') {
+      const renewal = renewalOf(running);
+      if (!renewal.open) throw conflict(renewal.message ?? 'Renewal is not open yet');
+    }
+  } else {
     if (!facts?.paidAgentFee) {
       if (kind === 'caution_fee') {
         throw conflict('Pay the agent fee for this room before its caution deposit');
@@ -255,7 +273,7 @@ async function initiateRoomPayment(
         'Only the student who paid the agent fee for this room, or its tenant, can pay its rent',
       );
     }
-    if (facts.tenantId || room.status === 'rented') throw conflict('This room is already rented');
+    if (running || room.status === 'rented') throw conflict('This room is already rented');
     if (facts.bookerId !== user.id) throw conflict('This room has been booked by someone else');
     const heldByOther =
       room.status === 'available' &&

@@ -31,9 +31,9 @@ type MoveOutDeps = Pick<Deps, 'db' | 'config' | 'payments' | 'jobs' | 'log'>;
 type TenancyRow = typeof tenancies.$inferSelect;
 
 /**
- * The earliest day a move-out may be recorded for, by its reason: the tenant's notice period run
- * from the day they gave notice, the end of the paid year, or (a breach) the first day of the
- * tenancy. A move-out is recorded once the tenant has left, so never for a day after today.
+ * The days a move-out may be recorded for, by its reason: from the end of the tenant's notice
+ * period (run from the day they gave notice), between the notice and that end (they left early on
+ * their own notice), from the end of the paid year, or (a breach) any day of the tenancy. A move-out is recorded once the tenant has left, so never for a day after today.
  */
 function checkMoveOutDate(
   tenancy: TenancyRow,
@@ -51,18 +51,30 @@ function checkMoveOutDate(
       date: `On or after ${formatLagosDate(tenancy.startDate)}`,
     });
   }
-  if (input.reason === 'tenant_notice') {
+  if (input.reason === 'tenant_notice' || input.reason === 'left_early') {
     if (!tenancy.noticeGivenAt) {
       throw badRequest(
         'This tenant has not given notice: choose another reason, or ask them to give notice from their profile',
         { reason: 'The tenant has not given notice' },
       );
     }
-    const earliest = addDays(lagosDateOf(tenancy.noticeGivenAt), noticeDays);
-    if (input.date < earliest) {
+    const given = lagosDateOf(tenancy.noticeGivenAt);
+    const earliest = addDays(given, noticeDays);
+    if (input.reason === 'tenant_notice' && input.date < earliest) {
       throw badRequest(
-        `The tenant's ${noticeDays} days' notice runs until ${formatLagosDate(earliest)}: pick that day or later`,
+        `The tenant's ${noticeDays} days' notice runs until ${formatLagosDate(earliest)}: pick that day or later, or record that they left early`,
         { date: `On or after ${formatLagosDate(earliest)}` },
+      );
+    }
+    if (input.reason === 'left_early' && input.date < given) {
+      throw badRequest(`The tenant gave notice on ${formatLagosDate(given)}: pick that day or later`, {
+        date: `On or after ${formatLagosDate(given)}`,
+      });
+    }
+    if (input.reason === 'left_early' && input.date >= earliest) {
+      throw badRequest(
+        `The tenant's notice had run out by ${formatLagosDate(earliest)}, so they did not leave early: choose "${MOVE_OUT_REASON_LABELS.tenant_notice}"`,
+        { reason: 'The notice had run out by then' },
       );
     }
   }

@@ -112,7 +112,7 @@ export function Component() {
       <h2>Moving out and your deposit</h2>
       <p>
         Please give us at least <SiteValue info={info} field="tenantNoticeDays" /> days' notice before you
-        move out. After your room has been checked, your security deposit is refunded within{' '}
+        move out. After your room has been checked, your caution deposit is refunded within{' '}
         <SiteValue info={info} field="depositRefundDays" /> days, less any deductions described in our{' '}
         <Link to={paths.terms.getHref()}>Terms &amp; Conditions</Link>.
       </p>

@@ -65,9 +65,9 @@ export function Component() {
           Rent is charged <strong>yearly and paid in advance</strong>.
         </li>
         <li>
-          A refundable <strong>security deposit of {formatNaira(BUSINESS.securityDepositNaira)}</strong> may
-          be required. It is returned at the end of your lease, less deductions for unpaid charges or damage
-          beyond normal wear and tear.
+          A refundable <strong>caution deposit of {formatNaira(BUSINESS.cautionDepositNaira)}</strong> may be
+          required. It is returned when you move out, less deductions for unpaid charges or damage beyond
+          normal wear and tear.
         </li>
       </ul>
 

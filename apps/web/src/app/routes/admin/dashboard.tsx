@@ -4,17 +4,15 @@ import { useId, useState } from 'react';
 import { QueryError } from '../../../components/ui/alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paymentQueries } from '../../../features/payments/api/payment-queries.ts';
-import { RefundList } from '../../../features/payments/components/refund-list.tsx';
 import { TenantTable, tenantMatches } from '../../../features/payments/components/tenant-table.tsx';
 import { MoveOutDialog } from '../../../features/tenancies/components/move-out-dialog.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { PersonMessageButtons, useComposeMessage } from '../../compose-message.tsx';
 
-/** /admin-dashboard: the tenants the admin loads, searchable (docs/domain.md, "Corrections to the original product"), and refunds to make. */
+/** /admin-dashboard: the tenants the admin loads, searchable (docs/domain.md, "Corrections to the original product"). Refunds have one place: /admin-refunds. */
 export function Component() {
   useDocumentTitle('Tenants');
   const tenants = useQuery(paymentQueries.tenants());
-  const refunds = useQuery(paymentQueries.refunds());
   const [search, setSearch] = useState('');
   const searchId = useId();
   const shown = tenants.data?.filter((t) => tenantMatches(t, search)) ?? [];
@@ -33,9 +31,6 @@ export function Component() {
           </p>
         )}
       </div>
-
-      {refunds.isError && <QueryError error={refunds.error} retry={() => refunds.refetch()} />}
-      {refunds.data && <RefundList refunds={refunds.data} />}
 
       <div>
         <label htmlFor={searchId} className="sr-only">

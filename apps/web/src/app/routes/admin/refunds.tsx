@@ -1,4 +1,4 @@
-import type { Refund } from '@studynest/contracts';
+import type { OwedPayment } from '@studynest/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { QueryError } from '../../../components/ui/alert.tsx';
@@ -14,7 +14,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 export function Component() {
   useDocumentTitle('Refunds');
   const overview = useQuery(refundQueries.overview());
-  const [refunding, setRefunding] = useState<Refund | null>(null);
+  const [refunding, setRefunding] = useState<OwedPayment | null>(null);
   const due = overview.data?.due ?? [];
   const owed = due.reduce((sum, p) => sum + p.remaining, 0);
 

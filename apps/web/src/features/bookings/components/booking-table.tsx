@@ -16,6 +16,7 @@ export function byInspectionTime(a: BookingListItem, b: BookingListItem): number
 
 const STATUS_STYLE: Record<string, string> = {
   confirmed: 'bg-ok-50 text-ok-700',
+  inspected: 'bg-ok-50 text-ok-700',
   success: 'bg-ok-50 text-ok-700',
   pending: 'bg-warn-50 text-warn-700',
   failed: 'bg-danger-50 text-danger-700',

@@ -5,7 +5,6 @@ import type {
   PaymentInitiateResponse,
   PaymentKind,
   Profile,
-  Refund,
   Tenant,
 } from '@studynest/contracts';
 import { PAYMENT_INITIATE_PATHS } from '@studynest/contracts/constants';
@@ -45,11 +44,6 @@ export const paymentQueries = {
     queryOptions({
       queryKey: ['payments', 'tenants'],
       queryFn: ({ signal }) => api<Tenant[]>('/payments/tenants', { signal }),
-    }),
-  refunds: () =>
-    queryOptions({
-      queryKey: ['payments', 'refunds'],
-      queryFn: ({ signal }) => api<Refund[]>('/payments/refunds', { signal }),
     }),
 };
 

@@ -1,11 +1,11 @@
-import type { Refund } from '@studynest/contracts';
+import type { OwedPayment } from '@studynest/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiError, mockFetch, polyfillDialog } from '../../../testing/dom.ts';
 import { RefundDialog } from './refund-dialog.tsx';
 
-const owed: Refund = {
+const owed: OwedPayment = {
   _id: 'p1',
   reference: 'SN-AF-1',
   payment_type: 'AGENT_FEE',

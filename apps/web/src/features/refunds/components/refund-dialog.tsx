@@ -1,4 +1,4 @@
-import type { Refund } from '@studynest/contracts';
+import type { OwedPayment } from '@studynest/contracts';
 import { REFUND_REASON_LABELS } from '@studynest/contracts/constants';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -28,7 +28,7 @@ function check(amountText: string, reason: string, remaining: number) {
  * it is owed. The server has the last word (another admin may have refunded it meanwhile); its
  * message shows here.
  */
-export function RefundDialog({ payment, onClose }: { payment: Refund | null; onClose: () => void }) {
+export function RefundDialog({ payment, onClose }: { payment: OwedPayment | null; onClose: () => void }) {
   return (
     <Modal open={payment !== null} title="Refund payment" onClose={onClose}>
       {payment && <RefundForm key={payment._id} payment={payment} onDone={onClose} />}
@@ -36,7 +36,7 @@ export function RefundDialog({ payment, onClose }: { payment: Refund | null; onC
   );
 }
 
-function RefundForm({ payment, onDone }: { payment: Refund; onDone: () => void }) {
+function RefundForm({ payment, onDone }: { payment: OwedPayment; onDone: () => void }) {
   const create = useCreateRefund();
   const [amount, setAmount] = useState(String(payment.remaining));
   const [reason, setReason] = useState(REFUND_REASON_LABELS[payment.reason]);

@@ -1,4 +1,4 @@
-import type { Refund } from '@studynest/contracts';
+import type { OwedPayment } from '@studynest/contracts';
 import { REFUND_REASON_LABELS } from '@studynest/contracts/constants';
 import { ScrollTable } from '../../../components/ui/scroll-table.tsx';
 import { formatNaira } from '../../../lib/format.ts';
@@ -8,7 +8,13 @@ import { PAYMENT_TYPE_LABELS } from './refund-labels.tsx';
  * Payments owed back, oldest first (the server's order). Like the other admin tables it scrolls
  * sideways in its own box on a phone; the student, the amount and the Refund button come first.
  */
-export function RefundsDueTable({ items, onRefund }: { items: Refund[]; onRefund: (p: Refund) => void }) {
+export function RefundsDueTable({
+  items,
+  onRefund,
+}: {
+  items: OwedPayment[];
+  onRefund: (p: OwedPayment) => void;
+}) {
   return (
     <ScrollTable label="Payments to refund" tableClassName="min-w-[40rem]">
       <thead>
