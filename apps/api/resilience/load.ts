@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { lagosDateOf } from '../src/lib/lagos-time.ts';
+import { lagosDateOf } from '@studynest/contracts';
 import { type Answer, type RequestOptions, request, sleep } from './http.ts';
 import type { Room, Seed } from './seed.ts';
 

@@ -1,8 +1,8 @@
 import type { RoomStatus, RoomUnit } from '@studynest/contracts';
+import { addMonths } from '@studynest/contracts';
 import type { Config } from '../src/config/env.ts';
 import type { Db } from '../src/db/client.ts';
 import { hostels, rooms, tenancies, users } from '../src/db/schema.ts';
-import { addMonths } from '../src/lib/lagos-time.ts';
 import { hashPassword } from '../src/modules/auth/password.ts';
 import { issueToken } from '../src/modules/auth/tokens.ts';
 

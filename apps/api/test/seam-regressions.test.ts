@@ -1,7 +1,7 @@
+import { addDays, lagosDateOf, todayInLagos } from '@studynest/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageDeliveries, tenancies } from '../src/db/schema.ts';
-import { addDays, lagosDateOf, todayInLagos } from '../src/lib/lagos-time.ts';
 import {
   book,
   hostelWithRoom,

@@ -118,12 +118,3 @@ export const queryFlag = prepared(
 );
 
 export const MessageSchema = z.object({ message: z.string() });
-
-const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-
-/** True for a real calendar date written YYYY-MM-DD (so 2025-02-30 is false). */
-export function isCalendarDate(value: string): boolean {
-  if (!DATE_PATTERN.test(value)) return false;
-  const t = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === value;
-}

@@ -1,6 +1,7 @@
 export * from './account-security.ts';
 export * from './admin-messages.ts';
 export * from './bookings.ts';
+export * from './calendar.ts';
 export * from './common.ts';
 export * from './constants.ts';
 export * from './format.ts';

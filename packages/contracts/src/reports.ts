@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { isCalendarDate } from './common.ts';
+import { isCalendarDate } from './calendar.ts';
 import { REFUND_REASONS } from './constants.ts';
 import { HostelRefSchema } from './hostels.ts';
 import { ArrearsItemSchema } from './settings.ts';

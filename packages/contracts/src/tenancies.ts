@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { PersonRefSchema, RoomRefSchema } from './bookings.ts';
-import { isCalendarDate, nairaSchema, optionalText, requiredText } from './common.ts';
+import { isCalendarDate } from './calendar.ts';
+import { nairaSchema, optionalText, requiredText } from './common.ts';
 import { MAX_DEDUCTIONS, MOVE_OUT_REASONS, REFUND_STATUSES } from './constants.ts';
 import { HostelRefSchema } from './hostels.ts';
 

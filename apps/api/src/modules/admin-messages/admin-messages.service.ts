@@ -8,13 +8,13 @@ import {
   type MessageAudience,
   type MessageChannel,
   type SkippedRecipient,
+  todayInLagos,
 } from '@studynest/contracts';
 import { and, asc, count, desc, eq, inArray, isNull, lt, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { hostels, messageDeliveries, messageSends, rooms, tenancies, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { todayInLagos } from '../../lib/lagos-time.ts';
 import { nigerianMobile } from '../../lib/phone.ts';
 import { dispatch, type NewMessage, recordMessages, retryDeliveries } from '../messages/index.ts';
 

@@ -1,10 +1,10 @@
+import { addDays, todayInLagos } from '@studynest/contracts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { eventually } from '../../../test/eventually.ts';
 import { insertHostel, insertRoom, insertTenancy, signedInUser } from '../../../test/factories.ts';
 import { messageDeliveries, messageSends } from '../../db/schema.ts';
-import { addDays, todayInLagos } from '../../lib/lagos-time.ts';
 
 type Detail = {
   recipients: number;

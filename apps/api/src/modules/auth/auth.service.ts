@@ -3,6 +3,7 @@ import {
   ERROR_CODES,
   type LoginResponse,
   type LoginSchema,
+  lagosTimeOf,
   type ResetPasswordSchema,
   type SignupSchema,
   type User,
@@ -16,7 +17,6 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.ts';
-import { lagosTimeOf } from '../../lib/lagos-time.ts';
 import { queueEmail } from '../messages/index.ts';
 import { checkTotp } from './mfa.service.ts';
 import { issueCode, redeemCode } from './otp.ts';

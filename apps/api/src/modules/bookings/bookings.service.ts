@@ -1,16 +1,18 @@
 import {
+  addMonths,
   type Booking,
   type BookingCreate,
   type BookingListItem,
   type BookingPaymentStatus,
   INSPECTION_SLOTS,
   type InspectionSlot,
+  isCalendarDate,
+  todayInLagos,
 } from '@studynest/contracts';
 import { and, count, desc, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
 import { bookings, hostels, payments, rooms, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { addMonths, isValidDateString, todayInLagos } from '../../lib/lagos-time.ts';
 import { personRefColumns } from '../auth/index.ts';
 import { hostelRefColumns } from '../hostels/index.ts';
 import { roomRefColumns } from '../rooms/index.ts';
@@ -30,7 +32,7 @@ export function parseInspectionDateTime(
   const cut = value.indexOf('_');
   const date = (cut === -1 ? value : value.slice(0, cut)).trim();
   const slot = cut === -1 ? '' : value.slice(cut + 1).trim();
-  if (!isValidDateString(date)) {
+  if (!isCalendarDate(date)) {
     throw field(
       'Pick a valid inspection date (YYYY-MM-DD) and a time slot, like 2025-03-14_10:00am - 10:30am',
     );

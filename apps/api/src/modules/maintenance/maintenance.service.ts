@@ -1,4 +1,5 @@
 import {
+  addBusinessDays,
   MAINTENANCE_TARGETS,
   type MaintenanceRequest,
   type MaintenanceStatus,
@@ -8,7 +9,6 @@ import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import { hostels, maintenanceEvents, maintenanceRequests, rooms, tenancies, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
-import { addBusinessDays } from '../../lib/lagos-time.ts';
 import { jpegKey, type StoredImage } from '../../storage/photos.ts';
 import { personRefColumns } from '../auth/index.ts';
 import { hostelRefColumns } from '../hostels/index.ts';

@@ -1,9 +1,9 @@
+import { addBusinessDays, addDays, todayInLagos } from '@studynest/contracts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { insertHostel, insertRoom, insertTenancy, signedInUser } from '../../../test/factories.ts';
 import { maintenanceRequests } from '../../db/schema.ts';
-import { addBusinessDays, addDays, todayInLagos } from '../../lib/lagos-time.ts';
 import { multipart, png, smallJpeg, uploadedFiles } from '../hostels/hostels.fixtures.ts';
 
 type Request = {

@@ -1,9 +1,14 @@
-import { BUSINESS, type PaymentStatus, type RefundReason } from '@studynest/contracts';
+import {
+  addMonths,
+  BUSINESS,
+  lagosDateOf,
+  type PaymentStatus,
+  type RefundReason,
+} from '@studynest/contracts';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { bookings, payments, rooms, tenancies } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
-import { addMonths, lagosDateOf } from '../../lib/lagos-time.ts';
 import { dispatch } from '../messages/index.ts';
 import { cancelPendingReminders } from '../rent/index.ts';
 import { recordPaymentNotice } from './payment-notices.ts';

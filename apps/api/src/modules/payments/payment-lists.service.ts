@@ -1,14 +1,15 @@
 import {
+  daysBetween,
   type OwedPayment,
   PAYMENT_TYPE_OF,
   type PaymentHistoryItem,
   type Tenant,
+  todayInLagos,
 } from '@studynest/contracts';
 import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { hostels, payments, rooms, tenancies, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
-import { daysBetween, todayInLagos } from '../../lib/lagos-time.ts';
 import { personRefColumns } from '../auth/index.ts';
 import { hostelRefColumns } from '../hostels/index.ts';
 import { roomRefColumns } from '../rooms/index.ts';

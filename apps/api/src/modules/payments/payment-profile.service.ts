@@ -1,7 +1,7 @@
+import { addDays, daysBetween, todayInLagos } from '@studynest/contracts';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { bookings, hostels, payments, rooms, tenancies } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
-import { addDays, daysBetween, todayInLagos } from '../../lib/lagos-time.ts';
 import { effectiveStatus, inspectionStartsAt, toBookingRef } from '../bookings/index.ts';
 import { hostelRefColumns } from '../hostels/index.ts';
 import { toPaymentRoom } from '../rooms/index.ts';

@@ -1,11 +1,10 @@
-import { ProfileSchema } from '@studynest/contracts';
+import { addDays, addMonths, daysBetween, ProfileSchema, todayInLagos } from '@studynest/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { signedInUser } from '../../../test/factories.ts';
 import { rooms } from '../../db/schema.ts';
-import { addDays, addMonths, daysBetween, todayInLagos } from '../../lib/lagos-time.ts';
 import { getProfile } from '../users/profile.service.ts';
 import {
   bookOk,

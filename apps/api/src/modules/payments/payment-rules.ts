@@ -1,7 +1,13 @@
-import { BUSINESS, formatLagosDate, type PaymentKind, type PaymentRefundState } from '@studynest/contracts';
+import {
+  addDays,
+  BUSINESS,
+  formatLagosDate,
+  type PaymentKind,
+  type PaymentRefundState,
+  todayInLagos,
+} from '@studynest/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { payments, refunds, tenancies } from '../../db/schema.ts';
-import { addDays, todayInLagos } from '../../lib/lagos-time.ts';
 
 /**
  * A standing agent fee: paid, and not overtaken by someone else's (those are flagged for a

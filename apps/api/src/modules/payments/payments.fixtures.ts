@@ -1,7 +1,7 @@
+import { todayInLagos } from '@studynest/contracts';
 import { expect } from 'vitest';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { insertHostel, insertRoom, type signedInUser } from '../../../test/factories.ts';
-import { todayInLagos } from '../../lib/lagos-time.ts';
 
 /** Test helpers shared by the bookings and payments suites (not a test file itself). */
 

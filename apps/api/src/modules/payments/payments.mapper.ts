@@ -1,4 +1,6 @@
 import {
+  daysBetween,
+  lagosDateOf,
   type OwedPayment,
   PAYMENT_TYPE_OF,
   type PaymentDetail,
@@ -7,7 +9,6 @@ import {
   type TenancyNoticeState,
 } from '@studynest/contracts';
 import type { bookings, hostels, payments, rooms, tenancies } from '../../db/schema.ts';
-import { daysBetween, lagosDateOf } from '../../lib/lagos-time.ts';
 import { toBookingRef } from '../bookings/index.ts';
 import { toHostelRef } from '../hostels/index.ts';
 import { toPaymentRoom } from '../rooms/index.ts';

@@ -1,10 +1,10 @@
+import { addMonths, todayInLagos } from '@studynest/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { signedInUser } from '../../../test/factories.ts';
 import { type FakePaystack, signPaystackBody, startFakePaystack } from '../../../test/fake-paystack.ts';
 import { bookings, payments, rooms, tenancies } from '../../db/schema.ts';
-import { addMonths, todayInLagos } from '../../lib/lagos-time.ts';
 import {
   bookOk,
   hostelWithRoom,

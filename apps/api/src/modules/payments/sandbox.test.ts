@@ -1,9 +1,9 @@
+import { addMonths, todayInLagos } from '@studynest/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { signedInUser } from '../../../test/factories.ts';
 import { bookings, rooms, tenancies } from '../../db/schema.ts';
-import { addMonths, todayInLagos } from '../../lib/lagos-time.ts';
 import {
   bookOk,
   hostelWithRoom,

@@ -1,9 +1,15 @@
-import { type AdminSettings, type ArrearsItem, formatNaira } from '@studynest/contracts';
+import {
+  type AdminSettings,
+  type ArrearsItem,
+  addDays,
+  daysBetween,
+  formatNaira,
+  todayInLagos,
+} from '@studynest/contracts';
 import { and, asc, eq, inArray, isNull, like, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { hostels, messageDeliveries, rooms, tenancies, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
-import { addDays, daysBetween, todayInLagos } from '../../lib/lagos-time.ts';
 import { nigerianMobile } from '../../lib/phone.ts';
 import { personRefColumns } from '../auth/index.ts';
 import { hostelRefColumns } from '../hostels/index.ts';

@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS } from '@studynest/contracts';
+import { addDays, addMonths, DEFAULT_SETTINGS, todayInLagos } from '@studynest/contracts';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,7 +10,6 @@ import {
 import { eventually } from '../../../test/eventually.ts';
 import { insertHostel, insertRoom, insertTenancy, signedInUser } from '../../../test/factories.ts';
 import { messageDeliveries, tenancies } from '../../db/schema.ts';
-import { addDays, addMonths, todayInLagos } from '../../lib/lagos-time.ts';
 import { initiateRentOk, payAtCheckout, verify } from '../payments/payments.fixtures.ts';
 import { recordRentReminders, reminderStep } from './rent-reminders.service.ts';
 

@@ -1,8 +1,8 @@
 import type { ArrearsReport, ReportPeriod } from '@studynest/contracts';
+import { todayInLagos } from '@studynest/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { rooms, tenancies } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
-import { todayInLagos } from '../../lib/lagos-time.ts';
 import { amountOwed, inArrears, listArrears } from '../rent/index.ts';
 import { num } from './period.ts';
 

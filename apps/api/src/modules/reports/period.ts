@@ -1,7 +1,7 @@
 import type { ReportPeriod } from '@studynest/contracts';
+import { addDays, addMonths, todayInLagos } from '@studynest/contracts';
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { addDays, addMonths, todayInLagos } from '../../lib/lagos-time.ts';
 
 /**
  * Periods are Lagos calendar dates, both included (docs/domain.md, "Reports"). Instants are

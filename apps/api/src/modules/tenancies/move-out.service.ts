@@ -1,16 +1,19 @@
 import {
+  addDays,
   formatLagosDate,
   formatNaira,
+  lagosDateOf,
+  lagosInstant,
   MOVE_OUT_REASON_LABELS,
   type MoveOut,
   type MoveOutStatement,
+  todayInLagos,
 } from '@studynest/contracts';
 import { and, asc, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { hostels, payments, refunds, rooms, tenancies, tenancyDeductions, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { addDays, lagosDateOf, lagosInstant, todayInLagos } from '../../lib/lagos-time.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { personRefColumns } from '../auth/index.ts';
 import { hostelRefColumns } from '../hostels/index.ts';

@@ -1,3 +1,4 @@
+import { addDays, todayInLagos } from '@studynest/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
@@ -12,7 +13,6 @@ import {
   tenancies,
   tenancyDeductions,
 } from '../../db/schema.ts';
-import { addDays, todayInLagos } from '../../lib/lagos-time.ts';
 import {
   book,
   bookOk,

@@ -1,9 +1,8 @@
-import { formatLagosDate, type TenancyNoticeState } from '@studynest/contracts';
+import { addDays, formatLagosDate, type TenancyNoticeState, todayInLagos } from '@studynest/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { hostels, rooms, tenancies, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { addDays, todayInLagos } from '../../lib/lagos-time.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { dispatch, recordMessages } from '../messages/index.ts';
 import { toNotice } from '../payments/index.ts';

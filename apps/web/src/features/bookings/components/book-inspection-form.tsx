@@ -5,21 +5,13 @@ import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { paths } from '../../../config/paths.ts';
 import { hasErrorCode } from '../../../lib/api-client.ts';
-import { formatNaira, todayInLagos } from '../../../lib/format.ts';
+import { addMonths, formatNaira, todayInLagos } from '../../../lib/format.ts';
 import { useCreateBooking } from '../api/booking-queries.ts';
 import { LoadingOverlay } from './loading-overlay.tsx';
 import { SlotPicker, slotStartMinutes } from './slot-picker.tsx';
 
 /** The API accepts dates up to six months ahead; the date picker offers the same range. */
 const MAX_MONTHS_AHEAD = 6;
-
-function addMonths(date: string, months: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const target = new Date(Date.UTC(y, m - 1 + months, 1));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(d, lastDay));
-  return target.toISOString().slice(0, 10);
-}
 
 /** Minutes after midnight, now, in Lagos. */
 function lagosMinutesNow(): number {

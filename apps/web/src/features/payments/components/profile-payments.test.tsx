@@ -132,6 +132,7 @@ describe('RentDetails', () => {
             countdown: 45,
             notice: null,
             earliestMoveOut: '2026-12-26',
+            renewal: { open: true, opens_on: '2026-11-11', message: null },
           },
         }}
       />,

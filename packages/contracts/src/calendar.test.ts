@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   addMonths,
   daysBetween,
-  isValidDateString,
+  isCalendarDate,
   lagosDateOf,
   lagosInstant,
   todayInLagos,
-} from './lagos-time.ts';
+} from './calendar.ts';
 
-describe('lagos-time', () => {
+describe('calendar', () => {
   it('gives the Lagos calendar date (UTC+1) of an instant', () => {
     expect(lagosDateOf(new Date('2025-03-14T22:59:59Z'))).toBe('2025-03-14');
     expect(lagosDateOf(new Date('2025-03-14T23:00:00Z'))).toBe('2025-03-15');
@@ -31,12 +31,12 @@ describe('lagos-time', () => {
   });
 
   it('accepts only real YYYY-MM-DD dates', () => {
-    expect(isValidDateString('2025-02-28')).toBe(true);
-    expect(isValidDateString('2024-02-29')).toBe(true);
-    expect(isValidDateString('2025-02-29')).toBe(false);
-    expect(isValidDateString('2025-13-01')).toBe(false);
-    expect(isValidDateString('2025-1-01')).toBe(false);
-    expect(isValidDateString('')).toBe(false);
+    expect(isCalendarDate('2025-02-28')).toBe(true);
+    expect(isCalendarDate('2024-02-29')).toBe(true);
+    expect(isCalendarDate('2025-02-29')).toBe(false);
+    expect(isCalendarDate('2025-13-01')).toBe(false);
+    expect(isCalendarDate('2025-1-01')).toBe(false);
+    expect(isCalendarDate('')).toBe(false);
   });
 });
 
