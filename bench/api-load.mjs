@@ -659,9 +659,9 @@ async function checkInvariants(q, raceIds) {
       `select count(*)::int as n from rooms where status <> 'available' and held_until > now()`,
     ],
     [
-      'applied agent fees whose booking is not confirmed or whose room is not booked',
+      'applied agent fees whose booking is not confirmed with the room booked, or inspected with it rented',
       `select count(*)::int as n from payments p join bookings b on b.id = p.booking_id join rooms r on r.id = p.room_id
-       where ${applied} and not (b.status = 'confirmed' and r.status in ('booked', 'rented'))`,
+       where ${applied} and not ((b.status = 'confirmed' and r.status = 'booked') or (b.status = 'inspected' and r.status = 'rented'))`,
     ],
     [
       'confirmed bookings without exactly one applied agent fee',
@@ -681,7 +681,7 @@ async function checkInvariants(q, raceIds) {
     [
       'successful payments that are neither applied nor marked needs_refund',
       `select count(*)::int as n from payments p where p.kind = 'agent_fee' and p.status = 'success'
-       and not p.needs_refund and not exists (select 1 from bookings b where b.id = p.booking_id and b.status = 'confirmed')`,
+       and not p.needs_refund and not exists (select 1 from bookings b where b.id = p.booking_id and b.status in ('confirmed', 'inspected'))`,
     ],
   ];
   const results = [];

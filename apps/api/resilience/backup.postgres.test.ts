@@ -166,7 +166,7 @@ describe('db:backup under write load, db:restore into a fresh database', () => {
         // What the copy holds is what the source held: nothing invented, nothing changed.
         for (const text of [
           `select reference || ':' || status || ':' || amount as v from payments where status = 'success'`,
-          `select id || ':' || room_id || ':' || user_id as v from bookings where status = 'confirmed'`,
+          `select id || ':' || room_id || ':' || user_id as v from bookings where status in ('confirmed', 'inspected')`,
           `select id || ':' || room_id || ':' || user_id || ':' || due_date as v from tenancies where ended_at is null`,
         ]) {
           const inSource = new Set(await column(source, text));

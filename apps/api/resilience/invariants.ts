@@ -48,10 +48,10 @@ const applied = `p.status = 'success' and not p.needs_refund`;
 function checks(opts: { confirmed: string[]; settled: boolean }): [string, string][] {
   const list: [string, string][] = [
     [
-      'successful agent fee not applied: booking not confirmed or room not booked/rented (and no needs_refund)',
+      'successful agent fee not applied: booking not confirmed with the room booked, or inspected with it rented (and no needs_refund)',
       `select p.reference from payments p left join bookings b on b.id = p.booking_id join rooms r on r.id = p.room_id
        where p.kind = 'agent_fee' and ${applied}
-         and not coalesce(b.status = 'confirmed' and r.status in ('booked', 'rented'), false)`,
+         and not coalesce((b.status = 'confirmed' and r.status = 'booked') or (b.status = 'inspected' and r.status = 'rented'), false)`,
     ],
     [
       'successful rent not applied: no current tenancy for the payer or room not rented (and no needs_refund)',
@@ -156,7 +156,7 @@ export async function facts(sql: SqlClient): Promise<Facts> {
     (select count(*)::int from payments p where kind = 'rent' and ${applied}) as rents_applied,
     (select count(*)::int from payments where needs_refund) as needs_refund,
     (select count(*)::int from payments where provider_data -> 'sandbox' ->> 'outcome' = 'paid' and status = 'pending') as paid_pending,
-    (select count(*)::int from bookings where status = 'confirmed') as confirmed_bookings,
+    (select count(*)::int from bookings where status in ('confirmed', 'inspected')) as confirmed_bookings,
     (select count(*)::int from tenancies where ended_at is null) as tenancies,
     (select count(*)::int from rooms where status = 'booked') as rooms_booked,
     (select count(*)::int from rooms where status = 'rented') as rooms_rented`);

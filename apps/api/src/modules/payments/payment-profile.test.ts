@@ -115,6 +115,11 @@ describe('the payment part of the profile', () => {
       countdown: daysBetween(todayInLagos(), due),
       notice: null,
       earliestMoveOut: addDays(todayInLagos(), 30),
+      renewal: {
+        open: false,
+        opens_on: addDays(due, -60),
+        message: expect.stringMatching(/^Renewal opens on /),
+      },
     });
     expect(rented.hostel?._id).toBe(hostel.id);
   });

@@ -1,7 +1,9 @@
-import { todayInLagos } from '@studynest/contracts';
+import { addDays, addMonths, todayInLagos } from '@studynest/contracts';
+import { and, eq, isNull } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { insertHostel, insertRoom, type signedInUser } from '../../../test/factories.ts';
+import { tenancies } from '../../db/schema.ts';
 
 /** Test helpers shared by the bookings and payments suites (not a test file itself). */
 
@@ -105,4 +107,18 @@ export async function payAtCheckout(t: TestApp, checkoutLink: string) {
     payload: '',
   });
   expect(res.statusCode, res.body).toBe(303);
+}
+
+/**
+ * The clock moves on: the room's running tenancy started a year less `daysLeft` days ago, so its
+ * rent falls due in `daysLeft` days — inside the renewal window (docs/domain.md, "Tenancy").
+ * Returns the new due date.
+ */
+export async function rentYearNearlyUp(t: TestApp, roomId: string, daysLeft = 30): Promise<string> {
+  const dueDate = addDays(todayInLagos(), daysLeft);
+  await t.db
+    .update(tenancies)
+    .set({ startDate: addMonths(dueDate, -12), dueDate })
+    .where(and(eq(tenancies.roomId, roomId), isNull(tenancies.endedAt)));
+  return dueDate;
 }

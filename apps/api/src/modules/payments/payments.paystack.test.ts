@@ -12,6 +12,7 @@ import {
   initiateAgentFeeOk,
   initiateRentOk,
   receiptUrl,
+  rentYearNearlyUp,
   type Student,
   verify,
 } from './payments.fixtures.ts';
@@ -316,6 +317,7 @@ describe('payments through Paystack (fake Paystack server)', () => {
     const [tenancy] = await tenanciesOf(room.id);
     expect(tenancy?.dueDate).toBe(addMonths(todayInLagos(), 12));
 
+    const due = await rentYearNearlyUp(t, room.id);
     const renewal = await initiateRentOk(t, student, room);
     fake.settle(renewal.reference, 'success');
     const hook = fake.webhook(renewal.reference);
@@ -333,11 +335,11 @@ describe('payments through Paystack (fake Paystack server)', () => {
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
     const all = await tenanciesOf(room.id);
     expect(all).toHaveLength(1);
-    expect(all[0]?.startDate).toBe(todayInLagos());
-    expect(all[0]?.dueDate).toBe(addMonths(todayInLagos(), 24));
+    expect(all[0]?.startDate).toBe(addMonths(due, -12));
+    expect(all[0]?.dueDate).toBe(addMonths(due, 12));
     expect(results[0]?.json().tenancy).toEqual({
-      rentStartDate: todayInLagos(),
-      rentDueDate: addMonths(todayInLagos(), 24),
+      rentStartDate: addMonths(due, -12),
+      rentDueDate: addMonths(due, 12),
     });
   });
 

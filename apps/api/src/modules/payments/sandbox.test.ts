@@ -11,6 +11,7 @@ import {
   initiateAgentFeeOk,
   initiateRentOk,
   receiptUrl,
+  rentYearNearlyUp,
   verify,
 } from '../payments/payments.fixtures.ts';
 
@@ -80,13 +81,14 @@ describe('sandbox payment provider (default)', () => {
     });
     expect((await t.db.select().from(rooms).where(eq(rooms.id, room.id)))[0]?.status).toBe('rented');
 
-    // Renewal extends the due date by 12 months on the same tenancy.
+    // A month before the due date, renewal extends it by 12 months on the same tenancy.
+    const due = await rentYearNearlyUp(t, room.id);
     const renewal = await initiateRentOk(t, student, room);
     await press(renewal.checkoutLink, 'pay');
     const renewed = await verify(t, student, renewal.reference);
     expect(renewed.json().tenancy).toEqual({
-      rentStartDate: todayInLagos(),
-      rentDueDate: addMonths(todayInLagos(), 24),
+      rentStartDate: addMonths(due, -12),
+      rentDueDate: addMonths(due, 12),
     });
     expect(await t.db.select().from(tenancies).where(eq(tenancies.roomId, room.id))).toHaveLength(1);
   });

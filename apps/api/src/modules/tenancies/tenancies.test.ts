@@ -377,7 +377,7 @@ describe('tenancy notice and move-out', () => {
     expect(res.json().message).toBe('You have no running tenancy to give notice on');
   });
 
-  it('a deposit paid after the room went to someone else goes to Refunds (room taken)', async () => {
+  it('a deposit paid after its inspection was cancelled and the room let to someone else goes to Refunds (inspection cancelled)', async () => {
     const { room } = await hostelWithRoom(t, { agentFee: 20_000, cautionFee: 50_000, price: 400_000 });
     const first = await signedInUser(t);
     const firstBooking = await bookOk(t, first, room);
@@ -399,11 +399,12 @@ describe('tenancy notice and move-out', () => {
     const secondBooking = await bookOk(t, second, room);
     await payOk(second, await initiateAgentFeeOk(t, second, room, secondBooking._id));
     await payOk(second, await initiateRentOk(t, second, room));
-    // The first student's deposit arrives now: it cannot be held for a room they will not rent.
+    // The first student's deposit arrives now: it cannot be held for a room they will not rent,
+    // and it is owed back because they called the inspection off.
     const late = await payOk(first, open.json());
     expect(late.needs_refund).toBe(true);
     const [row] = await t.db.select().from(payments).where(eq(payments.reference, open.json().reference));
-    expect(row?.refundReason).toBe('room_taken');
+    expect(row?.refundReason).toBe('inspection_cancelled');
   });
 
   it('bad input and the wrong people get clear errors', async () => {
