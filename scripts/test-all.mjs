@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Runs every check and test suite, then prints one summary line: `ci: N passed, N failed`.
-// Suites: lint, typecheck, API + web + contracts tests on PGlite, API tests on PostgreSQL
+// Suites: lint, boundaries (the boundary checks fail on each injected violation), typecheck,
+// API + web + contracts tests on PGlite, API tests on PostgreSQL
 // (TEST_DATABASE_URL, or the local server at 127.0.0.1:5432 when one answers), build, resilience
 // (the built server killed and cut off from its database), cluster (three built servers on one
 // PostgreSQL and one Redis, when both answer), bundle budgets, browser journeys in Debian Chromium.
@@ -89,6 +90,7 @@ function benchPgUrl(url) {
 }
 
 check('lint', 'npm', ['run', 'lint', '--silent']);
+check('boundaries', 'npm', ['run', 'test:boundaries', '--silent']);
 check('dupes', 'npm', ['run', 'lint:dupes', '--silent']);
 check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 vitestSuite('contracts', 'packages/contracts');
