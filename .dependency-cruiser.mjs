@@ -7,6 +7,12 @@ const api = '^apps/api/src/';
 const modules = `${api}modules/`;
 const infrastructure = `${api}(${apiInfrastructure.join('|')})/`;
 const moduleIndex = `${modules}[^/]+/index\\.ts$`;
+/**
+ * A module's table declarations (modules/<m>/<m>.schema.ts). They may name any other module's
+ * tables, whatever the order, for their foreign keys: a link in the data, which the database
+ * enforces, not a use of that module's code. They import nothing else of a module.
+ */
+const schemaFile = `${modules}[^/]+/[^/]+\\.schema\\.ts$`;
 const web = '^apps/web/src/';
 const literal = (name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -20,7 +26,7 @@ const orderRules = moduleOrder.slice(0, -1).map((name, i) => {
       `${name} may import only modules earlier in moduleOrder (boundaries.config.mjs). Move what both ` +
       `need down into ${name} or an earlier module, or have the later module hand it in (a callback or ` +
       'value passed from app.ts).',
-    from: { path: `${modules}${literal(name)}/`, pathNot: testCode },
+    from: { path: `${modules}${literal(name)}/`, pathNot: [...testCode, schemaFile] },
     to: { path: `${modules}(${later.map(literal).join('|')})/` },
   };
 });
@@ -53,8 +59,17 @@ export default {
       comment:
         "Another module's files are its own: import from modules/<m>/index.ts, its public surface " +
         '(export what you need there, by name).',
-      from: { path: `${modules}([^/]+)/`, pathNot: testCode },
+      from: { path: `${modules}([^/]+)/`, pathNot: [...testCode, schemaFile] },
       to: { path: modules, pathNot: [`${modules}$1/`, moduleIndex] },
+    },
+    {
+      name: 'schema-imports-code',
+      severity: 'error',
+      comment:
+        "A module's schema file declares tables: it may name other modules' tables (their schema files) for " +
+        'foreign keys, and nothing else of theirs.',
+      from: { path: schemaFile },
+      to: { path: modules, pathNot: schemaFile },
     },
     {
       name: 'composition-imports-internals',

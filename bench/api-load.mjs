@@ -676,7 +676,7 @@ async function checkInvariants(q, raceIds) {
     ],
     [
       'payments paid in the sandbox that are not successful',
-      `select count(*)::int as n from payments where provider_data -> 'sandbox' ->> 'outcome' = 'paid' and status <> 'success'`,
+      `select count(*)::int as n from payments p join sandbox_checkouts s on s.reference = p.reference where s.outcome = 'paid' and p.status <> 'success'`,
     ],
     [
       'successful payments that are neither applied nor marked needs_refund',

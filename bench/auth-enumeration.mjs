@@ -20,7 +20,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config/env.ts';
-import { users } from '../apps/api/src/db/schema.ts';
+import { users } from '../apps/api/src/modules/auth/auth.schema.ts';
 import { hashPassword } from '../apps/api/src/modules/auth/password.ts';
 
 const { values: args } = parseArgs({

@@ -17,8 +17,8 @@ import autocannon from 'autocannon';
 import { like, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config/env.ts';
-import { messageDeliveries } from '../apps/api/src/db/schema.ts';
 import { dispatch, type NewMessage, recordMessages } from '../apps/api/src/modules/messages/index.ts';
+import { messageDeliveries } from '../apps/api/src/modules/messages/messages.schema.ts';
 import { recreatePgDatabase } from './lib/pg-database.ts';
 
 const { values: args } = parseArgs({

@@ -10,8 +10,10 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { type Database, openDatabase } from '../apps/api/src/db/client.ts';
-import { hostelImages, hostels, rooms, users } from '../apps/api/src/db/schema.ts';
+import { users } from '../apps/api/src/modules/auth/auth.schema.ts';
 import { hashPassword } from '../apps/api/src/modules/auth/password.ts';
+import { hostelImages, hostels } from '../apps/api/src/modules/hostels/hostels.schema.ts';
+import { rooms } from '../apps/api/src/modules/rooms/rooms.schema.ts';
 
 export const BENCH_PASSWORD = 'bench-load-Password-7';
 const HOSTELS = 500;

@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema.ts',
+  // Each module declares its own tables; drizzle-kit sees them all.
+  schema: './src/modules/*/*.schema.ts',
   out: './src/db/migrations',
 });

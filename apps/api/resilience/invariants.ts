@@ -115,7 +115,7 @@ function checks(opts: { confirmed: string[]; settled: boolean }): [string, strin
     // that any later verify completes. After the re-verification sweep none may be left.
     list.push([
       'paid in the sandbox but not successful after re-verification',
-      `select reference from payments where provider_data -> 'sandbox' ->> 'outcome' = 'paid' and status <> 'success'`,
+      `select p.reference from payments p join sandbox_checkouts s on s.reference = p.reference where s.outcome = 'paid' and p.status <> 'success'`,
     ]);
   }
   return list;
@@ -155,7 +155,7 @@ export async function facts(sql: SqlClient): Promise<Facts> {
     (select count(*)::int from payments p where kind = 'agent_fee' and ${applied}) as agent_fees_applied,
     (select count(*)::int from payments p where kind = 'rent' and ${applied}) as rents_applied,
     (select count(*)::int from payments where needs_refund) as needs_refund,
-    (select count(*)::int from payments where provider_data -> 'sandbox' ->> 'outcome' = 'paid' and status = 'pending') as paid_pending,
+    (select count(*)::int from payments p join sandbox_checkouts s on s.reference = p.reference where s.outcome = 'paid' and p.status = 'pending') as paid_pending,
     (select count(*)::int from bookings where status in ('confirmed', 'inspected')) as confirmed_bookings,
     (select count(*)::int from tenancies where ended_at is null) as tenancies,
     (select count(*)::int from rooms where status = 'booked') as rooms_booked,

@@ -1,7 +1,9 @@
 import { ROOM_NUMBERS } from '@studynest/contracts';
 import { openDatabase } from '../src/db/client.ts';
-import { hostels, rooms, users } from '../src/db/schema.ts';
+import { users } from '../src/modules/auth/auth.schema.ts';
 import { hashPassword } from '../src/modules/auth/password.ts';
+import { hostels } from '../src/modules/hostels/hostels.schema.ts';
+import { rooms } from '../src/modules/rooms/rooms.schema.ts';
 
 export type Room = { id: string; hostelId: string; agentFee: number; price: number };
 export type SeededStudent = { id: string; email: string };

@@ -13,29 +13,27 @@ import { counters } from './lib/rate-limiter.ts';
 import { createSharedEngine } from './lib/shared-engine.ts';
 import { adminMessagesRoutes } from './modules/admin-messages/index.ts';
 import { adminAuditPlugin, auditRoutes } from './modules/audit/index.ts';
-import { authPlugin, authRoutes } from './modules/auth/index.ts';
+import { authPlugin, authRoutes, turnOffOptionalMessages } from './modules/auth/index.ts';
 import { bookingsRoutes } from './modules/bookings/index.ts';
+import { checkoutRoutes, settleFromProvider } from './modules/checkout/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { hostelsRoutes } from './modules/hostels/index.ts';
 import { maintenanceRoutes } from './modules/maintenance/index.ts';
 import { outboxDevRoutes, unsubscribeRoutes } from './modules/messages/index.ts';
-import {
-  createPaymentProvider,
-  paymentsRoutes,
-  receiptPageRoutes,
-  receiptsRoutes,
-  refundsRoutes,
-  sandboxRoutes,
-} from './modules/payments/index.ts';
+import { receiptPageRoutes, receiptsRoutes } from './modules/receipts/index.ts';
+import { refundsRoutes } from './modules/refunds/index.ts';
 import { rentRoutes } from './modules/rent/index.ts';
 import { reportsRoutes } from './modules/reports/index.ts';
 import { reviewsRoutes } from './modules/reviews/index.ts';
 import { roomsRoutes } from './modules/rooms/index.ts';
+import { createSandboxProvider, sandboxRoutes } from './modules/sandbox/index.ts';
 import { settingsRoutes } from './modules/settings/index.ts';
 import { siteRoutes } from './modules/site/index.ts';
 import { subscribersRoutes } from './modules/subscribers/index.ts';
 import { tenanciesRoutes } from './modules/tenancies/index.ts';
 import { usersRoutes } from './modules/users/index.ts';
+import { createPaystackProvider } from './payment-providers/paystack.ts';
+import type { PaymentProvider } from './payment-providers/provider.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -60,6 +58,16 @@ export type BuildOptions = {
   /** Pino logger options, or false for silence (tests). */
   logger?: boolean | { level: string };
 };
+
+/** Paystack when a key is set (or asked for), else the built-in sandbox; built once per app. */
+function createPaymentProvider(config: Config, db: Deps['db']): PaymentProvider {
+  if (config.payments.provider === 'paystack') {
+    const secretKey = config.payments.paystackSecretKey;
+    if (!secretKey) throw new Error('PAYSTACK_SECRET_KEY is required for the paystack provider');
+    return createPaystackProvider({ secretKey, baseUrl: config.payments.paystackBaseUrl });
+  }
+  return createSandboxProvider({ publicUrl: config.publicUrl, db });
+}
 
 /** The whole server as one value: what `server.ts` listens with and what every test injects into. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -152,7 +160,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(usersRoutes);
       await api.register(auditRoutes);
       await api.register(bookingsRoutes);
-      await api.register(paymentsRoutes);
+      await api.register(checkoutRoutes);
       await api.register(receiptsRoutes);
       await api.register(refundsRoutes);
       await api.register(reviewsRoutes);
@@ -173,9 +181,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
 
   // The built-in test checkout (sandbox payment provider) lives outside /api: it is a page, not JSON.
-  await app.register(sandboxRoutes);
+  // Like Paystack's webhook, each decision there is applied even if the browser never comes back.
+  await app.register(sandboxRoutes, { onDecided: (reference) => settleFromProvider(deps, reference) });
   // The unsubscribe link in e-mails opens a page of ours, like the checkout: outside /api too.
-  await app.register(unsubscribeRoutes);
+  await app.register(unsubscribeRoutes, {
+    turnOff: (userId, channel) => turnOffOptionalMessages(deps, userId, channel),
+  });
   // A receipt's QR code opens this page on whatever phone scans it: outside /api too.
   await app.register(receiptPageRoutes);
 

@@ -4,7 +4,7 @@ import type { Db } from './db/client.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import type { Counters } from './lib/rate-limiter.ts';
 import type { SharedEngine } from './lib/shared-engine.ts';
-import type { PaymentProvider } from './modules/payments/index.ts';
+import type { PaymentProvider } from './payment-providers/provider.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 
 /**

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
-import { sessions, users } from './db/schema.ts';
+import { sessions, users } from './modules/auth/auth.schema.ts';
 import { runStartupTasks } from './startup.ts';
 
 /** A logger that keeps every line it is given, to check what start-up writes to the log. */

@@ -1,9 +1,10 @@
 import type { Deps } from './deps.ts';
-import { ensureStartupAdmin } from './modules/auth/index.ts';
+import { ensureStartupAdmin, wantsOptionalMessages } from './modules/auth/index.ts';
 import { startBookingJobs } from './modules/bookings/index.ts';
-import { seedDemoOnce } from './modules/hostels/index.ts';
+import { seedDemoOnce } from './modules/demo/index.ts';
 import { startMessageWorkers } from './modules/messages/index.ts';
 import { startPaymentJobs } from './modules/payments/index.ts';
+import { startRefundJobs } from './modules/refunds/index.ts';
 import { startRentJobs } from './modules/rent/index.ts';
 
 /** What every start does once the database is migrated: the admin account, then demo data if asked. */
@@ -14,8 +15,10 @@ export async function runStartupTasks(deps: Deps, databaseKind: 'pglite' | 'post
 
 /** Every process runs the workers; the queue shares the work and runs each schedule once. */
 export async function startWorkers(deps: Deps): Promise<void> {
-  await startMessageWorkers(deps);
+  // Messages know no accounts: whether someone still wants optional ones is their account's word.
+  await startMessageWorkers(deps, (userId, channel) => wantsOptionalMessages(deps, userId, channel));
   await startBookingJobs(deps);
   await startPaymentJobs(deps);
+  await startRefundJobs(deps);
   await startRentJobs(deps);
 }

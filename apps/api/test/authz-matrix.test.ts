@@ -2,10 +2,11 @@ import { EXPORT_KINDS, REPORT_KINDS } from '@studynest/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
-import { payments, rooms } from '../src/db/schema.ts';
 import { issueToken } from '../src/modules/auth/tokens.ts';
 import { totpAt } from '../src/modules/auth/totp.ts';
-import { receiptCode } from '../src/modules/payments/receipts.service.ts';
+import { payments } from '../src/modules/payments/payments.schema.ts';
+import { receiptCode } from '../src/modules/receipts/receipts.service.ts';
+import { rooms } from '../src/modules/rooms/rooms.schema.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { insertHostel, insertRoom, insertUser, signedInUser, TEST_PASSWORD } from './factories.ts';
 import {

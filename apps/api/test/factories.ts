@@ -2,9 +2,12 @@ import type { RoomStatus, RoomUnit } from '@studynest/contracts';
 import { addMonths } from '@studynest/contracts';
 import type { Config } from '../src/config/env.ts';
 import type { Db } from '../src/db/client.ts';
-import { hostels, rooms, tenancies, users } from '../src/db/schema.ts';
+import { users } from '../src/modules/auth/auth.schema.ts';
 import { hashPassword } from '../src/modules/auth/password.ts';
 import { issueToken } from '../src/modules/auth/tokens.ts';
+import { hostels } from '../src/modules/hostels/hostels.schema.ts';
+import { rooms } from '../src/modules/rooms/rooms.schema.ts';
+import { tenancies } from '../src/modules/tenancies/tenancies.schema.ts';
 
 let counter = 0;
 const next = () => ++counter;

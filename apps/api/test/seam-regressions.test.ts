@@ -1,7 +1,7 @@
 import { addDays, lagosDateOf, todayInLagos } from '@studynest/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messageDeliveries, tenancies } from '../src/db/schema.ts';
+import { messageDeliveries } from '../src/modules/messages/messages.schema.ts';
 import {
   book,
   hostelWithRoom,
@@ -14,6 +14,7 @@ import {
   type Student,
   verify,
 } from '../src/modules/payments/payments.fixtures.ts';
+import { tenancies } from '../src/modules/tenancies/tenancies.schema.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { eventually } from './eventually.ts';
 import { signedInUser } from './factories.ts';

@@ -1,8 +1,8 @@
 import { BUSINESS } from '@studynest/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';
-import { tenancies } from '../src/db/schema.ts';
 import { issueCode } from '../src/modules/auth/otp.ts';
+import { tenancies } from '../src/modules/tenancies/tenancies.schema.ts';
 import type { TestApp } from './build-test-app.ts';
 import { insertHostel, insertRoom, insertTenancy, insertUser } from './factories.ts';
 

@@ -10,16 +10,17 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { API_ROOT } from '../config/env.ts';
-import { migrateQueueSchema } from './queue-schema.ts';
-import * as schema from './schema.ts';
+import { type ExecuteSql, migrateQueueSchema } from './queue-schema.ts';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type { ExecuteSql };
+
+/** Drizzle over either engine. Each module declares its own tables (modules/<m>/<m>.schema.ts). */
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** What `db.transaction` hands its callback; services accept either. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
 /** Plain SQL with $1… parameters, or several statements without: what the job queue speaks. */
-export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[]; rowCount: number }>;
 
 export type Database = {
   db: Db;
@@ -78,7 +79,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     pool.on('connect', (client) => {
       client.on('error', () => {});
     });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool) as unknown as Db;
     await migratePostgres(pool);
     const executeSql: ExecuteSql = async (text, values) => {
       const r = await pool.query(text, values);
@@ -100,7 +101,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   await client.waitReady;
   if (!opts.pgliteTemplate) await migrateEmbedded(client);
   return {
-    db: drizzlePglite(client, { schema }) as unknown as Db,
+    db: drizzlePglite(client) as unknown as Db,
     kind: 'pglite',
     executeSql: pgliteExecutor(client),
     close: () => client.close(),

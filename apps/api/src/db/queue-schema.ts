@@ -1,5 +1,7 @@
 import PgBoss from 'pg-boss';
-import type { ExecuteSql } from './client.ts';
+
+/** Runs one SQL text with positional parameters, on either engine (db/client.ts builds one per database). */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[]; rowCount: number }>;
 
 /** The job queue's tables live in their own schema beside ours (docs/decisions/0016-job-queue.md). */
 export const QUEUE_SCHEMA = 'pgboss';

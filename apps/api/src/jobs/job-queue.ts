@@ -45,7 +45,7 @@ function throttledWarn(log: FastifyBaseLogger, everyMs = 30_000): (message: stri
 }
 
 export class JobQueue {
-  readonly boss: PgBoss;
+  private readonly boss: PgBoss;
   private readonly workers = new Map<string, string[]>();
 
   constructor(database: Database, log: FastifyBaseLogger) {
@@ -97,5 +97,31 @@ export class JobQueue {
 
   wake(name: string): void {
     for (const id of this.workers.get(name) ?? []) this.boss.notifyWorker(id);
+  }
+
+  /**
+   * Queue one job per id (`{ id }` as its data) and wake this process's workers, so the work starts
+   * within milliseconds. The id is also the job's singleton key: while a job for it is waiting, a
+   * second one is not added (the sweeps that requeue lost work rely on that).
+   */
+  async enqueue(name: string, ids: readonly string[]): Promise<void> {
+    if (!ids.length) return;
+    await this.boss.insert(ids.map((id) => ({ name, data: { id }, singletonKey: id })));
+    this.wake(name);
+  }
+
+  /** Run the queue's workers on a cron schedule in Lagos time, once per occurrence however many processes run. */
+  async schedule(name: string, cron: string): Promise<void> {
+    await this.boss.schedule(name, cron, {}, { tz: 'Africa/Lagos' });
+  }
+
+  /** Queue one run of a scheduled queue's work now, as its schedule would; the job's id, or null when one is already waiting. */
+  async runNow(name: string): Promise<string | null> {
+    return this.boss.send(name, {});
+  }
+
+  /** Record a job of a batch as failed, to be retried with the queue's backoff. */
+  async fail(name: string, jobId: string, message: string): Promise<void> {
+    await this.boss.fail(name, jobId, { message });
   }
 }

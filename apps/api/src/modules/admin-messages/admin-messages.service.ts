@@ -12,11 +12,22 @@ import {
 } from '@studynest/contracts';
 import { and, asc, count, desc, eq, inArray, isNull, lt, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { hostels, messageDeliveries, messageSends, rooms, tenancies, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { nigerianMobile } from '../../lib/phone.ts';
-import { dispatch, type NewMessage, recordMessages, retryDeliveries } from '../messages/index.ts';
+import { users } from '../auth/index.ts';
+import { hostels } from '../hostels/index.ts';
+import {
+  dispatch,
+  messageDeliveries,
+  messageSends,
+  type NewMessage,
+  recordMessages,
+  recordSend,
+  retryDeliveries,
+} from '../messages/index.ts';
+import { rooms } from '../rooms/index.ts';
+import { tenancies, tenancyRunning } from '../tenancies/index.ts';
 
 /** One person in an audience, with what the placeholders say about them. */
 type Recipient = {
@@ -53,7 +64,7 @@ async function tenantsWhere({ db }: Pick<Deps, 'db'>, where?: SQL): Promise<Reci
     .innerJoin(users, and(eq(users.id, tenancies.userId), isNull(users.deletedAt)))
     .innerJoin(rooms, eq(rooms.id, tenancies.roomId))
     .innerJoin(hostels, eq(hostels.id, tenancies.hostelId))
-    .where(and(isNull(tenancies.endedAt), where))
+    .where(and(tenancyRunning, where))
     .orderBy(asc(users.firstName), asc(users.id), asc(tenancies.dueDate));
   const seen = new Set<string>();
   return rows.filter((r) => !seen.has(r.userId) && seen.add(r.userId));
@@ -178,19 +189,15 @@ export async function sendAdminMessage(
     });
   }
   const { id, ids } = await deps.db.transaction(async (tx) => {
-    const [send] = await tx
-      .insert(messageSends)
-      .values({
-        senderId,
-        channel: message.channel,
-        audience: message.audience,
-        subject: message.subject ?? null,
-        body: message.body,
-        recipients: to.length,
-        skipped,
-      })
-      .returning({ id: messageSends.id });
-    const sendId = (send as { id: string }).id;
+    const sendId = await recordSend(tx, {
+      senderId,
+      channel: message.channel,
+      audience: message.audience,
+      subject: message.subject ?? null,
+      body: message.body,
+      recipients: to.length,
+      skipped,
+    });
     const messages: NewMessage[] = to.map(({ person, address }) => ({
       channel: message.channel,
       to: address,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { eventually } from '../../../test/eventually.ts';
 import { insertHostel, insertRoom, insertTenancy, signedInUser } from '../../../test/factories.ts';
-import { messageDeliveries, messageSends } from '../../db/schema.ts';
+import { messageDeliveries, messageSends } from '../messages/messages.schema.ts';
 
 type Detail = {
   recipients: number;

@@ -1,7 +1,8 @@
 import type { AuditEntry } from '@studynest/contracts';
 import { count, desc, eq } from 'drizzle-orm';
-import { adminAudit, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
+import { users } from '../auth/index.ts';
+import { adminAudit } from './audit.schema.ts';
 
 export type AdminAction = {
   actorId: string;

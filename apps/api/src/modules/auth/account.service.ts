@@ -9,8 +9,8 @@ import {
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type * as z from 'zod/mini';
 import type { DbOrTx } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
+import { sessions, users } from './auth.schema.ts';
 import {
   type AuthContext,
   assertAcceptablePassword,

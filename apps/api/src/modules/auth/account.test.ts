@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { insertUser, signedInUser, TEST_PASSWORD } from '../../../test/factories.ts';
-import { sessions } from '../../db/schema.ts';
 import { describeDevice } from './account.service.ts';
+import { sessions } from './auth.schema.ts';
 import { lastMailTo, login } from './auth.test-helpers.ts';
 
 const ANDROID_CHROME =

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
+import { users } from './auth.schema.ts';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword } from './password.ts';
 import { revokeAllSessions } from './tokens.ts';
 

@@ -3,7 +3,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { insertUser, signedInUser, TEST_PASSWORD } from '../../../test/factories.ts';
-import { sessions, users } from '../../db/schema.ts';
+import { sessions, users } from './auth.schema.ts';
 import { login, signup, signupBody } from './auth.test-helpers.ts';
 import { verifyPassword } from './password.ts';
 

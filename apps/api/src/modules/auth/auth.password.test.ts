@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { eventually } from '../../../test/eventually.ts';
 import { insertUser, TEST_PASSWORD } from '../../../test/factories.ts';
-import { oneTimeCodes, users } from '../../db/schema.ts';
+import { oneTimeCodes, users } from './auth.schema.ts';
 import {
   lastCodeFor,
   lastMailTo,

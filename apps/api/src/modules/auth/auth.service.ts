@@ -14,10 +14,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type * as z from 'zod/mini';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.ts';
 import { queueEmail } from '../messages/index.ts';
+import { users } from './auth.schema.ts';
 import { checkTotp } from './mfa.service.ts';
 import { issueCode, redeemCode } from './otp.ts';
 import {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { oneTimeCodes, users } from '../../db/schema.ts';
+import { oneTimeCodes, users } from './auth.schema.ts';
 import {
   lastCodeFor,
   lastMailTo,

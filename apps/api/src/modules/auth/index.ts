@@ -1,8 +1,17 @@
-// The auth module's public surface: what other modules and app.ts may use (docs/decisions/0013-one-way-per-concern.md).
+// The auth module's public surface (docs/decisions/0020-boundaries.md): accounts, sessions and
+// sign-in; the only module that writes the users, sessions and one_time_codes tables.
+export {
+  deleteUser,
+  resetMfa,
+  turnOffOptionalMessages,
+  updateAccountDetails,
+  wantsOptionalMessages,
+} from './accounts.service.ts';
 export { ensureStartupAdmin } from './admin-bootstrap.ts';
 export { authPlugin } from './auth.plugin.ts';
 export { authRoutes } from './auth.routes.ts';
+export { users } from './auth.schema.ts';
 export { type AuthContext, securityNotice } from './auth.service.ts';
-export { assertAdminReady, TWO_STEP_OFF } from './mfa.service.ts';
+export { assertAdminReady } from './mfa.service.ts';
 export { type AuthUser, revokeAllSessions } from './tokens.ts';
 export { personRefColumns, toUser, type UserRow } from './user.mapper.ts';

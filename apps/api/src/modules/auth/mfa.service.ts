@@ -3,9 +3,9 @@ import { ERROR_CODES, type MfaSetup, type MfaStatus } from '@studynest/contracts
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Config } from '../../config/env.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
 import { derivedKey } from '../../lib/derived-key.ts';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
+import { users } from './auth.schema.ts';
 import { matchTotp, newTotpSecret, otpauthUrl } from './totp.ts';
 
 type MfaContext = { db: DbOrTx; config: Config };
@@ -110,7 +110,7 @@ export async function enableMfa(ctx: MfaContext, user: MfaUser, code: string): P
 }
 
 /** The columns that hold a two-step set-up, cleared: turned off by its owner or reset by an admin. */
-export const TWO_STEP_OFF = { totpSecret: null, totpEnabledAt: null, totpLastStep: null } as const;
+export const MFA_OFF = { totpSecret: null, totpEnabledAt: null, totpLastStep: null } as const;
 
 /** Switch it off (the caller has checked the password); the code proves the phone is at hand. */
 export async function disableMfa(ctx: MfaContext, user: MfaUser, code: string): Promise<void> {
@@ -120,6 +120,6 @@ export async function disableMfa(ctx: MfaContext, user: MfaUser, code: string): 
   }
   await ctx.db
     .update(users)
-    .set({ ...TWO_STEP_OFF, updatedAt: new Date() })
+    .set({ ...MFA_OFF, updatedAt: new Date() })
     .where(eq(users.id, user.id));
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { insertUser, signedInUser, TEST_PASSWORD } from '../../../test/factories.ts';
-import { users } from '../../db/schema.ts';
+import { users } from './auth.schema.ts';
 import { lastMailTo } from './auth.test-helpers.ts';
 import { base32Decode, base32Encode, matchTotp, otpauthUrl, totpAt } from './totp.ts';
 

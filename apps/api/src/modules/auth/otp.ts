@@ -2,10 +2,10 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { BUSINESS } from '@studynest/contracts';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { oneTimeCodes } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { derivedKey } from '../../lib/derived-key.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { oneTimeCodes } from './auth.schema.ts';
 import { type Attempt, type AuthLimits, assertMayTryCode, codeFailed } from './throttle.ts';
 
 export type OtpPurpose = 'verify_email' | 'reset_password';

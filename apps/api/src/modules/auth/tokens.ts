@@ -2,7 +2,7 @@ import { SESSION_LIMITS, type UserRole } from '@studynest/contracts';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { DbOrTx } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema.ts';
+import { sessions, users } from './auth.schema.ts';
 
 const HOUR_MS = 60 * 60_000;
 /**

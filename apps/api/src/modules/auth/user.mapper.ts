@@ -1,5 +1,5 @@
 import type { PersonRef, User } from '@studynest/contracts';
-import { users } from '../../db/schema.ts';
+import { users } from './auth.schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 

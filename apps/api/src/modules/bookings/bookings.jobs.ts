@@ -1,6 +1,7 @@
-import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
-import { bookings, rooms } from '../../db/schema.ts';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
+import { clearLapsedHolds } from '../rooms/index.ts';
+import { bookings } from './bookings.schema.ts';
 
 const RELEASE_QUEUE = 'bookings.release-expired-holds';
 
@@ -11,23 +12,19 @@ const RELEASE_QUEUE = 'bookings.release-expired-holds';
 export async function releaseExpiredHolds({
   db,
 }: Pick<Deps, 'db'>): Promise<{ rooms: number; bookings: number }> {
-  const released = await db
-    .update(rooms)
-    .set({ heldByUserId: null, heldUntil: null })
-    .where(and(isNotNull(rooms.heldUntil), lte(rooms.heldUntil, sql`now()`)))
-    .returning({ id: rooms.id });
+  const released = await clearLapsedHolds(db);
   const expired = await db
     .update(bookings)
     .set({ status: 'expired' })
     .where(and(eq(bookings.status, 'pending'), lte(bookings.holdExpiresAt, sql`now()`)))
     .returning({ id: bookings.id });
-  return { rooms: released.length, bookings: expired.length };
+  return { rooms: released, bookings: expired.length };
 }
 
 /** Every minute, on whichever process holds the schedule. */
 export async function startBookingJobs(deps: Pick<Deps, 'db' | 'jobs'>): Promise<void> {
   await deps.jobs.ensureQueue(RELEASE_QUEUE, { policy: 'singleton' });
-  await deps.jobs.boss.schedule(RELEASE_QUEUE, '* * * * *', {}, { tz: 'Africa/Lagos' });
+  await deps.jobs.schedule(RELEASE_QUEUE, '* * * * *');
   await deps.jobs.work(RELEASE_QUEUE, { pollingIntervalSeconds: 10 }, async () => {
     await releaseExpiredHolds(deps);
   });

@@ -1,6 +1,6 @@
 import type { Booking, BookingStatus } from '@studynest/contracts';
 import { lagosInstant } from '@studynest/contracts';
-import type { bookings } from '../../db/schema.ts';
+import type { bookings } from './bookings.schema.ts';
 
 type BookingRow = typeof bookings.$inferSelect;
 

@@ -1,13 +1,16 @@
 import {
+  BookingCancelledSchema,
   BookingCountSchema,
   BookingCreateSchema,
   BookingListItemSchema,
   BookingListQuerySchema,
   BookingSchema,
+  IdParamsSchema,
 } from '@studynest/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { errorAnswers } from '../../lib/route-options.ts';
+import { cancelBooking } from './booking-cancel.service.ts';
 import { countUpcomingBookings, createBooking, listBookings } from './bookings.service.ts';
 
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -55,5 +58,20 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => countUpcomingBookings(app.deps),
+  );
+
+  app.post(
+    '/bookings/:id/cancel',
+    {
+      onRequest: app.signedIn,
+      schema: {
+        tags: ['bookings'],
+        summary:
+          "Cancel one's inspection booking, up to the window in Settings before its time; a paid agent fee goes to Refunds",
+        params: IdParamsSchema,
+        response: { 200: BookingCancelledSchema, ...errorAnswers(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => cancelBooking(app.deps, await request.requireUser(), request.params.id),
   );
 };

@@ -10,14 +10,14 @@ import {
   todayInLagos,
 } from '@studynest/contracts';
 import { and, count, desc, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
-import { bookings, hostels, payments, rooms, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { personRefColumns } from '../auth/index.ts';
-import { hostelRefColumns } from '../hostels/index.ts';
-import { roomRefColumns } from '../rooms/index.ts';
+import { personRefColumns, users } from '../auth/index.ts';
+import { hostelRefColumns, hostels } from '../hostels/index.ts';
+import { payments } from '../payments/index.ts';
+import { holdRoom, roomRefColumns, rooms } from '../rooms/index.ts';
 import { effectiveStatus, inspectionDateTime, toBooking } from './bookings.mapper.ts';
-import { holdRoom } from './room-hold.ts';
+import { bookings } from './bookings.schema.ts';
 
 /** How far ahead an inspection may be booked; beyond this a date is almost surely a typo. */
 const MAX_MONTHS_AHEAD = 6;

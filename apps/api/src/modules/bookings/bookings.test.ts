@@ -3,8 +3,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { insertHostel, insertRoom, signedInUser } from '../../../test/factories.ts';
-import { bookings, rooms } from '../../db/schema.ts';
 import { book, bookOk, hostelWithRoom, lagosDatePlusDays, SLOT } from '../payments/payments.fixtures.ts';
+import { rooms } from '../rooms/rooms.schema.ts';
+import { bookings } from './bookings.schema.ts';
 
 describe('POST /api/bookings', () => {
   let t: TestApp;

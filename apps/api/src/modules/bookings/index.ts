@@ -1,5 +1,7 @@
-// The bookings module's public surface: what other modules and app.ts may use (docs/decisions/0013-one-way-per-concern.md).
-
+// The bookings module's public surface (docs/decisions/0020-boundaries.md): the booking lifecycle,
+// which only this module writes (docs/domain.md, "Lifecycles": booking).
+export { cancelDeadline } from './booking-cancel.service.ts';
+export { agentFeeBooking, applyAgentFee, markBookingInspected } from './booking-payments.ts';
 export { startBookingJobs } from './bookings.jobs.ts';
 export {
   effectiveStatus,
@@ -9,4 +11,4 @@ export {
   toBookingRef,
 } from './bookings.mapper.ts';
 export { bookingsRoutes } from './bookings.routes.ts';
-export { holdRoom } from './room-hold.ts';
+export { bookings } from './bookings.schema.ts';

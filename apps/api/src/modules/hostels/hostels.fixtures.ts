@@ -2,7 +2,8 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Db } from '../../db/client.ts';
-import { bookings, payments } from '../../db/schema.ts';
+import { bookings } from '../bookings/bookings.schema.ts';
+import { payments } from '../payments/payments.schema.ts';
 
 /** Test support for the hostel and room suites (not imported by the app). */
 

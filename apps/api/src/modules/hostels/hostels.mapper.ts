@@ -5,9 +5,9 @@ import {
   type Photo,
   universityByCode,
 } from '@studynest/contracts';
-import { type hostelImages, hostels } from '../../db/schema.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { jpegKey, webpKey } from '../../storage/photos.ts';
+import { type hostelImages, hostels } from './hostels.schema.ts';
 
 type HostelRow = typeof hostels.$inferSelect;
 type ImageRow = typeof hostelImages.$inferSelect;

@@ -3,9 +3,10 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { insertHostel, insertRoom, signedInUser } from '../../../test/factories.ts';
-import { hostels, rooms } from '../../db/schema.ts';
-import { seedDemoOnce } from './demo/demo-data.ts';
+import { seedDemoOnce } from '../demo/demo-data.ts';
+import { rooms } from '../rooms/rooms.schema.ts';
 import { multipart } from './hostels.fixtures.ts';
+import { hostels } from './hostels.schema.ts';
 
 describe('hostel search (GET /hostels with parameters)', () => {
   let t: TestApp;

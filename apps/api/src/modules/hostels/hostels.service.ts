@@ -7,11 +7,12 @@ import {
   universityByCode,
 } from '@studynest/contracts';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { bookings, hostelImages, hostels, payments, rooms, tenancies } from '../../db/schema.ts';
+import { rowIsReferenced } from '../../db/references.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { removePhotos, type StoredImage } from '../../storage/photos.ts';
 import { hostelSummaryColumns, type PhotoRow, toHostel, toHostelSummary } from './hostels.mapper.ts';
+import { hostelImages, hostels } from './hostels.schema.ts';
 
 type HostelDeps = Pick<Deps, 'db' | 'storage'>;
 
@@ -206,52 +207,31 @@ export async function setHostelClosed(deps: HostelDeps, id: string, isClosed: bo
   return getHostel(deps, id, { includeClosed: true });
 }
 
-export const HOSTEL_IN_USE = 'This hostel has rooms that are booked or rented; it cannot be deleted';
 export const HOSTEL_HAS_RECORDS =
-  'This hostel has bookings or payment records, which must be kept, so it cannot be deleted. Close it instead: it will be hidden from students.';
+  'This hostel has bookings, payments or tenancies (of it or its rooms), which must be kept, so it cannot be deleted. Close it instead: it will be hidden from students.';
 
 /**
  * Delete a hostel nobody depends on: its rooms and photo rows go with it (cascade), then its files.
- * Refused while a student has, holds or rents a room, and while any booking, payment or tenancy
- * points at it — those are financial records we must keep; closing the hostel hides it instead.
+ * Refused while any booking, payment, tenancy or maintenance request points at it or one of its
+ * rooms — a student holding, booking or renting a room has one — since those are records we must
+ * keep; closing the hostel hides it instead.
  */
 export async function deleteHostel({ db, storage }: HostelDeps, id: string): Promise<void> {
   const images = await db.transaction(async (tx) => {
-    // Locking the hostel and its rooms makes a concurrent booking wait for us (its foreign keys
-    // need these rows), so nothing can slip in between the checks and the delete.
+    // Locking the hostel makes a concurrent booking wait for us (its foreign keys need this row
+    // and its rooms'), so nothing can slip in between the check and the delete.
     const [row] = await tx.select({ id: hostels.id }).from(hostels).where(eq(hostels.id, id)).for('update');
     if (!row) throw notFound('This hostel does not exist');
-    const roomRows = await tx
-      .select({ id: rooms.id, status: rooms.status, heldUntil: rooms.heldUntil })
-      .from(rooms)
-      .where(eq(rooms.hostelId, id))
-      .for('update');
-    const now = new Date();
-    if (roomRows.some((r) => r.status !== 'available' || (r.heldUntil && r.heldUntil > now))) {
-      throw conflict(HOSTEL_IN_USE);
-    }
-    const roomIds = roomRows.map((r) => r.id);
-    const touches = <T extends typeof bookings | typeof payments | typeof tenancies>(table: T) =>
-      roomIds.length ? or(eq(table.hostelId, id), inArray(table.roomId, roomIds)) : eq(table.hostelId, id);
-    const [activeTenancy] = await tx
-      .select({ id: tenancies.id })
-      .from(tenancies)
-      .where(and(touches(tenancies), isNull(tenancies.endedAt)))
-      .limit(1);
-    if (activeTenancy) throw conflict(HOSTEL_IN_USE);
-    const [records] = await tx
-      .select({
-        bookings: sql<boolean>`exists (select 1 from ${bookings} where ${touches(bookings)})`,
-        payments: sql<boolean>`exists (select 1 from ${payments} where ${touches(payments)})`,
-        tenancies: sql<boolean>`exists (select 1 from ${tenancies} where ${touches(tenancies)})`,
-      })
-      .from(sql`(select 1) as one`);
-    if (records && (records.bookings || records.payments || records.tenancies)) {
-      throw conflict(HOSTEL_HAS_RECORDS);
-    }
+    if (await rowIsReferenced(tx, 'hostels', id)) throw conflict(HOSTEL_HAS_RECORDS);
     const imageRows = await tx.select().from(hostelImages).where(eq(hostelImages.hostelId, id));
     await tx.delete(hostels).where(eq(hostels.id, id));
     return imageRows;
   });
   await removePhotos(storage, images);
+}
+
+/** How many hostels there are, open or closed (the demo data goes only into an empty database). */
+export async function countHostels({ db }: Pick<Deps, 'db'>): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(hostels);
+  return Number(row?.n ?? 0);
 }

@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { insertHostel, insertRoom, insertTenancy, signedInUser } from '../../../test/factories.ts';
-import { hostels, rooms } from '../../db/schema.ts';
+import { rooms } from '../rooms/rooms.schema.ts';
 import { insertBooking, multipart, smallJpeg, uploadedFiles } from './hostels.fixtures.ts';
+import { hostels } from './hostels.schema.ts';
 
 describe('hostels: create, update, close, delete', () => {
   let t: TestApp;

@@ -6,7 +6,6 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { insertHostel, signedInUser } from '../../../test/factories.ts';
-import { hostelImages, hostels } from '../../db/schema.ts';
 import {
   jpegWithGps,
   multipart,
@@ -15,6 +14,7 @@ import {
   type UploadFile,
   uploadedFiles,
 } from './hostels.fixtures.ts';
+import { hostelImages, hostels } from './hostels.schema.ts';
 
 describe('hostel photo uploads', () => {
   let t: TestApp;

@@ -6,14 +6,15 @@ import {
   type MaintenanceUrgency,
 } from '@studynest/contracts';
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import { hostels, maintenanceEvents, maintenanceRequests, rooms, tenancies, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { jpegKey, type StoredImage } from '../../storage/photos.ts';
-import { personRefColumns } from '../auth/index.ts';
-import { hostelRefColumns } from '../hostels/index.ts';
+import { personRefColumns, users } from '../auth/index.ts';
+import { hostelRefColumns, hostels } from '../hostels/index.ts';
 import { queueMessages } from '../messages/index.ts';
-import { roomRefColumns } from '../rooms/index.ts';
+import { roomRefColumns, rooms } from '../rooms/index.ts';
+import { tenancies, tenancyRunning } from '../tenancies/index.ts';
+import { maintenanceEvents, maintenanceRequests } from './maintenance.schema.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -34,7 +35,7 @@ export async function currentTenancy({ db }: Pick<Deps, 'db'>, userId: string) {
   const [tenancy] = await db
     .select({ id: tenancies.id, roomId: tenancies.roomId, hostelId: tenancies.hostelId })
     .from(tenancies)
-    .where(and(eq(tenancies.userId, userId), isNull(tenancies.endedAt)))
+    .where(and(eq(tenancies.userId, userId), tenancyRunning))
     .orderBy(desc(tenancies.createdAt))
     .limit(1);
   if (!tenancy) {

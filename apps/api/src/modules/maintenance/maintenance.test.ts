@@ -3,8 +3,8 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { insertHostel, insertRoom, insertTenancy, signedInUser } from '../../../test/factories.ts';
-import { maintenanceRequests } from '../../db/schema.ts';
 import { multipart, png, smallJpeg, uploadedFiles } from '../hostels/hostels.fixtures.ts';
+import { maintenanceRequests } from './maintenance.schema.ts';
 
 type Request = {
   _id: string;

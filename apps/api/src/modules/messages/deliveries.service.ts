@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { ALWAYS_SENT_TOPICS, type MessageChannel, type MessageTopic } from '@studynest/contracts';
-import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, like, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { messageDeliveries } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import type { Job } from '../../jobs/job-queue.ts';
 import { maskCodes } from './message-text.ts';
+import { messageDeliveries, messageSends } from './messages.schema.ts';
 
 /** The queue that carries one delivery per job (docs/decisions/0016-job-queue.md). */
 export const DELIVER_QUEUE = 'messages.deliver';
@@ -80,9 +80,7 @@ export async function recordMessages(tx: DbOrTx, messages: NewMessage[]): Promis
  * the sweep; a second job for one delivery is harmless (the claim in `deliver` lets one through).
  */
 export async function dispatch(deps: Pick<Deps, 'jobs'>, ids: string[]): Promise<void> {
-  if (!ids.length) return;
-  await deps.jobs.boss.insert(ids.map((id) => ({ name: DELIVER_QUEUE, data: { id }, singletonKey: id })));
-  deps.jobs.wake(DELIVER_QUEUE);
+  await deps.jobs.enqueue(DELIVER_QUEUE, ids);
 }
 
 /** Record and dispatch in one step, for messages that need no transaction of their own. */
@@ -216,4 +214,30 @@ export async function retryDeliveries(deps: Pick<Deps, 'db' | 'jobs'>, ids: stri
     rows.map((r) => r.id),
   );
   return rows.length;
+}
+
+/**
+ * Messages that have not gone yet and no longer should (the rent they remind of was paid, the
+ * tenant moved out): cancelled in the caller's transaction, by the start of their keys. One that
+ * is being sent right now still goes.
+ */
+export async function cancelQueuedMessages(tx: DbOrTx, keyPrefix: string): Promise<void> {
+  await tx
+    .update(messageDeliveries)
+    .set({ status: 'cancelled', updatedAt: sql`now()` })
+    .where(
+      and(
+        like(messageDeliveries.dedupeKey, `${keyPrefix.replace(/[\\%_]/g, '\\$&')}%`),
+        inArray(messageDeliveries.status, ['queued', 'failed']),
+      ),
+    );
+}
+
+/** One message an admin sends to many (Send Email / Send SMS): its record, which its deliveries point back to. */
+export async function recordSend(
+  tx: DbOrTx,
+  send: Omit<typeof messageSends.$inferInsert, 'id' | 'createdAt'>,
+): Promise<string> {
+  const [row] = await tx.insert(messageSends).values(send).returning({ id: messageSends.id });
+  return (row as { id: string }).id;
 }

@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
-import { outboxEmails } from '../../db/schema.ts';
+import { outboxEmails } from './messages.schema.ts';
 
 /** One e-mail ready to go: the delivery id makes its Message-ID, so a resend is recognisably the same. */
 export type OutgoingEmail = {

@@ -1,4 +1,4 @@
-import { ErrorSchema } from '@studynest/contracts';
+import { ErrorSchema, type MessageChannel } from '@studynest/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { notFound } from '../../lib/errors.ts';
@@ -6,7 +6,7 @@ import { escapeHtml, htmlPage, htmlPageHeaders } from '../../lib/html-page.ts';
 import { isLoopbackPeer } from '../../lib/loopback.ts';
 import { nigerianMobile } from '../../lib/phone.ts';
 import { readUnsubscribeToken } from './message-text.ts';
-import { listEmailOutbox, listSmsOutbox, turnOffOptionalMessages } from './messages.service.ts';
+import { listEmailOutbox, listSmsOutbox } from './messages.service.ts';
 
 const OutboxEmailSchema = z.object({
   to: z.string(),
@@ -70,7 +70,10 @@ const CHANNEL_WORDS = { email: 'e-mails', sms: 'text messages' } as const;
  * or a mail app's one-click POST (RFC 8058), turns the messages off. No login needed: the token is
  * made for one person and channel and cannot be forged.
  */
-export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
+export const unsubscribeRoutes: FastifyPluginAsyncZod<{
+  /** Turn the person's optional messages off on the channel: their account's setting (app.ts hands it in). */
+  turnOff: (userId: string, channel: MessageChannel) => Promise<void>;
+}> = async (app, { turnOff }) => {
   const { deps } = app;
   // Mail apps post `List-Unsubscribe=One-Click` form-encoded; the page's own form posts nothing else.
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
@@ -111,7 +114,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
       const read = readUnsubscribeToken(deps.config, request.query.token ?? '');
       reply.headers(htmlPageHeaders("'none'")).type('text/html; charset=utf-8');
       if (!read) return reply.status(404).send(reply404());
-      await turnOffOptionalMessages(deps, read.userId, read.channel);
+      await turnOff(read.userId, read.channel);
       return reply.send(
         htmlPage({
           title: 'Unsubscribed — StudyNest',

@@ -1,19 +1,7 @@
 import type { MessageChannel } from '@studynest/contracts';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { messageDeliveries, outboxEmails, smsOutbox, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
-
-/** Turn off one person's optional messages on one channel (an unsubscribe link, or their profile). */
-export async function turnOffOptionalMessages(
-  { db }: Pick<Deps, 'db'>,
-  userId: string,
-  channel: MessageChannel,
-): Promise<void> {
-  await db
-    .update(users)
-    .set(channel === 'email' ? { notifyEmail: false } : { notifySms: false })
-    .where(eq(users.id, userId));
-}
+import { messageDeliveries, outboxEmails, smsOutbox } from './messages.schema.ts';
 
 /**
  * A development outbox read right after the request that queued a message would race its

@@ -5,9 +5,9 @@ import { eventually } from '../../../test/eventually.ts';
 import { insertUser } from '../../../test/factories.ts';
 import { startFakeSmtp } from '../../../test/fake-smtp.ts';
 import { startFakeTermii } from '../../../test/fake-termii.ts';
-import { messageDeliveries } from '../../db/schema.ts';
 import { DELIVERY_RETRIES, deliver, queueMessages, retryDeliveries } from './deliveries.service.ts';
 import { unsubscribeToken } from './message-text.ts';
+import { messageDeliveries } from './messages.schema.ts';
 
 const deliveryStatus = async (t: TestApp, key: string) =>
   (await t.db.select().from(messageDeliveries).where(eq(messageDeliveries.dedupeKey, key)))[0];

@@ -1,7 +1,4 @@
 import type { MessageChannel } from '@studynest/contracts';
-import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import {
   DELIVER_QUEUE,
@@ -21,27 +18,23 @@ const REQUEUE_QUEUE = 'messages.requeue-stranded';
 const DELIVERY_BATCH = 50;
 const SIDE_BY_SIDE = 5;
 
-/** Whether the person still wants optional messages on this channel (a deleted account wants none). */
-async function wants(db: Db, userId: string, channel: MessageChannel): Promise<boolean> {
-  const [row] = await db
-    .select({ email: users.notifyEmail, sms: users.notifySms })
-    .from(users)
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
-    .limit(1);
-  return Boolean(row?.[channel]);
-}
-
 /** Where one click turns these messages off (a page of ours: docs/domain.md, "Messages"). */
 export const unsubscribeUrl = (deps: Pick<Deps, 'config'>, userId: string, channel: MessageChannel) =>
   `${deps.config.publicUrl}/unsubscribe?token=${unsubscribeToken(deps.config, userId, channel)}`;
 
-function senders(deps: Deps): Senders {
+/**
+ * Whether a person still wants optional messages on a channel (a deleted account wants none).
+ * Their account says so; app.ts hands in the accounts' answer, since messages know no accounts.
+ */
+export type WantsOptional = (userId: string, channel: MessageChannel) => Promise<boolean>;
+
+function senders(deps: Deps, wants: WantsOptional): Senders {
   const email = createEmailProvider(deps.config, deps.db);
   const sms = createSmsProvider(deps.config.sms.termii, deps.db);
   /** Optional messages go only to people who still want them, and say how to stop them. */
   const optionalFor = async (d: Delivery) => {
     if (!isOptional(d.topic) || !d.userId) return { cancelled: false as const };
-    if (!(await wants(deps.db, d.userId, d.channel))) return { cancelled: true as const };
+    if (!(await wants(d.userId, d.channel))) return { cancelled: true as const };
     return { cancelled: false as const, unsubscribe: unsubscribeUrl(deps, d.userId, d.channel) };
   };
   return {
@@ -72,9 +65,9 @@ function senders(deps: Deps): Senders {
  * fails or completes on its own) and, every minute on whichever process holds the schedule, the
  * sweep that requeues deliveries whose job was lost.
  */
-export async function startMessageWorkers(deps: Deps): Promise<void> {
+export async function startMessageWorkers(deps: Deps, wants: WantsOptional): Promise<void> {
   const { jobs } = deps;
-  const send = senders(deps);
+  const send = senders(deps, wants);
   await jobs.ensureQueue(DELIVER_QUEUE, {
     policy: 'short',
     retryLimit: DELIVERY_RETRIES,
@@ -95,8 +88,8 @@ export async function startMessageWorkers(deps: Deps): Promise<void> {
             try {
               await deliver(deps, send, job);
             } catch (err) {
-              await jobs.boss
-                .fail(DELIVER_QUEUE, job.id, { message: String((err as Error).message ?? err) })
+              await jobs
+                .fail(DELIVER_QUEUE, job.id, String((err as Error).message ?? err))
                 .catch(() => undefined); // the database is away: the job expires and runs again
             }
           }),
@@ -113,7 +106,7 @@ export async function startMessageWorkers(deps: Deps): Promise<void> {
   if (stranded) deps.log.warn({ deliveries: stranded }, 'requeued messages left by a stopped process');
 
   await jobs.ensureQueue(REQUEUE_QUEUE, { policy: 'singleton' });
-  await jobs.boss.schedule(REQUEUE_QUEUE, '* * * * *', {}, { tz: 'Africa/Lagos' });
+  await jobs.schedule(REQUEUE_QUEUE, '* * * * *');
   await jobs.work(REQUEUE_QUEUE, { pollingIntervalSeconds: 10 }, async () => {
     const n = await requeueStranded(deps);
     if (n) deps.log.warn({ deliveries: n }, 'requeued messages whose job was lost');

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { smsOutbox } from '../../db/schema.ts';
+import { smsOutbox } from './messages.schema.ts';
 
 /** One text message ready to go; `to` is E.164 (+234…). */
 export type OutgoingSms = { to: string; text: string };

@@ -1,16 +1,17 @@
-// The payments module's public surface: what other modules and app.ts may use (docs/decisions/0013-one-way-per-concern.md).
-export { getPaymentProfile, type PaymentProfile } from './payment-profile.service.ts';
-export {
-  pendingRefundAmount,
-  refundedAmount,
-  unsettledDeposit,
-} from './payment-rules.ts';
+// The payments module's public surface (docs/decisions/0020-boundaries.md): the payment lifecycle's
+// transitions, which only this module writes (docs/domain.md, "Lifecycles": payment).
+export { recordPaymentNotice } from './payment-notices.ts';
 export { startPaymentJobs } from './payments.jobs.ts';
-export { toNotice } from './payments.mapper.ts';
-export { paymentsRoutes } from './payments.routes.ts';
-export { createPaymentProvider, type PaymentProvider } from './providers/provider.ts';
-export { receiptPageRoutes } from './receipt-page.routes.ts';
-export { receiptsRoutes } from './receipts.routes.ts';
-export { refundsRoutes } from './refunds.routes.ts';
-export { queueRefunds, recordRefund } from './refunds.service.ts';
-export { sandboxRoutes } from './sandbox.routes.ts';
+export {
+  flagOwedBack,
+  lockPayment,
+  type NewPayment,
+  type PaymentRow,
+  type ProviderAnswer,
+  recordProviderAnswer,
+  STALE_PAYMENT_HOURS,
+  standingAgentFee,
+  startPayment,
+} from './payments.ledger.ts';
+export { payments } from './payments.schema.ts';
+export { RECEIPT_NUMBER } from './receipt-number.ts';

@@ -8,7 +8,8 @@ import {
 } from '../../../test/build-test-app.ts';
 import { eventually } from '../../../test/eventually.ts';
 import { signedInUser } from '../../../test/factories.ts';
-import { messageDeliveries, users } from '../../db/schema.ts';
+import { users } from '../auth/auth.schema.ts';
+import { messageDeliveries } from '../messages/messages.schema.ts';
 import { bookOk, hostelWithRoom, initiateAgentFeeOk, payAtCheckout, verify } from './payments.fixtures.ts';
 
 describe('payment confirmations', () => {

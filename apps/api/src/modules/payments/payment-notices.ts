@@ -1,11 +1,13 @@
-import { formatNaira, PAYMENT_TYPE_OF } from '@studynest/contracts';
+import { formatNaira, PAYMENT_KIND_LABELS, PAYMENT_TYPE_OF } from '@studynest/contracts';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { hostels, payments, rooms, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { nigerianMobile } from '../../lib/phone.ts';
+import { users } from '../auth/index.ts';
+import { hostels } from '../hostels/index.ts';
 import { type NewMessage, recordMessages } from '../messages/index.ts';
-import { PAYMENT_WHAT } from './payment-rules.ts';
+import { rooms } from '../rooms/index.ts';
+import { payments } from './payments.schema.ts';
 
 const RECEIPT_PAGE = {
   agent_fee: '/receipt-page',
@@ -42,7 +44,7 @@ export async function recordPaymentNotice(
   if (!row) return [];
   const { payment } = row;
   const amount = formatNaira(payment.amount);
-  const what = PAYMENT_WHAT[payment.kind];
+  const what = PAYMENT_KIND_LABELS[payment.kind].toLowerCase();
   const place = `${row.roomNumber}, ${row.hostelName}`;
   const receipt = `${deps.config.publicUrl}${RECEIPT_PAGE[payment.kind]}?reference=${encodeURIComponent(payment.reference)}`;
   const why =

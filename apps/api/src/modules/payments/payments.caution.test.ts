@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { signedInUser } from '../../../test/factories.ts';
-import { payments, rooms } from '../../db/schema.ts';
+import { receiptCode } from '../receipts/receipts.service.ts';
+import { rooms } from '../rooms/rooms.schema.ts';
 import {
   bookOk,
   hostelWithRoom,
@@ -12,7 +13,7 @@ import {
   receiptUrl,
   type Student,
 } from './payments.fixtures.ts';
-import { receiptCode } from './receipts.service.ts';
+import { payments } from './payments.schema.ts';
 
 /** The caution deposit (docs/domain.md, "Caution deposit"): a payment of its own, held, not revenue. */
 describe('caution deposit (POST /payments/caution-fee/initiate)', () => {

@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { insertHostel, insertRoom, type signedInUser } from '../../../test/factories.ts';
-import { tenancies } from '../../db/schema.ts';
+import { tenancies } from '../tenancies/tenancies.schema.ts';
 
 /** Test helpers shared by the bookings and payments suites (not a test file itself). */
 

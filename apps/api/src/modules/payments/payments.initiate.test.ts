@@ -2,8 +2,10 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { signedInUser } from '../../../test/factories.ts';
-import { bookings, payments, rooms } from '../../db/schema.ts';
+import { bookings } from '../bookings/bookings.schema.ts';
+import { rooms } from '../rooms/rooms.schema.ts';
 import { bookOk, hostelWithRoom, initiate, payAtCheckout, receiptUrl } from './payments.fixtures.ts';
+import { payments } from './payments.schema.ts';
 
 /** One request to pay: the booking is enough; what older clients send alongside is still checked. */
 describe('starting a payment', () => {

@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { signedInUser } from '../../../test/factories.ts';
 import { type FakePaystack, signPaystackBody, startFakePaystack } from '../../../test/fake-paystack.ts';
-import { bookings, payments, rooms, tenancies } from '../../db/schema.ts';
+import { bookings } from '../bookings/bookings.schema.ts';
+import { rooms } from '../rooms/rooms.schema.ts';
+import { tenancies } from '../tenancies/tenancies.schema.ts';
 import {
   bookOk,
   hostelWithRoom,
@@ -16,6 +18,7 @@ import {
   type Student,
   verify,
 } from './payments.fixtures.ts';
+import { payments } from './payments.schema.ts';
 
 describe('payments through Paystack (fake Paystack server)', () => {
   let t: TestApp;

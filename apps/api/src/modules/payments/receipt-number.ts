@@ -1,7 +1,7 @@
 import { lagosDateOf } from '@studynest/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { payments, receiptCounters } from '../../db/schema.ts';
+import { payments, receiptCounters } from './payments.schema.ts';
 
 /** `SN-2026-000123`: the shape every receipt number has. */
 export const RECEIPT_NUMBER = /^SN-\d{4}-\d{6}$/;

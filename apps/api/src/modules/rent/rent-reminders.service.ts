@@ -8,20 +8,19 @@ import {
 } from '@studynest/contracts';
 import { and, asc, eq, inArray, isNull, like, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { hostels, messageDeliveries, rooms, tenancies, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { nigerianMobile } from '../../lib/phone.ts';
-import { personRefColumns } from '../auth/index.ts';
-import { hostelRefColumns } from '../hostels/index.ts';
-import { type NewMessage, recordMessages } from '../messages/index.ts';
-import { roomRefColumns } from '../rooms/index.ts';
+import { personRefColumns, users } from '../auth/index.ts';
+import { hostelRefColumns, hostels } from '../hostels/index.ts';
+import { messageDeliveries, type NewMessage, recordMessages } from '../messages/index.ts';
+import { roomRefColumns, rooms } from '../rooms/index.ts';
 import { getSettings } from '../settings/index.ts';
+import { rentReminderKeyPrefix, tenancies, tenancyRunning } from '../tenancies/index.ts';
 
 /**
  * A reminder's key names the tenancy, the due date it is about and the step (`before-30`,
  * `after-7`): each is recorded once, ever, however many processes or reruns reach that day.
  */
-const reminderKeyPrefix = (tenancyId: string, dueDate: string) => `rent-reminder:${tenancyId}:${dueDate}:`;
 
 const longDate = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'UTC',
@@ -112,7 +111,7 @@ export async function recordRentReminders(
     .innerJoin(hostels, eq(hostels.id, tenancies.hostelId))
     .where(
       and(
-        isNull(tenancies.endedAt),
+        tenancyRunning,
         sql`${tenancies.dueDate} between ${addDays(today, -lateMost)} and ${addDays(today, aheadMost)}`,
       ),
     );
@@ -120,7 +119,7 @@ export async function recordRentReminders(
   for (const due of running) {
     const step = reminderStep(settings, due.dueDate, today);
     if (!step) continue;
-    const key = reminderKeyPrefix(due.tenancyId, due.dueDate) + step;
+    const key = rentReminderKeyPrefix(due.tenancyId, due.dueDate) + step;
     const text = reminderText(due, today, deps.config.publicUrl);
     messages.push({
       channel: 'email',
@@ -151,27 +150,11 @@ export async function recordRentReminders(
 }
 
 /**
- * Rent was paid: reminders about the old due date that have not gone out yet must not (in the
- * transaction that moved the due date, so nothing is sent about a cycle that is settled).
- */
-export async function cancelPendingReminders(tx: DbOrTx, tenancyId: string, dueDate: string): Promise<void> {
-  await tx
-    .update(messageDeliveries)
-    .set({ status: 'cancelled', updatedAt: sql`now()` })
-    .where(
-      and(
-        like(messageDeliveries.dedupeKey, `${reminderKeyPrefix(tenancyId, dueDate)}%`),
-        inArray(messageDeliveries.status, ['queued', 'failed']),
-      ),
-    );
-}
-
-/**
  * A tenancy in arrears on `today` (Lagos): running, started by then, and its due date passed. The
  * one definition the arrears list, the arrears report and its CSV export share.
  */
 export const inArrears = (today: string) =>
-  and(isNull(tenancies.endedAt), lt(tenancies.dueDate, today), lte(tenancies.startDate, today));
+  and(tenancyRunning, lt(tenancies.dueDate, today), lte(tenancies.startDate, today));
 
 /** The money owed by one tenancy in arrears: a year's rent for its room (`rooms` joined). */
 export const amountOwed = rooms.price;

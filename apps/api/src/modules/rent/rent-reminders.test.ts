@@ -9,8 +9,9 @@ import {
 } from '../../../test/build-test-app.ts';
 import { eventually } from '../../../test/eventually.ts';
 import { insertHostel, insertRoom, insertTenancy, signedInUser } from '../../../test/factories.ts';
-import { messageDeliveries, tenancies } from '../../db/schema.ts';
+import { messageDeliveries } from '../messages/messages.schema.ts';
 import { initiateRentOk, payAtCheckout, verify } from '../payments/payments.fixtures.ts';
+import { tenancies } from '../tenancies/tenancies.schema.ts';
 import { recordRentReminders, reminderStep } from './rent-reminders.service.ts';
 
 describe('rent reminders and arrears', () => {
@@ -35,7 +36,7 @@ describe('rent reminders and arrears', () => {
 
   /** What the 09:00 schedule does: one job on the queue, picked up by a worker. */
   async function runMorningJob() {
-    expect(await t.app.deps.jobs.boss.send('rent.reminders', {})).toEqual(expect.any(String));
+    expect(await t.app.deps.jobs.runNow('rent.reminders')).toEqual(expect.any(String));
     t.app.deps.jobs.wake('rent.reminders');
   }
 
@@ -195,7 +196,7 @@ if (usingPostgres())
       }
       // The 09:00 schedule fired on each process (as after a failover), each queueing a run.
       for (const app of [procs.t.app, procs.second, procs.t.app, procs.second]) {
-        await app.deps.jobs.boss.send('rent.reminders', {});
+        await app.deps.jobs.runNow('rent.reminders');
         app.deps.jobs.wake('rent.reminders');
       }
       for (const tenant of tenants) {

@@ -1,6 +1,7 @@
 import { and, sql } from 'drizzle-orm';
-import { tenancies, users } from '../../db/schema.ts';
+import { users } from '../auth/index.ts';
 import { amountOwed, inArrears } from '../rent/index.ts';
+import { tenancies } from '../tenancies/index.ts';
 import { arrearsDay } from './arrears.report.ts';
 import { type CsvExport, keyset } from './csv.ts';
 import {

@@ -1,9 +1,10 @@
 import type { ArrearsReport, ReportPeriod } from '@studynest/contracts';
 import { todayInLagos } from '@studynest/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { rooms, tenancies } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { amountOwed, inArrears, listArrears } from '../rent/index.ts';
+import { rooms } from '../rooms/index.ts';
+import { tenancies } from '../tenancies/index.ts';
 import { num } from './period.ts';
 
 /** The day arrears are counted at: the period's end, or today when the period runs into the future. */

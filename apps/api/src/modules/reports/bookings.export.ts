@@ -1,5 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { bookings, hostels, rooms, users } from '../../db/schema.ts';
+import { users } from '../auth/index.ts';
+import { bookings } from '../bookings/index.ts';
+import { hostels } from '../hostels/index.ts';
+import { rooms } from '../rooms/index.ts';
 import { type CsvExport, keyset } from './csv.ts';
 import { whoAndWhereCells, whoAndWhereColumns, whoAndWhereHeader } from './export-columns.ts';
 import { agentFeePaid } from './funnel.report.ts';

@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import { hostels, rooms, tenancies, users } from '../../db/schema.ts';
+import { users } from '../auth/index.ts';
+import { hostels } from '../hostels/index.ts';
+import { rooms } from '../rooms/index.ts';
+import { tenancies } from '../tenancies/index.ts';
 
 /** Who and where, as every export lists them: the student's name and e-mail, the hostel and room. */
 export const whoAndWhereHeader = ['first_name', 'last_name', 'email', 'hostel', 'room'] as const;

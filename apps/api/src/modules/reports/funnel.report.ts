@@ -1,7 +1,8 @@
 import type { FunnelReport, ReportPeriod } from '@studynest/contracts';
 import { sql } from 'drizzle-orm';
-import { bookings, payments } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
+import { bookings } from '../bookings/index.ts';
+import { payments } from '../payments/index.ts';
 import { instantInPeriod, num, percentOf } from './period.ts';
 
 /** A payment that stands: a success that did not need a refund. */

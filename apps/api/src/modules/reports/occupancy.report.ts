@@ -1,8 +1,9 @@
 import type { OccupancyReport, ReportPeriod } from '@studynest/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
-import { hostels, rooms, tenancies } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
-import { hostelRefColumns } from '../hostels/index.ts';
+import { hostelRefColumns, hostels } from '../hostels/index.ts';
+import { rooms } from '../rooms/index.ts';
+import { tenancies } from '../tenancies/index.ts';
 import { lagosDay, monthReadingDays, num, percentOf } from './period.ts';
 
 const counts = (r: { rooms: unknown; available: unknown; booked: unknown; rented: unknown }) => {

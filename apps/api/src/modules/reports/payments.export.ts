@@ -1,5 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { hostels, payments, rooms, users } from '../../db/schema.ts';
+import { users } from '../auth/index.ts';
+import { hostels } from '../hostels/index.ts';
+import { payments } from '../payments/index.ts';
+import { rooms } from '../rooms/index.ts';
 import { type CsvExport, keyset } from './csv.ts';
 import { whoAndWhereCells, whoAndWhereColumns, whoAndWhereHeader } from './export-columns.ts';
 import { instantInPeriod, lagosDateTime } from './period.ts';

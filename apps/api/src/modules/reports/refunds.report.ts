@@ -1,7 +1,8 @@
 import { REFUND_REPORT_REASONS, type RefundsReport, type ReportPeriod } from '@studynest/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import { payments, refunds } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
+import { payments } from '../payments/index.ts';
+import { refunds } from '../refunds/index.ts';
 import { instantInPeriod, num } from './period.ts';
 
 /** Why the money was owed: the payment's reason, `other` for a refund an admin chose to make. */

@@ -3,7 +3,10 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { insertHostel, insertRoom, insertUser, signedInUser } from '../../../test/factories.ts';
-import { bookings, payments, refunds, tenancies, tenancyDeductions } from '../../db/schema.ts';
+import { bookings } from '../bookings/bookings.schema.ts';
+import { payments } from '../payments/payments.schema.ts';
+import { refunds } from '../refunds/refunds.schema.ts';
+import { tenancies, tenancyDeductions } from '../tenancies/tenancies.schema.ts';
 import { csvStream } from './csv.ts';
 import { paymentsExport } from './payments.export.ts';
 

@@ -1,7 +1,9 @@
 import type { ReportPeriod, RevenueReport } from '@studynest/contracts';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { payments, refunds, tenancies, tenancyDeductions } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
+import { payments } from '../payments/index.ts';
+import { refunds } from '../refunds/index.ts';
+import { tenancies, tenancyDeductions } from '../tenancies/index.ts';
 import { instantInPeriod, lagosMonth, lagosMonthStart, monthsOf, num, periodEnd } from './period.ts';
 
 /**

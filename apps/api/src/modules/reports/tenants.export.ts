@@ -1,5 +1,7 @@
 import { and, isNull, or, sql } from 'drizzle-orm';
-import { rooms, tenancies, users } from '../../db/schema.ts';
+import { users } from '../auth/index.ts';
+import { rooms } from '../rooms/index.ts';
+import { tenancies } from '../tenancies/index.ts';
 import { type CsvExport, keyset } from './csv.ts';
 import {
   whoAndWhereCells,

@@ -1,8 +1,8 @@
 import type { ReviewAdmin, ReviewStatus } from '@studynest/contracts';
 import { desc, eq, sql } from 'drizzle-orm';
-import { reviews } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
+import { reviews } from './reviews.schema.ts';
 
 type Row = typeof reviews.$inferSelect;
 

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { signedInUser } from '../../../test/factories.ts';
-import { reviews } from '../../db/schema.ts';
 import { REVIEWS_PER_HOUR } from './reviews.routes.ts';
+import { reviews } from './reviews.schema.ts';
 
 let ipCounter = 0;
 /** Each test posts from its own address so the per-IP limit of one test never leaks into another. */

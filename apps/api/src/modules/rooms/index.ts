@@ -1,3 +1,15 @@
-// The rooms module's public surface: what other modules and app.ts may use (docs/decisions/0013-one-way-per-concern.md).
+// The rooms module's public surface (docs/decisions/0020-boundaries.md): the room lifecycle's
+// transitions, which only this module writes (docs/domain.md, "Lifecycles": room).
+export { holdRoom } from './room-hold.ts';
+export {
+  clearLapsedHolds,
+  freeRoom,
+  letGoOfHold,
+  lockRoom,
+  markRoomBooked,
+  markRoomRented,
+} from './rooms.lifecycle.ts';
 export { roomRefColumns, toPaymentRoom, toRoomRef } from './rooms.mapper.ts';
 export { roomsRoutes } from './rooms.routes.ts';
+export { rooms, whoAndWhere } from './rooms.schema.ts';
+export { createRoom } from './rooms.service.ts';

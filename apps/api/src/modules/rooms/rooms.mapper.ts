@@ -1,5 +1,5 @@
 import type { HostelRef, PaymentRoom, Room, RoomRef, RoomWithHostel } from '@studynest/contracts';
-import { rooms } from '../../db/schema.ts';
+import { rooms } from './rooms.schema.ts';
 
 type RoomRow = typeof rooms.$inferSelect;
 

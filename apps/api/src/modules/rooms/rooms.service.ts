@@ -1,11 +1,12 @@
 import type { Room, RoomCreate, RoomPatch, RoomStatus, RoomWithHostel } from '@studynest/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { bookings, hostels, payments, rooms, tenancies } from '../../db/schema.ts';
+import { rowIsReferenced } from '../../db/references.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { hostelRefColumns } from '../hostels/index.ts';
+import { hostelRefColumns, hostels } from '../hostels/index.ts';
 import { toRoom, toRoomWithHostel } from './rooms.mapper.ts';
+import { rooms } from './rooms.schema.ts';
 
 /** Rooms of one hostel, by room number. Closed hostels are visible to admins only. */
 export async function listRoomsOfHostel(
@@ -140,16 +141,8 @@ export async function createRoom({ db }: Pick<Deps, 'db'>, input: RoomCreate): P
 }
 
 /** Whether any booking, payment or tenancy (past or present) points at the room. */
-async function roomHasRecords(db: DbOrTx, roomId: string): Promise<boolean> {
-  const [row] = await db
-    .select({
-      any: sql<boolean>`exists (select 1 from ${bookings} where ${bookings.roomId} = ${roomId})
-        or exists (select 1 from ${payments} where ${payments.roomId} = ${roomId})
-        or exists (select 1 from ${tenancies} where ${tenancies.roomId} = ${roomId})`,
-    })
-    .from(sql`(select 1) as one`);
-  return Boolean(row?.any);
-}
+/** Bookings, payments, tenancies or maintenance requests name this room: their records must be kept as they are. */
+const roomHasRecords = (db: DbOrTx, roomId: string) => rowIsReferenced(db, 'rooms', roomId);
 
 /** PATCH sends any subset; PUT sends everything (a missing status keeps its value). */
 export async function updateRoom({ db }: Pick<Deps, 'db'>, id: string, changes: RoomPatch): Promise<Room> {
@@ -224,12 +217,6 @@ export async function deleteRoom({ db }: Pick<Deps, 'db'>, id: string): Promise<
         'A student is holding this room for an inspection; it cannot be deleted until the hold ends',
       );
     }
-    const [tenancy] = await tx
-      .select({ id: tenancies.id })
-      .from(tenancies)
-      .where(and(eq(tenancies.roomId, id), sql`${tenancies.endedAt} is null`))
-      .limit(1);
-    if (tenancy) throw conflict(`${ROOM_IN_USE}: a tenancy is still running`);
     if (await roomHasRecords(tx, id)) {
       throw conflict(
         'This room has bookings or payment records, which must be kept, so it cannot be deleted. Close the hostel instead to hide it from students.',

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { insertHostel, insertRoom, insertTenancy, signedInUser } from '../../../test/factories.ts';
-import { rooms } from '../../db/schema.ts';
 import { insertBooking } from '../hostels/hostels.fixtures.ts';
+import { rooms } from './rooms.schema.ts';
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
 

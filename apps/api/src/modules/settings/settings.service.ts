@@ -1,7 +1,7 @@
 import { type AdminSettings, AdminSettingsSchema, DEFAULT_SETTINGS } from '@studynest/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { appMeta } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
+import { appMeta } from './settings.schema.ts';
 
 const KEY = 'admin_settings';
 
@@ -35,4 +35,15 @@ export async function saveSettings(
     .values({ key: KEY, value })
     .onConflictDoUpdate({ target: appMeta.key, set: { value, updatedAt: sql`now()` } });
   return tidy;
+}
+
+/** Whether a one-time piece of start-up work (like adding the demo data) was done on this database. */
+export async function wasDone({ db }: Pick<Deps, 'db'>, key: string): Promise<boolean> {
+  const [row] = await db.select({ key: appMeta.key }).from(appMeta).where(eq(appMeta.key, key)).limit(1);
+  return Boolean(row);
+}
+
+/** Record that a one-time piece of start-up work is done (when, as its value). */
+export async function markDone({ db }: Pick<Deps, 'db'>, key: string): Promise<void> {
+  await db.insert(appMeta).values({ key, value: new Date().toISOString() }).onConflictDoNothing();
 }

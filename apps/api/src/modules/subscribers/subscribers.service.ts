@@ -1,5 +1,5 @@
-import { subscribers } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
+import { subscribers } from './subscribers.schema.ts';
 
 /**
  * Store the address once. A repeat (any letter case: the unique index is on lower(email)) is not an

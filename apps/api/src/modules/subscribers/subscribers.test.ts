@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { subscribers } from '../../db/schema.ts';
 import { SUBSCRIBED_MESSAGE, SUBSCRIBES_PER_HOUR } from './subscribers.routes.ts';
+import { subscribers } from './subscribers.schema.ts';
 
 let ipCounter = 0;
 const nextIp = () => `10.2.0.${++ipCounter}`;

@@ -1,3 +1,26 @@
-// The tenancies module's public surface: what other modules and app.ts may use (docs/decisions/0013-one-way-per-concern.md).
+// The tenancies module's public surface (docs/decisions/0020-boundaries.md): the tenancy lifecycle,
+// which only this module writes, and who may live in a room — its tenant, or the student whose
+// agent fee books it — with their caution deposit (docs/domain.md, "Lifecycles").
 export { latestMoveOut } from './move-out.service.ts';
 export { tenanciesRoutes } from './tenancies.routes.ts';
+export { tenancies, tenancyDeductions } from './tenancies.schema.ts';
+export {
+  applyDeposit,
+  applyRent,
+  checkRoomPayment,
+  type RoomPaymentKind,
+} from './tenancy-payments.ts';
+export {
+  bookedBy,
+  depositHeldAmount,
+  feeSpent,
+  feeUsed,
+  hasRunningTenancy,
+  renewalOf,
+  rentReminderKeyPrefix,
+  runningTenancyOf,
+  tenancyRunning,
+  toNotice,
+  toTenancyDates,
+  unsettledDeposit,
+} from './tenancy-rules.ts';

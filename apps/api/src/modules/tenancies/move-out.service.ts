@@ -11,22 +11,17 @@ import {
 } from '@studynest/contracts';
 import { and, asc, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { hostels, payments, refunds, rooms, tenancies, tenancyDeductions, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/index.ts';
-import { personRefColumns } from '../auth/index.ts';
-import { hostelRefColumns } from '../hostels/index.ts';
-import { dispatch, recordMessages } from '../messages/index.ts';
-import {
-  pendingRefundAmount,
-  queueRefunds,
-  recordRefund,
-  refundedAmount,
-  unsettledDeposit,
-} from '../payments/index.ts';
-import { cancelPendingReminders } from '../rent/index.ts';
-import { roomRefColumns } from '../rooms/index.ts';
+import { personRefColumns, users } from '../auth/index.ts';
+import { hostelRefColumns, hostels } from '../hostels/index.ts';
+import { cancelQueuedMessages, dispatch, recordMessages } from '../messages/index.ts';
+import { lockPayment, payments } from '../payments/index.ts';
+import { queueRefunds, recordRefund, refunds } from '../refunds/index.ts';
+import { freeRoom, lockRoom, roomRefColumns, rooms } from '../rooms/index.ts';
+import { tenancies, tenancyDeductions } from './tenancies.schema.ts';
+import { depositHeldAmount, rentReminderKeyPrefix, unsettledDeposit } from './tenancy-rules.ts';
 
 /** The rules are in docs/domain.md ("Move-out"). */
 
@@ -114,7 +109,7 @@ export async function moveOut(
       .where(eq(tenancies.id, tenancyId))
       .limit(1);
     if (!place) throw notFound('No tenancy has this id');
-    await tx.select({ id: rooms.id }).from(rooms).where(eq(rooms.id, place.roomId)).for('update');
+    await lockRoom(tx, place.roomId);
     const [tenancy] = await tx
       .select()
       .from(tenancies)
@@ -127,14 +122,15 @@ export async function moveOut(
     }
     checkMoveOutDate(tenancy, input, deps.config.site.tenantNoticeDays, today);
 
-    const [deposit] = await tx
-      .select()
-      .from(payments)
-      .where(unsettledDeposit(tenancy.userId, tenancy.roomId))
-      .orderBy(desc(payments.paidAt))
-      .limit(1)
-      .for('update');
-    const held = deposit ? await heldOf(tx, deposit) : 0;
+    const deposit = await lockPayment(
+      tx,
+      sql`${payments.id} = (select ${payments.id} from ${payments}
+        where ${unsettledDeposit(tenancy.userId, tenancy.roomId)} order by ${payments.paidAt} desc limit 1)`,
+    );
+    const [holding] = await tx
+      .select({ held: depositHeldAmount(tenancy.userId, tenancy.roomId) })
+      .from(sql`(select 1) as one`);
+    const held = Number(holding?.held ?? 0);
     const deducted = input.deductions.reduce((sum, d) => sum + d.amount, 0);
     if (deducted > 0 && held <= 0) {
       throw badRequest('No caution deposit is held for this tenancy, so nothing can be deducted from it', {
@@ -187,12 +183,9 @@ export async function moveOut(
       );
     }
     // Reminders of rent this tenant no longer owes do not go out.
-    await cancelPendingReminders(tx, tenancy.id, tenancy.dueDate);
+    await cancelQueuedMessages(tx, rentReminderKeyPrefix(tenancy.id, tenancy.dueDate));
     // The room can be booked again; the triggers on rooms update the hostel's availability.
-    await tx
-      .update(rooms)
-      .set({ status: 'available', heldByUserId: null, heldUntil: null, updatedAt: sql`now()` })
-      .where(eq(rooms.id, tenancy.roomId));
+    await freeRoom(tx, tenancy.roomId, ['rented', 'booked']);
 
     const [recorded] = await readStatements(tx, eq(tenancies.id, tenancy.id), 1);
     notices = await recordMoveOutNotice(tx, deps, recorded!);
@@ -206,14 +199,6 @@ export async function moveOut(
     deps.log.error({ err, tenancyId }, 'move-out: queueing its refund or statement failed');
   }
   return statement;
-}
-
-/** What of a deposit payment the company still holds: paid, less refunds made or asked for. */
-async function heldOf(tx: Tx, deposit: typeof payments.$inferSelect): Promise<number> {
-  const [totals] = await tx
-    .select({ refunded: refundedAmount(deposit.id), pending: pendingRefundAmount(deposit.id) })
-    .from(sql`(select 1) as one`);
-  return Math.max(0, deposit.amount - Number(totals?.refunded ?? 0) - Number(totals?.pending ?? 0));
 }
 
 /** Move-out statements (recorded move-outs), newest first. */

@@ -4,14 +4,16 @@ import {
   MoveOutStatementSchema,
   TenancyNoticeSchema,
   TenancyNoticeStateSchema,
+  TenantSchema,
 } from '@studynest/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { errorAnswers } from '../../lib/route-options.ts';
 import { moveOut } from './move-out.service.ts';
 import { giveNotice, withdrawNotice } from './tenancy-notice.service.ts';
+import { listTenants } from './tenants.service.ts';
 
-/** The end of a tenancy (docs/domain.md, "Move-out"): the tenant's notice, and the admin's move-out. */
+/** Tenancies (docs/domain.md, "Tenancy" and "Move-out"): the tenants list, the tenant's notice, and the admin's move-out. */
 export const tenanciesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
 
@@ -63,5 +65,18 @@ export const tenanciesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => moveOut(deps, await request.requireUser(), request.params.id, request.body),
+  );
+
+  app.get(
+    '/payments/tenants',
+    {
+      onRequest: app.adminOnly,
+      schema: {
+        tags: ['payments'],
+        summary: 'Current tenants with rent dates and what they paid (admins)',
+        response: { 200: z.array(TenantSchema), ...errorAnswers(401, 403) },
+      },
+    },
+    async () => listTenants(deps),
   );
 };

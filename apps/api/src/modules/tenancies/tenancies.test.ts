@@ -4,15 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { eventually } from '../../../test/eventually.ts';
 import { signedInUser } from '../../../test/factories.ts';
-import {
-  adminAudit,
-  messageDeliveries,
-  payments,
-  refunds,
-  rooms,
-  tenancies,
-  tenancyDeductions,
-} from '../../db/schema.ts';
+import { adminAudit } from '../audit/audit.schema.ts';
+import { messageDeliveries } from '../messages/messages.schema.ts';
 import {
   book,
   bookOk,
@@ -25,6 +18,10 @@ import {
   type Student,
   verify,
 } from '../payments/payments.fixtures.ts';
+import { payments } from '../payments/payments.schema.ts';
+import { refunds } from '../refunds/refunds.schema.ts';
+import { rooms } from '../rooms/rooms.schema.ts';
+import { tenancies, tenancyDeductions } from './tenancies.schema.ts';
 
 /** Notice and move-out (docs/domain.md, "Move-out"). */
 describe('tenancy notice and move-out', () => {

@@ -1,11 +1,14 @@
 import { addDays, formatLagosDate, type TenancyNoticeState, todayInLagos } from '@studynest/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { hostels, rooms, tenancies, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/index.ts';
+import { users } from '../auth/index.ts';
+import { hostels } from '../hostels/index.ts';
 import { dispatch, recordMessages } from '../messages/index.ts';
-import { toNotice } from '../payments/index.ts';
+import { rooms } from '../rooms/index.ts';
+import { tenancies } from './tenancies.schema.ts';
+import { tenancyRunning, toNotice } from './tenancy-rules.ts';
 
 /** The furthest ahead a notice may name a move-out day. */
 const MAX_NOTICE_DAYS_AHEAD = 730;
@@ -95,7 +98,7 @@ export async function withdrawNotice(deps: Pick<Deps, 'db'>, user: AuthUser): Pr
 const runningTenancyOf = (userId: string) =>
   and(
     eq(tenancies.userId, userId),
-    isNull(tenancies.endedAt),
+    tenancyRunning,
     sql`${tenancies.id} = (select t.id from ${tenancies} t
       where t.user_id = ${userId} and t.ended_at is null order by t.created_at desc limit 1)`,
   );

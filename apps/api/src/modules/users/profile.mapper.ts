@@ -1,6 +1,6 @@
 import type { MoveOutStatement, Profile } from '@studynest/contracts';
 import { toUser, type UserRow } from '../auth/index.ts';
-import type { PaymentProfile } from '../payments/index.ts';
+import type { PaymentProfile } from './payment-profile.service.ts';
 
 /**
  * GET /user/{id}: the account, its emergency contact and what the student paid and rents, under

@@ -1,10 +1,10 @@
 import type { Profile } from '@studynest/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
-import { users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
-import { getPaymentProfile } from '../payments/index.ts';
+import { users } from '../auth/index.ts';
 import { latestMoveOut } from '../tenancies/index.ts';
+import { getPaymentProfile } from './payment-profile.service.ts';
 import { toProfile } from './profile.mapper.ts';
 
 /** The profile as GET /user/{id} shows it: the person, plus what they paid and rent (payments module) and their latest move-out (tenancies). */

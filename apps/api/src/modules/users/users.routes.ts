@@ -10,9 +10,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { forbidden } from '../../lib/errors.ts';
 import { errorAnswers } from '../../lib/route-options.ts';
-import { assertAdminReady } from '../auth/index.ts';
+import { assertAdminReady, deleteUser, resetMfa, updateAccountDetails } from '../auth/index.ts';
 import { getProfile } from './profile.service.ts';
-import { deleteUser, listUsers, resetTwoStep, updateOwnProfile } from './users.service.ts';
+import { listUsers } from './users.service.ts';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -49,7 +49,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const user = await request.requireUser();
-      return updateOwnProfile(deps, user.id, request.body);
+      await updateAccountDetails(deps, user.id, request.body);
+      return getProfile(deps, user.id);
     },
   });
 
@@ -89,7 +90,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MessageSchema, ...errorAnswers(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => resetTwoStep(deps, await request.requireUser(), request.params.id),
+    async (request) => resetMfa(deps, await request.requireUser(), request.params.id),
   );
 
   app.delete(

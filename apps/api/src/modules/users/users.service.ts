@@ -1,10 +1,7 @@
-import type { ProfileUpdate, User } from '@studynest/contracts';
-import { and, asc, count, eq, isNotNull, isNull } from 'drizzle-orm';
-import { users } from '../../db/schema.ts';
+import type { User } from '@studynest/contracts';
+import { asc, count, isNull } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
-import { type AuthUser, revokeAllSessions, securityNotice, TWO_STEP_OFF, toUser } from '../auth/index.ts';
-import { getProfile } from './profile.service.ts';
+import { toUser, users } from '../auth/index.ts';
 
 const live = isNull(users.deletedAt);
 
@@ -18,108 +15,4 @@ export async function listUsers(
   if (opts.offset !== undefined) query = query.offset(opts.offset);
   const [rows, [totalRow]] = await Promise.all([query, db.select({ n: count() }).from(users).where(live)]);
   return { items: rows.map(toUser), total: totalRow?.n ?? rows.length };
-}
-
-export const LAST_ADMIN_MESSAGE =
-  'This is the last admin account, so it cannot be deleted. Create another admin first.';
-
-/**
- * Soft delete (payments and tenancies keep pointing at the person) and sign them out everywhere.
- * The admin rows are locked while counting, so two admins deleting each other at once cannot
- * leave the site with none.
- */
-export async function deleteUser({ db }: Pick<Deps, 'db'>, userId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [target] = await tx
-      .select({ id: users.id, role: users.role })
-      .from(users)
-      .where(and(eq(users.id, userId), live))
-      .limit(1);
-    if (!target) throw notFound('No user with that id');
-    if (target.role === 'admin') {
-      // One statement, one lock order (by id): concurrent deletions queue instead of deadlocking.
-      const admins = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.role, 'admin'), live))
-        .orderBy(asc(users.id))
-        .for('update');
-      if (!admins.some((a) => a.id === userId)) throw notFound('No user with that id');
-      if (admins.length <= 1) throw conflict(LAST_ADMIN_MESSAGE);
-    }
-    const deleted = await tx
-      .update(users)
-      .set({ deletedAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(users.id, userId), live))
-      .returning({ id: users.id });
-    if (deleted.length === 0) throw notFound('No user with that id');
-    await revokeAllSessions(tx, userId);
-  });
-}
-
-export async function updateOwnProfile(
-  deps: Pick<Deps, 'db' | 'config'>,
-  userId: string,
-  changes: ProfileUpdate,
-) {
-  const { db } = deps;
-  const set: Partial<typeof users.$inferInsert> = {};
-  if (changes.first_name !== undefined) set.firstName = changes.first_name;
-  if (changes.last_name !== undefined) set.lastName = changes.last_name;
-  if (changes.phone_number !== undefined) set.phoneNumber = changes.phone_number;
-  if (changes.notify_email !== undefined) set.notifyEmail = changes.notify_email;
-  if (changes.notify_sms !== undefined) set.notifySms = changes.notify_sms;
-  const ec = changes.emergency_contact;
-  if (ec) {
-    if (ec.name !== undefined) set.emergencyName = ec.name;
-    if (ec.relationship !== undefined) set.emergencyRelationship = ec.relationship;
-    if (ec.phone !== undefined) set.emergencyPhone = ec.phone;
-    if (ec.address !== undefined) set.emergencyAddress = ec.address;
-  }
-  if (Object.keys(set).length > 0) {
-    const updated = await db
-      .update(users)
-      .set({ ...set, updatedAt: new Date() })
-      .where(and(eq(users.id, userId), live))
-      .returning({ id: users.id });
-    if (updated.length === 0) throw notFound('No user with that id');
-  }
-  return getProfile(deps, userId);
-}
-
-/**
- * An admin who lost their phone cannot turn two-step sign-in off themselves. Another admin (who
- * has checked who is asking, in person or by a call to a known number) resets it: the secret is
- * gone, every session of that account ends, the owner is told, and the audit log keeps who did it.
- * The owner sets it up again after their next login with the password.
- */
-export async function resetTwoStep(
-  ctx: Pick<Deps, 'db' | 'jobs'>,
-  actor: AuthUser,
-  userId: string,
-): Promise<{ message: string }> {
-  if (userId === actor.id) {
-    throw conflict('To change your own two-step sign-in, use Two-step sign-in in the admin menu.');
-  }
-  const target = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(users)
-      .set({ ...TWO_STEP_OFF, updatedAt: new Date() })
-      .where(and(eq(users.id, userId), live, isNotNull(users.totpEnabledAt)))
-      .returning({ id: users.id, email: users.email, firstName: users.firstName });
-    if (row) await revokeAllSessions(tx, userId);
-    return row;
-  });
-  if (!target) {
-    const [exists] = await ctx.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.id, userId), live));
-    if (!exists) throw notFound('No user with that id');
-    throw conflict('Two-step sign-in is not on for this account.');
-  }
-  await securityNotice(ctx, target, `Two-step sign-in was reset by an admin (${actor.email})`);
-  return {
-    message: `Two-step sign-in is reset for ${target.email}. They are signed out, and set it up again after logging in.`,
-  };
 }

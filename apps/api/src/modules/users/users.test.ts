@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { insertUser, signedInUser, TEST_PASSWORD } from '../../../test/factories.ts';
-import { sessions, users } from '../../db/schema.ts';
+import { LAST_ADMIN_MESSAGE } from '../auth/accounts.service.ts';
+import { sessions, users } from '../auth/auth.schema.ts';
 import { login, multipart, signupBody } from '../auth/auth.test-helpers.ts';
-import { LAST_ADMIN_MESSAGE } from './users.service.ts';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 

@@ -1,0 +1,20 @@
+import { sql } from 'drizzle-orm';
+import { integer, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Column helpers every module's schema file uses (modules/<m>/<m>.schema.ts): each module declares
+ * its own tables; these keep their timestamps, money and CHECK lists written one way.
+ */
+
+/** All timestamps are UTC instants (timestamptz); the web shows them in Africa/Lagos. */
+export const createdAt = () =>
+  timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const naira = (name: string) => integer(name).notNull();
+
+/** A CHECK that the column holds one of the contract's values (the lists live in packages/contracts). */
+export const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);

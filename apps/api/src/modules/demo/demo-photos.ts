@@ -1,0 +1,57 @@
+import { loadSharp } from '../../storage/sharp.ts';
+
+/**
+ * Demo hostel pictures drawn as SVG and rasterised to JPEG, so the repository ships no binary
+ * photos and every fresh start gets the same pictures through the real upload pipeline.
+ */
+export type PhotoStyle = {
+  wall: string;
+  roof: string;
+  sky: [string, string];
+  floors: number;
+  variant: number;
+};
+
+function buildingSvg({ wall, roof, sky, floors, variant }: PhotoStyle): string {
+  const w = 1200;
+  const h = 800;
+  const ground = 620;
+  const bw = 620 + variant * 40;
+  const bx = (w - bw) / 2 + (variant - 1) * 120;
+  const floorH = 95;
+  const top = ground - floors * floorH;
+  const windows: string[] = [];
+  for (let f = 0; f < floors; f++) {
+    for (let c = 0; c < 6; c++) {
+      const x = bx + 40 + c * ((bw - 80) / 6);
+      const y = top + 22 + f * floorH;
+      const lit = (f * 7 + c * 3 + variant) % 5 === 0;
+      windows.push(
+        `<rect x="${x}" y="${y}" width="${(bw - 80) / 6 - 26}" height="52" rx="4" fill="${lit ? '#ffe8a3' : '#9cc3d9'}" stroke="#ffffff" stroke-width="4"/>`,
+      );
+    }
+  }
+  const trees = [90, 1030, 200].map(
+    (x, i) =>
+      `<rect x="${x - 8}" y="${ground - 90}" width="16" height="90" fill="#6b4a2b"/><circle cx="${x}" cy="${ground - 120 - i * 10}" r="${60 + i * 8}" fill="#2f7d4a"/><circle cx="${x + 30}" cy="${ground - 100}" r="40" fill="#3c9a5c"/>`,
+  );
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
+  <defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${sky[0]}"/><stop offset="1" stop-color="${sky[1]}"/></linearGradient></defs>
+  <rect width="${w}" height="${h}" fill="url(#s)"/>
+  <circle cx="${980 - variant * 200}" cy="140" r="60" fill="#fff4c2" opacity="0.9"/>
+  <rect y="${ground}" width="${w}" height="${h - ground}" fill="#8a7d6b"/>
+  <rect y="${ground + 60}" width="${w}" height="${h - ground - 60}" fill="#6f8f4e"/>
+  <polygon points="${bx - 30},${top} ${bx + bw / 2},${top - 90} ${bx + bw + 30},${top}" fill="${roof}"/>
+  <rect x="${bx}" y="${top}" width="${bw}" height="${ground - top}" fill="${wall}"/>
+  ${windows.join('')}
+  <rect x="${bx + bw / 2 - 45}" y="${ground - 110}" width="90" height="110" fill="#5a3d26" stroke="#ffffff" stroke-width="5"/>
+  ${trees.join('')}
+</svg>`;
+}
+
+export async function demoPhoto(style: PhotoStyle): Promise<Buffer> {
+  const sharp = await loadSharp();
+  return sharp(Buffer.from(buildingSvg(style)))
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}

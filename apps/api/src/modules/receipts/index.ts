@@ -1,0 +1,7 @@
+// The receipts module's public surface (docs/decisions/0020-boundaries.md): what a payer can show
+// for their payments — the history with receipt numbers, the PDF and the verification page. It
+// owns no table (receipt numbers are given by the payments module when a payment succeeds).
+export { getPaymentDetail } from './payment-detail.ts';
+export { listPaymentsOf } from './payment-history.service.ts';
+export { receiptPageRoutes } from './receipt-page.routes.ts';
+export { receiptsRoutes } from './receipts.routes.ts';

@@ -1,0 +1,28 @@
+import type { PaymentRefundState } from '@studynest/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { payments } from '../payments/index.ts';
+import { refunds } from './refunds.schema.ts';
+
+type PaymentId = SQL | typeof payments.id | string;
+
+/** What processed refunds of a payment gave back, in naira (SQL, for lists and locks alike). */
+export const refundedAmount = (paymentId: PaymentId) => sql<number>`(
+  select coalesce(sum(${refunds.amount}), 0)::int from ${refunds}
+  where ${refunds.paymentId} = ${paymentId} and ${refunds.status} = 'processed'
+)`;
+
+/** What refunds of a payment still waiting on the provider will give back, in naira. */
+export const pendingRefundAmount = (paymentId: PaymentId) => sql<number>`(
+  select coalesce(sum(${refunds.amount}), 0)::int from ${refunds}
+  where ${refunds.paymentId} = ${paymentId} and ${refunds.status} = 'pending'
+)`;
+
+/** Whether a payment has a refund given or on its way (SQL on a payment id). */
+export const hasRefund = (paymentId: PaymentId) => sql<boolean>`exists (
+  select 1 from ${refunds} hr where hr.payment_id = ${paymentId} and hr.status in ('pending', 'processed'))`;
+
+/** How much of a payment has come back, as its payer's lists say it. */
+export function refundStateOf(amount: number, refunded: number, pending: number): PaymentRefundState {
+  if (refunded > 0) return refunded >= amount ? 'refunded' : 'partly_refunded';
+  return pending > 0 ? 'pending' : 'none';
+}

@@ -1,0 +1,62 @@
+import {
+  AdminRefundsSchema,
+  IdParamsSchema,
+  RefundCreateSchema,
+  RefundRecordSchema,
+} from '@studynest/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorAnswers } from '../../lib/route-options.ts';
+import { adminRefunds, getRefund, requestRefund } from './refunds.service.ts';
+
+/** Money given back (docs/domain.md, "Refunds"): the admins' Refunds screen. */
+export const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+
+  app.get(
+    '/admin/refunds',
+    {
+      onRequest: app.adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Payments owed back (oldest first) with why and how long, and the refunds made (newest first)',
+        response: { 200: AdminRefundsSchema, ...errorAnswers(401, 403) },
+      },
+    },
+    async () => adminRefunds(deps),
+  );
+
+  app.post(
+    '/admin/refunds',
+    {
+      onRequest: app.adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'Refund all or part of a successful payment: recorded pending, then sent to the provider',
+        description:
+          'A payment has at most one pending refund, and its refunds never add up to more than it. 400 for more than was paid (or is left), 404 for an unknown reference, 409 while another refund of it is pending or once it is refunded in full.',
+        body: RefundCreateSchema,
+        response: { 202: RefundRecordSchema, ...errorAnswers(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const refund = await requestRefund(deps, await request.requireUser(), request.body);
+      request.auditTargetId = refund._id;
+      return reply.status(202).send(refund);
+    },
+  );
+
+  app.get(
+    '/admin/refunds/:id',
+    {
+      onRequest: app.adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'One refund, asked of the provider again while it is pending',
+        params: IdParamsSchema,
+        response: { 200: RefundRecordSchema, ...errorAnswers(400, 401, 403, 404, 502) },
+      },
+    },
+    async (request) => getRefund(deps, request.params.id),
+  );
+};

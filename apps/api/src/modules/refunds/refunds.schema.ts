@@ -1,0 +1,53 @@
+import {
+  PAYMENT_PROVIDERS,
+  type PaymentProviderName,
+  REFUND_STATUSES,
+  type RefundStatus,
+} from '@studynest/contracts';
+import { sql } from 'drizzle-orm';
+import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, inList, naira, updatedAt } from '../../db/columns.ts';
+import { users } from '../auth/auth.schema.ts';
+import { payments } from '../payments/payments.schema.ts';
+
+/** Refunds, one row per attempt (docs/domain.md, "Lifecycles": refund). Owned by the refunds module. */
+
+/**
+ * Money given back from a successful payment (docs/domain.md, "Refunds"): one row per attempt,
+ * pending → processed | failed. At most one attempt per payment is pending at a time, and the
+ * pending and processed ones never add up to more than the payment (checked under the payment's
+ * row lock when one is added).
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    amount: naira('amount'),
+    reason: text('reason').notNull(),
+    status: text('status').$type<RefundStatus>().notNull().default('pending'),
+    provider: text('provider').$type<PaymentProviderName>().notNull(),
+    /** The provider's id for the refund (Paystack's numeric id, as text), once it has one. */
+    providerRefundId: text('provider_refund_id'),
+    providerData: jsonb('provider_data'),
+    /** When it was handed to the provider: set once, by the one worker that sends it. */
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    failureReason: text('failure_reason'),
+    /** The failed attempt this one tries again. */
+    retryOf: uuid('retry_of'),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    processedAt: timestamp('processed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('refunds_status_ck', inList('status', REFUND_STATUSES)),
+    check('refunds_provider_ck', inList('provider', PAYMENT_PROVIDERS)),
+    check('refunds_amount_ck', sql`${t.amount} > 0`),
+    uniqueIndex('refunds_one_pending_uq').on(t.paymentId).where(sql`${t.status} = 'pending'`),
+    index('refunds_payment_idx').on(t.paymentId, t.createdAt),
+    index('refunds_created_idx').on(t.createdAt),
+  ],
+);

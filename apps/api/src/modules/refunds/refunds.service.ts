@@ -1,0 +1,396 @@
+import {
+  type AdminRefunds,
+  daysBetween,
+  formatNaira,
+  lagosDateOf,
+  type OwedPayment,
+  PAYMENT_KIND_LABELS,
+  PAYMENT_TYPE_OF,
+  type RefundCreate,
+  type RefundRecord,
+  todayInLagos,
+} from '@studynest/contracts';
+import { and, asc, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Tx } from '../../db/client.ts';
+import type { Deps } from '../../deps.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import type { RefundResult } from '../../payment-providers/provider.ts';
+import type { AuthUser } from '../auth/index.ts';
+import { personRefColumns, users } from '../auth/index.ts';
+import { hostelRefColumns, hostels } from '../hostels/index.ts';
+import { dispatch, recordMessages } from '../messages/index.ts';
+import { lockPayment, payments } from '../payments/index.ts';
+import { roomRefColumns, rooms } from '../rooms/index.ts';
+import { pendingRefundAmount, refundedAmount } from './refund-amounts.ts';
+import { refunds } from './refunds.schema.ts';
+
+/** One job per refund: hands it to the provider outside the admin's request (ADR 0016). */
+export const REFUND_QUEUE = 'payments.refund';
+
+type RefundDeps = Pick<Deps, 'db' | 'config' | 'payments' | 'jobs'>;
+
+const requester = alias(users, 'requester');
+
+/** A refund with its payment, payer, room and hostel, as admins see it. */
+async function readRefunds(
+  { db }: Pick<Deps, 'db'>,
+  where: ReturnType<typeof eq> | undefined,
+  limit: number,
+): Promise<RefundRecord[]> {
+  const rows = await db
+    .select({
+      refund: refunds,
+      payment: { reference: payments.reference, kind: payments.kind, amount: payments.amount },
+      user: personRefColumns,
+      room: roomRefColumns,
+      hostel: hostelRefColumns,
+      requester: { id: requester.id, email: requester.email },
+    })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .innerJoin(users, eq(users.id, payments.userId))
+    .innerJoin(rooms, eq(rooms.id, payments.roomId))
+    .innerJoin(hostels, eq(hostels.id, payments.hostelId))
+    .leftJoin(requester, eq(requester.id, refunds.requestedBy))
+    .where(where)
+    .orderBy(desc(refunds.createdAt), desc(refunds.id))
+    .limit(limit);
+  return rows.map(({ refund, payment, user, room, hostel, requester: by }) => ({
+    _id: refund.id,
+    reference: payment.reference,
+    payment_type: PAYMENT_TYPE_OF[payment.kind],
+    amount: refund.amount,
+    payment_amount: payment.amount,
+    reason: refund.reason,
+    status: refund.status,
+    failure_reason: refund.failureReason,
+    retry_of: refund.retryOf,
+    requested_by: by?.id && by.email ? { _id: by.id, email: by.email } : null,
+    created_at: refund.createdAt.toISOString(),
+    processed_at: refund.processedAt?.toISOString() ?? null,
+    user,
+    room,
+    hostel,
+  }));
+}
+
+/** The latest refunds the Refunds screen lists (older ones stay in the database and the audit log). */
+const LISTED_REFUNDS = 200;
+
+/** GET /admin/refunds: payments still owed back, and the refunds made. */
+export async function adminRefunds(deps: Pick<Deps, 'db'>): Promise<AdminRefunds> {
+  const [due, made] = await Promise.all([
+    listOwedPayments(deps),
+    readRefunds(deps, undefined, LISTED_REFUNDS),
+  ]);
+  return { due, refunds: made };
+}
+
+/** Successful payments owed back with something left to give back, oldest first: the Refunds queue. */
+async function listOwedPayments({ db }: Pick<Deps, 'db'>): Promise<OwedPayment[]> {
+  const refunded = refundedAmount(payments.id);
+  const pending = pendingRefundAmount(payments.id);
+  const rows = await db
+    .select({
+      payment: payments,
+      user: personRefColumns,
+      room: roomRefColumns,
+      hostel: hostelRefColumns,
+      refunded,
+      pending,
+    })
+    .from(payments)
+    .innerJoin(users, eq(users.id, payments.userId))
+    .innerJoin(rooms, eq(rooms.id, payments.roomId))
+    .innerJoin(hostels, eq(hostels.id, payments.hostelId))
+    .where(and(eq(payments.needsRefund, true), gt(sql`${payments.amount} - ${refunded} - ${pending}`, 0)))
+    .orderBy(asc(payments.paidAt), asc(payments.createdAt));
+  const today = todayInLagos();
+  return rows.map(({ payment, user, room, hostel, ...amounts }) => {
+    const refundedNaira = Number(amounts.refunded);
+    const pendingNaira = Number(amounts.pending);
+    return {
+      _id: payment.id,
+      reference: payment.reference,
+      payment_type: PAYMENT_TYPE_OF[payment.kind],
+      amount: payment.amount,
+      status: payment.status,
+      paid_at: payment.paidAt?.toISOString() ?? null,
+      user,
+      room,
+      hostel,
+      reason: payment.refundReason ?? 'room_taken',
+      age_days: Math.max(0, daysBetween(lagosDateOf(payment.paidAt ?? payment.createdAt), today)),
+      refunded_amount: refundedNaira,
+      pending_amount: pendingNaira,
+      remaining: Math.max(0, payment.amount - refundedNaira - pendingNaira),
+    };
+  });
+}
+
+/**
+ * POST /admin/refunds: record a pending refund of a successful payment and hand it to the provider
+ * in the background. The payment's row lock makes two admins pressing at once take turns: the
+ * second finds the first's refund pending (one pending refund per payment, also a unique index)
+ * and is refused, so a payment is never refunded twice or beyond what was paid.
+ */
+export async function requestRefund(
+  deps: RefundDeps,
+  admin: AuthUser,
+  input: RefundCreate,
+): Promise<RefundRecord> {
+  const id = await deps.db.transaction(async (tx) => {
+    const payment = await lockPayment(tx, eq(payments.reference, input.reference));
+    if (!payment) throw notFound('No payment has this reference');
+    return recordRefund(tx, deps, payment, { amount: input.amount, reason: input.reason }, admin.id);
+  });
+  // Read before the job can run: the answer is the refund as recorded, pending.
+  const [record] = await readRefunds(deps, eq(refunds.id, id), 1);
+  await queueRefunds(deps, [id]);
+  return record!;
+}
+
+/**
+ * Record a pending refund of a payment the caller has locked (`for update`) in its transaction,
+ * after the checks every refund passes. The caller queues it (`queueRefunds`) once committed.
+ */
+export async function recordRefund(
+  tx: Tx,
+  deps: Pick<Deps, 'payments'>,
+  payment: typeof payments.$inferSelect,
+  refund: { amount: number; reason: string },
+  requestedBy: string,
+): Promise<string> {
+  if (payment.status !== 'success') {
+    throw conflict('Only a payment that went through can be refunded');
+  }
+  if (payment.provider !== deps.payments.name) {
+    throw conflict(
+      `This payment was made through ${payment.provider}, which this server does not use now: refund it there`,
+    );
+  }
+  if (refund.amount > payment.amount) {
+    throw badRequest(`The refund is larger than the ${formatNaira(payment.amount)} paid`, {
+      amount: `At most ${formatNaira(payment.amount)}`,
+    });
+  }
+  const [totals] = await tx
+    .select({ refunded: refundedAmount(payment.id), pending: pendingRefundAmount(payment.id) })
+    .from(sql`(select 1) as one`);
+  if (Number(totals?.pending ?? 0) > 0) {
+    throw conflict('A refund of this payment is already with the provider. Wait for it to finish.');
+  }
+  const left = payment.amount - Number(totals?.refunded ?? 0);
+  if (left <= 0) throw conflict('This payment has already been refunded in full');
+  if (refund.amount > left) {
+    throw badRequest(`Only ${formatNaira(left)} of this payment is left to refund`, {
+      amount: `At most ${formatNaira(left)}`,
+    });
+  }
+  const [last] = await tx
+    .select({ id: refunds.id, status: refunds.status })
+    .from(refunds)
+    .where(eq(refunds.paymentId, payment.id))
+    .orderBy(desc(refunds.createdAt))
+    .limit(1);
+  const [row] = await tx
+    .insert(refunds)
+    .values({
+      paymentId: payment.id,
+      amount: refund.amount,
+      reason: refund.reason,
+      status: 'pending',
+      provider: payment.provider,
+      retryOf: last?.status === 'failed' ? last.id : null,
+      requestedBy,
+    })
+    .returning({ id: refunds.id });
+  return row!.id;
+}
+
+export async function queueRefunds(deps: Pick<Deps, 'jobs'>, ids: string[]): Promise<void> {
+  await deps.jobs.enqueue(REFUND_QUEUE, ids);
+}
+
+/** Pending refunds never handed to the provider a minute on (their job was lost with a process): queued again. */
+export async function requeueUnsentRefunds(deps: Pick<Deps, 'db' | 'jobs'>): Promise<number> {
+  const stranded = await deps.db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.status, 'pending'),
+        isNull(refunds.sentAt),
+        sql`${refunds.createdAt} < now() - interval '1 minute'`,
+      ),
+    );
+  await queueRefunds(
+    deps,
+    stranded.map((r) => r.id),
+  );
+  return stranded.length;
+}
+
+/**
+ * The job: hand a pending refund to the provider once. The claim (`sent_at` set where it was null)
+ * lets one worker of any process send it; a duplicate job finds nothing to claim. A provider that
+ * does not answer fails the refund with that reason, so an admin checks before trying again.
+ */
+export async function sendRefund(deps: RefundDeps, id: string): Promise<void> {
+  const [claimed] = await deps.db
+    .update(refunds)
+    .set({ sentAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(refunds.id, id), eq(refunds.status, 'pending'), isNull(refunds.sentAt)))
+    .returning();
+  if (!claimed) return;
+  const [payment] = await deps.db
+    .select({ reference: payments.reference })
+    .from(payments)
+    .where(eq(payments.id, claimed.paymentId))
+    .limit(1);
+  if (!payment) return;
+  let result: RefundResult;
+  try {
+    result = await deps.payments.refund({
+      reference: payment.reference,
+      amountNaira: claimed.amount,
+      reason: claimed.reason,
+    });
+  } catch (err) {
+    result = {
+      status: 'failed',
+      providerRefundId: null,
+      failureReason: `${err instanceof Error ? err.message : String(err)} Check the provider's dashboard before trying again.`,
+      raw: null,
+    };
+  }
+  await settleRefund(deps, id, result);
+}
+
+/**
+ * Record what the provider said. Only a pending refund moves, and only once: the conditional
+ * update lets one caller (the job, a webhook, an admin's look) turn it processed or failed, and
+ * only that caller e-mails the student.
+ */
+export async function settleRefund(
+  deps: Pick<Deps, 'db' | 'config' | 'jobs'>,
+  id: string,
+  result: RefundResult,
+): Promise<void> {
+  let notices: string[] = [];
+  await deps.db.transaction(async (tx) => {
+    const known = {
+      ...(result.providerRefundId ? { providerRefundId: result.providerRefundId } : {}),
+      providerData: result.raw,
+      updatedAt: sql`now()`,
+    };
+    const pendingOne = and(eq(refunds.id, id), eq(refunds.status, 'pending'));
+    if (result.status === 'pending') {
+      await tx.update(refunds).set(known).where(pendingOne);
+      return;
+    }
+    const [settled] = await tx
+      .update(refunds)
+      .set({
+        ...known,
+        status: result.status,
+        processedAt: result.status === 'processed' ? sql`now()` : null,
+        failureReason:
+          result.status === 'failed' ? (result.failureReason ?? 'The provider refused it') : null,
+      })
+      .where(pendingOne)
+      .returning();
+    if (settled?.status === 'processed') notices = await recordRefundNotice(tx, deps, settled);
+  });
+  await dispatch(deps, notices);
+}
+
+/** The student's e-mail once money is on its way back: keyed by the refund, so it goes once. */
+async function recordRefundNotice(
+  tx: Tx,
+  deps: Pick<Deps, 'config'>,
+  refund: typeof refunds.$inferSelect,
+): Promise<string[]> {
+  const [row] = await tx
+    .select({
+      payment: payments,
+      email: users.email,
+      firstName: users.firstName,
+      roomNumber: rooms.roomNumber,
+      hostelName: hostels.hostelName,
+      refunded: refundedAmount(payments.id),
+    })
+    .from(payments)
+    .innerJoin(users, eq(users.id, payments.userId))
+    .innerJoin(rooms, eq(rooms.id, payments.roomId))
+    .innerJoin(hostels, eq(hostels.id, payments.hostelId))
+    .where(eq(payments.id, refund.paymentId))
+    .limit(1);
+  if (!row) return [];
+  const { payment } = row;
+  const what = PAYMENT_KIND_LABELS[payment.kind].toLowerCase();
+  const whole = Number(row.refunded) >= payment.amount;
+  return recordMessages(tx, [
+    {
+      channel: 'email',
+      to: row.email,
+      userId: payment.userId,
+      topic: 'payment',
+      subject: `StudyNest: ${formatNaira(refund.amount)} refunded`,
+      text: [
+        `Hello ${row.firstName},`,
+        '',
+        `We have refunded ${formatNaira(refund.amount)} of your ${what} of ${formatNaira(payment.amount)} for ${row.roomNumber}, ${row.hostelName}${whole ? ' (the whole payment)' : ''}. Your bank may take a few working days to show it.`,
+        '',
+        `Reason: ${refund.reason}`,
+        `Payment reference: ${payment.reference}`,
+        `Your payments: ${deps.config.publicUrl}/profile`,
+      ].join('\n'),
+      key: `refund-notice:${refund.id}:email`,
+    },
+  ]);
+}
+
+/** Ask the provider about a refund it accepted and has not settled yet, and record the answer. */
+async function refreshRefund(
+  deps: RefundDeps,
+  refund: { id: string; status: string; provider: string; providerRefundId: string | null },
+): Promise<void> {
+  if (refund.status !== 'pending' || !refund.providerRefundId) return;
+  if (refund.provider !== deps.payments.name) return;
+  await settleRefund(deps, refund.id, await deps.payments.refundStatus(refund.providerRefundId));
+}
+
+/** GET /admin/refunds/{id}: the refund, brought up to date with the provider while it is pending. */
+export async function getRefund(deps: RefundDeps, id: string): Promise<RefundRecord> {
+  const [refund] = await deps.db.select().from(refunds).where(eq(refunds.id, id)).limit(1);
+  if (!refund) throw notFound('No refund has this id');
+  await refreshRefund(deps, refund);
+  const [record] = await readRefunds(deps, eq(refunds.id, id), 1);
+  return record!;
+}
+
+/**
+ * A refund webhook (signature already checked): the body names the payment; each of its refunds the
+ * provider is still working on is asked about again, never taken from the body.
+ */
+export async function followRefundsOf(deps: RefundDeps, reference: string): Promise<void> {
+  const open = await deps.db
+    .select({
+      id: refunds.id,
+      status: refunds.status,
+      provider: refunds.provider,
+      providerRefundId: refunds.providerRefundId,
+    })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(
+      and(
+        eq(payments.reference, reference),
+        eq(refunds.status, 'pending'),
+        isNotNull(refunds.providerRefundId),
+      ),
+    );
+  for (const refund of open) await refreshRefund(deps, refund);
+}

@@ -1,0 +1,434 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { eventually } from '../../../test/eventually.ts';
+import { signedInUser } from '../../../test/factories.ts';
+import { type FakePaystack, startFakePaystack } from '../../../test/fake-paystack.ts';
+import { adminAudit } from '../audit/audit.schema.ts';
+import { bookings } from '../bookings/bookings.schema.ts';
+import { messageDeliveries } from '../messages/messages.schema.ts';
+import {
+  book,
+  hostelWithRoom,
+  initiateAgentFeeOk,
+  lagosDatePlusDays,
+  type Student,
+  verify,
+} from '../payments/payments.fixtures.ts';
+import { payments } from '../payments/payments.schema.ts';
+import { receiptCode } from '../receipts/receipts.service.ts';
+import { refunds } from '../refunds/refunds.schema.ts';
+import { rooms } from '../rooms/rooms.schema.ts';
+
+type Refund = {
+  _id: string;
+  status: string;
+  amount: number;
+  failure_reason: string | null;
+  retry_of: string | null;
+};
+
+/** Refunds and inspection cancellations through the real server (docs/domain.md, "Refunds"). */
+function refundCalls(get: () => TestApp) {
+  const refund = (who: Student, body: Record<string, unknown>) =>
+    get().app.inject({ method: 'POST', url: '/api/admin/refunds', headers: who.headers, payload: body });
+  const refundOf = (who: Student, id: string) =>
+    get().app.inject({ method: 'GET', url: `/api/admin/refunds/${id}`, headers: who.headers });
+  const overview = async (who: Student) => {
+    const res = await get().app.inject({ method: 'GET', url: '/api/admin/refunds', headers: who.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as {
+      due: {
+        reference: string;
+        reason: string;
+        remaining: number;
+        age_days: number;
+        refunded_amount: number;
+      }[];
+      refunds: Refund[];
+    };
+  };
+  const cancel = (who: Student, bookingId: string) =>
+    get().app.inject({ method: 'POST', url: `/api/bookings/${bookingId}/cancel`, headers: who.headers });
+  /** Book an inspection `days` ahead; the agent fee is then paid by `pay`. */
+  async function bookingIn(student: Student, days: number) {
+    const { room } = await hostelWithRoom(get());
+    const res = await book(get(), student, room, lagosDatePlusDays(days));
+    expect(res.statusCode, res.body).toBe(201);
+    return { room, bookingId: (res.json() as { _id: string })._id };
+  }
+  const refundsOf = async (reference: string) => {
+    const [p] = await get().db.select().from(payments).where(eq(payments.reference, reference));
+    return get().db.select().from(refunds).where(eq(refunds.paymentId, p!.id));
+  };
+  return { refund, refundOf, overview, cancel, bookingIn, refundsOf };
+}
+
+describe('refunds (sandbox provider)', () => {
+  let t: TestApp;
+  let admin: Student;
+  let otherAdmin: Student;
+  const calls = refundCalls(() => t);
+  const { refund, refundOf, overview, cancel, bookingIn, refundsOf } = calls;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ rateLimits: false });
+    admin = await signedInUser(t, { role: 'admin' });
+    otherAdmin = await signedInUser(t, { role: 'admin' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** A paid agent fee for an inspection `days` ahead, through the sandbox checkout. */
+  async function paidAgentFee(student: Student, days = 3) {
+    const { room, bookingId } = await bookingIn(student, days);
+    const { reference } = await initiateAgentFeeOk(t, student, room, bookingId);
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/sandbox/checkout/${reference}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(paid.statusCode, paid.body).toBe(303);
+    return { room, bookingId, reference };
+  }
+
+  /** A paid agent fee whose inspection the student cancelled: owed back in full. */
+  async function owedBack(student: Student) {
+    const paid = await paidAgentFee(student);
+    const res = await cancel(student, paid.bookingId);
+    expect(res.statusCode, res.body).toBe(200);
+    return paid;
+  }
+
+  const processed = (id: string) =>
+    eventually(async () => {
+      const res = await refundOf(admin, id);
+      return res.json().status === 'processed' ? (res.json() as Refund) : null;
+    });
+
+  it('cancels an inspection inside the window: the agent fee goes to Refunds and the room is free', async () => {
+    const student = await signedInUser(t);
+    const { room, bookingId, reference } = await paidAgentFee(student);
+    expect((await t.db.select().from(rooms).where(eq(rooms.id, room.id)))[0]!.status).toBe('booked');
+
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/${student.user.id}`,
+      headers: student.headers,
+    });
+    expect(profile.json().agentFeePayment).toMatchObject({ booking_status: 'confirmed' });
+    expect(Date.parse(profile.json().agentFeePayment.cancel_until)).toBeGreaterThan(Date.now());
+
+    const res = await cancel(student, bookingId);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      booking: { _id: bookingId, status: 'cancelled' },
+      refund_amount: room.agentFee,
+    });
+    const [payment] = await t.db.select().from(payments).where(eq(payments.reference, reference));
+    expect(payment).toMatchObject({
+      needsRefund: true,
+      refundReason: 'inspection_cancelled',
+      status: 'success',
+    });
+    expect((await t.db.select().from(rooms).where(eq(rooms.id, room.id)))[0]!.status).toBe('available');
+
+    const { due } = await overview(admin);
+    expect(due.find((d) => d.reference === reference)).toMatchObject({
+      reason: 'inspection_cancelled',
+      remaining: room.agentFee,
+      refunded_amount: 0,
+      age_days: 0,
+    });
+    // Cancelled once is cancelled.
+    expect((await cancel(student, bookingId)).statusCode).toBe(409);
+  });
+
+  it('refuses a cancellation outside the window, by someone else, and of an expired booking', async () => {
+    const student = await signedInUser(t);
+    const { bookingId, reference } = await paidAgentFee(student, 3);
+    expect((await cancel(await signedInUser(t), bookingId)).statusCode).toBe(403);
+    expect((await cancel(admin, bookingId)).statusCode).toBe(403);
+
+    // A week's window: an inspection three days away is now inside it, too late to cancel.
+    const week = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: admin.headers,
+      payload: {
+        reminder_days_before: [7],
+        overdue_days_after: [1],
+        reminder_sms: true,
+        inspection_cancel_hours: 168,
+      },
+    });
+    expect(week.statusCode, week.body).toBe(200);
+    try {
+      const late = await cancel(student, bookingId);
+      expect(late.statusCode, late.body).toBe(409);
+      expect(late.json().message).toMatch(/up to 168 hours before/);
+      const [booking] = await t.db.select().from(bookings).where(eq(bookings.id, bookingId));
+      expect(booking!.status).toBe('confirmed');
+      const [payment] = await t.db.select().from(payments).where(eq(payments.reference, reference));
+      expect(payment!.needsRefund).toBe(false);
+    } finally {
+      await t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/settings',
+        headers: admin.headers,
+        payload: { reminder_days_before: [7], overdue_days_after: [1], reminder_sms: true },
+      });
+    }
+
+    const unpaid = await bookingIn(student, 2);
+    await t.db
+      .update(bookings)
+      .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(bookings.id, unpaid.bookingId));
+    expect((await cancel(student, unpaid.bookingId)).statusCode).toBe(409);
+    expect((await cancel(student, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
+
+  it('cancels a booking whose fee is not paid yet: the hold goes, nothing is owed', async () => {
+    const student = await signedInUser(t);
+    const { room, bookingId } = await bookingIn(student, 2);
+    const res = await cancel(student, bookingId);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().refund_amount).toBe(0);
+    expect((await t.db.select().from(rooms).where(eq(rooms.id, room.id)))[0]!.heldByUserId).toBeNull();
+  });
+
+  it('refunds a payment in full: pending, then processed; the student sees it and is e-mailed', async () => {
+    const student = await signedInUser(t);
+    const { room, reference } = await owedBack(student);
+    const res = await refund(admin, {
+      reference,
+      amount: room.agentFee,
+      reason: 'Inspection cancelled by the student',
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json()).toMatchObject({ status: 'pending', amount: room.agentFee, reference, retry_of: null });
+    const id = res.json()._id as string;
+
+    expect(await processed(id)).toMatchObject({ status: 'processed', amount: room.agentFee });
+    const mine = await t.app.inject({ method: 'GET', url: '/api/payments/mine', headers: student.headers });
+    expect(mine.json().find((p: { reference: string }) => p.reference === reference)).toMatchObject({
+      refund_state: 'refunded',
+      refunded_amount: room.agentFee,
+    });
+    const [payment] = await t.db.select().from(payments).where(eq(payments.reference, reference));
+    const checked = await t.app.inject({
+      method: 'GET',
+      url: `/api/receipts/verify/${receiptCode(t, payment!.receiptNumber!)}`,
+    });
+    expect(checked.json()).toMatchObject({ status: 'refunded', refunded_amount: room.agentFee });
+
+    const mail = await eventually(async () => {
+      const [m] = await t.db
+        .select()
+        .from(messageDeliveries)
+        .where(eq(messageDeliveries.dedupeKey, `refund-notice:${id}:email`));
+      return m;
+    });
+    expect(mail).toMatchObject({ recipient: student.user.email, topic: 'payment' });
+    expect(mail.text).toContain('₦65,000');
+
+    const audit = await t.db.select().from(adminAudit).where(eq(adminAudit.targetId, id));
+    expect(audit).toMatchObject([
+      { actorId: admin.user.id, action: 'POST /api/admin/refunds', statusCode: 202 },
+    ]);
+    const { due, refunds: made } = await overview(admin);
+    expect(due.map((d) => d.reference)).not.toContain(reference);
+    expect(made.map((r) => r._id)).toContain(id);
+    // Refunded in full: nothing more can go back.
+    const again = await refund(admin, { reference, amount: 1, reason: 'Again' });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('refunds in parts, never beyond what was paid', async () => {
+    const student = await signedInUser(t);
+    const { room, reference } = await owedBack(student);
+    const first = await refund(admin, { reference, amount: 15_000, reason: 'Part one' });
+    expect(first.statusCode, first.body).toBe(202);
+    await processed(first.json()._id);
+    const mine = await t.app.inject({ method: 'GET', url: '/api/payments/mine', headers: student.headers });
+    expect(mine.json().find((p: { reference: string }) => p.reference === reference)).toMatchObject({
+      refund_state: 'partly_refunded',
+      refunded_amount: 15_000,
+    });
+    const { due } = await overview(admin);
+    expect(due.find((d) => d.reference === reference)).toMatchObject({ remaining: room.agentFee - 15_000 });
+
+    const tooMuch = await refund(admin, {
+      reference,
+      amount: room.agentFee - 15_000 + 1,
+      reason: 'Too much',
+    });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().fields.amount).toBe('At most ₦50,000');
+    const rest = await refund(admin, { reference, amount: room.agentFee - 15_000, reason: 'The rest' });
+    expect(rest.statusCode, rest.body).toBe(202);
+    await processed(rest.json()._id);
+    const all = await refundsOf(reference);
+    expect(all.reduce((sum, r) => sum + r.amount, 0)).toBe(room.agentFee);
+  });
+
+  it('refuses a refund larger than paid (400) or of an unknown reference (404), writing nothing', async () => {
+    const student = await signedInUser(t);
+    const { room, reference } = await owedBack(student);
+    const big = await refund(admin, { reference, amount: room.agentFee + 1, reason: 'Too much' });
+    expect(big.statusCode).toBe(400);
+    expect(big.json().message).toBe('The refund is larger than the ₦65,000 paid');
+    const unknown = await refund(admin, { reference: 'SN-AF-NOPE', amount: 1, reason: 'Who?' });
+    expect(unknown.statusCode).toBe(404);
+    expect(await refundsOf(reference)).toEqual([]);
+    const zero = await refund(admin, { reference, amount: 0, reason: 'Nothing' });
+    expect(zero.statusCode).toBe(400);
+    const noReason = await refund(admin, { reference, amount: 10, reason: '  ' });
+    expect(noReason.statusCode).toBe(400);
+    expect(await refundsOf(reference)).toEqual([]);
+  });
+
+  it('refunds once when two admins press at the same moment', async () => {
+    const student = await signedInUser(t);
+    const { room, reference } = await owedBack(student);
+    const answers = await Promise.all([
+      refund(admin, { reference, amount: room.agentFee, reason: 'Admin one' }),
+      refund(otherAdmin, { reference, amount: room.agentFee, reason: 'Admin two' }),
+    ]);
+    // The second finds the first pending (or already processed): refused either way.
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([202, 409]);
+    await processed(answers.find((a) => a.statusCode === 202)!.json()._id);
+    expect(await refundsOf(reference)).toHaveLength(1);
+  });
+
+  it('refunds only payments that went through', async () => {
+    const student = await signedInUser(t);
+    const { room, bookingId } = await bookingIn(student, 3);
+    const { reference } = await initiateAgentFeeOk(t, student, room, bookingId);
+    const res = await refund(admin, { reference, amount: 1, reason: 'Not paid' });
+    expect(res.statusCode).toBe(409);
+    expect((await verify(t, student, reference)).json().status).toBe('pending');
+  });
+});
+
+describe('refunds through Paystack (fake Paystack server)', () => {
+  let t: TestApp;
+  let fake: FakePaystack;
+  let admin: Student;
+  const { refund, refundOf, cancel, bookingIn } = refundCalls(() => t);
+
+  beforeAll(async () => {
+    fake = await startFakePaystack('sk_test_x');
+    t = await buildTestApp({
+      rateLimits: false,
+      payments: {
+        provider: 'paystack',
+        paystackSecretKey: 'sk_test_x',
+        paystackBaseUrl: fake.url,
+        sandboxRemote: false,
+      },
+    });
+    admin = await signedInUser(t, { role: 'admin' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  async function owedBack(student: Student) {
+    const { room, bookingId } = await bookingIn(student, 3);
+    const { reference } = await initiateAgentFeeOk(t, student, room, bookingId);
+    fake.settle(reference, 'success');
+    expect((await verify(t, student, reference)).json().status).toBe('success');
+    expect((await cancel(student, bookingId)).statusCode).toBe(200);
+    return { room, reference };
+  }
+
+  /** The refund once the job has handed it to Paystack (its Paystack id). */
+  const atPaystack = (reference: string) =>
+    eventually(async () => [...fake.refunds.values()].find((r) => r.reference === reference));
+  const recorded = (id: string) =>
+    eventually(async () => {
+      const [row] = await t.db.select().from(refunds).where(eq(refunds.id, id));
+      return row?.providerRefundId ? row : null;
+    });
+  const webhook = (body: string, headers: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url: '/api/payments/webhook/paystack', headers, payload: body });
+
+  it('asks Paystack in kobo, stays pending, and turns processed on a signed refund.processed webhook', async () => {
+    const student = await signedInUser(t);
+    const { reference } = await owedBack(student);
+    const res = await refund(admin, { reference, amount: 20_000, reason: 'Inspection cancelled' });
+    expect(res.statusCode, res.body).toBe(202);
+    const id = res.json()._id as string;
+    const atPs = await atPaystack(reference);
+    expect(atPs).toMatchObject({
+      amount: 2_000_000,
+      merchantNote: 'Inspection cancelled',
+      status: 'pending',
+    });
+    expect((await recorded(id)).providerRefundId).toBe(String(atPs.id));
+    expect((await refundOf(admin, id)).json().status).toBe('pending');
+
+    fake.settleRefund(atPs.id, 'processed');
+    const signed = fake.refundWebhook(atPs.id, 'refund.processed');
+    const forged = await webhook(signed.body, { ...signed.headers, 'x-paystack-signature': 'f'.repeat(128) });
+    expect(forged.statusCode).toBe(401);
+    const [still] = await t.db.select().from(refunds).where(eq(refunds.id, id));
+    expect(still!.status).toBe('pending');
+
+    const ok = await webhook(signed.body, signed.headers);
+    expect(ok.statusCode, ok.body).toBe(200);
+    const [done] = await t.db.select().from(refunds).where(eq(refunds.id, id));
+    expect(done).toMatchObject({ status: 'processed' });
+    expect(done!.processedAt).toBeInstanceOf(Date);
+  });
+
+  it('records a failed refund, and a retry is a new pending attempt that can succeed', async () => {
+    const student = await signedInUser(t);
+    const { room, reference } = await owedBack(student);
+    const res = await refund(admin, { reference, amount: room.agentFee, reason: 'Room cancelled' });
+    const id = res.json()._id as string;
+    const atPs = await atPaystack(reference);
+    await recorded(id);
+    fake.settleRefund(atPs.id, 'failed');
+    const signed = fake.refundWebhook(atPs.id, 'refund.failed');
+    expect((await webhook(signed.body, signed.headers)).statusCode).toBe(200);
+    const failed = (await refundOf(admin, id)).json() as Refund;
+    expect(failed).toMatchObject({ status: 'failed' });
+    expect(failed.failure_reason).toMatch(/Paystack/);
+
+    const retry = await refund(admin, { reference, amount: room.agentFee, reason: 'Room cancelled (again)' });
+    expect(retry.statusCode, retry.body).toBe(202);
+    expect(retry.json()).toMatchObject({ status: 'pending', retry_of: id });
+    const retryId = retry.json()._id as string;
+    await recorded(retryId);
+    const second = [...fake.refunds.values()].find((r) => r.reference === reference && r.id !== atPs.id)!;
+    // Followed with GET /refund/:id when an admin looks.
+    fake.settleRefund(second.id, 'processed');
+    expect((await refundOf(admin, retryId)).json().status).toBe('processed');
+  });
+
+  it('fails a refund Paystack refuses, with its reason', async () => {
+    const student = await signedInUser(t);
+    const { reference } = await owedBack(student);
+    // Someone refunded it at Paystack's dashboard already.
+    fake.refunds.set(99, {
+      id: 99,
+      reference,
+      amount: fake.transactions.get(reference)!.amount,
+      merchantNote: '',
+      status: 'processed',
+    });
+    const res = await refund(admin, { reference, amount: 1_000, reason: 'Try' });
+    const id = res.json()._id as string;
+    const failed = await eventually(async () => {
+      const r = (await refundOf(admin, id)).json() as Refund;
+      return r.status === 'failed' ? r : null;
+    });
+    expect(failed.failure_reason).toContain('Refund amount cannot be more than the transaction amount');
+  });
+});

@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { PaymentProvider, RefundResult, VerifyResult } from '../../payment-providers/provider.ts';
+import { sandboxCheckouts } from './sandbox.schema.ts';
+
+/** The sandbox pays every refund back at once. */
+const processed = (providerRefundId: string): RefundResult => ({
+  status: 'processed',
+  providerRefundId,
+  raw: { sandbox: 'processed' },
+});
+
+/**
+ * The offline provider (default): our own checkout page (sandbox.routes.ts) stands in for
+ * Paystack's and records the payer's decision in the sandbox's own table, so "asking the provider"
+ * reads that row back — as asking Paystack reads Paystack's.
+ */
+export function createSandboxProvider(opts: { publicUrl: string; db: Db }): PaymentProvider {
+  return {
+    name: 'sandbox',
+
+    async initialize({ reference, amountNaira, email, callbackUrl, description }) {
+      await opts.db
+        .insert(sandboxCheckouts)
+        .values({ reference, amount: amountNaira, email, callbackUrl, description })
+        .onConflictDoNothing();
+      return { checkoutLink: `${opts.publicUrl}/sandbox/checkout/${encodeURIComponent(reference)}` };
+    },
+
+    async verify(reference): Promise<VerifyResult> {
+      const [row] = await opts.db
+        .select()
+        .from(sandboxCheckouts)
+        .where(eq(sandboxCheckouts.reference, reference))
+        .limit(1);
+      if (!row?.outcome)
+        return { status: 'pending', amountNaira: 0, currency: 'NGN', raw: { sandbox: null } };
+      const decision = { outcome: row.outcome, decidedAt: row.decidedAt?.toISOString() };
+      return row.outcome === 'paid'
+        ? {
+            status: 'success',
+            amountNaira: row.amount,
+            currency: row.currency,
+            paidAt: row.decidedAt ?? new Date(),
+            raw: { sandbox: decision },
+          }
+        : { status: 'abandoned', amountNaira: 0, currency: row.currency, raw: { sandbox: decision } };
+    },
+
+    async refund() {
+      return processed(`sandbox-${randomUUID()}`);
+    },
+
+    async refundStatus(providerRefundId) {
+      return processed(providerRefundId);
+    },
+
+    parseWebhook() {
+      throw notFound('This server does not take Paystack webhooks (the sandbox provider is in use)');
+    },
+  };
+}
+
+/** Record the payer's decision on a checkout; the first one stands. */
+export async function decideCheckout(
+  db: Db,
+  reference: string,
+  outcome: 'paid' | 'cancelled',
+): Promise<void> {
+  await db
+    .update(sandboxCheckouts)
+    .set({ outcome, decidedAt: sql`now()` })
+    .where(and(eq(sandboxCheckouts.reference, reference), isNull(sandboxCheckouts.outcome)));
+}

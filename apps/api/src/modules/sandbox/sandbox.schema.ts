@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import { check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../db/columns.ts';
+
+/**
+ * The built-in sandbox provider's own book of checkouts, as Paystack keeps its transactions: it
+ * knows nothing of our payments table and answers `verify` from here (docs/domain.md, "Sandbox
+ * payments"). Owned by the sandbox module.
+ */
+export const sandboxCheckouts = pgTable(
+  'sandbox_checkouts',
+  {
+    /** Our payment's reference, as Paystack's transactions carry it. */
+    reference: text('reference').primaryKey(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('NGN'),
+    email: text('email').notNull(),
+    /** Where the page sends the browser back; null for checkouts older than this table (the site's home). */
+    callbackUrl: text('callback_url'),
+    description: text('description').notNull(),
+    /** The payer's decision on the checkout page: set once, by the first press. */
+    outcome: text('outcome').$type<'paid' | 'cancelled'>(),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('sandbox_checkouts_outcome_ck', sql`${t.outcome} in ('paid', 'cancelled')`),
+    check('sandbox_checkouts_decided_ck', sql`(${t.outcome} is null) = (${t.decidedAt} is null)`),
+  ],
+);

@@ -1,0 +1,51 @@
+import { daysBetween, type Tenant, todayInLagos } from '@studynest/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Deps } from '../../deps.ts';
+import { personRefColumns, users } from '../auth/index.ts';
+import { hostelRefColumns, hostels } from '../hostels/index.ts';
+import { payments } from '../payments/index.ts';
+import { roomRefColumns, rooms } from '../rooms/index.ts';
+import { tenancies } from './tenancies.schema.ts';
+import { depositHeldAmount, tenancyRunning, toNotice, toTenancyDates } from './tenancy-rules.ts';
+
+/** GET /payments/tenants: running tenancies, soonest due first, with what each tenant paid in rent for that room. */
+export async function listTenants({ db }: Pick<Deps, 'db'>): Promise<Tenant[]> {
+  const paid = db
+    .select({
+      userId: payments.userId,
+      roomId: payments.roomId,
+      total: sql<string>`sum(${payments.amount})`.as('total'),
+    })
+    .from(payments)
+    .where(and(eq(payments.kind, 'rent'), eq(payments.status, 'success'), eq(payments.needsRefund, false)))
+    .groupBy(payments.userId, payments.roomId)
+    .as('paid');
+  const rows = await db
+    .select({
+      tenancy: tenancies,
+      user: personRefColumns,
+      room: roomRefColumns,
+      hostel: hostelRefColumns,
+      total: paid.total,
+      depositHeld: depositHeldAmount(tenancies.userId, tenancies.roomId),
+    })
+    .from(tenancies)
+    .innerJoin(users, eq(users.id, tenancies.userId))
+    .innerJoin(rooms, eq(rooms.id, tenancies.roomId))
+    .innerJoin(hostels, eq(hostels.id, tenancies.hostelId))
+    .leftJoin(paid, and(eq(paid.userId, tenancies.userId), eq(paid.roomId, tenancies.roomId)))
+    .where(tenancyRunning)
+    .orderBy(tenancies.dueDate, hostels.hostelName, rooms.roomNumber);
+  const today = todayInLagos();
+  return rows.map(({ tenancy, user, room, hostel, total, depositHeld }) => ({
+    user,
+    hostel,
+    room,
+    ...toTenancyDates(tenancy),
+    daysLeft: daysBetween(today, tenancy.dueDate),
+    amountPaid: Number(total ?? 0),
+    tenancy_id: tenancy.id,
+    deposit_held: Number(depositHeld),
+    notice: toNotice(tenancy),
+  }));
+}

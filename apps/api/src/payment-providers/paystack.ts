@@ -1,0 +1,170 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import { AppError, unauthorized } from '../lib/errors.ts';
+import type { PaymentProvider, RefundResult, VerifyResult, VerifyStatus, WebhookEvent } from './provider.ts';
+
+const UNREACHABLE = 'The payment provider is not answering. Please try again.';
+const TIMEOUT_MS = 10_000;
+
+type PaystackEnvelope = { status?: boolean; message?: string; data?: Record<string, unknown> };
+
+/** HMAC-SHA512 of the exact bytes Paystack sent, keyed with the secret key, as hex. */
+export function paystackSignature(rawBody: Buffer | string, secretKey: string): string {
+  return createHmac('sha512', secretKey).update(rawBody).digest('hex');
+}
+
+function sameSignature(expectedHex: string, given: string): boolean {
+  const a = Buffer.from(expectedHex, 'utf8');
+  const b = Buffer.from(given.trim().toLowerCase(), 'utf8');
+  // timingSafeEqual throws on different lengths; a wrong length is simply a wrong signature.
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+const STATUSES: Record<string, VerifyStatus> = {
+  success: 'success',
+  failed: 'failed',
+  reversed: 'failed',
+  abandoned: 'abandoned',
+  ongoing: 'pending',
+  pending: 'pending',
+  processing: 'pending',
+  queued: 'pending',
+};
+
+/** Paystack's refund statuses (`needs-attention` waits on Paystack's team: still pending for us). */
+const REFUND_STATUSES: Record<string, RefundResult['status']> = {
+  pending: 'pending',
+  processing: 'pending',
+  'needs-attention': 'pending',
+  processed: 'processed',
+  failed: 'failed',
+};
+
+/** A refund as Paystack's create and fetch answers carry it. */
+function refundResultOf(data: Record<string, unknown>, raw: unknown): RefundResult {
+  const status = REFUND_STATUSES[String(data.status ?? '').toLowerCase()] ?? 'pending';
+  return {
+    status,
+    providerRefundId: data.id === undefined || data.id === null ? null : String(data.id),
+    ...(status === 'failed' ? { failureReason: 'Paystack could not pay this refund back' } : {}),
+    raw,
+  };
+}
+
+/** Paystack over plain fetch: a few endpoints and one HMAC (its npm wrappers are unmaintained). */
+export function createPaystackProvider(opts: { secretKey: string; baseUrl: string }): PaymentProvider {
+  const base = opts.baseUrl.replace(/\/+$/, '');
+
+  async function call(method: 'GET' | 'POST', path: string, body?: unknown) {
+    let res: Response;
+    try {
+      res = await fetch(`${base}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${opts.secretKey}`,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch {
+      throw new AppError(502, UNREACHABLE);
+    }
+    if (res.status >= 500) throw new AppError(502, UNREACHABLE);
+    let json: PaystackEnvelope;
+    try {
+      json = (await res.json()) as PaystackEnvelope;
+    } catch {
+      throw new AppError(502, UNREACHABLE);
+    }
+    return { httpStatus: res.status, json };
+  }
+
+  return {
+    name: 'paystack',
+
+    async initialize({ reference, amountNaira, email, callbackUrl, description, metadata }) {
+      const { httpStatus, json } = await call('POST', '/transaction/initialize', {
+        email,
+        amount: amountNaira * 100, // kobo
+        reference,
+        callback_url: callbackUrl,
+        currency: 'NGN',
+        metadata: { ...metadata, description },
+      });
+      const link = json.data?.authorization_url;
+      if (httpStatus >= 400 || !json.status || typeof link !== 'string') {
+        throw new AppError(
+          502,
+          `The payment provider refused to start this payment${json.message ? `: ${json.message}` : ''}. Please try again later.`,
+        );
+      }
+      return { checkoutLink: link };
+    },
+
+    async verify(reference): Promise<VerifyResult> {
+      const { httpStatus, json } = await call('GET', `/transaction/verify/${encodeURIComponent(reference)}`);
+      const data = json.data;
+      if (httpStatus >= 400 || !json.status || !data) {
+        // Paystack does not know this reference (yet): nothing to apply.
+        return { status: 'pending', amountNaira: 0, currency: 'NGN', raw: json };
+      }
+      const kobo = Number(data.amount ?? data.requested_amount ?? 0);
+      const paidAtRaw = data.paid_at ?? data.paidAt;
+      const paidAt = typeof paidAtRaw === 'string' ? new Date(paidAtRaw) : undefined;
+      return {
+        status: STATUSES[String(data.status ?? '').toLowerCase()] ?? 'pending',
+        amountNaira: Number.isFinite(kobo) ? kobo / 100 : 0,
+        currency: String(data.currency ?? ''),
+        paidAt: paidAt && !Number.isNaN(paidAt.getTime()) ? paidAt : undefined,
+        raw: json,
+      };
+    },
+
+    async refund({ reference, amountNaira, reason }): Promise<RefundResult> {
+      const { httpStatus, json } = await call('POST', '/refund', {
+        transaction: reference,
+        amount: amountNaira * 100, // kobo
+        currency: 'NGN',
+        merchant_note: reason,
+      });
+      if (httpStatus >= 400 || !json.status || !json.data) {
+        // Refused outright (already refunded, more than the transaction, unknown transaction): final.
+        return {
+          status: 'failed',
+          providerRefundId: null,
+          failureReason: `Paystack refused the refund${json.message ? `: ${json.message}` : ''}`,
+          raw: json,
+        };
+      }
+      return refundResultOf(json.data, json);
+    },
+
+    async refundStatus(providerRefundId): Promise<RefundResult> {
+      const { httpStatus, json } = await call('GET', `/refund/${encodeURIComponent(providerRefundId)}`);
+      // Not known (yet): nothing to change.
+      if (httpStatus >= 400 || !json.status || !json.data)
+        return { status: 'pending', providerRefundId, raw: json };
+      return refundResultOf(json.data, json);
+    },
+
+    parseWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): WebhookEvent | null {
+      const header = headers['x-paystack-signature'];
+      const given = Array.isArray(header) ? header[0] : header;
+      if (!given || !sameSignature(paystackSignature(rawBody, opts.secretKey), given)) {
+        throw unauthorized('The webhook signature is not valid');
+      }
+      let parsed: { event?: unknown; data?: { reference?: unknown; transaction_reference?: unknown } };
+      try {
+        parsed = JSON.parse(rawBody.toString('utf8'));
+      } catch {
+        return null;
+      }
+      // Refund events name the refunded payment as `transaction_reference`.
+      const reference = parsed?.data?.transaction_reference ?? parsed?.data?.reference;
+      if (typeof parsed?.event !== 'string' || typeof reference !== 'string' || !reference) return null;
+      return { event: parsed.event, reference };
+    },
+  };
+}
