@@ -25,7 +25,7 @@ import { refundsRoutes } from './modules/refunds/index.ts';
 import { rentRoutes } from './modules/rent/index.ts';
 import { reportsRoutes } from './modules/reports/index.ts';
 import { reviewsRoutes } from './modules/reviews/index.ts';
-import { roomsRoutes } from './modules/rooms/index.ts';
+import { roomsRoutes, whyHostelInUse } from './modules/rooms/index.ts';
 import { createSandboxProvider, sandboxRoutes } from './modules/sandbox/index.ts';
 import { settingsRoutes } from './modules/settings/index.ts';
 import { siteRoutes } from './modules/site/index.ts';
@@ -154,7 +154,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
-      await api.register(hostelsRoutes);
+      // A hostel's rooms keep it from being deleted: the rooms module knows when.
+      await api.register(hostelsRoutes, { hostelInUse: whyHostelInUse });
       await api.register(roomsRoutes);
       await api.register(authRoutes, { config });
       await api.register(usersRoutes);

@@ -23,6 +23,7 @@ import {
   createHostel,
   deleteHostel,
   getHostel,
+  type HostelInUse,
   listHostels,
   setHostelClosed,
   updateHostel,
@@ -33,7 +34,10 @@ const FORM_DESCRIPTION =
   'at most 10 of 8 MB each). Updates may also send remove_images (repeated photo ids or one ' +
   'comma-separated string); new images are appended. A JSON body works too when no photos are added.';
 
-export const hostelsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const hostelsRoutes: FastifyPluginAsyncZod<{
+  /** Why a hostel's rooms keep it from being deleted: the rooms module answers (app.ts hands it in). */
+  hostelInUse: HostelInUse;
+}> = async (app, { hostelInUse }) => {
   const { deps } = app;
   const { storage } = deps;
   /** Parse the form, then run `write`; photos stored for a request that fails are removed again. */
@@ -159,7 +163,7 @@ export const hostelsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteHostel(deps, request.params.id);
+      await deleteHostel(deps, request.params.id, hostelInUse);
       return reply.status(204).send(null);
     },
   );

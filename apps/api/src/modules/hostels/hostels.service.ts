@@ -6,8 +6,8 @@ import {
   type HostelUpdateFields,
   universityByCode,
 } from '@studynest/contracts';
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { rowIsReferenced } from '../../db/references.ts';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { removePhotos, type StoredImage } from '../../storage/photos.ts';
@@ -207,22 +207,30 @@ export async function setHostelClosed(deps: HostelDeps, id: string, isClosed: bo
   return getHostel(deps, id, { includeClosed: true });
 }
 
-export const HOSTEL_HAS_RECORDS =
-  'This hostel has bookings, payments or tenancies (of it or its rooms), which must be kept, so it cannot be deleted. Close it instead: it will be hidden from students.';
+/**
+ * Why a hostel may not be deleted now, or null: its rooms' owner answers (rooms are the later
+ * module; app.ts hands the question in). Asked inside the deleting transaction, with the hostel's
+ * row locked.
+ */
+export type HostelInUse = (tx: Tx, hostelId: string) => Promise<string | null>;
 
 /**
  * Delete a hostel nobody depends on: its rooms and photo rows go with it (cascade), then its files.
- * Refused while any booking, payment, tenancy or maintenance request points at it or one of its
- * rooms — a student holding, booking or renting a room has one — since those are records we must
- * keep; closing the hostel hides it instead.
+ * Refused while a student has, holds or rents a room, and while any booking, payment or tenancy
+ * points at it — those are financial records we must keep; closing the hostel hides it instead.
  */
-export async function deleteHostel({ db, storage }: HostelDeps, id: string): Promise<void> {
+export async function deleteHostel(
+  { db, storage }: HostelDeps,
+  id: string,
+  inUse: HostelInUse,
+): Promise<void> {
   const images = await db.transaction(async (tx) => {
-    // Locking the hostel makes a concurrent booking wait for us (its foreign keys need this row
-    // and its rooms'), so nothing can slip in between the check and the delete.
+    // Locking the hostel makes a concurrent booking wait for us (its foreign keys need this row),
+    // so nothing can slip in between the checks and the delete.
     const [row] = await tx.select({ id: hostels.id }).from(hostels).where(eq(hostels.id, id)).for('update');
     if (!row) throw notFound('This hostel does not exist');
-    if (await rowIsReferenced(tx, 'hostels', id)) throw conflict(HOSTEL_HAS_RECORDS);
+    const why = await inUse(tx, id);
+    if (why) throw conflict(why);
     const imageRows = await tx.select().from(hostelImages).where(eq(hostelImages.hostelId, id));
     await tx.delete(hostels).where(eq(hostels.id, id));
     return imageRows;

@@ -5,7 +5,7 @@ import {
   type MaintenanceStatus,
   type MaintenanceUrgency,
 } from '@studynest/contracts';
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { jpegKey, type StoredImage } from '../../storage/photos.ts';

@@ -37,9 +37,7 @@ describe('payment confirmations', () => {
     });
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe('StudyNest: ₦65,000 received');
-    expect(mails[0]?.text).toContain(
-      `inspection agent fee of ₦65,000 for ${room.roomNumber}, ${hostel.hostelName}`,
-    );
+    expect(mails[0]?.text).toContain(`agent fee of ₦65,000 for ${room.roomNumber}, ${hostel.hostelName}`);
     expect(mails[0]?.text).toContain(`${t.config.publicUrl}/receipt-page?reference=${reference}`);
     const texts = await eventually(async () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/dev/sms-outbox?to=%2B2348035550101' });

@@ -1,19 +1,12 @@
-import {
-  daysBetween,
-  type OwedPayment,
-  PAYMENT_TYPE_OF,
-  type PaymentHistoryItem,
-  type Tenant,
-  todayInLagos,
-} from '@studynest/contracts';
-import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { PAYMENT_TYPE_OF, type PaymentHistoryItem } from '@studynest/contracts';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
-import { personRefColumns, users } from '../auth/index.ts';
-import { hostelRefColumns, hostels } from '../hostels/index.ts';
+import { users } from '../auth/index.ts';
+import { hostels } from '../hostels/index.ts';
 import { payments } from '../payments/index.ts';
 import { pendingRefundAmount, refundedAmount, refundStateOf } from '../refunds/index.ts';
-import { roomRefColumns, rooms } from '../rooms/index.ts';
+import { rooms } from '../rooms/index.ts';
 
 /**
  * Every payment attempt of one person (agent fee, rent, caution deposit; any status), newest first: their

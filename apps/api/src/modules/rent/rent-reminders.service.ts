@@ -6,8 +6,7 @@ import {
   formatNaira,
   todayInLagos,
 } from '@studynest/contracts';
-import { and, asc, eq, inArray, isNull, like, lt, lte, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { and, asc, eq, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
 import { nigerianMobile } from '../../lib/phone.ts';
 import { personRefColumns, users } from '../auth/index.ts';

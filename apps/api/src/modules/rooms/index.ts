@@ -12,4 +12,4 @@ export {
 export { roomRefColumns, toPaymentRoom, toRoomRef } from './rooms.mapper.ts';
 export { roomsRoutes } from './rooms.routes.ts';
 export { rooms, whoAndWhere } from './rooms.schema.ts';
-export { createRoom } from './rooms.service.ts';
+export { createRoom, whyHostelInUse } from './rooms.service.ts';

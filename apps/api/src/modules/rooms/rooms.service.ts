@@ -1,6 +1,6 @@
 import type { Room, RoomCreate, RoomPatch, RoomStatus, RoomWithHostel } from '@studynest/contracts';
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { and, asc, eq } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { rowIsReferenced } from '../../db/references.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -224,4 +224,25 @@ export async function deleteRoom({ db }: Pick<Deps, 'db'>, id: string): Promise<
     }
     await tx.delete(rooms).where(eq(rooms.id, id));
   });
+}
+
+export const HOSTEL_IN_USE = 'This hostel has rooms that are booked or rented; it cannot be deleted';
+export const HOSTEL_HAS_RECORDS =
+  'This hostel has bookings or payment records, which must be kept, so it cannot be deleted. Close it instead: it will be hidden from students.';
+
+/**
+ * Why a hostel may not be deleted with its rooms (the hostels module asks, through app.ts): a room
+ * is booked, rented or held for an inspection, or records (bookings, payments, tenancies, …) point
+ * at the hostel or its rooms. Its rooms' rows are locked, so a booking waits for the answer.
+ */
+export async function whyHostelInUse(tx: Tx, hostelId: string): Promise<string | null> {
+  const roomRows = await tx
+    .select({ status: rooms.status, heldUntil: rooms.heldUntil })
+    .from(rooms)
+    .where(eq(rooms.hostelId, hostelId))
+    .for('update');
+  const now = new Date();
+  if (roomRows.some((r) => r.status !== 'available' || (r.heldUntil && r.heldUntil > now)))
+    return HOSTEL_IN_USE;
+  return (await rowIsReferenced(tx, 'hostels', hostelId)) ? HOSTEL_HAS_RECORDS : null;
 }

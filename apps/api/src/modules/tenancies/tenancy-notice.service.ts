@@ -1,5 +1,5 @@
 import { addDays, formatLagosDate, type TenancyNoticeState, todayInLagos } from '@studynest/contracts';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/index.ts';
