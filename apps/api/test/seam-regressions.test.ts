@@ -37,7 +37,7 @@ describe('the seams between lifecycles', () => {
   const DEPOSIT = 50_000;
   const RENT = 400_000;
 
-  const as = (who: Student, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+  const as = (who: Student, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
 
   async function payOk(student: Student, link: { checkoutLink: string; reference: string }) {
@@ -245,5 +245,22 @@ describe('the seams between lifecycles', () => {
     expect(owed.reason).toBe('inspection_cancelled');
     // The dashboard's old box read this list of every flagged payment at its full amount.
     expect((await as(admin, 'GET', '/api/payments/refunds')).statusCode).toBe(404);
+  });
+
+  it("lets an admin set a room's status by hand, but not take a room from the student who booked or rents it", async () => {
+    const { room, student } = await bookedStudent({ deposit: false });
+    const setStatus = (id: string, status: string) =>
+      as(admin, 'PATCH', `/api/rooms/${id}/status`, { status });
+    const taken = await setStatus(room.id, 'available');
+    expect(taken.statusCode, taken.body).toBe(409);
+    expect(taken.json().message).toMatch(/has booked this room through StudyNest/);
+    // Rented through StudyNest: the same.
+    await payOk(student, await initiateRentOk(t, student, room));
+    expect((await setStatus(room.id, 'booked')).statusCode).toBe(409);
+
+    // A room let outside StudyNest is the admin's to mark, and to put back on the market.
+    const { room: other } = await hostelWithRoom(t);
+    expect((await setStatus(other.id, 'rented')).statusCode).toBe(200);
+    expect((await setStatus(other.id, 'available')).statusCode).toBe(200);
   });
 });

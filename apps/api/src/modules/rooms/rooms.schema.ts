@@ -1,6 +1,6 @@
 import { ROOM_STATUSES, ROOM_UNITS, type RoomStatus, type RoomUnit } from '@studynest/contracts';
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, inList, naira, updatedAt } from '../../db/columns.ts';
 import { users } from '../auth/auth.schema.ts';
 import { hostels } from '../hostels/hostels.schema.ts';
@@ -19,6 +19,12 @@ export const rooms = pgTable(
     roomNumber: text('room_number').notNull(),
     unit: text('unit').$type<RoomUnit>().notNull(),
     status: text('status').$type<RoomStatus>().notNull().default('available'),
+    /**
+     * The status was set by an admin's hand (a room let outside StudyNest, or taken off the market),
+     * not by a booking or a tenancy: the lifecycle's invariants hold for the others only
+     * (docs/domain.md, "Lifecycles": room). Cleared whenever the lifecycle moves the room.
+     */
+    statusByHand: boolean('status_by_hand').notNull().default(false),
     price: naira('price'),
     agentFee: naira('agent_fee'),
     cautionFee: naira('caution_fee'),

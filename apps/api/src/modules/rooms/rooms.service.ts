@@ -125,6 +125,7 @@ export async function createRoom({ db }: Pick<Deps, 'db'>, input: RoomCreate): P
           roomNumber: input.room_number,
           unit: input.unit,
           status: input.status,
+          statusByHand: input.status !== 'available',
           price: input.price,
           agentFee: input.agent_fee,
           cautionFee: input.caution_fee,
@@ -167,9 +168,13 @@ export async function updateRoom({ db }: Pick<Deps, 'db'>, id: string, changes: 
       if (hostelId !== current.hostelId || roomNumber !== current.roomNumber) {
         await assertNumberFree(tx, hostelId, roomNumber, id);
       }
+      const statusChange =
+        changes.status !== undefined && changes.status !== current.status
+          ? (assertStatusMayChange(current, changes.status), { statusByHand: changes.status !== 'available' })
+          : {};
       const [row] = await tx
         .update(rooms)
-        .set({ ...columns(changes), updatedAt: new Date() })
+        .set({ ...columns(changes), ...statusChange, updatedAt: new Date() })
         .where(eq(rooms.id, id))
         .returning();
       if (!row) throw notFound('This room does not exist');
@@ -181,15 +186,35 @@ export async function updateRoom({ db }: Pick<Deps, 'db'>, id: string, changes: 
   }
 }
 
-/** Admins may set any status by hand (docs/domain.md, "Rooms"), e.g. after a tenant moves out. */
+/**
+ * An admin may set a room's status by hand (a room let outside StudyNest, taken off the market, or
+ * back on it) — but not take it from a student: a room booked or rented through StudyNest changes
+ * only with its booking or tenancy (docs/domain.md, "Lifecycles": room).
+ */
+function assertStatusMayChange(current: typeof rooms.$inferSelect, status: RoomStatus): void {
+  if (status === current.status || current.statusByHand || current.status === 'available') return;
+  throw conflict(
+    current.status === 'rented'
+      ? 'A student rents this room through StudyNest: its status changes when they move out (Tenants → Move out)'
+      : 'A student has booked this room through StudyNest: its status changes when they rent it, or when the booking is cancelled and their agent fee refunded',
+    { status: `Keep it ${current.status === 'rented' ? 'Occupied' : 'Booked'}` },
+  );
+}
+
+/** PATCH /rooms/{id}/status: an admin sets the status by hand, within the rule above. */
 export async function setRoomStatus({ db }: Pick<Deps, 'db'>, id: string, status: RoomStatus): Promise<Room> {
-  const [row] = await db
-    .update(rooms)
-    .set({ status, updatedAt: new Date() })
-    .where(eq(rooms.id, id))
-    .returning();
-  if (!row) throw notFound('This room does not exist');
-  return toRoom(row);
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(rooms).where(eq(rooms.id, id)).for('update');
+    if (!current) throw notFound('This room does not exist');
+    if (status === current.status) return toRoom(current);
+    assertStatusMayChange(current, status);
+    const [row] = await tx
+      .update(rooms)
+      .set({ status, statusByHand: status !== 'available', updatedAt: new Date() })
+      .where(eq(rooms.id, id))
+      .returning();
+    return toRoom(row!);
+  });
 }
 
 export const ROOM_IN_USE = 'This room is booked or rented by a student; it cannot be deleted';
