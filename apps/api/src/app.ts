@@ -140,7 +140,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { database, jobs });
   await app.register(readCachePlugin, { shared });
-  await app.register(authPlugin, { config });
+  await app.register(authPlugin);
   await app.register(adminAuditPlugin);
   await app.register(securityPlugin, { config });
   await app.register(rateLimit, {
@@ -157,7 +157,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       // A hostel's rooms keep it from being deleted: the rooms module knows when.
       await api.register(hostelsRoutes, { hostelInUse: whyHostelInUse });
       await api.register(roomsRoutes);
-      await api.register(authRoutes, { config });
+      await api.register(authRoutes);
       await api.register(usersRoutes);
       await api.register(auditRoutes);
       await api.register(bookingsRoutes);

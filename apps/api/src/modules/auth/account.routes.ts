@@ -2,7 +2,6 @@ import {
   ChangePasswordSchema,
   ConfirmPasswordResponseSchema,
   ConfirmPasswordSchema,
-  ErrorSchema,
   LogoutOthersResponseSchema,
   MessageSchema,
   MfaDisableSchema,
@@ -15,6 +14,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
+import { errorAnswers } from '../../lib/route-options.ts';
 import {
   changePassword,
   confirmPassword,
@@ -28,7 +28,6 @@ import {
 } from './account.service.ts';
 import type { AuthContext } from './auth.service.ts';
 
-const signedInErrors = { 400: ErrorSchema, 401: ErrorSchema, 429: ErrorSchema };
 const bearer = [{ bearerAuth: [] }];
 
 /**
@@ -48,13 +47,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/auth/change-password',
     {
-      preHandler: app.signedIn,
+      onRequest: app.signedIn,
       schema: {
         tags: ['account'],
         summary: 'Change the password (current one required); other sessions are signed out',
         security: bearer,
         body: ChangePasswordSchema,
-        response: { 200: MessageSchema, ...signedInErrors },
+        response: { 200: MessageSchema, ...errorAnswers(400, 401, 429) },
       },
     },
     async (request) => changePassword(ctx(request), await request.requireUser(), request.body),
@@ -63,13 +62,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/auth/confirm-password',
     {
-      preHandler: app.signedIn,
+      onRequest: app.signedIn,
       schema: {
         tags: ['account'],
         summary: 'Confirm the password before a sensitive action (creating an admin, deleting a user)',
         security: bearer,
         body: ConfirmPasswordSchema,
-        response: { 200: ConfirmPasswordResponseSchema, ...signedInErrors },
+        response: { 200: ConfirmPasswordResponseSchema, ...errorAnswers(400, 401, 429) },
       },
     },
     async (request) => confirmPassword(ctx(request), await request.requireUser(), request.body.password),
@@ -78,12 +77,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/auth/sessions',
     {
-      preHandler: app.signedIn,
+      onRequest: app.signedIn,
       schema: {
         tags: ['account'],
         summary: 'Where this account is signed in (live sessions, newest first)',
         security: bearer,
-        response: { 200: SessionListSchema, 401: ErrorSchema },
+        response: { 200: SessionListSchema, ...errorAnswers(401) },
       },
     },
     async (request) => listSessions(ctx(request), await request.requireUser()),
@@ -94,18 +93,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/auth/sessions/:id',
     {
-      preHandler: [app.signedIn, app.recentPassword],
+      onRequest: [app.signedIn, app.recentPassword],
       schema: {
         tags: ['account'],
         summary: 'Sign one of your sessions out',
         security: bearer,
         params: SessionParamsSchema,
-        response: {
-          204: z.null().check(z.describe('Signed out')),
-          400: ErrorSchema,
-          401: ErrorSchema,
-          404: ErrorSchema,
-        },
+        response: { 204: z.null().check(z.describe('Signed out')), ...errorAnswers(400, 401, 404) },
       },
     },
     async (request, reply) => {
@@ -117,28 +111,26 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/auth/logout-others',
     {
-      preHandler: [app.signedIn, app.recentPassword],
+      onRequest: [app.signedIn, app.recentPassword],
       schema: {
         tags: ['account'],
         summary: 'Sign out every other session of this account',
         security: bearer,
-        response: { 200: LogoutOthersResponseSchema, 401: ErrorSchema, 403: ErrorSchema },
+        response: { 200: LogoutOthersResponseSchema, ...errorAnswers(401, 403) },
       },
     },
     async (request) => logoutOthers(ctx(request), await request.requireUser()),
   );
 
-  const adminErrors = { ...signedInErrors, 403: ErrorSchema, 409: ErrorSchema };
-
   app.get(
     '/auth/mfa',
     {
-      preHandler: app.signedIn,
+      onRequest: app.signedIn,
       schema: {
         tags: ['account'],
         summary: 'Two-step sign-in state (admins)',
         security: bearer,
-        response: { 200: MfaStatusSchema, 401: ErrorSchema, 403: ErrorSchema },
+        response: { 200: MfaStatusSchema, ...errorAnswers(401, 403) },
       },
     },
     async (request) => getMfaStatus(ctx(request), await request.requireUser()),
@@ -147,12 +139,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/auth/mfa/setup',
     {
-      preHandler: [auditedAdmin, app.recentPassword],
+      onRequest: [auditedAdmin, app.recentPassword],
       schema: {
         tags: ['account'],
         summary: 'Start setting up two-step sign-in (admins): a new secret for an authenticator app',
         security: bearer,
-        response: { 201: MfaSetupResponseSchema, ...adminErrors },
+        response: { 201: MfaSetupResponseSchema, ...errorAnswers(400, 401, 403, 409, 429) },
       },
     },
     async (request, reply) => reply.code(201).send(await setupMfa(ctx(request), await request.requireUser())),
@@ -161,13 +153,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/auth/mfa/enable',
     {
-      preHandler: auditedAdmin,
+      onRequest: auditedAdmin,
       schema: {
         tags: ['account'],
         summary: 'Turn two-step sign-in on with the first code from the app (admins)',
         security: bearer,
         body: MfaEnableSchema,
-        response: { 200: MessageSchema, ...adminErrors },
+        response: { 200: MessageSchema, ...errorAnswers(400, 401, 403, 409, 429) },
       },
     },
     async (request) => turnOnMfa(ctx(request), await request.requireUser(), request.body.code),
@@ -176,13 +168,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/auth/mfa/disable',
     {
-      preHandler: auditedAdmin,
+      onRequest: auditedAdmin,
       schema: {
         tags: ['account'],
         summary: 'Turn two-step sign-in off with the password and a current code (admins)',
         security: bearer,
         body: MfaDisableSchema,
-        response: { 200: MessageSchema, ...adminErrors },
+        response: { 200: MessageSchema, ...errorAnswers(400, 401, 403, 409, 429) },
       },
     },
     async (request) => turnOffMfa(ctx(request), await request.requireUser(), request.body),

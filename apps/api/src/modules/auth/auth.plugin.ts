@@ -1,7 +1,6 @@
 import { ERROR_CODES, SESSION_LIMITS } from '@studynest/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config } from '../../config/env.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
 import { assertAdminReady } from './mfa.service.ts';
 import { type AuthUser, checkIdle, findSessionUser, type TokenProblem, verifyToken } from './tokens.ts';
@@ -42,7 +41,8 @@ type Resolved = { user: AuthUser } | { problem: TokenProblem };
 
 const cache = new WeakMap<FastifyRequest, Promise<Resolved>>();
 
-export const authPlugin = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  const { config } = app.deps;
   /**
    * A token's check (signature, then its session row) is remembered like a public answer, keyed
    * by the exact token: every write request (logout, account deletion, password reset among them)

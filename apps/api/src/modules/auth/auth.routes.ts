@@ -1,5 +1,4 @@
 import {
-  ErrorSchema,
   ForgotPasswordSchema,
   LoginResponseSchema,
   LoginSchema,
@@ -13,9 +12,8 @@ import {
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import type { Config } from '../../config/env.ts';
 import { readFormOrJson } from '../../lib/form-body.ts';
-import { perIpLimit } from '../../lib/route-options.ts';
+import { errorAnswers, perIpLimit } from '../../lib/route-options.ts';
 import { parseOrThrow } from '../../lib/validation.ts';
 import { accountRoutes } from './account.routes.ts';
 import {
@@ -31,9 +29,8 @@ import {
 } from './auth.service.ts';
 import { createAuthLimits } from './throttle.ts';
 
-const errors = { 400: ErrorSchema, 429: ErrorSchema };
-
-export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app.deps;
   // Per-app (not per-module) state, so every test app starts with fresh counters.
   const limits = createAuthLimits(config, app.deps.counters);
   // Work done after the answer (code e-mails); closing the app waits for it, so none is cut off.
@@ -73,7 +70,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
         summary: 'Create a student account (JSON or multipart form); e-mails a 4-digit code',
         description:
           'Fields: first_name, last_name, gender, email, phone_number, password. Accepts application/json or multipart/form-data (text fields only).',
-        response: { 201: SignupResponseSchema, 409: ErrorSchema, ...errors },
+        response: { 201: SignupResponseSchema, ...errorAnswers(400, 409, 429) },
       },
     },
     async (request, reply) => {
@@ -85,19 +82,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   app.post(
     '/auth/admin/signup',
     {
-      preHandler: [app.adminOnly, app.recentPassword],
+      onRequest: [app.adminOnly, app.recentPassword],
       schema: {
         tags: ['auth'],
         summary: 'Create an admin account (admins only; JSON or multipart form)',
         description: 'Same fields as sign-up. The account is an admin with its e-mail confirmed.',
         security: [{ bearerAuth: [] }],
-        response: {
-          201: SignupResponseSchema,
-          401: ErrorSchema,
-          403: ErrorSchema,
-          409: ErrorSchema,
-          ...errors,
-        },
+        response: { 201: SignupResponseSchema, ...errorAnswers(400, 401, 403, 409, 429) },
       },
     },
     async (request, reply) => {
@@ -114,7 +105,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
         tags: ['auth'],
         summary: 'Confirm the e-mail address with the 4-digit code',
         body: VerifyEmailSchema,
-        response: { 200: MessageSchema, ...errors },
+        response: { 200: MessageSchema, ...errorAnswers(400, 429) },
       },
     },
     async (request) => verifyEmail(ctx(request), request.body),
@@ -128,7 +119,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
         tags: ['auth'],
         summary: 'Send a new e-mail confirmation code (same answer for any address)',
         body: ResendOtpSchema,
-        response: { 200: MessageSchema, ...errors },
+        response: { 200: MessageSchema, ...errorAnswers(400, 429) },
       },
     },
     async (request) => resendOtp(ctx(request), request.body.email),
@@ -145,7 +136,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
         body: LoginSchema,
         description:
           'Admins with two-step sign-in on also send `totp`; without it (or with a wrong one) the answer is 401 with code `totp_required`.',
-        response: { 200: LoginResponseSchema, 401: ErrorSchema, ...errors },
+        response: { 200: LoginResponseSchema, ...errorAnswers(400, 401, 429) },
       },
     },
     async (request) => login(ctx(request), request.body, request.headers['user-agent'] ?? ''),
@@ -154,12 +145,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   app.post(
     '/auth/logout',
     {
-      preHandler: app.signedIn,
+      onRequest: app.signedIn,
       schema: {
         tags: ['auth'],
         summary: 'Log out: this token stops working at once',
         security: [{ bearerAuth: [] }],
-        response: { 204: z.null().check(z.describe('Logged out')), 401: ErrorSchema },
+        response: { 204: z.null().check(z.describe('Logged out')), ...errorAnswers(401) },
       },
     },
     async (request, reply) => {
@@ -177,7 +168,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
         tags: ['auth'],
         summary: 'E-mail a password reset code (same answer whether or not the account exists)',
         body: ForgotPasswordSchema,
-        response: { 200: MessageSchema, ...errors },
+        response: { 200: MessageSchema, ...errorAnswers(400, 429) },
       },
     },
     async (request) => forgotPassword(ctx(request), request.body.email),
@@ -191,7 +182,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
         tags: ['auth'],
         summary: 'Set a new password with the e-mailed code; signs the account out everywhere',
         body: ResetPasswordSchema,
-        response: { 200: MessageSchema, ...errors },
+        response: { 200: MessageSchema, ...errorAnswers(400, 429) },
       },
     },
     async (request) => resetPassword(ctx(request), request.body),

@@ -24,7 +24,13 @@ const notHeldByOther = (userId: string) =>
 export async function markRoomBooked(tx: Tx, roomId: string, payerId: string): Promise<boolean> {
   const [room] = await tx
     .update(rooms)
-    .set({ status: 'booked', statusByHand: false, heldByUserId: null, heldUntil: null, updatedAt: sql`now()` })
+    .set({
+      status: 'booked',
+      statusByHand: false,
+      heldByUserId: null,
+      heldUntil: null,
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(rooms.id, roomId), eq(rooms.status, 'available'), notHeldByOther(payerId)))
     .returning({ id: rooms.id });
   return Boolean(room);
@@ -37,7 +43,13 @@ export async function markRoomBooked(tx: Tx, roomId: string, payerId: string): P
 export async function markRoomRented(tx: Tx, roomId: string, payerId: string): Promise<boolean> {
   const [room] = await tx
     .update(rooms)
-    .set({ status: 'rented', statusByHand: false, heldByUserId: null, heldUntil: null, updatedAt: sql`now()` })
+    .set({
+      status: 'rented',
+      statusByHand: false,
+      heldByUserId: null,
+      heldUntil: null,
+      updatedAt: sql`now()`,
+    })
     .where(
       and(
         eq(rooms.id, roomId),
@@ -63,7 +75,13 @@ export async function letGoOfHold(tx: DbOrTx, roomId: string, userId: string): P
 export async function freeRoom(tx: DbOrTx, roomId: string, from: ('booked' | 'rented')[]): Promise<void> {
   await tx
     .update(rooms)
-    .set({ status: 'available', statusByHand: false, heldByUserId: null, heldUntil: null, updatedAt: sql`now()` })
+    .set({
+      status: 'available',
+      statusByHand: false,
+      heldByUserId: null,
+      heldUntil: null,
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(rooms.id, roomId), inArray(rooms.status, from)));
 }
 
