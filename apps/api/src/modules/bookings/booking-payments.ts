@@ -1,4 +1,4 @@
-import type { PaymentInitiate } from '@studynest/contracts';
+import type { BookingStatus, InspectionSlot, PaymentInitiate, RoomUnit } from '@studynest/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
@@ -109,3 +109,52 @@ export async function markBookingInspected(tx: Tx, feeId: string): Promise<void>
       ),
     );
 }
+
+/** The profile's agent-fee payment, read in one statement with the rest of the profile (JSON). */
+export type AgentFeeJson = {
+  status: PaymentRow['status'];
+  amount: number;
+  reference: string;
+  room: {
+    id: string;
+    room_number: string;
+    unit: RoomUnit;
+    agent_fee: number;
+    price: number;
+    caution_fee: number;
+    commission_fee: number;
+  };
+  hostel: { _id: string; hostel_name: string; address: string };
+  booking: {
+    id: string;
+    inspection_date: string;
+    inspection_slot: InspectionSlot;
+    status: BookingStatus;
+    hold_expires_at: string;
+  };
+};
+
+/** A student's latest agent fee, a success preferred over later attempts, ordered like every list of them. */
+const latestAgentFee = (userId: string) => sql`
+  from ${payments} af
+  where af.user_id = ${userId} and af.kind = 'agent_fee' and af.booking_id is not null
+  order by (af.status = 'success') desc, af.created_at desc
+  limit 1`;
+
+/** The room of that fee (SQL), which the profile's rent and deposit rows are about. */
+export const agentFeeRoomOf = (userId: string) =>
+  sql<string | null>`(select af.room_id ${latestAgentFee(userId)})`;
+
+/** That fee with its booking, room and hostel, as JSON (SQL), or null. */
+export const agentFeeJsonOf = (userId: string) => sql<AgentFeeJson | null>`(
+  select json_build_object(
+    'status', af.status, 'amount', af.amount, 'reference', af.reference,
+    'room', (select json_build_object('id', r.id, 'room_number', r.room_number, 'unit', r.unit,
+        'agent_fee', r.agent_fee, 'price', r.price, 'caution_fee', r.caution_fee, 'commission_fee', r.commission_fee)
+      from ${rooms} r where r.id = af.room_id),
+    'hostel', (select json_build_object('_id', h.id, 'hostel_name', h.hostel_name, 'address', h.address)
+      from ${hostels} h where h.id = af.hostel_id),
+    'booking', (select json_build_object('id', b.id, 'inspection_date', b.inspection_date,
+        'inspection_slot', b.inspection_slot, 'status', b.status, 'hold_expires_at', b.hold_expires_at)
+      from ${bookings} b where b.id = af.booking_id))
+  ${latestAgentFee(userId)})`;

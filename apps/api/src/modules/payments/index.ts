@@ -4,6 +4,7 @@ export { recordPaymentNotice } from './payment-notices.ts';
 export { startPaymentJobs } from './payments.jobs.ts';
 export {
   flagOwedBack,
+  latestPaymentJson,
   lockPayment,
   type NewPayment,
   type PaymentRow,
@@ -11,6 +12,7 @@ export {
   recordProviderAnswer,
   STALE_PAYMENT_HOURS,
   standingAgentFee,
+  standingAgentFeeAt,
   startPayment,
 } from './payments.ledger.ts';
 export { payments } from './payments.schema.ts';

@@ -226,10 +226,27 @@ export async function lockPayment(tx: Tx, where: SQL): Promise<PaymentRow | unde
 
 /**
  * A standing agent fee: paid, and not owed back (those were overtaken by someone else's, or their
- * inspection was cancelled). Its payer has the room booked (docs/domain.md, "Payments").
+ * inspection was cancelled). Its payer has the room booked (docs/domain.md, "Payments"). SQL on
+ * a payments row of the query, by its name or alias.
  */
-export const standingAgentFee = and(
-  eq(payments.kind, 'agent_fee'),
-  eq(payments.status, 'success'),
-  eq(payments.needsRefund, false),
-);
+export const standingAgentFeeAt = (row: SQL | ReturnType<typeof sql.identifier>) =>
+  sql`(${row}.kind = 'agent_fee' and ${row}.status = 'success' and not ${row}.needs_refund)`;
+
+/** The same, of the `payments` table in the query (not aliased). */
+export const standingAgentFee = standingAgentFeeAt(sql.identifier('payments'));
+
+/**
+ * A student's latest payment of a kind — for a room, when the SQL given names one — a success preferred
+ * over later attempts that did not go through: `{ status, amount, reference }` as JSON, or null.
+ * What the profile shows for rent and the caution deposit.
+ */
+export const latestPaymentJson = (userId: string, kind: PaymentKind, roomId?: SQL) => sql<{
+  status: PaymentStatus;
+  amount: number;
+  reference: string;
+} | null>`(
+  select json_build_object('status', lp.status, 'amount', lp.amount, 'reference', lp.reference)
+  from ${payments} lp
+  where lp.user_id = ${userId} and lp.kind = ${kind}${roomId ? sql` and (${roomId} is null or lp.room_id = ${roomId})` : sql``}
+  order by (lp.status = 'success') desc, lp.created_at desc
+  limit 1)`;

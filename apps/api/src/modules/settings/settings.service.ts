@@ -7,11 +7,21 @@ const KEY = 'admin_settings';
 
 /** The admins' settings, or the defaults for anything never set (or stored by an older version). */
 export async function getSettings({ db }: Pick<Deps, 'db'>): Promise<AdminSettings> {
-  const [row] = await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, KEY)).limit(1);
-  if (!row) return DEFAULT_SETTINGS;
+  const [row] = await db.select({ value: storedSettings }).from(sql`(select 1) as one`);
+  return settingsFrom(row?.value ?? null);
+}
+
+/** The stored settings as SQL (text, or null when never saved), for a read that needs them with other rows. */
+export const storedSettings = sql<
+  string | null
+>`(select ${appMeta.value} from ${appMeta} where ${appMeta.key} = ${KEY})`;
+
+/** The settings from their stored text, defaults for anything missing or unreadable. */
+export function settingsFrom(value: string | null): AdminSettings {
+  if (value === null) return DEFAULT_SETTINGS;
   let stored: unknown;
   try {
-    stored = JSON.parse(row.value);
+    stored = JSON.parse(value);
   } catch {
     return DEFAULT_SETTINGS;
   }

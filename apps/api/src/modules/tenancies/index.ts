@@ -12,12 +12,16 @@ export {
 } from './tenancy-payments.ts';
 export {
   bookedBy,
+  bookedHostelJsonOf,
   depositHeldAmount,
   feeSpent,
   feeUsed,
+  hasMovedOut,
   hasRunningTenancy,
+  type RunningTenancyJson,
   renewalOf,
   rentReminderKeyPrefix,
+  runningTenancyJsonOf,
   runningTenancyOf,
   tenancyRunning,
   toNotice,

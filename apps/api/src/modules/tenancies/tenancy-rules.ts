@@ -6,7 +6,8 @@ import {
   todayInLagos,
 } from '@studynest/contracts';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import { payments, standingAgentFee } from '../payments/index.ts';
+import { hostels } from '../hostels/index.ts';
+import { payments, standingAgentFee, standingAgentFeeAt } from '../payments/index.ts';
 import { hasRefund, pendingRefundAmount, refundedAmount } from '../refunds/index.ts';
 import { tenancies } from './tenancies.schema.ts';
 
@@ -155,3 +156,37 @@ export const toNotice = (t: {
  */
 export const rentReminderKeyPrefix = (tenancyId: string, dueDate: string) =>
   `rent-reminder:${tenancyId}:${dueDate}:`;
+
+/** A student's running tenancy as the profile shows it, as JSON (SQL), or null. */
+export type RunningTenancyJson = {
+  start_date: string;
+  due_date: string;
+  notice_given_at: string | null;
+  notice_move_out_on: string | null;
+  hostel: { _id: string; hostel_name: string; address: string };
+};
+export const runningTenancyJsonOf = (userId: string) => sql<RunningTenancyJson | null>`(
+  select json_build_object('start_date', t.start_date, 'due_date', t.due_date,
+    'notice_given_at', t.notice_given_at, 'notice_move_out_on', t.notice_move_out_on,
+    'hostel', json_build_object('_id', h.id, 'hostel_name', h.hostel_name, 'address', h.address))
+  from ${tenancies} t join ${hostels} h on h.id = t.hostel_id
+  where t.user_id = ${userId} and t.ended_at is null
+  order by t.created_at desc limit 1)`;
+
+/**
+ * The hostel a student belongs to without a tenancy: that of the latest agent fee that books them
+ * a room (standing, not used up). A fee owed back gives no hostel. JSON (SQL), or null.
+ */
+export const bookedHostelJsonOf = (userId: string) => sql<{
+  _id: string;
+  hostel_name: string;
+  address: string;
+} | null>`(
+  select json_build_object('_id', h.id, 'hostel_name', h.hostel_name, 'address', h.address)
+  from ${payments} bp join ${hostels} h on h.id = bp.hostel_id
+  where bp.user_id = ${userId} and ${standingAgentFeeAt(sql`bp`)} and not ${feeSpent(sql`bp.id`)}
+  order by bp.paid_at desc nulls last, bp.created_at desc limit 1)`;
+
+/** Whether the student has had a move-out recorded (SQL): only then is there a statement to read. */
+export const hasMovedOut = (userId: string) =>
+  sql<boolean>`exists (select 1 from ${tenancies} mo where mo.user_id = ${userId} and mo.move_out_recorded_at is not null)`;

@@ -1,6 +1,14 @@
 import type { MoveOutStatement, Profile } from '@studynest/contracts';
 import { toUser, type UserRow } from '../auth/index.ts';
-import type { PaymentProfile } from './payment-profile.service.ts';
+
+/** What a student paid and rents, as the profile names it (profile.service.ts reads it). */
+export type PaymentProfile = {
+  hostel: Profile['hostel'];
+  agentFee: Omit<NonNullable<Profile['agentFeePayment']>, 'payment_type'> | null;
+  rent: Profile['roomPricePayment'];
+  cautionFee: Profile['cautionFeePayment'];
+  tenancy: Profile['rentDetails'];
+};
 
 /**
  * GET /user/{id}: the account, its emergency contact and what the student paid and rents, under
@@ -9,8 +17,8 @@ import type { PaymentProfile } from './payment-profile.service.ts';
  */
 export function toProfile(
   row: UserRow,
-  paid: PaymentProfile,
   moveOutStatement: MoveOutStatement | null,
+  paid: PaymentProfile,
 ): Profile {
   return {
     ...toUser(row),

@@ -25,8 +25,8 @@ const ProfilePart = z.pick(ProfileSchema, {
 
 describe('the payment part of the profile', () => {
   let t: TestApp;
-  /** What getPaymentProfile contributes to GET /user/{id}, under the profile's names. */
-  const getPaymentProfile = async (userId: string) => {
+  /** What a student paid and rents, as GET /user/{id} shows it. */
+  const paidAndRented = async (userId: string) => {
     const { hostel, agentFeePayment, roomPricePayment, rentDetails } = await getProfile(t.app.deps, userId);
     return { hostel, agentFeePayment, roomPricePayment, rentDetails };
   };
@@ -47,7 +47,7 @@ describe('the payment part of the profile', () => {
 
   it('is all null for a student who has paid nothing', async () => {
     const student = await signedInUser(t);
-    expect(await getPaymentProfile(student.user.id)).toEqual({
+    expect(await paidAndRented(student.user.id)).toEqual({
       hostel: null,
       agentFeePayment: null,
       roomPricePayment: null,
@@ -62,7 +62,7 @@ describe('the payment part of the profile', () => {
     const cancelled = await initiateAgentFeeOk(t, student, room, booking._id);
     await decide(cancelled.checkoutLink, 'cancel');
 
-    const pending = await getPaymentProfile(student.user.id);
+    const pending = await paidAndRented(student.user.id);
     expect(pending.agentFeePayment).toMatchObject({ status: 'abandoned', reference: cancelled.reference });
     expect(pending.hostel).toBeNull();
 
@@ -74,7 +74,7 @@ describe('the payment part of the profile', () => {
     const later = await initiateAgentFeeOk(t, student, booking2.room, other._id);
     await decide(later.checkoutLink, 'cancel');
 
-    const booked = ProfilePart.parse(await getPaymentProfile(student.user.id));
+    const booked = ProfilePart.parse(await paidAndRented(student.user.id));
     expect(booked).toEqual({
       hostel: { _id: hostel.id, hostel_name: hostel.hostelName, address: hostel.address },
       agentFeePayment: {
@@ -102,7 +102,7 @@ describe('the payment part of the profile', () => {
 
     const rent = await initiateRentOk(t, student, room);
     await decide(rent.checkoutLink, 'pay');
-    const rented = ProfilePart.parse(await getPaymentProfile(student.user.id));
+    const rented = ProfilePart.parse(await paidAndRented(student.user.id));
     const due = addMonths(todayInLagos(), 12);
     expect(rented.roomPricePayment).toEqual({
       status: 'success',
@@ -140,9 +140,9 @@ describe('the payment part of the profile', () => {
     await decide(latePay.checkoutLink, 'pay');
     expect((await verify(t, late, latePay.reference)).json().needs_refund).toBe(true);
 
-    const profile = await getPaymentProfile(late.user.id);
+    const profile = await paidAndRented(late.user.id);
     expect(profile.hostel).toBeNull();
     expect(profile.agentFeePayment?.status).toBe('success');
-    expect((await getPaymentProfile(winner.user.id)).hostel?._id).toBe(room.hostelId);
+    expect((await paidAndRented(winner.user.id)).hostel?._id).toBe(room.hostelId);
   });
 });
