@@ -10,6 +10,7 @@ import { eventually } from '../../../test/eventually.ts';
 import { signedInUser } from '../../../test/factories.ts';
 import { users } from '../auth/auth.schema.ts';
 import { messageDeliveries } from '../messages/messages.schema.ts';
+import { sandboxCheckouts } from '../sandbox/sandbox.schema.ts';
 import { bookOk, hostelWithRoom, initiateAgentFeeOk, payAtCheckout, verify } from './payments.fixtures.ts';
 
 describe('payment confirmations', () => {
@@ -83,10 +84,12 @@ if (usingPostgres())
       const student = await signedInUser(procs.t);
       const booking = await bookOk(procs.t, student, room);
       const { reference } = await initiateAgentFeeOk(procs.t, student, room, booking._id);
-      // The sandbox records Pay on the payment; both processes then ask it and apply the success.
-      await procs.t.db.execute(
-        `update payments set provider_data = provider_data || '{"sandbox":{"outcome":"paid","decidedAt":"${new Date().toISOString()}"}}'::jsonb where reference = '${reference}'` as never,
-      );
+      // The payer presses Pay in the sandbox (its own book, without telling us); both processes
+      // then ask it and apply the success.
+      await procs.t.db
+        .update(sandboxCheckouts)
+        .set({ outcome: 'paid', decidedAt: new Date() })
+        .where(eq(sandboxCheckouts.reference, reference));
       const results = await Promise.all(
         [procs.t.app, procs.second, procs.t.app, procs.second].map((app) =>
           app.inject({
