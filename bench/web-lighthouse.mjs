@@ -36,7 +36,7 @@ const CHROME_FLAGS = [
 ];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const CATEGORY_LABELS = { performance: 'Perf', accessibility: 'A11y', 'best-practices': 'BP', seo: 'SEO' };
-/** Lighthouse's benchmarkIndex of a Moto G Power (docs/throttling.md), the low-end phone we aim at. */
+/** Lighthouse's benchmarkIndex of a Moto G Power (Lighthouse's throttling guide: https://github.com/GoogleChrome/lighthouse/blob/main/docs/throttling.md), the low-end phone we aim at. */
 const LOW_END_BENCHMARK_INDEX = 264;
 const STARTUP_TIMEOUT_MS = 240_000;
 const TARGETS = { lcpMs: 4000, tbtMs: 600, score: 95 };
