@@ -12,10 +12,10 @@ import {
 import { and, count, desc, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { personRefColumns, users } from '../auth/index.ts';
+import { personRefColumns } from '../auth/index.ts';
 import { hostelRefColumns, hostels } from '../hostels/index.ts';
 import { payments } from '../payments/index.ts';
-import { holdRoom, roomRefColumns, rooms } from '../rooms/index.ts';
+import { holdRoom, joinWhoAndWhere, roomRefColumns, rooms } from '../rooms/index.ts';
 import { effectiveStatus, inspectionDateTime, toBooking } from './bookings.mapper.ts';
 import { bookings } from './bookings.schema.ts';
 
@@ -128,17 +128,18 @@ export async function listBookings(
   opts: { upcoming?: boolean } = {},
 ): Promise<BookingListItem[]> {
   const today = todayInLagos();
-  const rows = await db
-    .select({
-      booking: bookings,
-      student: personRefColumns,
-      room: roomRefColumns,
-      hostel: hostelRefColumns,
-    })
-    .from(bookings)
-    .innerJoin(users, eq(users.id, bookings.userId))
-    .innerJoin(rooms, eq(rooms.id, bookings.roomId))
-    .innerJoin(hostels, eq(hostels.id, bookings.hostelId))
+  const rows = await joinWhoAndWhere(
+    db
+      .select({
+        booking: bookings,
+        student: personRefColumns,
+        room: roomRefColumns,
+        hostel: hostelRefColumns,
+      })
+      .from(bookings)
+      .$dynamic(),
+    bookings,
+  )
     .where(opts.upcoming ? upcomingFilter(today) : undefined)
     .orderBy(
       ...(opts.upcoming

@@ -1,7 +1,7 @@
-import { type HostelFields, ROOM_UNITS, type RoomStatus, type RoomUnit } from '@studynest/contracts';
+import { ROOM_UNITS, type RoomStatus, type RoomUnit } from '@studynest/contracts';
 import type { Deps } from '../../deps.ts';
 import { type StoredImage, storePhoto } from '../../storage/photos.ts';
-import { countHostels, createHostel } from '../hostels/index.ts';
+import { countHostels, createHostel, type HostelFacts } from '../hostels/index.ts';
 import { createRoom } from '../rooms/index.ts';
 import { markDone, wasDone } from '../settings/index.ts';
 import { demoPhoto, type PhotoStyle } from './demo-photos.ts';
@@ -10,17 +10,7 @@ type DemoHostel = {
   name: string;
   address: string;
   details: string;
-  facts: Pick<
-    HostelFields,
-    | 'state'
-    | 'city'
-    | 'university'
-    | 'walking_minutes'
-    | 'gender_policy'
-    | 'amenities'
-    | 'latitude'
-    | 'longitude'
-  >;
+  facts: Required<HostelFacts>;
   style: Omit<PhotoStyle, 'variant'>;
 };
 

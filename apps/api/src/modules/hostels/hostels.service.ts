@@ -56,7 +56,8 @@ export async function getHostel(
   return toHostel(storage, found.row, found.images);
 }
 
-type Facts = Partial<
+/** The facts students search by (docs/domain.md, "Hostels and rooms"), as forms send them. */
+export type HostelFacts = Partial<
   Pick<
     HostelFields,
     | 'state'
@@ -74,7 +75,7 @@ type Facts = Partial<
  * The facts that were given, as columns. A university given without a state or city lends them its
  * own (its main campus), so an admin who picks UNN gets Enugu and Nsukka without typing them.
  */
-function factValues(f: Facts): Partial<typeof hostels.$inferInsert> {
+function factValues(f: HostelFacts): Partial<typeof hostels.$inferInsert> {
   const uni = f.university ? universityByCode(f.university) : undefined;
   const values: Partial<typeof hostels.$inferInsert> = {};
   if (f.state !== undefined || uni) values.state = f.state ?? uni?.state ?? null;

@@ -9,10 +9,10 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { jpegKey, type StoredImage } from '../../storage/photos.ts';
-import { personRefColumns, users } from '../auth/index.ts';
-import { hostelRefColumns, hostels } from '../hostels/index.ts';
+import { personRefColumns } from '../auth/index.ts';
+import { hostelRefColumns } from '../hostels/index.ts';
 import { queueMessages } from '../messages/index.ts';
-import { roomRefColumns, rooms } from '../rooms/index.ts';
+import { joinWhoAndWhere, roomRefColumns } from '../rooms/index.ts';
 import { tenancies, tenancyRunning } from '../tenancies/index.ts';
 import { maintenanceEvents, maintenanceRequests } from './maintenance.schema.ts';
 
@@ -113,17 +113,18 @@ async function loadRequests(
   deps: Pick<Deps, 'db' | 'storage'>,
   where: SQL | undefined,
 ): Promise<MaintenanceRequest[]> {
-  const rows = await deps.db
-    .select({
-      request: maintenanceRequests,
-      hostel: hostelRefColumns,
-      room: roomRefColumns,
-      user: personRefColumns,
-    })
-    .from(maintenanceRequests)
-    .innerJoin(hostels, eq(hostels.id, maintenanceRequests.hostelId))
-    .innerJoin(rooms, eq(rooms.id, maintenanceRequests.roomId))
-    .innerJoin(users, eq(users.id, maintenanceRequests.userId))
+  const rows = await joinWhoAndWhere(
+    deps.db
+      .select({
+        request: maintenanceRequests,
+        hostel: hostelRefColumns,
+        room: roomRefColumns,
+        user: personRefColumns,
+      })
+      .from(maintenanceRequests)
+      .$dynamic(),
+    maintenanceRequests,
+  )
     .where(where)
     // Unfinished work first, the most urgent deadline first; then finished, latest first.
     .orderBy(

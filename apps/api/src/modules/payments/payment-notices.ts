@@ -6,7 +6,7 @@ import { nigerianMobile } from '../../lib/phone.ts';
 import { users } from '../auth/index.ts';
 import { hostels } from '../hostels/index.ts';
 import { type NewMessage, recordMessages } from '../messages/index.ts';
-import { rooms } from '../rooms/index.ts';
+import { joinWhoAndWhere, rooms } from '../rooms/index.ts';
 import { payments } from './payments.schema.ts';
 
 const RECEIPT_PAGE = {
@@ -25,20 +25,21 @@ export async function recordPaymentNotice(
   deps: Pick<Deps, 'config'>,
   paymentId: string,
 ): Promise<string[]> {
-  const [row] = await tx
-    .select({
-      payment: payments,
-      email: users.email,
-      phone: users.phoneNumber,
-      firstName: users.firstName,
-      texts: users.notifySms,
-      roomNumber: rooms.roomNumber,
-      hostelName: hostels.hostelName,
-    })
-    .from(payments)
-    .innerJoin(users, eq(users.id, payments.userId))
-    .innerJoin(rooms, eq(rooms.id, payments.roomId))
-    .innerJoin(hostels, eq(hostels.id, payments.hostelId))
+  const [row] = await joinWhoAndWhere(
+    tx
+      .select({
+        payment: payments,
+        email: users.email,
+        phone: users.phoneNumber,
+        firstName: users.firstName,
+        texts: users.notifySms,
+        roomNumber: rooms.roomNumber,
+        hostelName: hostels.hostelName,
+      })
+      .from(payments)
+      .$dynamic(),
+    payments,
+  )
     .where(eq(payments.id, paymentId))
     .limit(1);
   if (!row) return [];

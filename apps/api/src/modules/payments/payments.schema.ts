@@ -11,10 +11,8 @@ import {
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, inList, naira, updatedAt } from '../../db/columns.ts';
-import { users } from '../auth/auth.schema.ts';
 import { bookings } from '../bookings/bookings.schema.ts';
-import { hostels } from '../hostels/hostels.schema.ts';
-import { rooms } from '../rooms/rooms.schema.ts';
+import { whoAndWhere } from '../rooms/rooms.schema.ts';
 
 /** Payments and their receipt numbers (docs/domain.md, "Lifecycles": payment). Owned by the payments module. */
 
@@ -24,17 +22,9 @@ export const payments = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** Our own unique reference per attempt; the provider echoes it back. */
     reference: text('reference').notNull().unique(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    ...whoAndWhere(),
     kind: text('kind').$type<PaymentKind>().notNull(),
     bookingId: uuid('booking_id').references(() => bookings.id),
-    roomId: uuid('room_id')
-      .notNull()
-      .references(() => rooms.id),
-    hostelId: uuid('hostel_id')
-      .notNull()
-      .references(() => hostels.id),
     amount: naira('amount'),
     currency: text('currency').notNull().default('NGN'),
     provider: text('provider').$type<PaymentProviderName>().notNull(),

@@ -8,7 +8,7 @@ import { type AuthUser, assertAdminReady, users } from '../auth/index.ts';
 import { hostels } from '../hostels/index.ts';
 import { payments, RECEIPT_NUMBER } from '../payments/index.ts';
 import { refundedAmount } from '../refunds/index.ts';
-import { rooms } from '../rooms/index.ts';
+import { joinWhoAndWhere, rooms } from '../rooms/index.ts';
 import { getPaymentDetail } from './payment-detail.ts';
 import { receiptPdfFor } from './receipt-pdf.ts';
 
@@ -47,23 +47,24 @@ export async function findReceipt(
   { db }: Pick<Deps, 'db'>,
   receiptNumber: string,
 ): Promise<ReceiptVerification | null> {
-  const [row] = await db
-    .select({
-      kind: payments.kind,
-      amount: payments.amount,
-      paidAt: payments.paidAt,
-      receiptNumber: payments.receiptNumber,
-      hostelName: hostels.hostelName,
-      roomNumber: rooms.roomNumber,
-      unit: rooms.unit,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      refunded: refundedAmount(payments.id),
-    })
-    .from(payments)
-    .innerJoin(rooms, eq(rooms.id, payments.roomId))
-    .innerJoin(hostels, eq(hostels.id, payments.hostelId))
-    .innerJoin(users, eq(users.id, payments.userId))
+  const [row] = await joinWhoAndWhere(
+    db
+      .select({
+        kind: payments.kind,
+        amount: payments.amount,
+        paidAt: payments.paidAt,
+        receiptNumber: payments.receiptNumber,
+        hostelName: hostels.hostelName,
+        roomNumber: rooms.roomNumber,
+        unit: rooms.unit,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        refunded: refundedAmount(payments.id),
+      })
+      .from(payments)
+      .$dynamic(),
+    payments,
+  )
     .where(and(eq(payments.receiptNumber, receiptNumber), eq(payments.status, 'success')))
     .limit(1);
   if (!row?.receiptNumber || !row.paidAt) return null;

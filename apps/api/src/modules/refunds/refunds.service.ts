@@ -21,7 +21,7 @@ import { personRefColumns, users } from '../auth/index.ts';
 import { hostelRefColumns, hostels } from '../hostels/index.ts';
 import { dispatch, recordMessages } from '../messages/index.ts';
 import { lockPayment, payments } from '../payments/index.ts';
-import { roomRefColumns, rooms } from '../rooms/index.ts';
+import { joinWhoAndWhere, roomRefColumns, rooms } from '../rooms/index.ts';
 import { pendingRefundAmount, refundedAmount } from './refund-amounts.ts';
 import { refunds } from './refunds.schema.ts';
 
@@ -91,19 +91,20 @@ export async function adminRefunds(deps: Pick<Deps, 'db'>): Promise<AdminRefunds
 async function listOwedPayments({ db }: Pick<Deps, 'db'>): Promise<OwedPayment[]> {
   const refunded = refundedAmount(payments.id);
   const pending = pendingRefundAmount(payments.id);
-  const rows = await db
-    .select({
-      payment: payments,
-      user: personRefColumns,
-      room: roomRefColumns,
-      hostel: hostelRefColumns,
-      refunded,
-      pending,
-    })
-    .from(payments)
-    .innerJoin(users, eq(users.id, payments.userId))
-    .innerJoin(rooms, eq(rooms.id, payments.roomId))
-    .innerJoin(hostels, eq(hostels.id, payments.hostelId))
+  const rows = await joinWhoAndWhere(
+    db
+      .select({
+        payment: payments,
+        user: personRefColumns,
+        room: roomRefColumns,
+        hostel: hostelRefColumns,
+        refunded,
+        pending,
+      })
+      .from(payments)
+      .$dynamic(),
+    payments,
+  )
     .where(and(eq(payments.needsRefund, true), gt(sql`${payments.amount} - ${refunded} - ${pending}`, 0)))
     .orderBy(asc(payments.paidAt), asc(payments.createdAt));
   const today = todayInLagos();
@@ -312,19 +313,20 @@ async function recordRefundNotice(
   deps: Pick<Deps, 'config'>,
   refund: typeof refunds.$inferSelect,
 ): Promise<string[]> {
-  const [row] = await tx
-    .select({
-      payment: payments,
-      email: users.email,
-      firstName: users.firstName,
-      roomNumber: rooms.roomNumber,
-      hostelName: hostels.hostelName,
-      refunded: refundedAmount(payments.id),
-    })
-    .from(payments)
-    .innerJoin(users, eq(users.id, payments.userId))
-    .innerJoin(rooms, eq(rooms.id, payments.roomId))
-    .innerJoin(hostels, eq(hostels.id, payments.hostelId))
+  const [row] = await joinWhoAndWhere(
+    tx
+      .select({
+        payment: payments,
+        email: users.email,
+        firstName: users.firstName,
+        roomNumber: rooms.roomNumber,
+        hostelName: hostels.hostelName,
+        refunded: refundedAmount(payments.id),
+      })
+      .from(payments)
+      .$dynamic(),
+    payments,
+  )
     .where(eq(payments.id, refund.paymentId))
     .limit(1);
   if (!row) return [];

@@ -168,10 +168,9 @@ export async function updateRoom({ db }: Pick<Deps, 'db'>, id: string, changes: 
       if (hostelId !== current.hostelId || roomNumber !== current.roomNumber) {
         await assertNumberFree(tx, hostelId, roomNumber, id);
       }
-      const statusChange =
-        changes.status !== undefined && changes.status !== current.status
-          ? (assertStatusMayChange(current, changes.status), { statusByHand: changes.status !== 'available' })
-          : {};
+      const newStatus = changes.status !== current.status ? changes.status : undefined;
+      if (newStatus) assertStatusMayChange(current, newStatus);
+      const statusChange = newStatus ? { statusByHand: newStatus !== 'available' } : {};
       const [row] = await tx
         .update(rooms)
         .set({ ...columns(changes), ...statusChange, updatedAt: new Date() })

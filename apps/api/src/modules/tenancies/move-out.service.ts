@@ -14,12 +14,12 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/index.ts';
-import { personRefColumns, users } from '../auth/index.ts';
-import { hostelRefColumns, hostels } from '../hostels/index.ts';
+import { personRefColumns } from '../auth/index.ts';
+import { hostelRefColumns } from '../hostels/index.ts';
 import { cancelQueuedMessages, dispatch, recordMessages } from '../messages/index.ts';
 import { lockPayment, payments } from '../payments/index.ts';
 import { queueRefunds, recordRefund, refunds } from '../refunds/index.ts';
-import { freeRoom, lockRoom, roomRefColumns, rooms } from '../rooms/index.ts';
+import { freeRoom, joinWhoAndWhere, lockRoom, roomRefColumns } from '../rooms/index.ts';
 import { tenancies, tenancyDeductions } from './tenancies.schema.ts';
 import { depositHeldAmount, rentReminderKeyPrefix, unsettledDeposit } from './tenancy-rules.ts';
 
@@ -207,17 +207,18 @@ async function readStatements(
   where: SQL | undefined,
   limit: number,
 ): Promise<MoveOutStatement[]> {
-  const rows = await db
-    .select({
-      tenancy: tenancies,
-      user: personRefColumns,
-      room: roomRefColumns,
-      hostel: hostelRefColumns,
-    })
-    .from(tenancies)
-    .innerJoin(users, eq(users.id, tenancies.userId))
-    .innerJoin(rooms, eq(rooms.id, tenancies.roomId))
-    .innerJoin(hostels, eq(hostels.id, tenancies.hostelId))
+  const rows = await joinWhoAndWhere(
+    db
+      .select({
+        tenancy: tenancies,
+        user: personRefColumns,
+        room: roomRefColumns,
+        hostel: hostelRefColumns,
+      })
+      .from(tenancies)
+      .$dynamic(),
+    tenancies,
+  )
     .where(and(isNotNull(tenancies.moveOutRecordedAt), where))
     .orderBy(desc(tenancies.endedAt), desc(tenancies.moveOutRecordedAt))
     .limit(limit);

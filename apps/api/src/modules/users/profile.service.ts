@@ -1,5 +1,5 @@
 import { addDays, daysBetween, type Profile, todayInLagos } from '@studynest/contracts';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { users } from '../auth/index.ts';
