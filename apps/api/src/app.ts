@@ -64,7 +64,11 @@ function createPaymentProvider(config: Config, db: Deps['db']): PaymentProvider 
   if (config.payments.provider === 'paystack') {
     const secretKey = config.payments.paystackSecretKey;
     if (!secretKey) throw new Error('PAYSTACK_SECRET_KEY is required for the paystack provider');
-    return createPaystackProvider({ secretKey, baseUrl: config.payments.paystackBaseUrl });
+    return createPaystackProvider({
+      secretKey,
+      baseUrl: config.payments.paystackBaseUrl,
+      timeoutMs: config.payments.paystackTimeoutMs,
+    });
   }
   return createSandboxProvider({ publicUrl: config.publicUrl, db });
 }

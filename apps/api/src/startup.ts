@@ -1,9 +1,9 @@
 import type { Deps } from './deps.ts';
 import { ensureStartupAdmin, wantsOptionalMessages } from './modules/auth/index.ts';
 import { startBookingJobs } from './modules/bookings/index.ts';
+import { startCheckoutJobs } from './modules/checkout/index.ts';
 import { seedDemoOnce } from './modules/demo/index.ts';
 import { startMessageWorkers } from './modules/messages/index.ts';
-import { startPaymentJobs } from './modules/payments/index.ts';
 import { startRefundJobs } from './modules/refunds/index.ts';
 import { startRentJobs } from './modules/rent/index.ts';
 
@@ -18,7 +18,7 @@ export async function startWorkers(deps: Deps): Promise<void> {
   // Messages know no accounts: whether someone still wants optional ones is their account's word.
   await startMessageWorkers(deps, (userId, channel) => wantsOptionalMessages(deps, userId, channel));
   await startBookingJobs(deps);
-  await startPaymentJobs(deps);
+  await startCheckoutJobs(deps);
   await startRefundJobs(deps);
   await startRentJobs(deps);
 }

@@ -63,6 +63,15 @@ export type FakePaystack = {
   close(): Promise<void>;
 };
 
+/** The app's payment settings for talking to this fake (a short timeout where a test waits on one). */
+export const paystackPayments = (fake: { url: string; secretKey: string }, timeoutMs = 10_000) => ({
+  provider: 'paystack' as const,
+  paystackSecretKey: fake.secretKey,
+  paystackBaseUrl: fake.url,
+  paystackTimeoutMs: timeoutMs,
+  sandboxRemote: false,
+});
+
 /** x-paystack-signature for a body: HMAC-SHA512 with the secret key, as hex (what Paystack sends). */
 export const signPaystackBody = (body: string | Buffer, secretKey: string) =>
   createHmac('sha512', secretKey).update(body).digest('hex');

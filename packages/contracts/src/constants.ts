@@ -81,8 +81,12 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_PROVIDERS = ['sandbox', 'paystack'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
-/** A refund's life (docs/domain.md, "Refunds"): pending → processed | failed; a failed one may be tried again. */
-export const REFUND_STATUSES = ['pending', 'processed', 'failed'] as const;
+/**
+ * A refund's life (docs/domain.md, "Refunds"): pending → processed | failed, or unknown when the
+ * provider did not answer (it may have paid it back): only the provider's own word settles that.
+ * A failed one may be tried again; nothing else may.
+ */
+export const REFUND_STATUSES = ['pending', 'unknown', 'processed', 'failed'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 /** Why a successful payment is owed back (`needs_refund`): stored with the flag. */

@@ -48,6 +48,8 @@ const EnvSchema = z.object({
   /** Let other machines open the sandbox checkout (a shared demo); by default only this machine may. */
   SANDBOX_REMOTE: optionalFlag,
   PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
+  /** How long a call to Paystack may take before its outcome is taken as unknown (and followed up). */
+  PAYSTACK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('StudyNest <no-reply@studynest.ng>'),
   /** Where text messages go: the development outbox (default) or Termii. */
@@ -134,6 +136,7 @@ export type Config = {
     provider: 'sandbox' | 'paystack';
     paystackSecretKey?: string;
     paystackBaseUrl: string;
+    paystackTimeoutMs: number;
     /** The sandbox checkout answers callers on other machines too (SANDBOX_REMOTE). */
     sandboxRemote: boolean;
   };
@@ -284,6 +287,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       provider,
       paystackSecretKey: e.PAYSTACK_SECRET_KEY,
       paystackBaseUrl: e.PAYSTACK_BASE_URL,
+      paystackTimeoutMs: e.PAYSTACK_TIMEOUT_MS,
       sandboxRemote: e.SANDBOX_REMOTE ?? false,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },

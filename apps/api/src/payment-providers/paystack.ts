@@ -1,10 +1,15 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { AppError, unauthorized } from '../lib/errors.ts';
-import type { PaymentProvider, RefundResult, VerifyResult, VerifyStatus, WebhookEvent } from './provider.ts';
-
-const UNREACHABLE = 'The payment provider is not answering. Please try again.';
-const TIMEOUT_MS = 10_000;
+import {
+  type ListedRefund,
+  type PaymentProvider,
+  ProviderUnreachable,
+  type RefundResult,
+  type VerifyResult,
+  type VerifyStatus,
+  type WebhookEvent,
+} from './provider.ts';
 
 type PaystackEnvelope = { status?: boolean; message?: string; data?: Record<string, unknown> };
 
@@ -52,7 +57,12 @@ function refundResultOf(data: Record<string, unknown>, raw: unknown): RefundResu
 }
 
 /** Paystack over plain fetch: a few endpoints and one HMAC (its npm wrappers are unmaintained). */
-export function createPaystackProvider(opts: { secretKey: string; baseUrl: string }): PaymentProvider {
+export function createPaystackProvider(opts: {
+  secretKey: string;
+  baseUrl: string;
+  /** After this long without an answer, a call's outcome is unknown. */
+  timeoutMs: number;
+}): PaymentProvider {
   const base = opts.baseUrl.replace(/\/+$/, '');
 
   async function call(method: 'GET' | 'POST', path: string, body?: unknown) {
@@ -66,17 +76,17 @@ export function createPaystackProvider(opts: { secretKey: string; baseUrl: strin
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+        signal: AbortSignal.timeout(opts.timeoutMs),
       });
     } catch {
-      throw new AppError(502, UNREACHABLE);
+      throw new ProviderUnreachable();
     }
-    if (res.status >= 500) throw new AppError(502, UNREACHABLE);
+    if (res.status >= 500) throw new ProviderUnreachable();
     let json: PaystackEnvelope;
     try {
       json = (await res.json()) as PaystackEnvelope;
     } catch {
-      throw new AppError(502, UNREACHABLE);
+      throw new ProviderUnreachable();
     }
     return { httpStatus: res.status, json };
   }
@@ -149,13 +159,32 @@ export function createPaystackProvider(opts: { secretKey: string; baseUrl: strin
       return refundResultOf(json.data, json);
     },
 
+    async listRefunds(reference): Promise<ListedRefund[]> {
+      const { httpStatus, json } = await call(
+        'GET',
+        `/refund?transaction=${encodeURIComponent(reference)}&perPage=100`,
+      );
+      const list = (json as { data?: unknown }).data;
+      if (httpStatus >= 400 || !json.status || !Array.isArray(list)) return [];
+      return list.flatMap((item: Record<string, unknown>) => {
+        const listed = refundResultOf(item, item);
+        const kobo = Number(item.amount);
+        return listed.providerRefundId && Number.isFinite(kobo)
+          ? [{ ...listed, providerRefundId: listed.providerRefundId, amountNaira: kobo / 100 }]
+          : [];
+      });
+    },
+
     parseWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): WebhookEvent | null {
       const header = headers['x-paystack-signature'];
       const given = Array.isArray(header) ? header[0] : header;
       if (!given || !sameSignature(paystackSignature(rawBody, opts.secretKey), given)) {
         throw unauthorized('The webhook signature is not valid');
       }
-      let parsed: { event?: unknown; data?: { reference?: unknown; transaction_reference?: unknown } };
+      let parsed: {
+        event?: unknown;
+        data?: { reference?: unknown; transaction_reference?: unknown; id?: unknown; amount?: unknown };
+      };
       try {
         parsed = JSON.parse(rawBody.toString('utf8'));
       } catch {
@@ -164,7 +193,15 @@ export function createPaystackProvider(opts: { secretKey: string; baseUrl: strin
       // Refund events name the refunded payment as `transaction_reference`.
       const reference = parsed?.data?.transaction_reference ?? parsed?.data?.reference;
       if (typeof parsed?.event !== 'string' || typeof reference !== 'string' || !reference) return null;
-      return { event: parsed.event, reference };
+      if (!parsed.event.startsWith('refund.')) return { event: parsed.event, reference };
+      const id = parsed.data?.id;
+      const kobo = Number(parsed.data?.amount);
+      return {
+        event: parsed.event,
+        reference,
+        ...(typeof id === 'string' || typeof id === 'number' ? { refundId: String(id) } : {}),
+        ...(Number.isFinite(kobo) && kobo > 0 ? { amountNaira: kobo / 100 } : {}),
+      };
     },
   };
 }

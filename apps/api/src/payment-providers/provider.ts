@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { PaymentProviderName } from '@studynest/contracts';
+import { AppError } from '../lib/errors.ts';
 
 export type InitializeInput = {
   /** Our own unique reference; the provider echoes it back. */
@@ -27,7 +28,8 @@ export type VerifyResult = {
 
 /**
  * What the provider says about a refund: still being worked on, paid back, or refused. A provider
- * that cannot be reached throws (AppError 502) instead.
+ * that cannot be reached, does not answer in time or fails on its side (5xx) throws
+ * `ProviderUnreachable` instead: the outcome is then unknown, never a refusal.
  */
 export type RefundResult = {
   status: 'pending' | 'processed' | 'failed';
@@ -37,8 +39,15 @@ export type RefundResult = {
   raw: unknown;
 };
 
-/** `reference` is the payment's, for refund events too (Paystack's `transaction_reference`). */
-export type WebhookEvent = { event: string; reference: string };
+/** A refund as the provider lists those of one transaction. */
+export type ListedRefund = RefundResult & { providerRefundId: string; amountNaira: number };
+
+/**
+ * `reference` is the payment's, for refund events too (Paystack's `transaction_reference`); a
+ * refund event also names the refund (`refundId`, when the provider sends it) and its amount, so
+ * an attempt whose id we never learned can be matched. Only the provider's own answers are trusted.
+ */
+export type WebhookEvent = { event: string; reference: string; refundId?: string; amountNaira?: number };
 
 /** The one seam between our payment rules and whoever moves the money. */
 export interface PaymentProvider {
@@ -49,6 +58,18 @@ export interface PaymentProvider {
   refund(input: { reference: string; amountNaira: number; reason: string }): Promise<RefundResult>;
   /** Where a refund the provider accepted has got to. */
   refundStatus(providerRefundId: string): Promise<RefundResult>;
+  /** The refunds the provider has of one payment (its reference), newest first. */
+  listRefunds(reference: string): Promise<ListedRefund[]>;
   /** Null for well-signed events that carry nothing we act on; throws 401 for a bad signature. */
   parseWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): WebhookEvent | null;
+}
+
+/**
+ * The provider did not answer (unreachable, too slow) or failed on its side (5xx): what it did is
+ * unknown — it may have done the work. Never read as a refusal (docs/domain.md, "Refunds").
+ */
+export class ProviderUnreachable extends AppError {
+  constructor() {
+    super(502, 'The payment provider is not answering. Please try again.');
+  }
 }

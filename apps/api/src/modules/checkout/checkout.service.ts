@@ -254,7 +254,7 @@ export async function handlePaystackWebhook(
 ): Promise<void> {
   const event = deps.payments.parseWebhook(rawBody, headers);
   if (event?.event === 'refund.processed' || event?.event === 'refund.failed') {
-    return followRefundsOf(deps, event.reference);
+    return followRefundsOf(deps, event);
   }
   if (event?.event === 'charge.success') await settleFromProvider(deps, event.reference);
 }

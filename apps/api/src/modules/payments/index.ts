@@ -1,8 +1,8 @@
 // The payments module's public surface (docs/decisions/0020-boundaries.md): the payment lifecycle's
 // transitions, which only this module writes (docs/domain.md, "Lifecycles": payment).
 export { recordPaymentNotice } from './payment-notices.ts';
-export { startPaymentJobs } from './payments.jobs.ts';
 export {
+  abandonStalePayments,
   flagOwedBack,
   latestPaymentJson,
   lockPayment,

@@ -3,7 +3,12 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { signedInUser } from '../../../test/factories.ts';
-import { type FakePaystack, signPaystackBody, startFakePaystack } from '../../../test/fake-paystack.ts';
+import {
+  type FakePaystack,
+  paystackPayments,
+  signPaystackBody,
+  startFakePaystack,
+} from '../../../test/fake-paystack.ts';
 import { bookings } from '../bookings/bookings.schema.ts';
 import { rooms } from '../rooms/rooms.schema.ts';
 import { tenancies } from '../tenancies/tenancies.schema.ts';
@@ -26,12 +31,7 @@ describe('payments through Paystack (fake Paystack server)', () => {
   beforeAll(async () => {
     fake = await startFakePaystack('sk_test_x');
     t = await buildTestApp({
-      payments: {
-        provider: 'paystack',
-        paystackSecretKey: 'sk_test_x',
-        paystackBaseUrl: fake.url,
-        sandboxRemote: false,
-      },
+      payments: paystackPayments(fake),
     });
   });
   afterAll(async () => {

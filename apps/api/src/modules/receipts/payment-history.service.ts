@@ -5,7 +5,7 @@ import { notFound } from '../../lib/errors.ts';
 import { users } from '../auth/index.ts';
 import { hostels } from '../hostels/index.ts';
 import { payments } from '../payments/index.ts';
-import { pendingRefundAmount, refundedAmount, refundStateOf } from '../refunds/index.ts';
+import { openRefundAmount, refundedAmount, refundStateOf } from '../refunds/index.ts';
 import { rooms } from '../rooms/index.ts';
 
 /**
@@ -42,7 +42,7 @@ export async function listPaymentsOf(
       receiptNumber: payments.receiptNumber,
       needsRefund: payments.needsRefund,
       refunded: refundedAmount(payments.id),
-      pending: pendingRefundAmount(payments.id),
+      pending: openRefundAmount(payments.id),
       hostelName: hostels.hostelName,
       roomNumber: rooms.roomNumber,
     })

@@ -11,15 +11,18 @@ export const refundedAmount = (paymentId: PaymentId) => sql<number>`(
   where ${refunds.paymentId} = ${paymentId} and ${refunds.status} = 'processed'
 )`;
 
-/** What refunds of a payment still waiting on the provider will give back, in naira. */
-export const pendingRefundAmount = (paymentId: PaymentId) => sql<number>`(
+/**
+ * What refunds of a payment not settled yet may give back, in naira: those with the provider
+ * (pending) and those whose outcome is unknown (the provider may have paid them).
+ */
+export const openRefundAmount = (paymentId: PaymentId) => sql<number>`(
   select coalesce(sum(${refunds.amount}), 0)::int from ${refunds}
-  where ${refunds.paymentId} = ${paymentId} and ${refunds.status} = 'pending'
+  where ${refunds.paymentId} = ${paymentId} and ${refunds.status} in ('pending', 'unknown')
 )`;
 
-/** Whether a payment has a refund given or on its way (SQL on a payment id). */
+/** Whether a payment has a refund given, on its way, or perhaps given (SQL on a payment id). */
 export const hasRefund = (paymentId: PaymentId) => sql<boolean>`exists (
-  select 1 from ${refunds} hr where hr.payment_id = ${paymentId} and hr.status in ('pending', 'processed'))`;
+  select 1 from ${refunds} hr where hr.payment_id = ${paymentId} and hr.status <> 'failed')`;
 
 /** How much of a payment has come back, as its payer's lists say it. */
 export function refundStateOf(amount: number, refunded: number, pending: number): PaymentRefundState {

@@ -6,7 +6,7 @@ import {
 } from '@studynest/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorAnswers } from '../../lib/route-options.ts';
-import { adminRefunds, getRefund, requestRefund } from './refunds.service.ts';
+import { adminRefunds, checkRefundNow, getRefund, requestRefund } from './refunds.service.ts';
 
 /** Money given back (docs/domain.md, "Refunds"): the admins' Refunds screen. */
 export const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -52,11 +52,27 @@ export const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.adminOnly,
       schema: {
         tags: ['admin'],
-        summary: 'One refund, asked of the provider again while it is pending',
+        summary: 'One refund as recorded (reading never changes it)',
         params: IdParamsSchema,
-        response: { 200: RefundRecordSchema, ...errorAnswers(400, 401, 403, 404, 502) },
+        response: { 200: RefundRecordSchema, ...errorAnswers(400, 401, 403, 404) },
       },
     },
     async (request) => getRefund(deps, request.params.id),
+  );
+
+  app.post(
+    '/admin/refunds/:id/check',
+    {
+      onRequest: app.adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'Ask the provider now where an open (pending or unknown) refund has got to',
+        description:
+          'The follow-up job asks on its own, backing off; this asks at once. A provider that does not answer changes nothing.',
+        params: IdParamsSchema,
+        response: { 200: RefundRecordSchema, ...errorAnswers(400, 401, 403, 404) },
+      },
+    },
+    async (request) => checkRefundNow(deps, request.params.id),
   );
 };

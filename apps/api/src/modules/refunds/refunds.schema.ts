@@ -5,7 +5,17 @@ import {
   type RefundStatus,
 } from '@studynest/contracts';
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, inList, naira, updatedAt } from '../../db/columns.ts';
 import { users } from '../auth/auth.schema.ts';
 import { payments } from '../payments/payments.schema.ts';
@@ -14,9 +24,9 @@ import { payments } from '../payments/payments.schema.ts';
 
 /**
  * Money given back from a successful payment (docs/domain.md, "Refunds"): one row per attempt,
- * pending → processed | failed. At most one attempt per payment is pending at a time, and the
- * pending and processed ones never add up to more than the payment (checked under the payment's
- * row lock when one is added).
+ * pending → processed | failed, or unknown while the provider's answer is missing. At most one
+ * attempt per payment is open (pending or unknown) at a time, and the open and processed ones never
+ * add up to more than the payment (checked under the payment's row lock when one is added).
  */
 export const refunds = pgTable(
   'refunds',
@@ -39,6 +49,13 @@ export const refunds = pgTable(
     retryOf: uuid('retry_of'),
     requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
     processedAt: timestamp('processed_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Following an open refund with the provider: when it was last asked, how many times, and when
+     * to ask next (backing off); null once it is settled or there is nothing more to ask.
+     */
+    checkedAt: timestamp('checked_at', { withTimezone: true, mode: 'date' }),
+    checks: integer('checks').notNull().default(0),
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -46,7 +63,8 @@ export const refunds = pgTable(
     check('refunds_status_ck', inList('status', REFUND_STATUSES)),
     check('refunds_provider_ck', inList('provider', PAYMENT_PROVIDERS)),
     check('refunds_amount_ck', sql`${t.amount} > 0`),
-    uniqueIndex('refunds_one_pending_uq').on(t.paymentId).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('refunds_one_open_uq').on(t.paymentId).where(sql`${t.status} in ('pending', 'unknown')`),
+    index('refunds_next_check_idx').on(t.nextCheckAt).where(sql`${t.nextCheckAt} is not null`),
     index('refunds_payment_idx').on(t.paymentId, t.createdAt),
     index('refunds_created_idx').on(t.createdAt),
   ],

@@ -4,25 +4,23 @@ import {
   formatNaira,
   lagosDateOf,
   type OwedPayment,
-  PAYMENT_KIND_LABELS,
   PAYMENT_TYPE_OF,
   type RefundCreate,
   type RefundRecord,
   todayInLagos,
 } from '@studynest/contracts';
-import { and, asc, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import type { RefundResult } from '../../payment-providers/provider.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { personRefColumns, users } from '../auth/index.ts';
 import { hostelRefColumns, hostels } from '../hostels/index.ts';
-import { dispatch, recordMessages } from '../messages/index.ts';
 import { lockPayment, payments } from '../payments/index.ts';
 import { joinWhoAndWhere, roomRefColumns, rooms } from '../rooms/index.ts';
-import { pendingRefundAmount, refundedAmount } from './refund-amounts.ts';
+import { openRefundAmount, refundedAmount } from './refund-amounts.ts';
+import { followRefund } from './refund-follow-up.ts';
 import { refunds } from './refunds.schema.ts';
 
 /** One job per refund: hands it to the provider outside the admin's request (ADR 0016). */
@@ -90,7 +88,7 @@ export async function adminRefunds(deps: Pick<Deps, 'db'>): Promise<AdminRefunds
 /** Successful payments owed back with something left to give back, oldest first: the Refunds queue. */
 async function listOwedPayments({ db }: Pick<Deps, 'db'>): Promise<OwedPayment[]> {
   const refunded = refundedAmount(payments.id);
-  const pending = pendingRefundAmount(payments.id);
+  const pending = openRefundAmount(payments.id);
   const rows = await joinWhoAndWhere(
     db
       .select({
@@ -177,10 +175,13 @@ export async function recordRefund(
     });
   }
   const [totals] = await tx
-    .select({ refunded: refundedAmount(payment.id), pending: pendingRefundAmount(payment.id) })
+    .select({ refunded: refundedAmount(payment.id), open: openRefundAmount(payment.id) })
     .from(sql`(select 1) as one`);
-  if (Number(totals?.pending ?? 0) > 0) {
-    throw conflict('A refund of this payment is already with the provider. Wait for it to finish.');
+  if (Number(totals?.open ?? 0) > 0) {
+    // A pending one is still being paid; an unknown one may have been: trying again could pay twice.
+    throw conflict(
+      'A refund of this payment is already with the provider, or its outcome is not known yet. Wait for it to finish.',
+    );
   }
   const left = payment.amount - Number(totals?.refunded ?? 0);
   if (left <= 0) throw conflict('This payment has already been refunded in full');
@@ -233,166 +234,16 @@ export async function requeueUnsentRefunds(deps: Pick<Deps, 'db' | 'jobs'>): Pro
   return stranded.length;
 }
 
-/**
- * The job: hand a pending refund to the provider once. The claim (`sent_at` set where it was null)
- * lets one worker of any process send it; a duplicate job finds nothing to claim. A provider that
- * does not answer fails the refund with that reason, so an admin checks before trying again.
- */
-export async function sendRefund(deps: RefundDeps, id: string): Promise<void> {
-  const [claimed] = await deps.db
-    .update(refunds)
-    .set({ sentAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(refunds.id, id), eq(refunds.status, 'pending'), isNull(refunds.sentAt)))
-    .returning();
-  if (!claimed) return;
-  const [payment] = await deps.db
-    .select({ reference: payments.reference })
-    .from(payments)
-    .where(eq(payments.id, claimed.paymentId))
-    .limit(1);
-  if (!payment) return;
-  let result: RefundResult;
-  try {
-    result = await deps.payments.refund({
-      reference: payment.reference,
-      amountNaira: claimed.amount,
-      reason: claimed.reason,
-    });
-  } catch (err) {
-    result = {
-      status: 'failed',
-      providerRefundId: null,
-      failureReason: `${err instanceof Error ? err.message : String(err)} Check the provider's dashboard before trying again.`,
-      raw: null,
-    };
-  }
-  await settleRefund(deps, id, result);
-}
-
-/**
- * Record what the provider said. Only a pending refund moves, and only once: the conditional
- * update lets one caller (the job, a webhook, an admin's look) turn it processed or failed, and
- * only that caller e-mails the student.
- */
-export async function settleRefund(
-  deps: Pick<Deps, 'db' | 'config' | 'jobs'>,
-  id: string,
-  result: RefundResult,
-): Promise<void> {
-  let notices: string[] = [];
-  await deps.db.transaction(async (tx) => {
-    const known = {
-      ...(result.providerRefundId ? { providerRefundId: result.providerRefundId } : {}),
-      providerData: result.raw,
-      updatedAt: sql`now()`,
-    };
-    const pendingOne = and(eq(refunds.id, id), eq(refunds.status, 'pending'));
-    if (result.status === 'pending') {
-      await tx.update(refunds).set(known).where(pendingOne);
-      return;
-    }
-    const [settled] = await tx
-      .update(refunds)
-      .set({
-        ...known,
-        status: result.status,
-        processedAt: result.status === 'processed' ? sql`now()` : null,
-        failureReason:
-          result.status === 'failed' ? (result.failureReason ?? 'The provider refused it') : null,
-      })
-      .where(pendingOne)
-      .returning();
-    if (settled?.status === 'processed') notices = await recordRefundNotice(tx, deps, settled);
-  });
-  await dispatch(deps, notices);
-}
-
-/** The student's e-mail once money is on its way back: keyed by the refund, so it goes once. */
-async function recordRefundNotice(
-  tx: Tx,
-  deps: Pick<Deps, 'config'>,
-  refund: typeof refunds.$inferSelect,
-): Promise<string[]> {
-  const [row] = await joinWhoAndWhere(
-    tx
-      .select({
-        payment: payments,
-        email: users.email,
-        firstName: users.firstName,
-        roomNumber: rooms.roomNumber,
-        hostelName: hostels.hostelName,
-        refunded: refundedAmount(payments.id),
-      })
-      .from(payments)
-      .$dynamic(),
-    payments,
-  )
-    .where(eq(payments.id, refund.paymentId))
-    .limit(1);
-  if (!row) return [];
-  const { payment } = row;
-  const what = PAYMENT_KIND_LABELS[payment.kind].toLowerCase();
-  const whole = Number(row.refunded) >= payment.amount;
-  return recordMessages(tx, [
-    {
-      channel: 'email',
-      to: row.email,
-      userId: payment.userId,
-      topic: 'payment',
-      subject: `StudyNest: ${formatNaira(refund.amount)} refunded`,
-      text: [
-        `Hello ${row.firstName},`,
-        '',
-        `We have refunded ${formatNaira(refund.amount)} of your ${what} of ${formatNaira(payment.amount)} for ${row.roomNumber}, ${row.hostelName}${whole ? ' (the whole payment)' : ''}. Your bank may take a few working days to show it.`,
-        '',
-        `Reason: ${refund.reason}`,
-        `Payment reference: ${payment.reference}`,
-        `Your payments: ${deps.config.publicUrl}/profile`,
-      ].join('\n'),
-      key: `refund-notice:${refund.id}:email`,
-    },
-  ]);
-}
-
-/** Ask the provider about a refund it accepted and has not settled yet, and record the answer. */
-async function refreshRefund(
-  deps: RefundDeps,
-  refund: { id: string; status: string; provider: string; providerRefundId: string | null },
-): Promise<void> {
-  if (refund.status !== 'pending' || !refund.providerRefundId) return;
-  if (refund.provider !== deps.payments.name) return;
-  await settleRefund(deps, refund.id, await deps.payments.refundStatus(refund.providerRefundId));
-}
-
-/** GET /admin/refunds/{id}: the refund, brought up to date with the provider while it is pending. */
-export async function getRefund(deps: RefundDeps, id: string): Promise<RefundRecord> {
-  const [refund] = await deps.db.select().from(refunds).where(eq(refunds.id, id)).limit(1);
-  if (!refund) throw notFound('No refund has this id');
-  await refreshRefund(deps, refund);
+/** GET /admin/refunds/{id}: the refund as recorded (reading never changes it). */
+export async function getRefund(deps: Pick<Deps, 'db'>, id: string): Promise<RefundRecord> {
   const [record] = await readRefunds(deps, eq(refunds.id, id), 1);
-  return record!;
+  if (!record) throw notFound('No refund has this id');
+  return record;
 }
 
-/**
- * A refund webhook (signature already checked): the body names the payment; each of its refunds the
- * provider is still working on is asked about again, never taken from the body.
- */
-export async function followRefundsOf(deps: RefundDeps, reference: string): Promise<void> {
-  const open = await deps.db
-    .select({
-      id: refunds.id,
-      status: refunds.status,
-      provider: refunds.provider,
-      providerRefundId: refunds.providerRefundId,
-    })
-    .from(refunds)
-    .innerJoin(payments, eq(payments.id, refunds.paymentId))
-    .where(
-      and(
-        eq(payments.reference, reference),
-        eq(refunds.status, 'pending'),
-        isNotNull(refunds.providerRefundId),
-      ),
-    );
-  for (const refund of open) await refreshRefund(deps, refund);
+/** POST /admin/refunds/{id}/check: ask the provider now where an open refund has got to. */
+export async function checkRefundNow(deps: RefundDeps, id: string): Promise<RefundRecord> {
+  await getRefund(deps, id);
+  await followRefund(deps, id);
+  return getRefund(deps, id);
 }

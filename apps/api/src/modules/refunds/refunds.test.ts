@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { eventually } from '../../../test/eventually.ts';
 import { signedInUser } from '../../../test/factories.ts';
-import { type FakePaystack, startFakePaystack } from '../../../test/fake-paystack.ts';
+import { type FakePaystack, paystackPayments, startFakePaystack } from '../../../test/fake-paystack.ts';
 import { adminAudit } from '../audit/audit.schema.ts';
 import { bookings } from '../bookings/bookings.schema.ts';
 import { messageDeliveries } from '../messages/messages.schema.ts';
@@ -324,12 +324,7 @@ describe('refunds through Paystack (fake Paystack server)', () => {
     fake = await startFakePaystack('sk_test_x');
     t = await buildTestApp({
       rateLimits: false,
-      payments: {
-        provider: 'paystack',
-        paystackSecretKey: 'sk_test_x',
-        paystackBaseUrl: fake.url,
-        sandboxRemote: false,
-      },
+      payments: paystackPayments(fake),
     });
     admin = await signedInUser(t, { role: 'admin' });
   });

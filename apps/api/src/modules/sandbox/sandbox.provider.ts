@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { PaymentProvider, RefundResult, VerifyResult } from '../../payment-providers/provider.ts';
-import { sandboxCheckouts } from './sandbox.schema.ts';
+import { sandboxCheckouts, sandboxRefunds } from './sandbox.schema.ts';
 
 /** The sandbox pays every refund back at once. */
 const processed = (providerRefundId: string): RefundResult => ({
@@ -49,12 +49,23 @@ export function createSandboxProvider(opts: { publicUrl: string; db: Db }): Paym
         : { status: 'abandoned', amountNaira: 0, currency: row.currency, raw: { sandbox: decision } };
     },
 
-    async refund() {
-      return processed(`sandbox-${randomUUID()}`);
+    async refund({ reference, amountNaira }) {
+      const id = `sandbox-${randomUUID()}`;
+      await opts.db.insert(sandboxRefunds).values({ id, reference, amount: amountNaira });
+      return processed(id);
     },
 
     async refundStatus(providerRefundId) {
       return processed(providerRefundId);
+    },
+
+    async listRefunds(reference) {
+      const rows = await opts.db
+        .select()
+        .from(sandboxRefunds)
+        .where(eq(sandboxRefunds.reference, reference))
+        .orderBy(desc(sandboxRefunds.createdAt));
+      return rows.map((r) => ({ ...processed(r.id), providerRefundId: r.id, amountNaira: r.amount }));
     },
 
     parseWebhook() {

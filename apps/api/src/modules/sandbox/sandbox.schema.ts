@@ -28,3 +28,15 @@ export const sandboxCheckouts = pgTable(
     check('sandbox_checkouts_decided_ck', sql`(${t.outcome} is null) = (${t.decidedAt} is null)`),
   ],
 );
+
+/** The sandbox's refunds, as Paystack lists a transaction's: each paid back at once. */
+export const sandboxRefunds = pgTable('sandbox_refunds', {
+  /** `sandbox-<uuid>`: the provider's id we keep with our refund. */
+  id: text('id').primaryKey(),
+  /** The refunded checkout's reference. */
+  reference: text('reference')
+    .notNull()
+    .references(() => sandboxCheckouts.reference),
+  amount: integer('amount').notNull(),
+  createdAt: createdAt(),
+});

@@ -8,7 +8,7 @@ import {
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { hostels } from '../hostels/index.ts';
 import { payments, standingAgentFee, standingAgentFeeAt } from '../payments/index.ts';
-import { hasRefund, pendingRefundAmount, refundedAmount } from '../refunds/index.ts';
+import { hasRefund, openRefundAmount, refundedAmount } from '../refunds/index.ts';
 import { tenancies } from './tenancies.schema.ts';
 
 /*
@@ -103,7 +103,7 @@ export const depositHeldAmount = (
   roomId: string | SQL | typeof tenancies.roomId,
 ) =>
   sql<number>`coalesce((
-    select greatest(0, ${payments.amount} - ${refundedAmount(payments.id)} - ${pendingRefundAmount(payments.id)})
+    select greatest(0, ${payments.amount} - ${refundedAmount(payments.id)} - ${openRefundAmount(payments.id)})
     from ${payments}
     where ${unsettledDeposit(userId, roomId)}
     order by ${payments.paidAt} desc limit 1), 0)`;
