@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { addDays, todayInLagos } from '@studynest/contracts/calendar';
 import { E2E_ADMIN, expect, test } from './fixtures.ts';
 import { createStudent, logIn, type Person, payInSandbox } from './people.ts';
 import { SHOTS, shotPath } from './screenshots.ts';
@@ -22,14 +23,6 @@ type Room = {
   hostel: { _id: string; hostel_name: string };
 };
 
-const tomorrowInLagos = () =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Africa/Lagos',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date(Date.now() + 86_400_000));
-
 const noSidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
@@ -47,7 +40,7 @@ async function makeTenant(request: APIRequestContext, baseURL: string, room: Roo
     data: {
       hostel_id: room.hostel._id,
       room_id: room._id,
-      inspection_date_time: `${tomorrowInLagos()}_${SLOT}`,
+      inspection_date_time: `${addDays(todayInLagos(), 1)}_${SLOT}`,
     },
   });
   expect(booking.status(), await booking.text()).toBe(201);

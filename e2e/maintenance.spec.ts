@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
+import { addDays, todayInLagos } from '@studynest/contracts/calendar';
 import { E2E_ADMIN, expect, test } from './fixtures.ts';
-import { createStudent, lagosDate, login, signIn } from './people.ts';
+import { createStudent, login, signIn } from './people.ts';
 import { SHOTS, STATIC_HEADER, shotPath } from './screenshots.ts';
 
 /**
@@ -56,7 +57,7 @@ test('a tenant reports a leak with a photo; the admin marks it done with a note;
   // Becoming a tenant: the inspection's agent fee, then the rent, both through the sandbox checkout.
   await signIn(page, session);
   await page.goto(`/book-inspection/${room._id}`);
-  await page.getByLabel('Inspection date').fill(lagosDate(new Date(Date.now() + 86_400_000)));
+  await page.getByLabel('Inspection date').fill(addDays(todayInLagos(), 1));
   await page.getByRole('radio', { name: SLOT }).check();
   await page.getByRole('button', { name: 'Pay Agent Fee' }).click();
   await expect(page).toHaveURL(/\/sandbox\/checkout\//);

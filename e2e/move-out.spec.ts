@@ -1,15 +1,8 @@
 import type { APIRequestContext } from '@playwright/test';
+import { addDays, todayInLagos } from '@studynest/contracts/calendar';
 import { formatNaira } from '@studynest/contracts/format';
 import { E2E_ADMIN, expect, test } from './fixtures.ts';
-import {
-  createStudent,
-  hostelWithRoom,
-  lagosDate,
-  login,
-  payInSandbox,
-  type Session,
-  signIn,
-} from './people.ts';
+import { createStudent, hostelWithRoom, login, payInSandbox, type Session, signIn } from './people.ts';
 import { SHOTS, STATIC_HEADER, shotPath } from './screenshots.ts';
 
 /**
@@ -46,7 +39,7 @@ async function tenantWithDeposit(request: APIRequestContext, admin: Session, bas
     data: {
       hostel_id: hostelId,
       room_id: roomId,
-      inspection_date_time: `${lagosDate(new Date(Date.now() + 86_400_000))}_${SLOT}`,
+      inspection_date_time: `${addDays(todayInLagos(), 1)}_${SLOT}`,
     },
   });
   expect(booked.status(), await booked.text()).toBe(201);

@@ -68,15 +68,6 @@ export async function expectOnlyNewPasswordWorks(
   await expect(page).toHaveURL(/\/$/, { timeout: 8000 });
 }
 
-/** A calendar date in Lagos as YYYY-MM-DD (what the booking form and the API use). */
-export const lagosDate = (d: Date) =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Africa/Lagos',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(d);
-
 export type Session = { token: string; userId: string; role: string };
 
 /** Log in through the API (for journeys that do not test the login screen). */

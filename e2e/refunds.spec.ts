@@ -1,6 +1,7 @@
+import { addDays, todayInLagos } from '@studynest/contracts/calendar';
 import { formatNaira } from '@studynest/contracts/format';
 import { E2E_ADMIN, expect, test } from './fixtures.ts';
-import { createStudent, hostelWithRoom, lagosDate, login, signIn } from './people.ts';
+import { createStudent, hostelWithRoom, login, signIn } from './people.ts';
 import { SHOTS, STATIC_HEADER, shotPath } from './screenshots.ts';
 
 /**
@@ -41,7 +42,7 @@ test('a student cancels a paid inspection; an admin refunds the agent fee; the s
     data: {
       hostel_id: hostelId,
       room_id: roomId,
-      inspection_date_time: `${lagosDate(new Date(Date.now() + 3 * 86_400_000))}_${SLOT}`,
+      inspection_date_time: `${addDays(todayInLagos(), 3)}_${SLOT}`,
     },
   });
   expect(booked.status(), await booked.text()).toBe(201);

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { addDays, todayInLagos } from '@studynest/contracts/calendar';
 import { formatNaira } from '@studynest/contracts/format';
 import { parse } from 'csv-parse/sync';
 import { E2E_ADMIN, expect, test } from './fixtures.ts';
@@ -13,11 +14,6 @@ import { SHOTS, shotPath } from './screenshots.ts';
  * `E2E_SCREENSHOTS=1` also saves the screenshots into docs/screenshots.
  */
 const SLOT = '12:00pm - 12:30pm';
-
-const lagosToday = (offsetDays = 0) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(
-    new Date(Date.now() + offsetDays * 86_400_000),
-  );
 
 const noSidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -41,7 +37,11 @@ test('the reports page shows the period figures at 375 px and 1280 px, and a CSV
   if (!room) throw new Error('no free demo room');
   const booking = await request.post('/api/bookings', {
     headers: auth,
-    data: { hostel_id: room.hostel._id, room_id: room._id, inspection_date_time: `${lagosToday(1)}_${SLOT}` },
+    data: {
+      hostel_id: room.hostel._id,
+      room_id: room._id,
+      inspection_date_time: `${addDays(todayInLagos(), 1)}_${SLOT}`,
+    },
   });
   expect(booking.status(), await booking.text()).toBe(201);
   const fee = await request.post('/api/payments/agent-fee/initiate', {
@@ -62,7 +62,7 @@ test('the reports page shows the period figures at 375 px and 1280 px, and a CSV
 
   // What the API says about this month, to compare with the page.
   const admin = await login(request, E2E_ADMIN.email, E2E_ADMIN.password);
-  const period = `from=${lagosToday().slice(0, 8)}01&to=${lagosToday()}`;
+  const period = `from=${todayInLagos().slice(0, 8)}01&to=${todayInLagos()}`;
   const revenue = await (
     await request.get(`/api/admin/reports/revenue?${period}`, {
       headers: { authorization: `Bearer ${admin.token}` },

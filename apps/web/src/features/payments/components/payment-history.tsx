@@ -1,4 +1,5 @@
 import type { PaymentHistoryItem } from '@studynest/contracts';
+import { PAYMENT_KIND_LABELS, PAYMENT_KIND_OF } from '@studynest/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert, QueryError } from '../../../components/ui/alert.tsx';
@@ -7,12 +8,6 @@ import { apiBlob } from '../../../lib/api-client.ts';
 import { formatLagosDate, formatNaira } from '../../../lib/format.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { paymentQueries } from '../api/payment-queries.ts';
-
-const WHAT_FOR: Record<PaymentHistoryItem['payment_type'], string> = {
-  AGENT_FEE: 'Agent fee',
-  ROOM_RENT: 'Rent (12 months)',
-  CAUTION_FEE: 'Caution fee',
-};
 
 const STATUS: Record<PaymentHistoryItem['status'], { label: string; tone: string }> = {
   success: { label: 'Paid', tone: 'bg-ok-50 text-ok-700 ring-ok-700/25' },
@@ -92,7 +87,7 @@ function PaymentRow({ payment: p }: { payment: PaymentHistoryItem }) {
   return (
     <li className="flex flex-col gap-2 rounded-lg border border-line p-3 sm:p-4" data-testid="payment-row">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <span className="font-semibold">{WHAT_FOR[p.payment_type]}</span>
+        <span className="font-semibold">{PAYMENT_KIND_LABELS[PAYMENT_KIND_OF[p.payment_type]]}</span>
         <span className="font-semibold">{formatNaira(p.amount)}</span>
       </div>
       <p className="text-sm text-muted">

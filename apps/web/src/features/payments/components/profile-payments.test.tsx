@@ -166,7 +166,7 @@ describe('buildReceipt', () => {
   };
 
   it('words the agent-fee receipt as the spec does, with a readable inspection time', () => {
-    const r = buildReceipt('agent-fee', payment);
+    const r = buildReceipt('agent_fee', payment);
     expect(r.title).toBe('Thank you for your payment!');
     expect(r.subtitle).toBe('Your room inspection booking has been successfully completed.');
     const rows = Object.fromEntries(r.sections.flatMap((s) => s.rows));

@@ -1,4 +1,5 @@
 import type { PaymentDetail } from '@studynest/contracts';
+import { PAYMENT_KIND_LABELS, PAYMENT_KIND_OF, type PaymentKind } from '@studynest/contracts/constants';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -11,7 +12,7 @@ import { useSession } from '../../../lib/auth-storage.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
 import { paymentQueries } from '../api/payment-queries.ts';
-import { buildReceipt, RECEIPT_KIND_OF, type ReceiptKind } from './receipt-content.ts';
+import { buildReceipt } from './receipt-content.ts';
 import { ReceiptView } from './receipt-view.tsx';
 
 function Shell({ children }: { children: React.ReactNode }) {
@@ -33,7 +34,7 @@ function Message({ title, children }: { title: string; children: React.ReactNode
  * picks the receipt. The payment is verified on the server while 'Generating Receipt....'
  * shows for 5 s; then the receipt, or a clear explanation when the payment did not go through.
  */
-export function ReceiptScreen({ kind }: { kind: ReceiptKind }) {
+export function ReceiptScreen({ kind }: { kind: PaymentKind }) {
   const [params] = useSearchParams();
   const reference = (params.get('reference') ?? params.get('trxref') ?? '').trim();
   const session = useSession();
@@ -86,7 +87,7 @@ function NoReference({ userId }: { userId?: string }) {
 }
 
 /** Opened without ?reference= (the 'Receipt Page' button): show the latest payment of this kind. */
-function LatestReceipt({ kind, userId }: { kind: ReceiptKind; userId: string }) {
+function LatestReceipt({ kind, userId }: { kind: PaymentKind; userId: string }) {
   const profile = useQuery(paymentQueries.profile(userId));
   if (profile.isPending) {
     return (
@@ -102,7 +103,7 @@ function LatestReceipt({ kind, userId }: { kind: ReceiptKind; userId: string }) 
       </Message>
     );
   }
-  const latest = kind === 'agent-fee' ? profile.data.agentFeePayment : profile.data.roomPricePayment;
+  const latest = kind === 'agent_fee' ? profile.data.agentFeePayment : profile.data.roomPricePayment;
   if (!latest) return <NoReference userId={userId} />;
   return <VerifiedReceipt reference={latest.reference} />;
 }
@@ -156,7 +157,7 @@ function VerifiedReceipt({ reference }: { reference: string }) {
       </Message>
     );
   }
-  const shown = RECEIPT_KIND_OF[verify.data.payment_type];
+  const shown = PAYMENT_KIND_OF[verify.data.payment_type];
   if (verify.data.status !== 'success') {
     return (
       <NotPaid
@@ -170,7 +171,7 @@ function VerifiedReceipt({ reference }: { reference: string }) {
   return <PaidReceipt kind={shown} payment={verify.data} />;
 }
 
-function PaidReceipt({ kind, payment }: { kind: ReceiptKind; payment: PaymentDetail }) {
+function PaidReceipt({ kind, payment }: { kind: PaymentKind; payment: PaymentDetail }) {
   const receipt = buildReceipt(kind, payment);
   const navigate = useNavigate();
   const { notice, show } = useTimedNotice();
@@ -250,7 +251,7 @@ function NotPaid({
   onCheckAgain,
   checking,
 }: {
-  kind: ReceiptKind;
+  kind: PaymentKind;
   payment: PaymentDetail;
   onCheckAgain: () => void;
   checking: boolean;
@@ -259,7 +260,7 @@ function NotPaid({
   const status = payment.status as keyof typeof NOT_PAID;
   const { title, text } = NOT_PAID[status];
   const retryHref =
-    kind === 'agent-fee'
+    kind === 'agent_fee'
       ? paths.bookInspection.getHref(payment.room._id)
       : session
         ? paths.profile.getHref(session.userId)
@@ -269,8 +270,7 @@ function NotPaid({
       <Alert tone={status === 'pending' ? 'warning' : 'error'}>
         <p>{text}</p>
         <p className="mt-1">
-          {{ 'agent-fee': 'Agent fee', rent: 'Rent', 'caution-fee': 'Caution deposit' }[kind]} for{' '}
-          {payment.room.room_number}, {payment.hostel.hostel_name}. Reference:{' '}
+          {PAYMENT_KIND_LABELS[kind]} for {payment.room.room_number}, {payment.hostel.hostel_name}. Reference:{' '}
           <span className="font-mono break-all">{payment.reference}</span>
         </p>
       </Alert>
@@ -281,7 +281,7 @@ function NotPaid({
           </button>
         ) : (
           <Link to={retryHref} className="btn-primary">
-            {kind === 'agent-fee' ? 'Try booking again' : 'Back to my profile'}
+            {kind === 'agent_fee' ? 'Try booking again' : 'Back to my profile'}
           </Link>
         )}
         <Link to={paths.home.getHref()} className="btn-secondary">

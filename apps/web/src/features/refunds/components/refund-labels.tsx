@@ -15,9 +15,3 @@ export function RefundStatusBadge({ status }: { status: RefundStatus }) {
     </span>
   );
 }
-
-export const PAYMENT_TYPE_LABELS = {
-  AGENT_FEE: 'Agent fee',
-  ROOM_RENT: 'Rent',
-  CAUTION_FEE: 'Caution deposit',
-} as const;

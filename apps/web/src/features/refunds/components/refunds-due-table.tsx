@@ -1,8 +1,7 @@
 import type { OwedPayment } from '@studynest/contracts';
-import { REFUND_REASON_LABELS } from '@studynest/contracts/constants';
+import { PAYMENT_KIND_LABELS, PAYMENT_KIND_OF, REFUND_REASON_LABELS } from '@studynest/contracts/constants';
 import { ScrollTable } from '../../../components/ui/scroll-table.tsx';
 import { formatNaira } from '../../../lib/format.ts';
-import { PAYMENT_TYPE_LABELS } from './refund-labels.tsx';
 
 /**
  * Payments owed back, oldest first (the server's order). Like the other admin tables it scrolls
@@ -56,7 +55,7 @@ export function RefundsDueTable({
                 {p.age_days === 0 ? 'Today' : `${p.age_days} ${p.age_days === 1 ? 'day' : 'days'}`}
               </td>
               <td>
-                <span className="block">{PAYMENT_TYPE_LABELS[p.payment_type]}</span>
+                <span className="block">{PAYMENT_KIND_LABELS[PAYMENT_KIND_OF[p.payment_type]]}</span>
                 <span className="block text-xs text-muted">
                   {p.hostel.hostel_name}, <span className="capitalize">{p.room.room_number}</span>
                 </span>

@@ -1,7 +1,8 @@
 import type { RefundRecord } from '@studynest/contracts';
+import { PAYMENT_KIND_LABELS, PAYMENT_KIND_OF } from '@studynest/contracts/constants';
 import { ScrollTable } from '../../../components/ui/scroll-table.tsx';
 import { formatLagosDateTime, formatNaira } from '../../../lib/format.ts';
-import { PAYMENT_TYPE_LABELS, RefundStatusBadge } from './refund-labels.tsx';
+import { RefundStatusBadge } from './refund-labels.tsx';
 
 /** The refunds made, newest first, each with its state (pending → processed | failed). */
 export function RefundsMadeTable({ items }: { items: RefundRecord[] }) {
@@ -24,7 +25,8 @@ export function RefundsMadeTable({ items }: { items: RefundRecord[] }) {
                 {r.user.first_name} {r.user.last_name}
               </span>
               <span className="block text-xs text-muted">
-                {PAYMENT_TYPE_LABELS[r.payment_type]} · <span className="font-mono">{r.reference}</span>
+                {PAYMENT_KIND_LABELS[PAYMENT_KIND_OF[r.payment_type]]} ·{' '}
+                <span className="font-mono">{r.reference}</span>
               </span>
             </td>
             <td className="whitespace-nowrap">
