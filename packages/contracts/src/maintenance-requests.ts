@@ -20,3 +20,4 @@ export const MaintenanceCreateSchema = z.object({
   }),
 });
 export type MaintenanceCreateInput = z.input<typeof MaintenanceCreateSchema>;
+export type MaintenanceCreate = z.output<typeof MaintenanceCreateSchema>;

@@ -15,7 +15,11 @@ export {
   type MaintenanceUrgency,
 } from './constants.ts';
 // The tenant's report lives apart (see maintenance-requests.ts); it is part of this resource's contract.
-export { type MaintenanceCreateInput, MaintenanceCreateSchema } from './maintenance-requests.ts';
+export {
+  type MaintenanceCreate,
+  type MaintenanceCreateInput,
+  MaintenanceCreateSchema,
+} from './maintenance-requests.ts';
 
 /** PATCH /admin/maintenance/{id}: move a request on, with a note the tenant will see. */
 export const MaintenanceUpdateSchema = z.object({

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from './api-client.ts';
 
 export function createQueryClient() {
@@ -17,3 +17,10 @@ export function createQueryClient() {
 
 /** The browser's one cache (the prerender makes its own). */
 export const queryClient = createQueryClient();
+
+/**
+ * Marks the queries under these key prefixes stale, together: what one change on the server touched,
+ * and nothing else (a mutation names them, rather than refreshing every screen's data).
+ */
+export const invalidate = (client: QueryClient, ...keys: QueryKey[]) =>
+  Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey })));

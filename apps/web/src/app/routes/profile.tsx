@@ -15,12 +15,12 @@ import { PaymentHistory } from '../../features/payments/components/payment-histo
 import { RentDetails } from '../../features/payments/components/rent-details.tsx';
 import { MoveOutStatement } from '../../features/tenancies/components/move-out-statement.tsx';
 import { TenancyNotice } from '../../features/tenancies/components/tenancy-notice.tsx';
-import { userQueries } from '../../features/users/api/user-queries.ts';
 import { EmergencyContactForm } from '../../features/users/components/emergency-contact-form.tsx';
 import { MessagePreferences } from '../../features/users/components/message-preferences.tsx';
 import { ProfileSummary } from '../../features/users/components/profile-summary.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/auth-storage.ts';
+import { profileQuery } from '../../lib/profile-query.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useReauth } from '../../lib/use-reauth.ts';
 
@@ -35,7 +35,7 @@ export function Component() {
   const { userId = '' } = useParams();
   const session = useSession();
   const location = useLocation();
-  const profile = useQuery({ ...userQueries.profile(userId), enabled: Boolean(session) });
+  const profile = useQuery({ ...profileQuery(userId), enabled: Boolean(session) });
   const isOwn = session?.userId === userId;
   useDocumentTitle(
     isOwn || !profile.data ? 'Your profile' : `${profile.data.first_name} ${profile.data.last_name}`,

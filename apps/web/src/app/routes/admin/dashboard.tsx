@@ -3,16 +3,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { QueryError } from '../../../components/ui/alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { paymentQueries } from '../../../features/payments/api/payment-queries.ts';
-import { TenantTable, tenantMatches } from '../../../features/payments/components/tenant-table.tsx';
+import { tenancyQueries } from '../../../features/tenancies/api/tenancy-queries.ts';
 import { MoveOutDialog } from '../../../features/tenancies/components/move-out-dialog.tsx';
+import { TenantTable, tenantMatches } from '../../../features/tenancies/components/tenant-table.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { PersonMessageButtons, useComposeMessage } from '../../compose-message.tsx';
 
 /** /admin-dashboard: the tenants the admin loads, searchable (docs/domain.md, "Corrections to the original product"). Refunds have one place: /admin-refunds. */
 export function Component() {
   useDocumentTitle('Tenants');
-  const tenants = useQuery(paymentQueries.tenants());
+  const tenants = useQuery(tenancyQueries.tenants());
   const [search, setSearch] = useState('');
   const searchId = useId();
   const shown = tenants.data?.filter((t) => tenantMatches(t, search)) ?? [];

@@ -1,13 +1,22 @@
-import type { Booking, BookingCancelled, BookingCreateInput, BookingListItem } from '@studynest/contracts';
+import type {
+  Booking,
+  BookingCancelled,
+  BookingCount,
+  BookingCreateInput,
+  BookingListItem,
+} from '@studynest/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/auth-storage.ts';
+import { profileQuery } from '../../../lib/profile-query.ts';
+import { invalidate } from '../../../lib/query-client.ts';
 
 export const bookingQueries = {
   /** Admins: upcoming paid inspections, for the menu's Booking(N). */
   count: () =>
     queryOptions({
       queryKey: ['bookings', 'count'],
-      queryFn: ({ signal }) => api<{ upcoming: number }>('/bookings/count', { signal }),
+      queryFn: ({ signal }) => api<BookingCount>('/bookings/count', { signal }),
     }),
   /** Admins: every booking, or (`upcoming`) only paid inspections from today on. */
   list: (upcoming: boolean) =>
@@ -28,19 +37,24 @@ export function useCreateBooking() {
 }
 
 /**
- * POST /bookings/{id}/cancel: the student calls off their inspection; a paid agent fee goes to
- * Refunds. The profile and payment lists that show it are refreshed.
+ * POST /bookings/{id}/cancel: the student calls off their inspection; a paid agent fee and caution
+ * deposit go to Refunds and the room is free again. Their profile, their payments list (now "to be
+ * refunded") and the room lists are refreshed.
  */
 export function useCancelBooking() {
   const queryClient = useQueryClient();
+  const userId = useSession()?.userId ?? '';
   return useMutation({
     mutationFn: (bookingId: string) =>
       api<BookingCancelled>(`/bookings/${bookingId}/cancel`, { method: 'POST' }),
     onSuccess: () =>
-      Promise.all(
-        [['bookings'], ['users', 'profile'], ['payments']].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
+      invalidate(
+        queryClient,
+        ['bookings'],
+        profileQuery(userId).queryKey,
+        ['payments', 'mine'],
+        ['rooms'],
+        ['hostels'],
       ),
   });
 }

@@ -4,8 +4,6 @@ import type {
   PaymentInitiateInput,
   PaymentInitiateResponse,
   PaymentKind,
-  Profile,
-  Tenant,
 } from '@studynest/contracts';
 import { PAYMENT_INITIATE_PATHS } from '@studynest/contracts/constants';
 import { queryOptions, useMutation } from '@tanstack/react-query';
@@ -23,27 +21,12 @@ export const paymentQueries = {
       // Always ask again on a fresh visit: a pending payment may have completed since.
       staleTime: 0,
     }),
-  /**
-   * The signed-in student's profile, read for its latest payments (the receipt pages fall back to
-   * them when opened without a reference, as the original screens did).
-   */
-  profile: (userId: string) =>
-    queryOptions({
-      queryKey: ['payments', 'profile', userId],
-      queryFn: ({ signal }) => api<Profile>(`/user/${userId}`, { signal }),
-      staleTime: 0,
-    }),
   /** GET /payments/mine: every payment of the signed-in person, newest first. */
   mine: () =>
     queryOptions({
       queryKey: ['payments', 'mine'],
       queryFn: ({ signal }) => api<PaymentHistoryItem[]>('/payments/mine', { signal }),
       staleTime: 0,
-    }),
-  tenants: () =>
-    queryOptions({
-      queryKey: ['payments', 'tenants'],
-      queryFn: ({ signal }) => api<Tenant[]>('/payments/tenants', { signal }),
     }),
 };
 

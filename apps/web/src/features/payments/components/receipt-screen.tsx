@@ -9,6 +9,8 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { apiBlob } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/auth-storage.ts';
+import { profileQuery } from '../../../lib/profile-query.ts';
+import { invalidate } from '../../../lib/query-client.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
 import { paymentQueries } from '../api/payment-queries.ts';
@@ -88,7 +90,7 @@ function NoReference({ userId }: { userId?: string }) {
 
 /** Opened without ?reference= (the 'Receipt Page' button): show the latest payment of this kind. */
 function LatestReceipt({ kind, userId }: { kind: PaymentKind; userId: string }) {
-  const profile = useQuery(paymentQueries.profile(userId));
+  const profile = useQuery(profileQuery(userId));
   if (profile.isPending) {
     return (
       <div className="flex justify-center py-10">
@@ -111,6 +113,7 @@ function LatestReceipt({ kind, userId }: { kind: PaymentKind; userId: string }) 
 function VerifiedReceipt({ reference }: { reference: string }) {
   const verify = useQuery(paymentQueries.verify(reference));
   const queryClient = useQueryClient();
+  const userId = useSession()?.userId ?? '';
   const [generating, setGenerating] = useState(true);
 
   useEffect(() => {
@@ -118,11 +121,20 @@ function VerifiedReceipt({ reference }: { reference: string }) {
     return () => clearTimeout(timer);
   }, []);
 
-  // A verified payment changed rooms, the profile and bookings on the server: refresh what we hold.
+  // A verified payment changed the room (booked or rented), the booking, the payer's profile and
+  // payments on the server: refresh those, not this verification.
   const succeeded = verify.data?.status === 'success';
   useEffect(() => {
-    if (succeeded) queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'payments' });
-  }, [succeeded, queryClient]);
+    if (succeeded)
+      invalidate(
+        queryClient,
+        profileQuery(userId).queryKey,
+        paymentQueries.mine().queryKey,
+        ['bookings'],
+        ['rooms'],
+        ['hostels'],
+      );
+  }, [succeeded, queryClient, userId]);
 
   if (generating) {
     return (
