@@ -86,7 +86,7 @@ test('a tenant reports a leak with a photo; the admin marks it done with a note;
   // The browser's own checks: nothing chosen, and a photo that is not a JPEG.
   await section.getByRole('button', { name: 'Send report' }).click();
   await expect(section.getByText('Choose what kind of problem it is')).toBeVisible();
-  await expect(section.getByText('at least 10 characters')).toBeVisible();
+  await expect(section.getByText('Description is required')).toBeVisible();
   await expect(section.getByLabel('What is the problem?')).toHaveAttribute('aria-invalid', 'true');
   await expect(section.getByLabel('What is the problem?')).toBeFocused();
   const photos = section.getByLabel('Photos (optional)');

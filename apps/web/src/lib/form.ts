@@ -47,11 +47,18 @@ export type PathValue<T, P extends string> = P extends `${infer K}.${infer R}`
     ? T[P]
     : never;
 
-/** Errors shaped like the values: `errors.emergency_contact?.name?.message`. */
+/**
+ * Errors shaped like the values: `errors.emergency_contact?.name?.message`; a list of objects has its
+ * own message and one per item (`errors.deductions?.[0]?.amount?.message`).
+ */
 export type FieldErrors<T> = {
-  [K in keyof T]?: NonNullable<T[K]> extends Primitive | readonly unknown[]
-    ? FieldError
-    : FieldErrors<NonNullable<T[K]>> & FieldError;
+  [K in keyof T]?: NonNullable<T[K]> extends readonly (infer E)[]
+    ? E extends Primitive
+      ? FieldError
+      : FieldError & { [index: number]: FieldErrors<E> | undefined }
+    : NonNullable<T[K]> extends Primitive
+      ? FieldError
+      : FieldErrors<NonNullable<T[K]>> & FieldError;
 } & { root?: FieldError };
 
 export type ResolverResult<I, O> =
@@ -71,6 +78,8 @@ export type RegisterOptions<T extends FieldValues = FieldValues, _N extends Path
   validate?: (value: never) => string | boolean;
   onChange?: (event: ChangeEvent) => void;
   onBlur?: (event: { target: unknown }) => void;
+  /** Fields checked again with this one (their rules read its value), once a submit has failed. */
+  deps?: Path<T>[];
 };
 
 type FieldElement = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
@@ -229,16 +238,15 @@ function createForm<T extends FieldValues, O>(
     return { errors, values: clone(s.values) as unknown as O };
   };
 
-  /** Once a submit has failed, each change re-checks its field: its message goes or changes. */
-  const recheck = async (name: string) => {
+  /** Once a submit has failed, each change re-checks its field (and its deps): messages go or change. */
+  const recheck = async (...names: string[]) => {
     if (!s.submitted) return;
     const { errors } = await check();
-    const before = JSON.stringify(s.errors.get(name) ?? null);
-    for (const key of [...s.errors.keys()])
-      if (key === name || key.startsWith(`${name}.`)) s.errors.delete(key);
-    for (const [key, error] of errors)
-      if (key === name || key.startsWith(`${name}.`)) s.errors.set(key, error);
-    if (JSON.stringify(s.errors.get(name) ?? null) !== before) rerender();
+    const mine = (key: string) => names.some((name) => key === name || key.startsWith(`${name}.`));
+    const before = JSON.stringify([...s.errors].filter(([key]) => mine(key)));
+    for (const key of [...s.errors.keys()]) if (mine(key)) s.errors.delete(key);
+    for (const [key, error] of errors) if (mine(key)) s.errors.set(key, error);
+    if (JSON.stringify([...s.errors].filter(([key]) => mine(key))) !== before) rerender();
   };
 
   const register = <N extends Path<T>>(
@@ -246,7 +254,7 @@ function createForm<T extends FieldValues, O>(
     options: RegisterOptions<T, N> = {},
   ): UseFormRegisterReturn<N> => {
     const f = field(name);
-    f.options = options;
+    f.options = options as RegisterOptions;
     f.ref ??= (el) => {
       if (!el || f.elements.has(el)) return;
       f.elements.add(el);
@@ -259,7 +267,7 @@ function createForm<T extends FieldValues, O>(
         readField(name);
         options.onChange?.(event);
         if (s.watching) rerender();
-        void recheck(name);
+        void recheck(name, ...(options.deps ?? []));
       },
       onBlur: (event) => options.onBlur?.(event),
     };
@@ -344,9 +352,11 @@ function createForm<T extends FieldValues, O>(
         s.errors = errors;
         rerender();
         if (errors.size > 0) {
-          // The first field in the form's order that has a problem takes the focus.
-          const first = [...s.fields.keys()].find((name) => errors.has(name));
-          if (first) setFocus(first as Path<T>);
+          // The first field on the page that has a problem takes the focus (fields inside a
+          // render prop register after the ones around them, so their order is not the page's).
+          const invalid = [...s.fields].filter(([name]) => errors.has(name)).flatMap(([, f]) => connected(f));
+          invalid.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+          invalid[0]?.focus();
           onInvalid?.(nest(errors) as FieldErrors<T>);
           return;
         }
@@ -435,5 +445,21 @@ export function zodResolver<I extends FieldValues, O>(schema: z.ZodMiniType<O, I
       if (name && !flat.has(name)) flat.set(name, { type: issue.code, message: issue.message });
     }
     return { values: {}, errors: nest(flat) as FieldErrors<I> };
+  };
+}
+
+/**
+ * A resolver followed by the form's own rules: what the schema cannot know on its own (what is left
+ * of this payment, the days this tenancy allows). `rules` sees the values and the schema's errors and
+ * returns its own messages, which join them; the values go on only when there are none.
+ */
+export function withRules<I extends FieldValues, O>(
+  resolver: Resolver<I, unknown, O>,
+  rules: (values: I, errors: FieldErrors<I>) => FieldErrors<I> | Promise<FieldErrors<I>>,
+): Resolver<I, unknown, O> {
+  return async (values) => {
+    const checked = await resolver(values);
+    const errors = { ...checked.errors, ...(await rules(values, checked.errors as FieldErrors<I>)) };
+    return Object.keys(errors).length ? { values: {}, errors: errors as FieldErrors<I> } : checked;
   };
 }

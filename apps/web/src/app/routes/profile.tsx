@@ -81,7 +81,12 @@ export function Component() {
     <div className="container-page flex flex-col gap-6 py-6 sm:py-10">
       <ProfileSummary profile={data} actions={<LogoutButton />} />
       <PaymentDetails profile={data} canPay={isOwn} />
-      {isOwn && data.agentFeePayment && <CancelInspection payment={data.agentFeePayment} />}
+      {isOwn && data.agentFeePayment && (
+        <CancelInspection
+          payment={data.agentFeePayment}
+          depositPaid={data.cautionFeePayment?.status === 'success' ? data.cautionFeePayment.amount : 0}
+        />
+      )}
       <RentDetails profile={data} />
       {isOwn && data.rentDetails && <TenancyNotice rent={data.rentDetails} />}
       {data.moveOutStatement && <MoveOutStatement statement={data.moveOutStatement} />}

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { QueryError } from '../../../components/ui/alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { siteQueries } from '../../../features/marketing/api/marketing-queries.ts';
 import { tenancyQueries } from '../../../features/tenancies/api/tenancy-queries.ts';
 import { MoveOutDialog } from '../../../features/tenancies/components/move-out-dialog.tsx';
 import { TenantTable, tenantMatches } from '../../../features/tenancies/components/tenant-table.tsx';
@@ -13,6 +14,8 @@ import { PersonMessageButtons, useComposeMessage } from '../../compose-message.t
 export function Component() {
   useDocumentTitle('Tenants');
   const tenants = useQuery(tenancyQueries.tenants());
+  // The notice period in the terms: the move-out form checks notice dates with it.
+  const site = useQuery(siteQueries.info());
   const [search, setSearch] = useState('');
   const searchId = useId();
   const shown = tenants.data?.filter((t) => tenantMatches(t, search)) ?? [];
@@ -78,7 +81,11 @@ export function Component() {
           />
         ))}
       {dialog}
-      <MoveOutDialog tenant={movingOut} onClose={() => setMovingOut(null)} />
+      <MoveOutDialog
+        tenant={movingOut}
+        noticeDays={site.data?.tenantNoticeDays}
+        onClose={() => setMovingOut(null)}
+      />
     </section>
   );
 }

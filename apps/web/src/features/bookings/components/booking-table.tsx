@@ -1,5 +1,5 @@
 import type { BookingListItem } from '@studynest/contracts';
-import { INSPECTION_SLOTS } from '@studynest/contracts/constants';
+import { BOOKING_STATUS_LABELS, INSPECTION_SLOTS } from '@studynest/contracts/constants';
 import { ScrollTable } from '../../../components/ui/scroll-table.tsx';
 import { formatInspection } from '../../../lib/format.ts';
 
@@ -87,7 +87,7 @@ export function BookingTable({ bookings }: { bookings: BookingListItem[] }) {
                 <span className="block whitespace-nowrap text-muted">{when.slot}</span>
               </td>
               <td>
-                <Pill value={b.status} />
+                <Pill value={b.status} label={BOOKING_STATUS_LABELS[b.status]} />
               </td>
               <td>
                 <Pill value={b.payment_status} label={PAYMENT_LABEL[b.payment_status]} />

@@ -148,6 +148,141 @@ describe('RentDetails', () => {
   });
 });
 
+describe('RentDetails: renewal', () => {
+  const tenant = (renewal: NonNullable<Profile['rentDetails']>['renewal']): Profile => ({
+    ...base,
+    hostel,
+    agentFeePayment: { ...agentPaid, booking_status: 'inspected' },
+    roomPricePayment: { status: 'success', amount: 650_000, reference: 'SN-RR-1' },
+    rentDetails: {
+      rentStartDate: '2026-01-10',
+      rentDueDate: '2027-01-10',
+      countdown: 200,
+      notice: null,
+      earliestMoveOut: '2026-12-26',
+      renewal,
+    },
+  });
+
+  it('keeps Renew Rent but disabled, with the reason beside it and linked to it, while renewal is closed', () => {
+    const message = 'Renewal opens on 11 Nov 2026, 60 days before your rent is due on 10 Jan 2027.';
+    renderWithQuery(<RentDetails profile={tenant({ open: false, opens_on: '2026-11-11', message })} />);
+    const button = screen.getByRole('button', { name: 'Renew Rent' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    const why = document.getElementById(button.getAttribute('aria-describedby') ?? '');
+    expect(why?.textContent).toBe(message);
+    expect(screen.getByText(message)).toBeTruthy();
+  });
+
+  it('says when renewal opens when the server gives no message', () => {
+    renderWithQuery(<RentDetails profile={tenant({ open: false, opens_on: '2026-11-11', message: null })} />);
+    const button = screen.getByRole('button', { name: 'Renew Rent' });
+    expect(document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Renewal opens on 11 Nov 2026.',
+    );
+  });
+
+  it('lets a tenant renew once it is open, with nothing to explain', () => {
+    renderWithQuery(<RentDetails profile={tenant({ open: true, opens_on: '2026-11-11', message: null })} />);
+    const button = screen.getByRole('button', { name: 'Renew Rent' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(false);
+    expect(button.getAttribute('aria-describedby')).toBeNull();
+  });
+});
+
+describe('PaymentDetails: after move-out', () => {
+  const statement = (refund: NonNullable<Profile['moveOutStatement']>['refund'], deductions = 7_500) => ({
+    tenancy_id: 't1',
+    user: {
+      _id: 'u1',
+      first_name: 'Ada',
+      last_name: 'Obi',
+      email: 'ada@example.com',
+      phone_number: '08031234567',
+    },
+    hostel,
+    room: { _id: room._id, room_number: room.room_number, unit: room.unit },
+    start_date: '2026-01-10',
+    moved_out_on: '2026-11-20',
+    reason: 'left_early' as const,
+    note: null,
+    deposit_held: 50_000,
+    deductions: deductions ? [{ description: 'Broken louvre glass', amount: deductions }] : [],
+    deductions_total: deductions,
+    deposit_returned: 50_000 - deductions,
+    refund,
+    recorded_at: '2026-11-20T10:00:00Z',
+  });
+  /** A former tenant: the agent fee spent on the tenancy, rent and deposit paid, no hostel or tenancy now. */
+  const former = (s: Profile['moveOutStatement']): Profile => ({
+    ...base,
+    agentFeePayment: { ...agentPaid, booking_status: 'inspected' },
+    roomPricePayment: { status: 'success', amount: 650_000, reference: 'SN-RR-1' },
+    cautionFeePayment: { status: 'success', amount: 50_000, reference: 'SN-CF-1' },
+    moveOutStatement: s,
+  });
+  const rows = () => Array.from(document.querySelectorAll('tbody tr'), (tr) => tr.textContent);
+
+  it('says what came back of the deposit and what was kept, with no button to pay', () => {
+    renderWithQuery(
+      <PaymentDetails
+        profile={former(statement({ _id: 'f1', amount: 42_500, status: 'processed' }))}
+        canPay
+      />,
+    );
+    expect(rows()).toEqual([
+      'Agent Fee₦65,000Paid',
+      'Caution Fee₦50,000Returned ₦42,500 · ₦7,500 kept',
+      'Rent Fee₦650,000paid',
+    ]);
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('says a refund is on its way until the provider has paid it, and when all of it was kept', () => {
+    const { unmount } = renderWithQuery(
+      <PaymentDetails
+        profile={former(statement({ _id: 'f1', amount: 50_000, status: 'pending' }, 0))}
+        canPay
+      />,
+    );
+    expect(rows()[1]).toBe('Caution Fee₦50,000Refund of ₦50,000 on its way');
+    unmount();
+    renderWithQuery(<PaymentDetails profile={former(statement(null, 50_000))} canPay />);
+    expect(rows()[1]).toBe('Caution Fee₦50,000₦50,000 kept');
+  });
+
+  it('keeps Paid when the statement is for another room', () => {
+    const other = statement({ _id: 'f1', amount: 42_500, status: 'processed' });
+    renderWithQuery(
+      <PaymentDetails profile={former({ ...other, room: { ...other.room, _id: 'another-room' } })} canPay />,
+    );
+    expect(rows()[1]).toBe('Caution Fee₦50,000Paid');
+  });
+
+  it('still asks a running tenant whose booking became the tenancy for an unpaid deposit', () => {
+    renderWithQuery(
+      <PaymentDetails
+        profile={{
+          ...base,
+          hostel,
+          agentFeePayment: { ...agentPaid, booking_status: 'inspected' },
+          roomPricePayment: { status: 'success', amount: 650_000, reference: 'SN-RR-1' },
+          rentDetails: {
+            rentStartDate: '2026-01-10',
+            rentDueDate: '2027-01-10',
+            countdown: 45,
+            notice: null,
+            earliestMoveOut: '2026-12-26',
+            renewal: { open: true, opens_on: '2026-11-11', message: null },
+          },
+        }}
+        canPay
+      />,
+    );
+    expect(rows()[1]).toBe('Caution Fee₦50,000Waiting...Pay');
+  });
+});
+
 describe('buildReceipt', () => {
   const payment: PaymentDetail = {
     _id: 'p1',

@@ -58,11 +58,13 @@ describe('RefundDialog', () => {
     fireEvent.change(form.reason, { target: { value: ' ' } });
     form.submit();
     expect(await screen.findByText('At most ₦50,000 is left to refund')).toBeTruthy();
-    expect(screen.getByText('Say why the money goes back (the student sees it)')).toBeTruthy();
+    expect(screen.getByText('Reason is required')).toBeTruthy();
     expect(form.amount.getAttribute('aria-invalid')).toBe('true');
     fireEvent.change(form.amount, { target: { value: '12.5' } });
     form.submit();
-    expect(await screen.findByText('Enter a whole number of naira, like 65000')).toBeTruthy();
+    expect(await screen.findByText('Amount must be a whole number of naira')).toBeTruthy();
+    fireEvent.change(form.amount, { target: { value: '0' } });
+    expect(await screen.findByText('Amount must be at least ₦1')).toBeTruthy();
     expect(calls).toEqual([]);
   });
 
