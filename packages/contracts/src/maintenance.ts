@@ -14,12 +14,12 @@ export {
   type MaintenanceStatus,
   type MaintenanceUrgency,
 } from './constants.ts';
-// The tenant's report lives apart (see maintenance-requests.ts); it is part of this resource's contract.
+// The tenant's report lives apart (see tenant-requests.ts); it is part of this resource's contract.
 export {
   type MaintenanceCreate,
   type MaintenanceCreateInput,
   MaintenanceCreateSchema,
-} from './maintenance-requests.ts';
+} from './tenant-requests.ts';
 
 /** PATCH /admin/maintenance/{id}: move a request on, with a note the tenant will see. */
 export const MaintenanceUpdateSchema = z.object({

@@ -3,7 +3,7 @@ import { PersonRefSchema, RoomRefSchema } from './bookings.ts';
 import { MOVE_OUT_REASONS, REFUND_STATUSES } from './constants.ts';
 import { HostelRefSchema } from './hostels.ts';
 
-// The requests live apart (see tenancy-requests.ts); they are part of this resource's contract.
+// The requests live apart (move-out-requests.ts, tenant-requests.ts): a form loads only its own.
 export {
   type Deduction,
   DeductionSchema,
@@ -13,9 +13,8 @@ export {
   type MoveOutInput,
   MoveOutSchema,
   moveOutDateProblem,
-  type TenancyNoticeInput,
-  TenancyNoticeSchema,
-} from './tenancy-requests.ts';
+} from './move-out-requests.ts';
+export { type TenancyNoticeInput, TenancyNoticeSchema } from './tenant-requests.ts';
 
 /** What happened to a tenancy's caution deposit and the tenancy itself when the tenant left. */
 export const MoveOutStatementSchema = z.object({

@@ -8,6 +8,7 @@ import {
   useState,
 } from 'react';
 import type * as z from 'zod/mini';
+import { ApiError } from './api-client.ts';
 
 /**
  * Form state for the app's forms: the part of react-hook-form's API they use, in about 2 KB gzip
@@ -463,3 +464,55 @@ export function withRules<I extends FieldValues, O>(
     return Object.keys(errors).length ? { values: {}, errors: errors as FieldErrors<I> } : checked;
   };
 }
+
+/**
+ * A form resolver for a contract schema that is loaded on demand.
+ *
+ * zod/mini plus the contract schemas are loaded with a dynamic import, so the screen renders first
+ * and the checks arrive while the person types (`preload()` on mount starts the download); they
+ * count towards the route's journey budget (bench/bundle-size.mjs).
+ * The schema is still the contract's own: client and server validate alike.
+ *
+ * If the checks cannot be loaded (offline), the form is sent as typed and the server's field errors,
+ * which use the same messages, are shown instead.
+ */
+export function lazyZodResolver<I extends FieldValues, O>(
+  load: () => Promise<z.ZodMiniType<O, I>>,
+): Resolver<I, unknown, O> & { preload: () => void } {
+  let pending: Promise<Resolver<I, unknown, O>> | undefined;
+  const get = () => {
+    pending ??= load()
+      .then((schema) => zodResolver(schema))
+      .catch((err: unknown) => {
+        pending = undefined; // try again next time
+        throw err;
+      });
+    return pending;
+  };
+  const resolver: Resolver<I, unknown, O> = async (values) => {
+    let resolve: Resolver<I, unknown, O>;
+    try {
+      resolve = await get();
+    } catch {
+      return { values: values as unknown as O, errors: {} };
+    }
+    return resolve(values);
+  };
+  return Object.assign(resolver, {
+    preload: () => {
+      get().catch(() => undefined);
+    },
+  });
+}
+
+/** Put the server's per-field messages on the form's fields; return the overall message to show. */
+export function applyServerErrors<T extends FieldValues>(err: unknown, setError: UseFormSetError<T>): string {
+  if (err instanceof ApiError) {
+    for (const [field, message] of Object.entries(err.fields)) setError(field as Path<T>, { message });
+    return err.message;
+  }
+  return 'Something went wrong. Please try again.';
+}
+
+/** Whether the server put its reasons on fields (then the fields say it; no second message above). */
+export const hasFieldErrors = (err: unknown) => err instanceof ApiError && Object.keys(err.fields).length > 0;

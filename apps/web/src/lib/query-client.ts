@@ -1,5 +1,6 @@
-import { QueryClient, type QueryKey } from '@tanstack/react-query';
-import { ApiError } from './api-client.ts';
+import type { Profile } from '@studynest/contracts';
+import { QueryClient, type QueryKey, queryOptions } from '@tanstack/react-query';
+import { ApiError, api } from './api-client.ts';
 
 export function createQueryClient() {
   return new QueryClient({
@@ -24,3 +25,14 @@ export const queryClient = createQueryClient();
  */
 export const invalidate = (client: QueryClient, ...keys: QueryKey[]) =>
   Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey })));
+
+/**
+ * Key ['profile', id]: GET /user/{id}, the profile (details, payments, rent, move-out statement). One
+ * query for every screen that reads it — the profile, the booking screen, the receipt pages — so a
+ * change refreshes it once, wherever it shows.
+ */
+export const profileQuery = (userId: string) =>
+  queryOptions({
+    queryKey: ['profile', userId],
+    queryFn: ({ signal }) => api<Profile>(`/user/${userId}`, { signal }),
+  });

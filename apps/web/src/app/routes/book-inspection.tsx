@@ -7,7 +7,7 @@ import { BookInspectionForm } from '../../features/bookings/components/book-insp
 import { hostelQueries, roomQueries } from '../../features/hostels/api/hostel-queries.ts';
 import { usePayAndCheckout } from '../../features/payments/api/payment-queries.ts';
 import { useSession } from '../../lib/auth-storage.ts';
-import { profileQuery } from '../../lib/profile-query.ts';
+import { profileQuery } from '../../lib/query-client.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 export function Component() {

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { Alert, QueryError } from '../../components/ui/alert.tsx';
+import { CardSection } from '../../components/ui/card-section.tsx';
 import { PageLoading, Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { sessionQueries } from '../../features/account/api/session-queries.ts';
@@ -20,7 +21,7 @@ import { MessagePreferences } from '../../features/users/components/message-pref
 import { ProfileSummary } from '../../features/users/components/profile-summary.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/auth-storage.ts';
-import { profileQuery } from '../../lib/profile-query.ts';
+import { profileQuery } from '../../lib/query-client.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useReauth } from '../../lib/use-reauth.ts';
 
@@ -109,10 +110,7 @@ function AccountSecurity({ email }: { email: string }) {
   const queryClient = useQueryClient();
   const reauth = useReauth();
   return (
-    <section aria-labelledby="security-heading" className="card flex flex-col gap-6 p-5 sm:p-6">
-      <h2 id="security-heading" className="text-xl">
-        Account security
-      </h2>
+    <CardSection title="Account security" roomy>
       <ChangePasswordForm
         email={email}
         // The other sessions have just been signed out by the server.
@@ -122,6 +120,6 @@ function AccountSecurity({ email }: { email: string }) {
         <SessionList confirm={reauth.run} />
       </div>
       <ConfirmPasswordModal {...reauth.modal} />
-    </section>
+    </CardSection>
   );
 }

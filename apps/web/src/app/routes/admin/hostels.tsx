@@ -17,11 +17,7 @@ const matches = (h: HostelSummary, q: string) =>
   h.hostel_name.toLowerCase().includes(q) || h.address.toLowerCase().includes(q);
 
 function ClosedBadge() {
-  return (
-    <span className="ml-2 inline-flex rounded-full bg-danger-50 px-2 py-0.5 align-middle text-xs font-semibold text-danger-700 ring-1 ring-danger-600/25">
-      Closed
-    </span>
-  );
+  return <span className="badge-danger ml-2 align-middle">Closed</span>;
 }
 
 export function Component() {

@@ -8,9 +8,7 @@ import { paths } from '../../../config/paths.ts';
 import { useForgotPassword } from '../../../features/auth/api/auth-mutations.ts';
 import { AuthCard } from '../../../features/auth/components/auth-card.tsx';
 import { SubmitButton } from '../../../features/auth/components/submit-button.tsx';
-import { useForm } from '../../../lib/form.ts';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
-import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+import { applyServerErrors, lazyZodResolver, useForm } from '../../../lib/form.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 type Values = z.output<typeof ForgotPasswordSchema>;

@@ -12,9 +12,7 @@ import { OtpField } from '../../../features/auth/components/otp-input.tsx';
 import { PasswordField } from '../../../features/auth/components/password-input.tsx';
 import { SubmitButton } from '../../../features/auth/components/submit-button.tsx';
 import { hasErrorCode } from '../../../lib/api-client.ts';
-import { useForm } from '../../../lib/form.ts';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
-import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+import { applyServerErrors, lazyZodResolver, useForm } from '../../../lib/form.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
 

@@ -15,8 +15,7 @@ import { OtpField } from '../../../features/auth/components/otp-input.tsx';
 import { PasswordField } from '../../../features/auth/components/password-input.tsx';
 import { NEW_PASSWORD_HINT } from '../../../features/auth/components/password-strength.tsx';
 import { SubmitButton } from '../../../features/auth/components/submit-button.tsx';
-import { useForm } from '../../../lib/form.ts';
-import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+import { lazyZodResolver, useForm } from '../../../lib/form.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 type Values = z.output<typeof ResetPasswordSchema>;

@@ -13,8 +13,7 @@ import {
 } from '../../../features/auth/components/code-entry.tsx';
 import { OtpField } from '../../../features/auth/components/otp-input.tsx';
 import { SubmitButton } from '../../../features/auth/components/submit-button.tsx';
-import { useForm } from '../../../lib/form.ts';
-import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+import { lazyZodResolver, useForm } from '../../../lib/form.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 type Values = z.output<typeof VerifyEmailSchema>;

@@ -4,7 +4,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import type { FieldValues, UseFormRegisterReturn, UseFormSetError } from '../../../lib/form.ts';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { applyServerErrors } from '../../../lib/form.ts';
 import { NOTICE_MS } from '../../../lib/use-timed-notice.ts';
 import { AuthCard } from './auth-card.tsx';
 

@@ -4,9 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import type * as z from 'zod/mini';
 import { Alert, QueryError } from '../../../components/ui/alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useForm } from '../../../lib/form.ts';
-import { applyServerErrors, hasFieldErrors } from '../../../lib/form-errors.ts';
-import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+import { applyServerErrors, hasFieldErrors, lazyZodResolver, useForm } from '../../../lib/form.ts';
 import { isReauthCancelled, useReauth } from '../../../lib/use-reauth.ts';
 import { mfaQueries, useMfaDisable, useMfaEnable, useMfaSetup } from '../api/mfa-queries.ts';
 import { ConfirmPasswordModal } from './confirm-password-modal.tsx';
@@ -38,11 +36,7 @@ export function TwoStepSettings() {
     <div className="flex flex-col gap-4">
       <p className="flex items-center gap-2">
         <span className="text-muted">Status:</span>
-        <span
-          className={`inline-flex rounded-full px-2.5 py-0.5 text-sm font-semibold ${enabled ? 'bg-ok-50 text-ok-700' : 'bg-subtle text-muted'}`}
-        >
-          {enabled ? 'On' : 'Off'}
-        </span>
+        <span className={enabled ? 'badge-ok' : 'badge-muted'}>{enabled ? 'On' : 'Off'}</span>
       </p>
       {done && <Alert tone="success">{done}</Alert>}
       {required && !enabled && (

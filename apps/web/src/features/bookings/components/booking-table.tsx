@@ -14,31 +14,22 @@ export function byInspectionTime(a: BookingListItem, b: BookingListItem): number
   );
 }
 
-const STATUS_STYLE: Record<string, string> = {
-  confirmed: 'bg-ok-50 text-ok-700',
-  inspected: 'bg-ok-50 text-ok-700',
-  success: 'bg-ok-50 text-ok-700',
-  pending: 'bg-warn-50 text-warn-700',
-  failed: 'bg-danger-50 text-danger-700',
-  expired: 'bg-subtle text-muted',
-  cancelled: 'bg-subtle text-muted',
-  none: 'bg-subtle text-muted',
+const STATUS_TONE: Record<string, string> = {
+  confirmed: 'badge-ok',
+  inspected: 'badge-ok',
+  success: 'badge-ok',
+  pending: 'badge-warn',
+  failed: 'badge-danger',
 };
-const PAYMENT_LABEL: Record<string, string> = {
+const PAYMENT_LABEL: Record<BookingListItem['payment_status'], string> = {
   success: 'Paid',
   pending: 'Pending',
   failed: 'Failed',
   none: 'Not paid',
 };
 
-function Pill({ value, label }: { value: string; label?: string }) {
-  return (
-    <span
-      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ${STATUS_STYLE[value] ?? 'bg-subtle text-muted'}`}
-    >
-      {label ?? value}
-    </span>
-  );
+function Pill({ value, label }: { value: string; label: string }) {
+  return <span className={STATUS_TONE[value] ?? 'badge-muted'}>{label}</span>;
 }
 
 export function BookingTable({ bookings }: { bookings: BookingListItem[] }) {

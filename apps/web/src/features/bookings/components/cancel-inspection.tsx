@@ -1,9 +1,10 @@
 import type { Profile } from '@studynest/contracts';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { CardSection } from '../../../components/ui/card-section.tsx';
 import { ConfirmDialog } from '../../../components/ui/modal.tsx';
 import { formatInspection, formatLagosDateTime, formatNaira } from '../../../lib/format.ts';
-import { useCancelBooking } from '../api/booking-queries.ts';
+import { useCancelBooking } from '../api/cancel-booking.ts';
 
 type AgentFeePayment = NonNullable<Profile['agentFeePayment']>;
 
@@ -40,10 +41,7 @@ export function CancelInspection({
     : null;
 
   return (
-    <section aria-labelledby="inspection-heading" className="card flex flex-col gap-3">
-      <h2 id="inspection-heading" className="text-xl">
-        Your inspection
-      </h2>
+    <CardSection title="Your inspection">
       <p>
         {payment.hostel.hostel_name}, <span className="capitalize">{payment.room.room_number}</span>:{' '}
         <strong>{when}</strong>
@@ -84,6 +82,6 @@ export function CancelInspection({
           })
         }
       />
-    </section>
+    </CardSection>
   );
 }

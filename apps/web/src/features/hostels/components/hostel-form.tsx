@@ -12,8 +12,7 @@ import {
 import { useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { FormField, TextField } from '../../../components/ui/form-field.tsx';
-import { type RegisterOptions, useForm } from '../../../lib/form.ts';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { applyServerErrors, type RegisterOptions, useForm } from '../../../lib/form.ts';
 import { usePreviewUrls } from '../../../lib/use-preview-urls.ts';
 import type { HostelFormPayload } from '../api/hostel-mutations.ts';
 
@@ -326,7 +325,7 @@ export function HostelForm({
           aria-describedby={`${fileInputId}-hint${fileError ? ` ${fileInputId}-error` : ''}`}
           aria-invalid={Boolean(fileError)}
           onChange={(e) => choose(e.currentTarget.files)}
-          className="block w-full text-sm text-muted file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-lg file:border file:border-line file:bg-white file:px-4 file:py-2 file:font-semibold file:text-ink hover:file:bg-subtle"
+          className="file-input"
         />
         <p id={`${fileInputId}-hint`} className="text-sm text-muted">
           JPEG only (.jpg, .jpeg), up to {MAX_MB} MB each, at most {BUSINESS.maxHostelImages} photos per

@@ -9,9 +9,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useForm } from '../../../lib/form.ts';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
-import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+import { applyServerErrors, lazyZodResolver, useForm } from '../../../lib/form.ts';
 import { usePreviewUrls } from '../../../lib/use-preview-urls.ts';
 import { useReportMaintenance } from '../api/maintenance-queries.ts';
 import { CATEGORY_LABELS, URGENCY_TEXT } from './maintenance-labels.tsx';
@@ -45,7 +43,7 @@ export function checkMaintenancePhotos(chosen: File[], current: number): string 
 
 // The contract's checks load after the form (see lazyZodResolver).
 const resolver = lazyZodResolver(() =>
-  import('@studynest/contracts/maintenance-requests').then((m) => m.MaintenanceCreateSchema),
+  import('@studynest/contracts/tenant-requests').then((m) => m.MaintenanceCreateSchema),
 );
 
 /** A tenant's report: what, how urgent, a description and up to three JPEG photos. */
@@ -175,7 +173,7 @@ export function ReportForm() {
           aria-describedby={`${photoHint}${photoError ? ` ${photoErrorId}` : ''}`}
           aria-invalid={Boolean(photoError)}
           onChange={(e) => choose(e.currentTarget.files)}
-          className="block w-full text-sm text-muted file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-lg file:border file:border-line file:bg-white file:px-4 file:py-2 file:font-semibold file:text-ink hover:file:bg-subtle"
+          className="file-input"
         />
         <p id={photoHint} className="text-sm text-muted">
           JPEG only (.jpg, .jpeg), up to {MAX_MB} MB each, at most {MAX_PHOTOS} photos ({files.length}{' '}

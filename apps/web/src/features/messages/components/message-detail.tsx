@@ -8,21 +8,15 @@ import { DeliveryCounts } from './message-log-table.tsx';
 import { SkippedList } from './skipped-list.tsx';
 
 const STATUS_TONE: Record<DeliveryStatus, string> = {
-  queued: 'bg-subtle text-muted ring-line',
-  sending: 'bg-brand-50 text-brand-800 ring-brand-600/25',
-  sent: 'bg-ok-50 text-ok-700 ring-ok-700/25',
-  failed: 'bg-danger-50 text-danger-700 ring-danger-600/25',
-  cancelled: 'bg-warn-50 text-warn-700 ring-accent-600/25',
+  queued: 'badge-muted',
+  sending: 'badge-brand',
+  sent: 'badge-ok',
+  failed: 'badge-danger',
+  cancelled: 'badge-warn',
 };
 
 function StatusBadge({ status }: { status: DeliveryStatus }) {
-  return (
-    <span
-      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold capitalize ring-1 ${STATUS_TONE[status]}`}
-    >
-      {status}
-    </span>
-  );
+  return <span className={`${STATUS_TONE[status]} capitalize`}>{status}</span>;
 }
 
 /** Failed deliveries go back on the queue; the button says how many did. */

@@ -9,7 +9,7 @@ import { PAYMENT_INITIATE_PATHS } from '@studynest/contracts/constants';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { paths } from '../../../config/paths.ts';
-import { api } from '../../../lib/api-client.ts';
+import { api, apiDownload } from '../../../lib/api-client.ts';
 
 export const paymentQueries = {
   /** POST /payments/verify: checks the payment with the provider (the server applies it once) and returns it. */
@@ -29,6 +29,10 @@ export const paymentQueries = {
       staleTime: 0,
     }),
 };
+
+/** The server's receipt PDF of a successful payment (docs/domain.md, Receipts), saved as receipt.pdf. */
+export const downloadReceipt = (reference: string) =>
+  apiDownload(`/payments/${encodeURIComponent(reference)}/receipt.pdf`, 'receipt.pdf');
 
 type InitiateInput = Omit<PaymentInitiateInput, 'callback_url'>;
 

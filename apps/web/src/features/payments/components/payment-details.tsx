@@ -1,41 +1,23 @@
 import type { MoveOutStatement, Profile } from '@studynest/contracts';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { CardSection } from '../../../components/ui/card-section.tsx';
 import { formatNaira } from '../../../lib/format.ts';
 import { usePayAndCheckout } from '../api/payment-queries.ts';
 
-type Tone = 'done' | 'waiting';
-
-function Status({
-  tone,
-  children,
-  asWritten = false,
-}: {
-  tone: Tone;
-  children: string;
-  asWritten?: boolean;
-}) {
-  return (
-    <span
-      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${asWritten ? '' : 'capitalize'} ${
-        tone === 'done'
-          ? 'bg-ok-50 text-ok-700 ring-ok-700/25'
-          : 'bg-warn-50 text-warn-700 ring-accent-600/30'
-      }`}
-    >
-      {children}
-    </span>
-  );
-}
+/** The spec's status words, as it writes them ('waiting', 'paid'), shown capitalised. */
+const Status = ({ paid, children }: { paid: boolean; children: string }) => (
+  <span className={paid ? 'badge-ok capitalize' : 'badge-warn capitalize'}>{children}</span>
+);
 
 /**
  * What came back of a settled deposit (docs/domain.md, "Move-out"): returned once the refund went
  * through, on its way while it is with the provider, and what the deductions kept. Null when no
  * deposit was held at the move-out.
  */
-export function depositOutcome(s: MoveOutStatement): { text: string; tone: Tone } | null {
+export function depositOutcome(s: MoveOutStatement): { text: string; tone: string } | null {
   if (s.deposit_held === 0) return null;
   const kept = s.deductions_total > 0 ? `${formatNaira(s.deductions_total)} kept` : null;
-  if (s.deposit_returned === 0) return { text: kept ?? '', tone: 'done' };
+  if (s.deposit_returned === 0) return { text: kept ?? '', tone: 'badge-ok' };
   const returned = formatNaira(s.deposit_returned);
   const back =
     s.refund?.status === 'processed'
@@ -45,7 +27,7 @@ export function depositOutcome(s: MoveOutStatement): { text: string; tone: Tone 
         : `Refund of ${returned} on its way`;
   return {
     text: kept ? `${back} · ${kept}` : back,
-    tone: s.refund?.status === 'processed' ? 'done' : 'waiting',
+    tone: s.refund?.status === 'processed' ? 'badge-ok' : 'badge-warn',
   };
 }
 
@@ -72,10 +54,7 @@ export function PaymentDetails({ profile, canPay = false }: { profile: Profile; 
   const settled = cautionPaid && statement?.room._id === agent.room._id ? depositOutcome(statement) : null;
 
   return (
-    <section aria-labelledby="payment-details-heading" className="card flex flex-col gap-3">
-      <h2 id="payment-details-heading" className="text-xl">
-        Payment Details
-      </h2>
+    <CardSection title="Payment Details">
       <p className="text-sm text-muted">
         {agent.hostel.hostel_name}, <span className="capitalize">{agent.room.room_number}</span> (
         {agent.room.unit})
@@ -91,17 +70,13 @@ export function PaymentDetails({ profile, canPay = false }: { profile: Profile; 
           </thead>
           <tbody>
             <Row label="Agent Fee" amount={agent.amount}>
-              <Status tone={agentPaid ? 'done' : 'waiting'}>{agentPaid ? 'Paid' : 'waiting'}</Status>
+              <Status paid={agentPaid}>{agentPaid ? 'Paid' : 'waiting'}</Status>
             </Row>
             <Row label="Caution Fee" amount={agent.room.caution_fee}>
               {settled ? (
-                <Status tone={settled.tone} asWritten>
-                  {settled.text}
-                </Status>
+                <span className={settled.tone}>{settled.text}</span>
               ) : (
-                <Status tone={cautionPaid ? 'done' : 'waiting'}>
-                  {cautionPaid ? 'Paid' : cautionDue ? 'Waiting...' : 'N/A'}
-                </Status>
+                <Status paid={cautionPaid}>{cautionPaid ? 'Paid' : cautionDue ? 'Waiting...' : 'N/A'}</Status>
               )}
               {cautionDue && canPay && (
                 <button
@@ -115,15 +90,13 @@ export function PaymentDetails({ profile, canPay = false }: { profile: Profile; 
               )}
             </Row>
             <Row label="Rent Fee" amount={profile.roomPricePayment?.amount ?? agent.room.price}>
-              <Status tone={rentPaid ? 'done' : 'waiting'}>
-                {rentPaid ? 'paid' : stands ? 'Waiting...' : 'N/A'}
-              </Status>
+              <Status paid={rentPaid}>{rentPaid ? 'paid' : stands ? 'Waiting...' : 'N/A'}</Status>
             </Row>
           </tbody>
         </table>
       </div>
       {pay.error && <Alert tone="error">{pay.error.message}</Alert>}
-    </section>
+    </CardSection>
   );
 }
 

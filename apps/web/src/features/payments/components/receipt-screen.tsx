@@ -7,13 +7,10 @@ import { Alert, QueryError } from '../../../components/ui/alert.tsx';
 import { NoticeBanner } from '../../../components/ui/notice-banner.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
-import { apiBlob } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/auth-storage.ts';
-import { profileQuery } from '../../../lib/profile-query.ts';
-import { invalidate } from '../../../lib/query-client.ts';
-import { saveFile } from '../../../lib/save-file.ts';
+import { invalidate, profileQuery } from '../../../lib/query-client.ts';
 import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
-import { paymentQueries } from '../api/payment-queries.ts';
+import { downloadReceipt, paymentQueries } from '../api/payment-queries.ts';
 import { buildReceipt } from './receipt-content.ts';
 import { ReceiptView } from './receipt-view.tsx';
 
@@ -195,10 +192,7 @@ function PaidReceipt({ kind, payment }: { kind: PaymentKind; payment: PaymentDet
     setError(null);
     try {
       // The server makes the PDF (docs/domain.md, Receipts): it holds the receipt number and its code.
-      saveFile(
-        await apiBlob(`/payments/${encodeURIComponent(payment.reference)}/receipt.pdf`),
-        'receipt.pdf',
-      );
+      await downloadReceipt(payment.reference);
       // Spec §2: after the download, back to the home page 1 s later.
       show({ tone: 'success', message: 'Receipt downloaded' }, NOTICE_MS.afterDownload, () =>
         navigate(paths.home.getHref()),

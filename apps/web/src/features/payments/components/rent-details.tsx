@@ -1,6 +1,7 @@
 import type { Profile } from '@studynest/contracts';
 import { useId } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { CardSection } from '../../../components/ui/card-section.tsx';
 import { formatLagosDate, formatNaira } from '../../../lib/format.ts';
 import { usePayAndCheckout } from '../api/payment-queries.ts';
 
@@ -39,10 +40,7 @@ export function RentDetails({ profile }: { profile: Profile }) {
       : null;
 
   return (
-    <section aria-labelledby="rent-details-heading" className="card flex flex-col gap-3">
-      <h2 id="rent-details-heading" className="text-xl">
-        Rent Details
-      </h2>
+    <CardSection title="Rent Details">
       <div className="overflow-x-auto">
         <table className="table-base">
           <tbody>
@@ -97,7 +95,7 @@ export function RentDetails({ profile }: { profile: Profile }) {
           {closedBecause}
         </p>
       )}
-    </section>
+    </CardSection>
   );
 }
 

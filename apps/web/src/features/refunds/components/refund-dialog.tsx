@@ -4,10 +4,8 @@ import { useEffect } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { useForm, withRules } from '../../../lib/form.ts';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { applyServerErrors, lazyZodResolver, useForm, withRules } from '../../../lib/form.ts';
 import { formatNaira } from '../../../lib/format.ts';
-import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { useCreateRefund } from '../api/refund-queries.ts';
 
 type Values = { reference: string; amount: string; reason: string };

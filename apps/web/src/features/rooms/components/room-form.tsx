@@ -4,9 +4,7 @@ import { useEffect, useState } from 'react';
 import type * as z from 'zod/mini';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { useForm } from '../../../lib/form.ts';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
-import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+import { applyServerErrors, lazyZodResolver, useForm } from '../../../lib/form.ts';
 
 /** What the inputs hold: selects and number inputs both give strings. */
 export type RoomFormValues = {
@@ -20,7 +18,7 @@ export type RoomFormValues = {
   hostel: string;
 };
 
-// The checks (zod/mini + the contract's room schema) load on demand: see lib/lazy-zod-resolver.ts.
+// The checks (zod/mini + the contract's room schema) load on demand: see lazyZodResolver in lib/form.ts.
 const resolver = lazyZodResolver(
   () =>
     import('./room-form-schema.ts').then((m) => m.RoomFormSchema) as unknown as Promise<

@@ -3,9 +3,15 @@ import { useEffect, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
-import { Controller, type FieldError, type Resolver, useForm } from '../../../lib/form.ts';
-import { applyServerErrors, hasFieldErrors } from '../../../lib/form-errors.ts';
-import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+import {
+  applyServerErrors,
+  Controller,
+  type FieldError,
+  hasFieldErrors,
+  lazyZodResolver,
+  type Resolver,
+  useForm,
+} from '../../../lib/form.ts';
 import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
 import { useSaveSettings } from '../api/settings-queries.ts';
 

@@ -10,10 +10,15 @@ import { useEffect, useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { FormField, TextField } from '../../../components/ui/form-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { Controller, type FieldErrors, useForm, withRules } from '../../../lib/form.ts';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
+import {
+  applyServerErrors,
+  Controller,
+  type FieldErrors,
+  lazyZodResolver,
+  useForm,
+  withRules,
+} from '../../../lib/form.ts';
 import { formatLagosDate, formatNaira, todayInLagos } from '../../../lib/format.ts';
-import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { useMoveOut } from '../api/tenancy-queries.ts';
 
 /** A deduction as typed: the amount stays text until the contract's schema reads it. */
@@ -21,7 +26,7 @@ type Row = { key: number; description: string; amount: string };
 type Values = { date: string; reason: MoveOutReason; note: string; deductions: Row[] };
 
 // The contract's checks (and its date rules) load after the dialog opens (see lazyZodResolver).
-const loadRules = () => import('@studynest/contracts/tenancy-requests');
+const loadRules = () => import('@studynest/contracts/move-out-requests');
 const schemaResolver = lazyZodResolver(() => loadRules().then((m) => m.MoveOutSchema));
 
 const lagosDayOf = (instant: string) => todayInLagos(new Date(instant));

@@ -1,19 +1,18 @@
 import type { Profile, TenancyNoticeInput } from '@studynest/contracts';
 import { useEffect, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { CardSection } from '../../../components/ui/card-section.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
-import { useForm, withRules } from '../../../lib/form.ts';
-import { applyServerErrors, hasFieldErrors } from '../../../lib/form-errors.ts';
+import { applyServerErrors, hasFieldErrors, lazyZodResolver, useForm, withRules } from '../../../lib/form.ts';
 import { formatLagosDate, formatLagosDateTime } from '../../../lib/format.ts';
-import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
-import { useGiveNotice, useWithdrawNotice } from '../api/tenancy-queries.ts';
+import { useGiveNotice, useWithdrawNotice } from '../api/notice-mutations.ts';
 
 type RentDetails = NonNullable<Profile['rentDetails']>;
 type Values = { move_out_on: string };
 
 // The contract's checks load after the section (see lazyZodResolver).
 const schemaResolver = lazyZodResolver(() =>
-  import('@studynest/contracts/tenancy-requests').then((m) => m.TenancyNoticeSchema),
+  import('@studynest/contracts/tenant-requests').then((m) => m.TenancyNoticeSchema),
 );
 
 /** The contract's checks, then the notice period the server counts from today. */
@@ -56,10 +55,7 @@ export function TenancyNotice({ rent }: { rent: RentDetails }) {
   );
 
   return (
-    <section aria-labelledby="notice-heading" className="card flex flex-col gap-3">
-      <h2 id="notice-heading" className="text-xl">
-        Moving out
-      </h2>
+    <CardSection title="Moving out">
       {notice && !editing ? (
         <>
           <p>
@@ -120,6 +116,6 @@ export function TenancyNotice({ rent }: { rent: RentDetails }) {
           </div>
         </form>
       )}
-    </section>
+    </CardSection>
   );
 }

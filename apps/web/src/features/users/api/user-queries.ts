@@ -1,7 +1,7 @@
 import type { EmergencyContact, Message, Profile, ProfileUpdateInput, User } from '@studynest/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { profileQuery } from '../../../lib/profile-query.ts';
+import { profileQuery } from '../../../lib/query-client.ts';
 
 /** Key ['users', 'all']: the admin's list of accounts. A profile is lib/profile-query.ts. */
 export const userQueries = {

@@ -38,11 +38,7 @@ export function UserTable({
             <tr key={u._id}>
               <td className="capitalize">
                 {name}
-                {u.role === 'admin' && (
-                  <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800 normal-case">
-                    admin
-                  </span>
-                )}
+                {u.role === 'admin' && <span className="badge-brand ml-2 normal-case">admin</span>}
               </td>
               <td className="whitespace-nowrap">{u.email}</td>
               <td className="whitespace-nowrap">{u.phone_number}</td>

@@ -1,19 +1,14 @@
 import * as z from 'zod/mini';
-import { addDays, isCalendarDate } from './calendar.ts';
+import { addDays } from './calendar.ts';
 import { nairaSchema, optionalText, requiredText } from './common.ts';
 import { MAX_DEDUCTIONS, MOVE_OUT_REASON_LABELS, MOVE_OUT_REASONS, type MoveOutReason } from './constants.ts';
 import { formatLagosDate } from './format.ts';
+import { calendarDate } from './tenant-requests.ts';
 
 /*
- * The tenancy requests a person fills in (notice, move-out) and the move-out date rules. Apart from
- * tenancies.ts, whose answers bring the hostel and booking shapes, so a form that loads its checks
- * in the browser loads these alone.
+ * Moving a tenant out: the admin's request and the days each reason allows. Apart from tenancies.ts,
+ * whose answers bring the hostel and booking shapes, so the admin's form loads only these.
  */
-
-const calendarDate = (label: string) =>
-  z
-    .string({ error: `${label} is required (YYYY-MM-DD)` })
-    .check(z.refine(isCalendarDate, { error: `${label} must be a date written YYYY-MM-DD` }));
 
 export const DeductionSchema = z.object({
   description: requiredText('Each deduction needs a description', 200),
@@ -40,13 +35,6 @@ export const MoveOutSchema = z.object({
 });
 export type MoveOutInput = z.input<typeof MoveOutSchema>;
 export type MoveOut = z.output<typeof MoveOutSchema>;
-
-/** POST /tenancy/notice: the tenant's written notice to end the tenancy. */
-export const TenancyNoticeSchema = z.object({
-  /** The Lagos calendar day the tenant means to leave: at least the notice period from today. */
-  move_out_on: calendarDate('Move-out date'),
-});
-export type TenancyNoticeInput = z.input<typeof TenancyNoticeSchema>;
 
 /** What a move-out day is checked against: the tenancy as it stands and today, all Lagos dates. */
 export type MoveOutDateContext = {

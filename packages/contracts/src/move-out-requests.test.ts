@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type MoveOutDateContext, MoveOutSchema, moveOutDateProblem } from './tenancy-requests.ts';
+import { type MoveOutDateContext, MoveOutSchema, moveOutDateProblem } from './move-out-requests.ts';
 
 const ctx: MoveOutDateContext = {
   startDate: '2026-01-10',
