@@ -47,26 +47,23 @@ export function Component() {
       </div>
       {arrears.isPending && <Spinner label="Loading arrears…" />}
       {arrears.isError && <QueryError error={arrears.error} retry={() => arrears.refetch()} />}
-      {arrears.data &&
-        (items.length === 0 ? (
-          <p className="card text-muted">No tenant is behind on rent.</p>
-        ) : (
-          <>
-            <p className="text-sm text-muted">
-              {items.length} {items.length === 1 ? 'tenant owes' : 'tenants owe'} {formatNaira(owed)} in all.
-            </p>
-            <ArrearsTable
-              items={items}
-              rowActions={(a) => (
-                <PersonMessageButtons
-                  userId={a.user._id}
-                  name={`${a.user.first_name} ${a.user.last_name}`}
-                  compose={compose}
-                />
-              )}
+      {items.length > 0 && (
+        <p className="text-sm text-muted">
+          {items.length} {items.length === 1 ? 'tenant owes' : 'tenants owe'} {formatNaira(owed)} in all.
+        </p>
+      )}
+      {arrears.data && (
+        <ArrearsTable
+          items={items}
+          rowActions={(a) => (
+            <PersonMessageButtons
+              userId={a.user._id}
+              name={`${a.user.first_name} ${a.user.last_name}`}
+              compose={compose}
             />
-          </>
-        ))}
+          )}
+        />
+      )}
       {dialog}
     </section>
   );

@@ -2,6 +2,7 @@ import type { HostelSummary } from '@studynest/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { AdminTable } from '../../../components/ui/admin-table.tsx';
 import { Alert, QueryError } from '../../../components/ui/alert.tsx';
 import { ConfirmDialog } from '../../../components/ui/modal.tsx';
 import { NoticeBanner } from '../../../components/ui/notice-banner.tsx';
@@ -185,13 +186,21 @@ export function Component() {
       )}
 
       {shown.length > 0 && (
-        <>
-          {/* Phones: one card per hostel. */}
-          <ul className="flex flex-col gap-3 md:hidden" aria-label="Hostels">
-            {shown.map((h) => {
+        <AdminTable
+          label="Hostels table"
+          rows={shown}
+          rowKey={(h) => h._id}
+          rowClassName={(h) =>
+            h.is_closed ? 'bg-subtle text-muted [&_td]:align-middle' : '[&_td]:align-middle'
+          }
+          // Phones: one card per hostel, its actions in a grid of full-size buttons.
+          cards={{
+            label: 'Hostels',
+            className: (h) => (h.is_closed ? 'bg-subtle' : ''),
+            render: (h) => {
               const a = actions(h);
               return (
-                <li key={h._id} className={`card flex flex-col gap-3 ${h.is_closed ? 'bg-subtle' : ''}`}>
+                <>
                   <div>
                     <h2 className="text-base">
                       {h.hostel_name}
@@ -207,48 +216,30 @@ export function Component() {
                     {a.sendEmail}
                     {a.sendSms}
                   </div>
-                </li>
+                </>
               );
-            })}
-          </ul>
-          {/* Wider screens: the spec's table, scrollable if it ever gets too wide. */}
-          <div className="hidden overflow-x-auto rounded-[var(--radius-card)] border border-line bg-white md:block">
-            <table className="table-base [&_td]:align-middle">
-              <thead>
-                <tr>
-                  <th scope="col">Hostel Name</th>
-                  <th scope="col">Address</th>
-                  <th scope="col">Add Rooms</th>
-                  <th scope="col">Update</th>
-                  <th scope="col">Close</th>
-                  <th scope="col">Delete</th>
-                  <th scope="col">Send Email</th>
-                  <th scope="col">Send SMS</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((h) => {
-                  const a = actions(h);
-                  return (
-                    <tr key={h._id} className={h.is_closed ? 'bg-subtle text-muted' : ''}>
-                      <td className="font-semibold text-ink">
-                        {h.hostel_name}
-                        {h.is_closed && <ClosedBadge />}
-                      </td>
-                      <td>{h.address}</td>
-                      <td>{a.addRooms}</td>
-                      <td>{a.update}</td>
-                      <td>{a.close}</td>
-                      <td>{a.delete}</td>
-                      <td>{a.sendEmail}</td>
-                      <td>{a.sendSms}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        </>
+            },
+          }}
+          columns={[
+            {
+              header: 'Hostel Name',
+              className: 'font-semibold text-ink',
+              cell: (h) => (
+                <>
+                  {h.hostel_name}
+                  {h.is_closed && <ClosedBadge />}
+                </>
+              ),
+            },
+            { header: 'Address', cell: (h) => h.address },
+            { header: 'Add Rooms', cell: (h) => actions(h).addRooms },
+            { header: 'Update', cell: (h) => actions(h).update },
+            { header: 'Close', cell: (h) => actions(h).close },
+            { header: 'Delete', cell: (h) => actions(h).delete },
+            { header: 'Send Email', cell: (h) => actions(h).sendEmail },
+            { header: 'Send SMS', cell: (h) => actions(h).sendSms },
+          ]}
+        />
       )}
 
       <ConfirmDialog

@@ -51,12 +51,7 @@ export function Component() {
       </div>
       {messages.isPending && <Spinner label="Loading messages…" />}
       {messages.isError && <QueryError error={messages.error} retry={() => messages.refetch()} />}
-      {messages.data &&
-        (messages.data.length === 0 ? (
-          <p className="card text-muted">No messages sent yet.</p>
-        ) : (
-          <MessageLogTable messages={messages.data} hostelName={hostelName} />
-        ))}
+      {messages.data && <MessageLogTable messages={messages.data} hostelName={hostelName} />}
       {dialog}
     </section>
   );

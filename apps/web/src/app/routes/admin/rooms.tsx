@@ -2,6 +2,7 @@ import type { RoomWithHostel } from '@studynest/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { AdminTable } from '../../../components/ui/admin-table.tsx';
 import { Alert, QueryError } from '../../../components/ui/alert.tsx';
 import { ConfirmDialog } from '../../../components/ui/modal.tsx';
 import { NoticeBanner } from '../../../components/ui/notice-banner.tsx';
@@ -127,11 +128,16 @@ export function Component() {
       )}
 
       {shown.length > 0 && (
-        <>
-          {/* Phones: one card per room. */}
-          <ul className="flex flex-col gap-3 md:hidden" aria-label="Rooms">
-            {shown.map((r) => (
-              <li key={r._id} className="card flex flex-col gap-3" data-testid="admin-room">
+        <AdminTable
+          label="Rooms table"
+          rows={shown}
+          rowKey={(r) => r._id}
+          rowClassName={() => '[&_td]:align-middle'}
+          // Phones: one card per room, its fees as a list.
+          cards={{
+            label: 'Rooms',
+            render: (r) => (
+              <>
                 <div className="flex items-start justify-between gap-2">
                   <div className="min-w-0">
                     <h2 className="text-base break-words">{r.hostel.hostel_name}</h2>
@@ -153,51 +159,45 @@ export function Component() {
                   {deleteButton(r)}
                   {updateLink(r)}
                 </div>
-              </li>
-            ))}
-          </ul>
-          {/* Wider screens: the spec's table, scrollable if it ever gets too wide. */}
-          <div className="hidden overflow-x-auto rounded-[var(--radius-card)] border border-line bg-white md:block">
-            <table className="table-base [&_td]:align-middle [&_th]:whitespace-nowrap">
-              <thead>
-                <tr>
-                  <th scope="col">Hostel Name</th>
-                  <th scope="col">Unit Type</th>
-                  <th scope="col">Room No.</th>
-                  <th scope="col" className="text-right">
-                    Agent Fee
-                  </th>
-                  <th scope="col" className="text-right">
-                    Room Fee
-                  </th>
-                  <th scope="col" className="text-right">
-                    Caution Fee
-                  </th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Delete</th>
-                  <th scope="col">Update</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((r) => (
-                  <tr key={r._id} data-testid="admin-room-row">
-                    <td className="font-semibold text-ink">{r.hostel.hostel_name}</td>
-                    <td className="capitalize">{r.unit}</td>
-                    <td className="whitespace-nowrap">{r.room_number}</td>
-                    <td className="text-right whitespace-nowrap">{formatNaira(r.agent_fee)}</td>
-                    <td className="text-right whitespace-nowrap">{formatNaira(r.price)}</td>
-                    <td className="text-right whitespace-nowrap">{formatNaira(r.caution_fee)}</td>
-                    <td>
-                      <RoomStatusBadge status={r.status} />
-                    </td>
-                    <td>{deleteButton(r)}</td>
-                    <td>{updateLink(r)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
+              </>
+            ),
+          }}
+          columns={[
+            {
+              header: 'Hostel Name',
+              headerClassName: 'whitespace-nowrap',
+              className: 'font-semibold text-ink',
+              cell: (r) => r.hostel.hostel_name,
+            },
+            {
+              header: 'Unit Type',
+              headerClassName: 'whitespace-nowrap',
+              className: 'capitalize',
+              cell: (r) => r.unit,
+            },
+            {
+              header: 'Room No.',
+              headerClassName: 'whitespace-nowrap',
+              className: 'whitespace-nowrap',
+              cell: (r) => r.room_number,
+            },
+            ...(
+              [
+                ['Agent Fee', 'agent_fee'],
+                ['Room Fee', 'price'],
+                ['Caution Fee', 'caution_fee'],
+              ] as const
+            ).map(([header, fee]) => ({
+              header,
+              headerClassName: 'text-right whitespace-nowrap',
+              className: 'text-right whitespace-nowrap',
+              cell: (r: RoomWithHostel) => formatNaira(r[fee]),
+            })),
+            { header: 'Status', cell: (r) => <RoomStatusBadge status={r.status} /> },
+            { header: 'Delete', cell: (r) => deleteButton(r) },
+            { header: 'Update', cell: (r) => updateLink(r) },
+          ]}
+        />
       )}
 
       <ConfirmDialog

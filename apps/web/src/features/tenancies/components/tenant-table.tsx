@@ -1,6 +1,6 @@
 import type { Tenant } from '@studynest/contracts';
 import type { ReactNode } from 'react';
-import { ScrollTable } from '../../../components/ui/scroll-table.tsx';
+import { AdminTable, Person, TwoLines } from '../../../components/ui/admin-table.tsx';
 import { formatLagosDate, formatNaira } from '../../../lib/format.ts';
 
 /** Case-insensitive contains on name, e-mail, phone, hostel and room. */
@@ -34,53 +34,46 @@ export function TenantTable({
   rowActions?: (t: Tenant) => ReactNode;
 }) {
   return (
-    <ScrollTable label="Tenants table" tableClassName="min-w-[56rem]">
-      <thead>
-        <tr>
-          <th scope="col">Room</th>
-          <th scope="col">Full Name</th>
-          <th scope="col">Hostel</th>
-          <th scope="col">Unit</th>
-          <th scope="col">Start Date</th>
-          <th scope="col">Due Date</th>
-          <th scope="col">Days Left</th>
-          <th scope="col">Amount Paid</th>
-          {rowActions && <th scope="col">Actions</th>}
-        </tr>
-      </thead>
-      <tbody>
-        {tenants.map((t) => (
-          <tr key={`${t.user._id}-${t.room._id}`}>
-            <td className="whitespace-nowrap capitalize">{t.room.room_number}</td>
-            <td>
-              <span className="block font-medium capitalize">
-                {t.user.first_name} {t.user.last_name}
-              </span>
-              <span className="block text-xs break-all text-muted">{t.user.email}</span>
-              <span className="block text-xs text-muted">{t.user.phone_number}</span>
-            </td>
-            <td>
-              <span className="block">{t.hostel.hostel_name}</span>
-              <span className="block text-xs text-muted">{t.hostel.address}</span>
-            </td>
-            <td className="capitalize">{t.room.unit}</td>
-            <td className="whitespace-nowrap">{formatLagosDate(t.rentStartDate)}</td>
-            <td className="whitespace-nowrap">
+    <AdminTable
+      label="Tenants table"
+      minWidth="min-w-[56rem]"
+      rows={tenants}
+      rowKey={(t) => `${t.user._id}-${t.room._id}`}
+      columns={[
+        { header: 'Room', className: 'whitespace-nowrap capitalize', cell: (t) => t.room.room_number },
+        { header: 'Full Name', cell: (t) => <Person person={t.user} /> },
+        {
+          header: 'Hostel',
+          cell: (t) => <TwoLines first={t.hostel.hostel_name} second={t.hostel.address} />,
+        },
+        { header: 'Unit', className: 'capitalize', cell: (t) => t.room.unit },
+        {
+          header: 'Start Date',
+          className: 'whitespace-nowrap',
+          cell: (t) => formatLagosDate(t.rentStartDate),
+        },
+        {
+          header: 'Due Date',
+          className: 'whitespace-nowrap',
+          cell: (t) => (
+            <>
               {formatLagosDate(t.rentDueDate)}
               {t.notice && (
                 <span className="block text-xs font-semibold text-warn-700">
                   Leaving {formatLagosDate(t.notice.move_out_on)}
                 </span>
               )}
-            </td>
-            <td>
-              <DaysLeft days={t.daysLeft} />
-            </td>
-            <td className="whitespace-nowrap font-semibold">{formatNaira(t.amountPaid)}</td>
-            {rowActions && <td>{rowActions(t)}</td>}
-          </tr>
-        ))}
-      </tbody>
-    </ScrollTable>
+            </>
+          ),
+        },
+        { header: 'Days Left', cell: (t) => <DaysLeft days={t.daysLeft} /> },
+        {
+          header: 'Amount Paid',
+          className: 'whitespace-nowrap font-semibold',
+          cell: (t) => formatNaira(t.amountPaid),
+        },
+        rowActions && { header: 'Actions', cell: rowActions },
+      ]}
+    />
   );
 }
