@@ -1,8 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
-import { addDays, todayInLagos } from '@studynest/contracts/calendar';
 import { formatNaira } from '@studynest/contracts/format';
 import { E2E_ADMIN, expect, test } from './fixtures.ts';
-import { createStudent, hostelWithRoom, login, payInSandbox, type Session, signIn } from './people.ts';
+import { bookAndPay, createStudent, hostelWithRoom, login, type Session, signIn } from './people.ts';
 import { SHOTS, STATIC_HEADER, shotPath } from './screenshots.ts';
 
 /**
@@ -33,29 +32,9 @@ async function tenantWithDeposit(request: APIRequestContext, admin: Session, bas
 
   const person = await createStudent(request, 'Leaver');
   const student = await login(request, person.email, person.password);
-  const auth = { authorization: `Bearer ${student.token}` };
-  const booked = await request.post('/api/bookings', {
-    headers: auth,
-    data: {
-      hostel_id: hostelId,
-      room_id: roomId,
-      inspection_date_time: `${addDays(todayInLagos(), 1)}_${SLOT}`,
-    },
+  await bookAndPay(request, baseURL, student, { hostelId, roomId }, ['agent_fee', 'caution_fee', 'rent'], {
+    slot: SLOT,
   });
-  expect(booked.status(), await booked.text()).toBe(201);
-  const bookingId = ((await booked.json()) as { _id: string })._id;
-  for (const [kind, page] of [
-    ['agent-fee', '/receipt-page'],
-    ['caution-fee', '/receipt-page'],
-    ['room-price', '/rent-receipt'],
-  ] as const) {
-    const started = await request.post(`/api/payments/${kind}/initiate`, {
-      headers: auth,
-      data: { booking_id: bookingId, callback_url: `${baseURL}${page}` },
-    });
-    expect(started.status(), `${kind}: ${await started.text()}`).toBe(201);
-    await payInSandbox(request, ((await started.json()) as { reference: string }).reference);
-  }
   return { person, student, hostelId, hostelName };
 }
 

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { addDays, todayInLagos } from '@studynest/contracts/calendar';
+import { todayInLagos } from '@studynest/contracts/calendar';
 import { formatNaira } from '@studynest/contracts/format';
 import { parse } from 'csv-parse/sync';
 import { E2E_ADMIN, expect, test } from './fixtures.ts';
-import { createStudent, logIn, login } from './people.ts';
+import { bookAndPay, createStudent, logIn, login } from './people.ts';
 import { SHOTS, shotPath } from './screenshots.ts';
 
 /**
@@ -26,7 +26,6 @@ test('the reports page shows the period figures at 375 px and 1280 px, and a CSV
   // A payment this month: a student books the last free demo room and pays its agent fee.
   const student = await createStudent(request, 'reports');
   const session = await login(request, student.email, student.password);
-  const auth = { authorization: `Bearer ${session.token}` };
   const rooms = (await (await request.get('/api/rooms')).json()) as {
     _id: string;
     status: string;
@@ -35,30 +34,18 @@ test('the reports page shows the period figures at 375 px and 1280 px, and a CSV
   }[];
   const room = rooms.filter((r) => r.status === 'available').at(-1);
   if (!room) throw new Error('no free demo room');
-  const booking = await request.post('/api/bookings', {
-    headers: auth,
-    data: {
-      hostel_id: room.hostel._id,
-      room_id: room._id,
-      inspection_date_time: `${addDays(todayInLagos(), 1)}_${SLOT}`,
+  const {
+    references: [reference = ''],
+  } = await bookAndPay(
+    request,
+    baseURL!,
+    session,
+    { hostelId: room.hostel._id, roomId: room._id },
+    ['agent_fee'],
+    {
+      slot: SLOT,
     },
-  });
-  expect(booking.status(), await booking.text()).toBe(201);
-  const fee = await request.post('/api/payments/agent-fee/initiate', {
-    headers: auth,
-    data: {
-      booking_id: (await booking.json())._id,
-      amount: room.agent_fee,
-      callback_url: `${baseURL}/receipt-page`,
-    },
-  });
-  expect(fee.status(), await fee.text()).toBe(201);
-  const reference = (await fee.json()).reference as string;
-  const paid = await request.post(`/sandbox/checkout/${encodeURIComponent(reference)}/pay`, {
-    form: {},
-    maxRedirects: 0,
-  });
-  expect(paid.status()).toBe(303);
+  );
 
   // What the API says about this month, to compare with the page.
   const admin = await login(request, E2E_ADMIN.email, E2E_ADMIN.password);

@@ -48,3 +48,54 @@ export function TextField({
     </FormField>
   );
 }
+
+/** An e-mail address: the keyboard, autofill and no automatic capitals a phone needs for one. */
+export function EmailField({
+  label = 'Email',
+  ...input
+}: { label?: string; error?: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <TextField
+      label={label}
+      type="email"
+      autoComplete="email"
+      autoCapitalize="none"
+      spellCheck={false}
+      {...input}
+    />
+  );
+}
+
+/** A list's search box. Its label is read out; `showLabel` also shows it above the box. */
+export function SearchField({
+  label,
+  showLabel = false,
+  value,
+  onSearch,
+  placeholder,
+  className,
+}: {
+  label: string;
+  showLabel?: boolean;
+  value: string;
+  onSearch: (text: string) => void;
+  placeholder: string;
+  className?: string;
+}) {
+  const id = useId();
+  return (
+    <div className={className}>
+      <label htmlFor={id} className={showLabel ? 'label' : 'sr-only'}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type="search"
+        className="input placeholder:text-sm"
+        placeholder={placeholder}
+        value={value}
+        onChange={(e) => onSearch(e.target.value)}
+      />
+    </div>
+  );
+}

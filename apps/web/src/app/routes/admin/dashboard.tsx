@@ -1,7 +1,8 @@
 import type { Tenant } from '@studynest/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { QueryError } from '../../../components/ui/alert.tsx';
+import { SearchField } from '../../../components/ui/form-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { siteQueries } from '../../../features/marketing/api/marketing-queries.ts';
 import { tenancyQueries } from '../../../features/tenancies/api/tenancy-queries.ts';
@@ -17,7 +18,6 @@ export function Component() {
   // The notice period in the terms: the move-out form checks notice dates with it.
   const site = useQuery(siteQueries.info());
   const [search, setSearch] = useState('');
-  const searchId = useId();
   const shown = tenants.data?.filter((t) => tenantMatches(t, search)) ?? [];
   const { compose, dialog } = useComposeMessage();
   const [movingOut, setMovingOut] = useState<Tenant | null>(null);
@@ -35,19 +35,12 @@ export function Component() {
         )}
       </div>
 
-      <div>
-        <label htmlFor={searchId} className="sr-only">
-          Search tenants
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          className="input"
-          placeholder="Search by name, e-mail, hostel or room"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-      </div>
+      <SearchField
+        label="Search tenants"
+        placeholder="Search by name, e-mail, hostel or room"
+        value={search}
+        onSearch={setSearch}
+      />
 
       {tenants.isPending && <Spinner label="Loading tenants…" />}
       {tenants.isError && <QueryError error={tenants.error} retry={() => tenants.refetch()} />}

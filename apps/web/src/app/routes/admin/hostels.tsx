@@ -1,10 +1,11 @@
 import type { HostelSummary } from '@studynest/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useId, useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import { AdminTable } from '../../../components/ui/admin-table.tsx';
-import { Alert, QueryError } from '../../../components/ui/alert.tsx';
-import { ConfirmDialog } from '../../../components/ui/modal.tsx';
+import { QueryError } from '../../../components/ui/alert.tsx';
+import { SearchField } from '../../../components/ui/form-field.tsx';
+import { useDeleteConfirm } from '../../../components/ui/modal.tsx';
 import { NoticeBanner } from '../../../components/ui/notice-banner.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -23,12 +24,9 @@ function ClosedBadge() {
 
 export function Component() {
   useDocumentTitle('All Hostels');
-  const searchId = useId();
   const hostels = useQuery(hostelQueries.adminList());
   const [search, setSearch] = useState('');
   const query = useDeferredValue(search.trim().toLowerCase());
-  const [toDelete, setToDelete] = useState<HostelSummary | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
   const [toggling, setToggling] = useState<string | null>(null);
   const remove = useDeleteHostel();
   const setClosed = useSetHostelClosed();
@@ -57,19 +55,11 @@ export function Component() {
     );
   };
 
-  const confirmDelete = () => {
-    if (!toDelete) return;
-    setDeleteError(null);
-    remove.mutate(toDelete._id, {
-      onSuccess: () => {
-        setToDelete(null);
-        show({ tone: 'success', message: 'Hostel Deleted Successfully!' }, NOTICE_MS.deleted, () =>
-          hostels.refetch(),
-        );
-      },
-      onError: (err) => setDeleteError(err.message),
-    });
-  };
+  const deleting = useDeleteConfirm<HostelSummary>(remove, () =>
+    show({ tone: 'success', message: 'Hostel Deleted Successfully!' }, NOTICE_MS.deleted, () =>
+      hostels.refetch(),
+    ),
+  );
 
   const message = (h: HostelSummary, channel: 'email' | 'sms') =>
     compose({
@@ -129,10 +119,7 @@ export function Component() {
         type="button"
         className="btn-danger"
         aria-label={`Delete ${h.hostel_name}`}
-        onClick={() => {
-          setDeleteError(null);
-          setToDelete(h);
-        }}
+        onClick={() => deleting.ask(h)}
       >
         Delete
       </button>
@@ -151,19 +138,14 @@ export function Component() {
             </strong>
           </p>
         </div>
-        <div className="w-full sm:max-w-xs">
-          <label htmlFor={searchId} className="label">
-            Search by hostel name or address
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            className="input"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="e.g. Akoka or Yaba"
-          />
-        </div>
+        <SearchField
+          label="Search by hostel name or address"
+          showLabel
+          placeholder="e.g. Akoka or Yaba"
+          value={search}
+          onSearch={setSearch}
+          className="w-full sm:max-w-xs"
+        />
       </div>
 
       {hostels.isPending && <Spinner label="Loading hostels…" />}
@@ -242,26 +224,12 @@ export function Component() {
         />
       )}
 
-      <ConfirmDialog
-        open={toDelete !== null}
-        title="Delete this hostel?"
-        message={
-          <div className="flex flex-col gap-3">
-            <p>
-              <strong className="text-ink">{toDelete?.hostel_name}</strong> will be deleted with its rooms and
-              photos. This cannot be undone. To hide it from students but keep its records, close it instead.
-            </p>
-            {deleteError && <Alert tone="error">{deleteError}</Alert>}
-          </div>
-        }
-        confirmLabel="Delete Hostel"
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => {
-          setToDelete(null);
-          setDeleteError(null);
-        }}
-      />
+      {deleting.dialog('Delete this hostel?', 'Delete Hostel', (h) => (
+        <>
+          <strong className="text-ink">{h.hostel_name}</strong> will be deleted with its rooms and photos.
+          This cannot be undone. To hide it from students but keep its records, close it instead.
+        </>
+      ))}
       <NoticeBanner notice={notice} />
       {dialog}
     </section>

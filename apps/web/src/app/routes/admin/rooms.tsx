@@ -1,10 +1,11 @@
 import type { RoomWithHostel } from '@studynest/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useId, useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import { AdminTable } from '../../../components/ui/admin-table.tsx';
-import { Alert, QueryError } from '../../../components/ui/alert.tsx';
-import { ConfirmDialog } from '../../../components/ui/modal.tsx';
+import { QueryError } from '../../../components/ui/alert.tsx';
+import { SearchField } from '../../../components/ui/form-field.tsx';
+import { useDeleteConfirm } from '../../../components/ui/modal.tsx';
 import { NoticeBanner } from '../../../components/ui/notice-banner.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -35,12 +36,9 @@ function Counter({ label, value, testId }: { label: string; value: number | stri
 
 export function Component() {
   useDocumentTitle('Room Management');
-  const searchId = useId();
   const rooms = useQuery(roomQueries.all());
   const [search, setSearch] = useState('');
   const query = useDeferredValue(search.trim().toLowerCase());
-  const [toDelete, setToDelete] = useState<RoomWithHostel | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
   const remove = useDeleteRoom();
   const { notice, show } = useTimedNotice();
 
@@ -49,19 +47,11 @@ export function Component() {
   const counts = countRooms(shown);
   const loaded = Boolean(rooms.data);
 
-  const confirmDelete = () => {
-    if (!toDelete) return;
-    setDeleteError(null);
-    remove.mutate(toDelete._id, {
-      onSuccess: () => {
-        setToDelete(null);
-        show({ tone: 'success', message: 'Room Successfully Deleted!' }, NOTICE_MS.deleted, () =>
-          rooms.refetch(),
-        );
-      },
-      onError: (err) => setDeleteError(err.message),
-    });
-  };
+  const deleting = useDeleteConfirm<RoomWithHostel>(remove, () =>
+    show({ tone: 'success', message: 'Room Successfully Deleted!' }, NOTICE_MS.deleted, () =>
+      rooms.refetch(),
+    ),
+  );
 
   const label = (r: RoomWithHostel) => `${r.room_number} in ${r.hostel.hostel_name}`;
   const updateLink = (r: RoomWithHostel) => (
@@ -78,10 +68,7 @@ export function Component() {
       type="button"
       className="btn-danger"
       aria-label={`Delete ${label(r)}`}
-      onClick={() => {
-        setDeleteError(null);
-        setToDelete(r);
-      }}
+      onClick={() => deleting.ask(r)}
     >
       Delete
     </button>
@@ -91,19 +78,14 @@ export function Component() {
     <section className="flex flex-col gap-5">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <h1 className="text-2xl">Room Management</h1>
-        <div className="w-full sm:max-w-xs">
-          <label htmlFor={searchId} className="label">
-            Search by hostel name
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            className="input"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="e.g. Akoka Royal Lodge"
-          />
-        </div>
+        <SearchField
+          label="Search by hostel name"
+          showLabel
+          placeholder="e.g. Akoka Royal Lodge"
+          value={search}
+          onSearch={setSearch}
+          className="w-full sm:max-w-xs"
+        />
       </div>
 
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Room counts">
@@ -200,26 +182,11 @@ export function Component() {
         />
       )}
 
-      <ConfirmDialog
-        open={toDelete !== null}
-        title="Delete this room?"
-        message={
-          <div className="flex flex-col gap-3">
-            <p>
-              <strong className="text-ink">{toDelete ? label(toDelete) : ''}</strong> will be deleted. This
-              cannot be undone.
-            </p>
-            {deleteError && <Alert tone="error">{deleteError}</Alert>}
-          </div>
-        }
-        confirmLabel="Delete Room"
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => {
-          setToDelete(null);
-          setDeleteError(null);
-        }}
-      />
+      {deleting.dialog('Delete this room?', 'Delete Room', (r) => (
+        <>
+          <strong className="text-ink">{label(r)}</strong> will be deleted. This cannot be undone.
+        </>
+      ))}
       <NoticeBanner notice={notice} />
     </section>
   );

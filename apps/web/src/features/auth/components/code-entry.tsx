@@ -2,7 +2,7 @@ import type { Message } from '@studynest/contracts';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { TextField } from '../../../components/ui/form-field.tsx';
+import { EmailField } from '../../../components/ui/form-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { applyServerErrors, type FieldErrors, type Path, type Resolver, useForm } from '../../../lib/form.ts';
 import { NOTICE_MS } from '../../../lib/use-timed-notice.ts';
@@ -132,15 +132,7 @@ export function CodeEntryForm<I extends CodeValues, O extends CodeValues>({
         {emailFromLink && !emailError ? (
           <input type="hidden" {...register('email')} />
         ) : (
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            error={emailError}
-            {...register('email')}
-          />
+          <EmailField error={emailError} {...register('email')} />
         )}
         <OtpField
           label="Four-digit code"

@@ -2,7 +2,7 @@ import type { Signup, SignupInput } from '@studynest/contracts';
 import { GENDERS } from '@studynest/contracts/constants';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { FormField, TextField } from '../../../components/ui/form-field.tsx';
+import { EmailField, FormField, TextField } from '../../../components/ui/form-field.tsx';
 import { applyServerErrors, lazyZodResolver, useForm } from '../../../lib/form.ts';
 import { PasswordField } from './password-input.tsx';
 import { NEW_PASSWORD_HINT } from './password-strength.tsx';
@@ -80,15 +80,7 @@ export function SignupForm({
           </select>
         )}
       </FormField>
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        error={errors.email?.message}
-        {...register('email')}
-      />
+      <EmailField error={errors.email?.message} {...register('email')} />
       <TextField
         label="Phone Number"
         type="tel"

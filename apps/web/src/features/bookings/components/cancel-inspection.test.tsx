@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mockFetch, polyfillDialog } from '../../../testing/dom.ts';
+import { hostel, room } from '../../../testing/fixtures.ts';
 import { CancelInspection } from './cancel-inspection.tsx';
 
 const payment: NonNullable<Profile['agentFeePayment']> = {
@@ -11,16 +12,8 @@ const payment: NonNullable<Profile['agentFeePayment']> = {
   amount: 45_000,
   reference: 'SN-AF-1',
   booking: { _id: 'b1', inspection_date_time: '2026-12-03_04:00pm - 04:30pm' },
-  room: {
-    _id: 'r1',
-    room_number: 'room 03',
-    unit: 'single room (share facilities)',
-    agent_fee: 45_000,
-    price: 300_000,
-    caution_fee: 20_000,
-    commission_fee: 10_000,
-  },
-  hostel: { _id: 'h1', hostel_name: 'Refund Court', address: '2 Refund Road, Nsukka' },
+  room: { ...room, room_number: 'room 03', agent_fee: 45_000, price: 300_000, caution_fee: 20_000 },
+  hostel,
   booking_status: 'confirmed',
   cancel_until: '2026-12-02T15:00:00.000Z',
 };

@@ -30,9 +30,15 @@ export const paymentQueries = {
     }),
 };
 
-/** The server's receipt PDF of a successful payment (docs/domain.md, Receipts), saved as receipt.pdf. */
-export const downloadReceipt = (reference: string) =>
-  apiDownload(`/payments/${encodeURIComponent(reference)}/receipt.pdf`, 'receipt.pdf');
+/**
+ * Saves the server's receipt PDF of a successful payment as receipt.pdf (docs/domain.md, Receipts:
+ * the server holds the receipt number and its verification code).
+ */
+export function useReceiptDownload(reference: string) {
+  return useMutation({
+    mutationFn: () => apiDownload(`/payments/${encodeURIComponent(reference)}/receipt.pdf`, 'receipt.pdf'),
+  });
+}
 
 type InitiateInput = Omit<PaymentInitiateInput, 'callback_url'>;
 

@@ -1,12 +1,11 @@
 import type { PaymentHistoryItem } from '@studynest/contracts';
 import { PAYMENT_KIND_LABELS, PAYMENT_KIND_OF } from '@studynest/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Alert, QueryError } from '../../../components/ui/alert.tsx';
 import { CardSection } from '../../../components/ui/card-section.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatLagosDate, formatNaira } from '../../../lib/format.ts';
-import { downloadReceipt, paymentQueries } from '../api/payment-queries.ts';
+import { paymentQueries, useReceiptDownload } from '../api/payment-queries.ts';
 
 const STATUS: Record<PaymentHistoryItem['status'], string> = {
   success: 'Paid',
@@ -58,21 +57,7 @@ function RefundNote({ payment: p }: { payment: PaymentHistoryItem }) {
 }
 
 function PaymentRow({ payment: p }: { payment: PaymentHistoryItem }) {
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function download() {
-    setSaving(true);
-    setError(null);
-    try {
-      await downloadReceipt(p.reference);
-    } catch (err) {
-      setError(`The receipt could not be downloaded: ${(err as Error).message}`);
-    } finally {
-      setSaving(false);
-    }
-  }
-
+  const receipt = useReceiptDownload(p.reference);
   return (
     <li className="flex flex-col gap-2 rounded-lg border border-line p-3 sm:p-4" data-testid="payment-row">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -92,14 +77,16 @@ function PaymentRow({ payment: p }: { payment: PaymentHistoryItem }) {
         <button
           type="button"
           className="btn-secondary self-start"
-          onClick={download}
-          disabled={saving}
+          onClick={() => receipt.mutate()}
+          disabled={receipt.isPending}
           aria-label={`Download receipt ${p.receipt_number ?? ''}`.trim()}
         >
-          {saving ? 'Preparing receipt…' : 'Download receipt'}
+          {receipt.isPending ? 'Preparing receipt…' : 'Download receipt'}
         </button>
       )}
-      {error && <Alert tone="error">{error}</Alert>}
+      {receipt.error && (
+        <Alert tone="error">The receipt could not be downloaded: {receipt.error.message}</Alert>
+      )}
     </li>
   );
 }

@@ -2,40 +2,12 @@ import type { PaymentDetail, Profile } from '@studynest/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { hostel, person, profile, rentDetails, room } from '../../../testing/fixtures.ts';
 import { PaymentDetails } from './payment-details.tsx';
 import { buildReceipt } from './receipt-content.ts';
 import { RentDetails } from './rent-details.tsx';
 
-const hostel = { _id: 'h1', hostel_name: 'Samaru Comfort Lodge', address: '12 Hanwa Road, Zaria' };
-const room = {
-  _id: 'r1',
-  room_number: 'room 04',
-  unit: 'one bedroom flat',
-  agent_fee: 65_000,
-  price: 650_000,
-  caution_fee: 50_000,
-  commission_fee: 10_000,
-};
-const base: Profile = {
-  _id: 'u1',
-  first_name: 'Ada',
-  last_name: 'Obi',
-  gender: 'female',
-  email: 'ada@example.com',
-  phone_number: '08031234567',
-  role: 'student',
-  isEmailConfirmed: true,
-  created_at: '2026-01-01T00:00:00Z',
-  emergency_contact: { name: '', relationship: '', phone: '', address: '' },
-  hostel: null,
-  agentFeePayment: null,
-  roomPricePayment: null,
-  cautionFeePayment: null,
-  rentDetails: null,
-  moveOutStatement: null,
-  notify_email: true,
-  notify_sms: true,
-};
+const base = profile;
 const agentPaid: Profile['agentFeePayment'] = {
   status: 'success',
   payment_type: 'AGENT_FEE',
@@ -126,14 +98,7 @@ describe('RentDetails', () => {
           hostel,
           agentFeePayment: agentPaid,
           roomPricePayment: { status: 'success', amount: 650_000, reference: 'SN-RR-1' },
-          rentDetails: {
-            rentStartDate: '2026-01-10',
-            rentDueDate: '2027-01-10',
-            countdown: 45,
-            notice: null,
-            earliestMoveOut: '2026-12-26',
-            renewal: { open: true, opens_on: '2026-11-11', message: null },
-          },
+          rentDetails: rentDetails(),
         }}
       />,
     );
@@ -154,14 +119,7 @@ describe('RentDetails: renewal', () => {
     hostel,
     agentFeePayment: { ...agentPaid, booking_status: 'inspected' },
     roomPricePayment: { status: 'success', amount: 650_000, reference: 'SN-RR-1' },
-    rentDetails: {
-      rentStartDate: '2026-01-10',
-      rentDueDate: '2027-01-10',
-      countdown: 200,
-      notice: null,
-      earliestMoveOut: '2026-12-26',
-      renewal,
-    },
+    rentDetails: rentDetails({ countdown: 200, renewal }),
   });
 
   it('keeps Renew Rent but disabled, with the reason beside it and linked to it, while renewal is closed', () => {
@@ -267,14 +225,7 @@ describe('PaymentDetails: after move-out', () => {
           hostel,
           agentFeePayment: { ...agentPaid, booking_status: 'inspected' },
           roomPricePayment: { status: 'success', amount: 650_000, reference: 'SN-RR-1' },
-          rentDetails: {
-            rentStartDate: '2026-01-10',
-            rentDueDate: '2027-01-10',
-            countdown: 45,
-            notice: null,
-            earliestMoveOut: '2026-12-26',
-            renewal: { open: true, opens_on: '2026-11-11', message: null },
-          },
+          rentDetails: rentDetails(),
         }}
         canPay
       />,

@@ -10,12 +10,20 @@ import { paths } from '../../../config/paths.ts';
 import { useSession } from '../../../lib/auth-storage.ts';
 import { invalidate, profileQuery } from '../../../lib/query-client.ts';
 import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
-import { downloadReceipt, paymentQueries } from '../api/payment-queries.ts';
+import { paymentQueries, useReceiptDownload } from '../api/payment-queries.ts';
 import { buildReceipt } from './receipt-content.ts';
 import { ReceiptView } from './receipt-view.tsx';
 
 function Shell({ children }: { children: React.ReactNode }) {
   return <section className="container-page flex flex-col gap-4 py-8 sm:py-12">{children}</section>;
+}
+
+function Loading({ label }: { label: string }) {
+  return (
+    <div className="flex justify-center py-10">
+      <Spinner label={label} />
+    </div>
+  );
 }
 
 function Message({ title, children }: { title: string; children: React.ReactNode }) {
@@ -89,11 +97,7 @@ function NoReference({ userId }: { userId?: string }) {
 function LatestReceipt({ kind, userId }: { kind: PaymentKind; userId: string }) {
   const profile = useQuery(profileQuery(userId));
   if (profile.isPending) {
-    return (
-      <div className="flex justify-center py-10">
-        <Spinner label="Looking for your latest payment…" />
-      </div>
-    );
+    return <Loading label="Looking for your latest payment…" />;
   }
   if (profile.isError) {
     return (
@@ -150,11 +154,7 @@ function VerifiedReceipt({ reference }: { reference: string }) {
     );
   }
   if (verify.isPending) {
-    return (
-      <div className="flex justify-center py-10">
-        <Spinner label="Checking your payment…" />
-      </div>
-    );
+    return <Loading label="Checking your payment…" />;
   }
   if (verify.isError) {
     return (
@@ -184,24 +184,15 @@ function PaidReceipt({ kind, payment }: { kind: PaymentKind; payment: PaymentDet
   const receipt = buildReceipt(kind, payment);
   const navigate = useNavigate();
   const { notice, show } = useTimedNotice();
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function download() {
-    setSaving(true);
-    setError(null);
-    try {
-      // The server makes the PDF (docs/domain.md, Receipts): it holds the receipt number and its code.
-      await downloadReceipt(payment.reference);
-      // Spec §2: after the download, back to the home page 1 s later.
-      show({ tone: 'success', message: 'Receipt downloaded' }, NOTICE_MS.afterDownload, () =>
-        navigate(paths.home.getHref()),
-      );
-    } catch (err) {
-      setSaving(false);
-      setError(`The receipt could not be downloaded: ${(err as Error).message}`);
-    }
-  }
+  const saving = useReceiptDownload(payment.reference);
+  // Spec §2: after the download, back to the home page 1 s later.
+  const download = () =>
+    saving.mutate(undefined, {
+      onSuccess: () =>
+        show({ tone: 'success', message: 'Receipt downloaded' }, NOTICE_MS.afterDownload, () =>
+          navigate(paths.home.getHref()),
+        ),
+    });
 
   return (
     <>
@@ -217,8 +208,13 @@ function PaidReceipt({ kind, payment }: { kind: PaymentKind; payment: PaymentDet
         receipt={receipt}
         actions={
           <>
-            <button type="button" className="btn-primary sm:flex-1" onClick={download} disabled={saving}>
-              {saving ? 'Preparing receipt…' : 'Download Receipt'}
+            <button
+              type="button"
+              className="btn-primary sm:flex-1"
+              onClick={download}
+              disabled={saving.isPending || saving.isSuccess}
+            >
+              {saving.isPending || saving.isSuccess ? 'Preparing receipt…' : 'Download Receipt'}
             </button>
             <Link to={paths.help.getHref()} className="btn-secondary sm:flex-1">
               Contact support
@@ -226,9 +222,9 @@ function PaidReceipt({ kind, payment }: { kind: PaymentKind; payment: PaymentDet
           </>
         }
       />
-      {error && (
+      {saving.error && (
         <div className="mx-auto w-full max-w-2xl">
-          <Alert tone="error">{error}</Alert>
+          <Alert tone="error">The receipt could not be downloaded: {saving.error.message}</Alert>
         </div>
       )}
       <NoticeBanner notice={notice} />

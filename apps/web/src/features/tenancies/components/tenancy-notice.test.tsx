@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../testing/dom.ts';
+import { rentDetails } from '../../../testing/fixtures.ts';
 import { TenancyNotice } from './tenancy-notice.tsx';
 
 afterEach(() => {
@@ -9,14 +10,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const rent = {
-  rentStartDate: '2026-01-10',
-  rentDueDate: '2027-01-10',
-  countdown: 45,
-  notice: null,
-  earliestMoveOut: '2026-12-26',
-  renewal: { open: true, opens_on: '2026-11-11', message: null },
-};
+const rent = rentDetails();
 
 describe('TenancyNotice', () => {
   it('offers the earliest day, refuses one before it, and sends the day chosen', async () => {
