@@ -13,7 +13,8 @@ export type Column<T> = {
 };
 
 /**
- * Every admin table (and the reports' tables): columns as data, the rows, their key. On narrow
+ * Every admin table (and the reports' tables): columns as data (written first: they are what
+ * differs from table to table), the rows, their key. On narrow
  * screens the table scrolls sideways inside its own box, never the page; the box is a labelled,
  * focusable region, so keyboard users can scroll it too. The columns come in the order given, so
  * each screen puts the ones a phone must show without scrolling first. `minWidth` is the width below
@@ -28,7 +29,7 @@ export function AdminTable<T>({
   caption,
   columns,
   rows,
-  rowKey,
+  rowKey = (row) => (row as { _id: string })._id,
   minWidth = '',
   empty,
   rowClassName,
@@ -40,7 +41,8 @@ export function AdminTable<T>({
   caption?: string;
   columns: (Column<T> | false | null | undefined)[];
   rows: readonly T[];
-  rowKey: (row: T) => string;
+  /** What tells rows apart; rows that carry an `_id` (most API answers) need none. */
+  rowKey?: (row: T) => string;
   minWidth?: string;
   empty?: ReactNode;
   rowClassName?: (row: T) => string | undefined;

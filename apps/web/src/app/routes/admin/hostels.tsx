@@ -169,9 +169,27 @@ export function Component() {
 
       {shown.length > 0 && (
         <AdminTable
+          columns={[
+            {
+              header: 'Hostel Name',
+              className: 'font-semibold text-ink',
+              cell: (h) => (
+                <>
+                  {h.hostel_name}
+                  {h.is_closed && <ClosedBadge />}
+                </>
+              ),
+            },
+            { header: 'Address', cell: (h) => h.address },
+            { header: 'Add Rooms', cell: (h) => actions(h).addRooms },
+            { header: 'Update', cell: (h) => actions(h).update },
+            { header: 'Close', cell: (h) => actions(h).close },
+            { header: 'Delete', cell: (h) => actions(h).delete },
+            { header: 'Send Email', cell: (h) => actions(h).sendEmail },
+            { header: 'Send SMS', cell: (h) => actions(h).sendSms },
+          ]}
           label="Hostels table"
           rows={shown}
-          rowKey={(h) => h._id}
           rowClassName={(h) =>
             h.is_closed ? 'bg-subtle text-muted [&_td]:align-middle' : '[&_td]:align-middle'
           }
@@ -202,25 +220,6 @@ export function Component() {
               );
             },
           }}
-          columns={[
-            {
-              header: 'Hostel Name',
-              className: 'font-semibold text-ink',
-              cell: (h) => (
-                <>
-                  {h.hostel_name}
-                  {h.is_closed && <ClosedBadge />}
-                </>
-              ),
-            },
-            { header: 'Address', cell: (h) => h.address },
-            { header: 'Add Rooms', cell: (h) => actions(h).addRooms },
-            { header: 'Update', cell: (h) => actions(h).update },
-            { header: 'Close', cell: (h) => actions(h).close },
-            { header: 'Delete', cell: (h) => actions(h).delete },
-            { header: 'Send Email', cell: (h) => actions(h).sendEmail },
-            { header: 'Send SMS', cell: (h) => actions(h).sendSms },
-          ]}
         />
       )}
 

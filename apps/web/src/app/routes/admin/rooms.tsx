@@ -111,39 +111,6 @@ export function Component() {
 
       {shown.length > 0 && (
         <AdminTable
-          label="Rooms table"
-          rows={shown}
-          rowKey={(r) => r._id}
-          rowClassName={() => '[&_td]:align-middle'}
-          // Phones: one card per room, its fees as a list.
-          cards={{
-            label: 'Rooms',
-            render: (r) => (
-              <>
-                <div className="flex items-start justify-between gap-2">
-                  <div className="min-w-0">
-                    <h2 className="text-base break-words">{r.hostel.hostel_name}</h2>
-                    <p className="text-sm text-muted">
-                      {r.room_number} · {r.unit}
-                    </p>
-                  </div>
-                  <RoomStatusBadge status={r.status} />
-                </div>
-                <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 text-sm">
-                  <dt className="text-muted">Agent fee</dt>
-                  <dd className="text-right font-medium">{formatNaira(r.agent_fee)}</dd>
-                  <dt className="text-muted">Room fee (per year)</dt>
-                  <dd className="text-right font-medium">{formatNaira(r.price)}</dd>
-                  <dt className="text-muted">Caution fee</dt>
-                  <dd className="text-right font-medium">{formatNaira(r.caution_fee)}</dd>
-                </dl>
-                <div className="grid grid-cols-2 gap-2">
-                  {deleteButton(r)}
-                  {updateLink(r)}
-                </div>
-              </>
-            ),
-          }}
           columns={[
             {
               header: 'Hostel Name',
@@ -179,6 +146,38 @@ export function Component() {
             { header: 'Delete', cell: (r) => deleteButton(r) },
             { header: 'Update', cell: (r) => updateLink(r) },
           ]}
+          label="Rooms table"
+          rows={shown}
+          rowClassName={() => '[&_td]:align-middle'}
+          // Phones: one card per room, its fees as a list.
+          cards={{
+            label: 'Rooms',
+            render: (r) => (
+              <>
+                <div className="flex items-start justify-between gap-2">
+                  <div className="min-w-0">
+                    <h2 className="text-base break-words">{r.hostel.hostel_name}</h2>
+                    <p className="text-sm text-muted">
+                      {r.room_number} · {r.unit}
+                    </p>
+                  </div>
+                  <RoomStatusBadge status={r.status} />
+                </div>
+                <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 text-sm">
+                  <dt className="text-muted">Agent fee</dt>
+                  <dd className="text-right font-medium">{formatNaira(r.agent_fee)}</dd>
+                  <dt className="text-muted">Room fee (per year)</dt>
+                  <dd className="text-right font-medium">{formatNaira(r.price)}</dd>
+                  <dt className="text-muted">Caution fee</dt>
+                  <dd className="text-right font-medium">{formatNaira(r.caution_fee)}</dd>
+                </dl>
+                <div className="grid grid-cols-2 gap-2">
+                  {deleteButton(r)}
+                  {updateLink(r)}
+                </div>
+              </>
+            ),
+          }}
         />
       )}
 

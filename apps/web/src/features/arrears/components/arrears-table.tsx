@@ -18,11 +18,6 @@ export function ArrearsTable({
 }) {
   return (
     <AdminTable
-      label="Arrears table"
-      minWidth="min-w-[44rem]"
-      rows={items}
-      rowKey={(a) => `${a.user._id}-${a.room._id}`}
-      empty="No tenant is behind on rent."
       columns={[
         { header: 'Tenant', cell: (a) => <Person person={a.user} links /> },
         {
@@ -62,6 +57,11 @@ export function ArrearsTable({
         },
         rowActions && { header: 'Message', cell: rowActions },
       ]}
+      label="Arrears table"
+      minWidth="min-w-[44rem]"
+      rows={items}
+      rowKey={(a) => `${a.user._id}-${a.room._id}`}
+      empty="No tenant is behind on rent."
     />
   );
 }

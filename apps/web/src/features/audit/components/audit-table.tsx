@@ -33,10 +33,6 @@ const ACTION_LABELS: Record<string, string> = {
 export function AuditTable({ entries }: { entries: AuditEntry[] }) {
   return (
     <AdminTable
-      label="Activity log table"
-      minWidth="min-w-[44rem]"
-      rows={entries}
-      rowKey={(e) => e._id}
       columns={[
         {
           header: 'When',
@@ -65,6 +61,9 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
         },
         { header: 'Target', className: 'font-mono text-xs break-all', cell: (e) => e.target_id ?? '—' },
       ]}
+      label="Activity log table"
+      minWidth="min-w-[44rem]"
+      rows={entries}
     />
   );
 }

@@ -35,10 +35,6 @@ function Pill({ value, label }: { value: string; label: string }) {
 export function BookingTable({ bookings }: { bookings: BookingListItem[] }) {
   return (
     <AdminTable
-      label="Bookings table"
-      minWidth="min-w-[60rem]"
-      rows={bookings}
-      rowKey={(b) => b._id}
       columns={[
         {
           header: 'Student',
@@ -92,6 +88,9 @@ export function BookingTable({ bookings }: { bookings: BookingListItem[] }) {
           cell: (b) => <Pill value={b.payment_status} label={PAYMENT_LABEL[b.payment_status]} />,
         },
       ]}
+      label="Bookings table"
+      minWidth="min-w-[60rem]"
+      rows={bookings}
     />
   );
 }

@@ -28,11 +28,6 @@ export function MaintenanceQueue({ items }: { items: MaintenanceRequest[] }) {
   const who = (r: MaintenanceRequest) => `${r.user.first_name} ${r.user.last_name}`;
   return (
     <AdminTable
-      label="Maintenance table"
-      minWidth="min-w-[48rem]"
-      rows={items}
-      rowKey={(r) => r._id}
-      rowClassName={(r) => (r.overdue ? 'bg-danger-50' : undefined)}
       columns={[
         {
           header: 'Request',
@@ -93,6 +88,10 @@ export function MaintenanceQueue({ items }: { items: MaintenanceRequest[] }) {
           cell: (r) => <time dateTime={r.created_at}>{formatLagosDateTime(r.created_at)}</time>,
         },
       ]}
+      label="Maintenance table"
+      minWidth="min-w-[48rem]"
+      rows={items}
+      rowClassName={(r) => (r.overdue ? 'bg-danger-50' : undefined)}
       after={(r) =>
         openId === r._id && (
           <tr id={`${baseId}-${r._id}`}>

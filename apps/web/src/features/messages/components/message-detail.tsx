@@ -94,10 +94,6 @@ export function MessageDetailView({
       )}
       <RetryFailed id={message.id} failed={message.counts.failed} />
       <AdminTable
-        label="Deliveries"
-        minWidth="min-w-[40rem]"
-        rows={message.deliveries}
-        rowKey={(d) => d.id}
         columns={[
           {
             header: 'Recipient',
@@ -118,6 +114,10 @@ export function MessageDetailView({
           { header: 'To', className: 'break-all', cell: (d) => d.to },
           { header: 'Reason', className: 'text-danger-700', cell: (d) => d.error ?? '' },
         ]}
+        label="Deliveries"
+        minWidth="min-w-[40rem]"
+        rows={message.deliveries}
+        rowKey={(d) => d.id}
       />
     </div>
   );

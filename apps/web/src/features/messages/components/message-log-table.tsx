@@ -43,12 +43,6 @@ export function MessageLogTable({
 }) {
   return (
     <AdminTable
-      label="Message log"
-      minWidth="min-w-[48rem]"
-      rows={messages}
-      rowKey={(m) => m.id}
-      rowClassName={() => 'hover:bg-subtle'}
-      empty="No messages sent yet."
       columns={[
         {
           header: 'Message',
@@ -76,6 +70,12 @@ export function MessageLogTable({
           cell: (m) => m.sender?.name ?? <span className="text-muted">—</span>,
         },
       ]}
+      label="Message log"
+      minWidth="min-w-[48rem]"
+      rows={messages}
+      rowKey={(m) => m.id}
+      rowClassName={() => 'hover:bg-subtle'}
+      empty="No messages sent yet."
     />
   );
 }

@@ -2,7 +2,7 @@ import type { PaymentDetail, Profile } from '@studynest/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { hostel, person, profile, rentDetails, room } from '../../../testing/fixtures.ts';
+import { hostel, profile, rentDetails, room } from '../../../testing/fixtures.ts';
 import { PaymentDetails } from './payment-details.tsx';
 import { buildReceipt } from './receipt-content.ts';
 import { RentDetails } from './rent-details.tsx';

@@ -17,11 +17,6 @@ export function RefundsDueTable({
   const who = (p: OwedPayment) => `${p.user.first_name} ${p.user.last_name}`;
   return (
     <AdminTable
-      label="Payments to refund"
-      minWidth="min-w-[40rem]"
-      rows={items}
-      rowKey={(p) => p._id}
-      empty="Nothing is owed back to anyone."
       columns={[
         {
           header: 'Student',
@@ -73,6 +68,10 @@ export function RefundsDueTable({
           ),
         },
       ]}
+      label="Payments to refund"
+      minWidth="min-w-[40rem]"
+      rows={items}
+      empty="Nothing is owed back to anyone."
     />
   );
 }

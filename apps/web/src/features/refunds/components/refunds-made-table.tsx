@@ -8,11 +8,6 @@ import { RefundStatusBadge } from './refund-labels.tsx';
 export function RefundsMadeTable({ items }: { items: RefundRecord[] }) {
   return (
     <AdminTable
-      label="Refunds made"
-      minWidth="min-w-[40rem]"
-      rows={items}
-      rowKey={(r) => r._id}
-      empty="No refunds yet."
       columns={[
         {
           header: 'Student',
@@ -62,6 +57,10 @@ export function RefundsMadeTable({ items }: { items: RefundRecord[] }) {
           ),
         },
       ]}
+      label="Refunds made"
+      minWidth="min-w-[40rem]"
+      rows={items}
+      empty="No refunds yet."
     />
   );
 }

@@ -32,11 +32,6 @@ export function OccupancySection({ report }: { report: OccupancyReport }) {
       </dl>
       <MonthChart months={months} series={series} format={asPercent} height={200} />
       <AdminTable
-        label="Rooms rented at each month's end"
-        caption="Rooms rented at the end of each month"
-        minWidth="min-w-[22rem]"
-        rows={report.months}
-        rowKey={(m) => m.month}
         columns={[
           {
             header: 'Month',
@@ -48,13 +43,13 @@ export function OccupancySection({ report }: { report: OccupancyReport }) {
           { header: 'Rented', cell: (m) => m.rented },
           { header: '% rented', cell: (m) => formatPercent(m.rented_percent) },
         ]}
+        label="Rooms rented at each month's end"
+        caption="Rooms rented at the end of each month"
+        minWidth="min-w-[22rem]"
+        rows={report.months}
+        rowKey={(m) => m.month}
       />
       <AdminTable
-        label="Rooms per hostel now"
-        caption="Rooms per open hostel as they stand now"
-        minWidth="min-w-[34rem]"
-        rows={report.hostels}
-        rowKey={(h) => h.hostel._id}
         columns={[
           { header: 'Hostel', rowHeader: true, cell: (h) => h.hostel.hostel_name },
           { header: 'Rooms', cell: (h) => h.rooms },
@@ -63,6 +58,11 @@ export function OccupancySection({ report }: { report: OccupancyReport }) {
           { header: 'Rented', cell: (h) => h.rented },
           { header: '% rented', cell: (h) => formatPercent(h.rented_percent) },
         ]}
+        label="Rooms per hostel now"
+        caption="Rooms per open hostel as they stand now"
+        minWidth="min-w-[34rem]"
+        rows={report.hostels}
+        rowKey={(h) => h.hostel._id}
         footer={
           <tr className="font-semibold">
             <th scope="row">All open hostels</th>

@@ -29,16 +29,16 @@ export function RefundsSection({ report }: { report: RefundsReport }) {
         />
       </dl>
       <AdminTable
-        label="Refunds processed, by reason"
-        caption="Refunds processed in the period, by reason, in naira"
-        minWidth="min-w-[20rem]"
-        rows={report.by_reason}
-        rowKey={(r) => r.reason}
         columns={[
           { header: 'Reason', rowHeader: true, cell: (r) => REASON_LABELS[r.reason] },
           { header: 'Refunds', cell: (r) => r.refunds },
           { header: 'Amount', className: 'whitespace-nowrap', cell: (r) => formatNaira(r.amount) },
         ]}
+        label="Refunds processed, by reason"
+        caption="Refunds processed in the period, by reason, in naira"
+        minWidth="min-w-[20rem]"
+        rows={report.by_reason}
+        rowKey={(r) => r.reason}
       />
     </>
   );

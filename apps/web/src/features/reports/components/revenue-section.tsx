@@ -38,11 +38,6 @@ export function RevenueSection({ report }: { report: RevenueReport }) {
       </p>
       <MonthChart months={months} series={series} format={formatNaira} />
       <AdminTable
-        label="Revenue by month"
-        caption="Revenue by month, in naira"
-        minWidth="min-w-[36rem]"
-        rows={report.months}
-        rowKey={(m) => m.month}
         columns={[
           {
             header: 'Month',
@@ -60,6 +55,11 @@ export function RevenueSection({ report }: { report: RevenueReport }) {
           { header: 'Net', className: 'whitespace-nowrap font-semibold', cell: (m) => formatNaira(m.total) },
           { header: 'Payments', cell: (m) => m.payments },
         ]}
+        label="Revenue by month"
+        caption="Revenue by month, in naira"
+        minWidth="min-w-[36rem]"
+        rows={report.months}
+        rowKey={(m) => m.month}
       />
     </>
   );

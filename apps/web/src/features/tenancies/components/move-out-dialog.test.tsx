@@ -5,7 +5,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mockFetch, polyfillDialog } from '../../../testing/dom.ts';
-import { hostel, person } from '../../../testing/fixtures.ts';
 import { MoveOutDialog } from './move-out-dialog.tsx';
 
 const today = todayInLagos();

@@ -35,10 +35,6 @@ export function TenantTable({
 }) {
   return (
     <AdminTable
-      label="Tenants table"
-      minWidth="min-w-[56rem]"
-      rows={tenants}
-      rowKey={(t) => `${t.user._id}-${t.room._id}`}
       columns={[
         { header: 'Room', className: 'whitespace-nowrap capitalize', cell: (t) => t.room.room_number },
         { header: 'Full Name', cell: (t) => <Person person={t.user} /> },
@@ -74,6 +70,10 @@ export function TenantTable({
         },
         rowActions && { header: 'Actions', cell: rowActions },
       ]}
+      label="Tenants table"
+      minWidth="min-w-[56rem]"
+      rows={tenants}
+      rowKey={(t) => `${t.user._id}-${t.room._id}`}
     />
   );
 }

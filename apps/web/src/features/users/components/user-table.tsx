@@ -20,10 +20,6 @@ export function UserTable({
   const name = (u: User) => `${u.first_name} ${u.last_name}`;
   return (
     <AdminTable
-      label="Users table"
-      minWidth="min-w-[54rem]"
-      rows={users}
-      rowKey={(u) => u._id}
       columns={[
         {
           header: 'Full Name',
@@ -87,6 +83,9 @@ export function UserTable({
           ),
         },
       ]}
+      label="Users table"
+      minWidth="min-w-[54rem]"
+      rows={users}
     />
   );
 }
