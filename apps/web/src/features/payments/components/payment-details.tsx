@@ -14,20 +14,20 @@ const Status = ({ paid, children }: { paid: boolean; children: string }) => (
  * through, on its way while it is with the provider, and what the deductions kept. Null when no
  * deposit was held at the move-out.
  */
-export function depositOutcome(s: MoveOutStatement): { text: string; tone: string } | null {
+export function depositOutcome(
+  s: MoveOutStatement,
+): { status: string; detail: string | null; tone: string } | null {
   if (s.deposit_held === 0) return null;
-  const kept = s.deductions_total > 0 ? `${formatNaira(s.deductions_total)} kept` : null;
-  if (s.deposit_returned === 0) return { text: kept ?? '', tone: 'badge-ok' };
   const returned = formatNaira(s.deposit_returned);
-  const back =
-    s.refund?.status === 'processed'
-      ? `Returned ${returned}`
-      : s.refund?.status === 'failed'
-        ? `Refund of ${returned} delayed`
-        : `Refund of ${returned} on its way`;
+  const kept = s.deductions_total > 0 ? `${formatNaira(s.deductions_total)} kept` : null;
+  if (s.deposit_returned === 0) return { status: kept ?? '', detail: null, tone: 'text-ok-700' };
+  if (s.refund?.status === 'processed')
+    return { status: `Returned ${returned}`, detail: kept, tone: 'text-ok-700' };
+  // Not back yet: the pill says where the refund is, the line below how much is coming.
   return {
-    text: kept ? `${back} · ${kept}` : back,
-    tone: s.refund?.status === 'processed' ? 'badge-ok' : 'badge-warn',
+    status: s.refund?.status === 'failed' ? 'Refund delayed' : 'Refund on its way',
+    detail: kept ? `${returned} back · ${kept}` : `${returned} back`,
+    tone: 'text-warn-700',
   };
 }
 
@@ -74,7 +74,11 @@ export function PaymentDetails({ profile, canPay = false }: { profile: Profile; 
             </Row>
             <Row label="Caution Fee" amount={agent.room.caution_fee}>
               {settled ? (
-                <span className={settled.tone}>{settled.text}</span>
+                <>
+                  {/* A sentence rather than a pill: it wraps in the narrow column of a phone. */}
+                  <span className={`block text-sm font-semibold ${settled.tone}`}>{settled.status}</span>
+                  {settled.detail && <span className="mt-1 block text-xs text-muted">{settled.detail}</span>}
+                </>
               ) : (
                 <Status paid={cautionPaid}>{cautionPaid ? 'Paid' : cautionDue ? 'Waiting...' : 'N/A'}</Status>
               )}

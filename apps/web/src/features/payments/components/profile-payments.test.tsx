@@ -190,7 +190,7 @@ describe('PaymentDetails: after move-out', () => {
     );
     expect(rows()).toEqual([
       'Agent Fee₦65,000Paid',
-      'Caution Fee₦50,000Returned ₦42,500 · ₦7,500 kept',
+      'Caution Fee₦50,000Returned ₦42,500₦7,500 kept',
       'Rent Fee₦650,000paid',
     ]);
     expect(screen.queryByRole('button')).toBeNull();
@@ -203,7 +203,7 @@ describe('PaymentDetails: after move-out', () => {
         canPay
       />,
     );
-    expect(rows()[1]).toBe('Caution Fee₦50,000Refund of ₦50,000 on its way');
+    expect(rows()[1]).toBe('Caution Fee₦50,000Refund on its way₦50,000 back');
     unmount();
     renderWithQuery(<PaymentDetails profile={former(statement(null, 50_000))} canPay />);
     expect(rows()[1]).toBe('Caution Fee₦50,000₦50,000 kept');
