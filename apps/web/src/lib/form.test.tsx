@@ -22,13 +22,7 @@ const schema = z.object({
 });
 
 function TestForm({ onSend }: { onSend: (values: Values) => void }) {
-  const {
-    register,
-    handleSubmit,
-    control,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<Values>({
+  const { register, handleSubmit, control, watch, errors, isSubmitting } = useForm<Values>({
     resolver: zodResolver(schema),
     defaultValues: {
       name: 'Ada',
@@ -133,12 +127,7 @@ const tripSchema = z
   .check(z.refine((t) => t.end >= t.start, { error: 'Ends before it starts', path: ['end'] }));
 
 function TripForm({ onSend }: { onSend: (values: Trip) => void }) {
-  const {
-    register,
-    handleSubmit,
-    control,
-    formState: { errors },
-  } = useForm<Trip>({
+  const { register, handleSubmit, control, errors } = useForm<Trip>({
     resolver: zodResolver(tripSchema),
     defaultValues: { start: '2026-01-02', end: '2026-01-01', stops: [{ place: '' }] },
   });

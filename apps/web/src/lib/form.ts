@@ -182,10 +182,8 @@ export function useForm<T extends FieldValues, _C = unknown, O = T>({
   const form = useRef<ReturnType<typeof createForm<T, O>> | null>(null);
   form.current ??= createForm<T, O>((defaultValues ?? {}) as T, rerender, setSubmitting);
   form.current.state.resolver = resolver;
-  return {
-    ...form.current.methods,
-    formState: { errors: nest(form.current.state.errors) as FieldErrors<T>, isSubmitting },
-  };
+  const errors = nest(form.current.state.errors) as FieldErrors<T>;
+  return { ...form.current.methods, errors, isSubmitting };
 }
 
 function createForm<T extends FieldValues, O>(

@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, useId } from 'react';
 
 /** A labelled control with its error message wired up for screen readers. */
 export function FormField({
@@ -97,5 +97,45 @@ export function SearchField({
         onChange={(e) => onSearch(e.target.value)}
       />
     </div>
+  );
+}
+
+/** [value, what people read] pairs for a SelectField, from a list and (optionally) its labels. */
+export const choices = <T extends string>(
+  values: readonly T[],
+  label: (value: T) => string = (value) => value,
+): [T, string][] => values.map((value) => [value, label(value)]);
+
+/**
+ * A labelled choice from a list. `options` are [value, label] pairs (see `choices`); `none` is an
+ * empty first choice ('All statuses', 'Choose a category') when nothing need be chosen yet.
+ */
+export function SelectField({
+  label,
+  error,
+  hint,
+  options,
+  none,
+  ...select
+}: {
+  label: string;
+  error?: string;
+  hint?: string;
+  options: readonly (readonly [string, string])[];
+  none?: string;
+} & SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement> }) {
+  return (
+    <FormField label={label} error={error} hint={hint}>
+      {(a11y) => (
+        <select className="input" {...a11y} {...select}>
+          {none !== undefined && <option value="">{none}</option>}
+          {options.map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
   );
 }

@@ -24,12 +24,11 @@ export function Component() {
   const navigate = useNavigate();
   const forgot = useForgotPassword();
   const [error, setErrorMessage] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof ForgotPasswordSchema>, unknown, Values>({
+  const { register, handleSubmit, setError, errors, isSubmitting } = useForm<
+    z.input<typeof ForgotPasswordSchema>,
+    unknown,
+    Values
+  >({
     resolver,
     defaultValues: { email: '' },
   });

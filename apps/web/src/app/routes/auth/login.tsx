@@ -38,13 +38,11 @@ export function Component() {
   // Set once the server says this admin signs in with an authenticator code too.
   const [needsTotp, setNeedsTotp] = useState(false);
 
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof LoginSchema>, unknown, Values>({
+  const { register, handleSubmit, setError, setFocus, errors, isSubmitting } = useForm<
+    z.input<typeof LoginSchema>,
+    unknown,
+    Values
+  >({
     resolver,
     // No `totp` until the code field shows: the contract refuses an empty code.
     defaultValues: { email: state?.email ?? '', password: '' },

@@ -23,14 +23,11 @@ export function ChangePasswordForm({ email, onChanged }: { email: string; onChan
   const [error, setErrorMessage] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   useEffect(() => resolver.preload(), []);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof ChangePasswordSchema>, unknown, Values>({
+  const { register, handleSubmit, setError, reset, watch, errors, isSubmitting } = useForm<
+    z.input<typeof ChangePasswordSchema>,
+    unknown,
+    Values
+  >({
     resolver,
     defaultValues: { current_password: '', new_password: '' },
   });

@@ -67,9 +67,8 @@ export function CodeEntryForm<I extends CodeValues, O extends CodeValues>({
     defaultValues: { email: emailFromLink, otp: '', ...(newPassword ? { password: '' } : {}) } as I,
   });
   // The fields every code screen has, named once for any of their value types.
-  const { handleSubmit, setError, formState } = form;
-  const errors = formState.errors as FieldErrors<CodeValues>;
-  const isSubmitting = formState.isSubmitting;
+  const { handleSubmit, setError, isSubmitting } = form;
+  const errors = form.errors as FieldErrors<CodeValues>;
   const register = (name: keyof CodeValues) => form.register(name as Path<I>);
   const getValues = (name: keyof CodeValues) => form.getValues(name as Path<I>) as string;
   const trigger = (name: keyof CodeValues) => form.trigger(name as Path<I>);

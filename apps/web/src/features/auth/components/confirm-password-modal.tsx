@@ -30,14 +30,11 @@ export function ConfirmPasswordModal({
   const titleId = useId();
   const confirm = useConfirmPassword();
   const [error, setErrorMessage] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof ConfirmPasswordSchema>, unknown, Values>({
+  const { register, handleSubmit, setError, reset, setFocus, errors, isSubmitting } = useForm<
+    z.input<typeof ConfirmPasswordSchema>,
+    unknown,
+    Values
+  >({
     resolver,
     defaultValues: { password: '' },
   });

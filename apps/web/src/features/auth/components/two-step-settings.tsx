@@ -115,12 +115,11 @@ function SetUpSteps({
 }) {
   const enable = useMfaEnable();
   useEffect(() => enableResolver.preload(), []);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof MfaEnableSchema>, unknown, z.output<typeof MfaEnableSchema>>({
+  const { register, handleSubmit, setError, errors, isSubmitting } = useForm<
+    z.input<typeof MfaEnableSchema>,
+    unknown,
+    z.output<typeof MfaEnableSchema>
+  >({
     resolver: enableResolver,
     defaultValues: { code: '' },
   });
@@ -216,12 +215,11 @@ function SecretKey({ secret }: { secret: string }) {
 function TurnOffForm({ required, onDone }: { required: boolean; onDone: (message: string) => void }) {
   const disable = useMfaDisable();
   useEffect(() => disableResolver.preload(), []);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof MfaDisableSchema>, unknown, z.output<typeof MfaDisableSchema>>({
+  const { register, handleSubmit, setError, errors, isSubmitting } = useForm<
+    z.input<typeof MfaDisableSchema>,
+    unknown,
+    z.output<typeof MfaDisableSchema>
+  >({
     resolver: disableResolver,
     defaultValues: { password: '', code: '' },
   });

@@ -7,7 +7,7 @@ import {
 } from '@studynest/contracts/constants';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
+import { choices, FormField, SelectField } from '../../../components/ui/form-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors, lazyZodResolver, useForm } from '../../../lib/form.ts';
 import { usePreviewUrls } from '../../../lib/use-preview-urls.ts';
@@ -63,7 +63,7 @@ export function ReportForm() {
     setError,
     reset,
     watch,
-    formState: { errors },
+    errors,
     // Nothing chosen at first: the category and urgency are the tenant's to pick.
   } = useForm<MaintenanceCreateInput, unknown, MaintenanceCreate>({
     resolver,
@@ -107,18 +107,13 @@ export function ReportForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={sending}>
-      <FormField label="What is the problem?" error={errors.category?.message}>
-        {(a11y) => (
-          <select {...a11y} className="input" {...register('category')}>
-            <option value="">Choose a category</option>
-            {MAINTENANCE_CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {CATEGORY_LABELS[c]}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
+      <SelectField
+        label="What is the problem?"
+        error={errors.category?.message}
+        none="Choose a category"
+        options={choices(MAINTENANCE_CATEGORIES, (c) => CATEGORY_LABELS[c])}
+        {...register('category')}
+      />
 
       <FormField
         label="Describe it"

@@ -118,14 +118,11 @@ function ComposeForm({
   const bodyRef = useRef<HTMLTextAreaElement | null>(null);
   useEffect(() => resolver.preload(), []);
 
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    setError,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<AdminMessageCreateInput, unknown, AdminMessageCreate>({
+  const { register, handleSubmit, setValue, setError, watch, errors, isSubmitting } = useForm<
+    AdminMessageCreateInput,
+    unknown,
+    AdminMessageCreate
+  >({
     resolver,
     defaultValues: { channel, audience: target.audience, subject: isSms ? undefined : '', body: '' },
   });

@@ -39,13 +39,7 @@ export function RefundDialog({ payment, onClose }: { payment: OwedPayment | null
 function RefundForm({ payment, onDone }: { payment: OwedPayment; onDone: () => void }) {
   useEffect(() => schemaResolver.preload(), []);
   const create = useCreateRefund();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setValue,
-    formState: { errors },
-  } = useForm<Values, unknown, RefundCreate>({
+  const { register, handleSubmit, setError, setValue, errors } = useForm<Values, unknown, RefundCreate>({
     resolver: refundResolver(payment.remaining),
     defaultValues: {
       reference: payment.reference,

@@ -21,14 +21,11 @@ export function ReviewForm() {
   const [serverError, setServerError] = useState<string | null>(null);
   const [thanks, setThanks] = useState<string | null>(null);
   useEffect(() => resolver.preload(), []);
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<Input, unknown, Values>({
+  const { register, control, handleSubmit, setError, reset, errors, isSubmitting } = useForm<
+    Input,
+    unknown,
+    Values
+  >({
     resolver,
     defaultValues: { full_name: '', feedback: '', rating: undefined },
   });

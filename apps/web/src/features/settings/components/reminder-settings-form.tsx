@@ -90,14 +90,11 @@ export function ReminderSettingsForm({ settings }: { settings: AdminSettings }) 
   const { notice, show, clear } = useTimedNotice();
   const [error, setErrorMessage] = useState<string | null>(null);
   useEffect(() => resolver.preload(), []);
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<SettingsText, unknown, AdminSettings>({ resolver, defaultValues: toText(settings) });
+  const { register, control, handleSubmit, setError, reset, errors, isSubmitting } = useForm<
+    SettingsText,
+    unknown,
+    AdminSettings
+  >({ resolver, defaultValues: toText(settings) });
 
   const submit = handleSubmit(async (values) => {
     setErrorMessage(null);

@@ -8,7 +8,7 @@ import {
 } from '@studynest/contracts/constants';
 import { useEffect, useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { FormField, TextField } from '../../../components/ui/form-field.tsx';
+import { choices, SelectField, TextField } from '../../../components/ui/form-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import {
   applyServerErrors,
@@ -152,14 +152,7 @@ function MoveOutForm({
   useEffect(() => schemaResolver.preload(), []);
   const moveOut = useMoveOut();
   const today = todayInLagos();
-  const {
-    register,
-    handleSubmit,
-    control,
-    setError,
-    watch,
-    formState: { errors },
-  } = useForm<Values, unknown, MoveOut>({
+  const { register, handleSubmit, control, setError, watch, errors } = useForm<Values, unknown, MoveOut>({
     resolver: moveOutResolver(tenant, noticeDays),
     defaultValues: {
       date: today,
@@ -192,21 +185,13 @@ function MoveOutForm({
         error={errors.date?.message}
         {...register('date', { deps: ['reason'] })}
       />
-      <FormField
+      <SelectField
         label="Reason"
         error={errors.reason?.message}
         hint={reasonHint(watch('reason'), tenant, noticeDays)}
-      >
-        {(a11y) => (
-          <select className="input" {...a11y} {...register('reason', { deps: ['date'] })}>
-            {MOVE_OUT_REASONS.map((r) => (
-              <option key={r} value={r}>
-                {MOVE_OUT_REASON_LABELS[r]}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
+        options={choices(MOVE_OUT_REASONS, (r) => MOVE_OUT_REASON_LABELS[r])}
+        {...register('reason', { deps: ['date'] })}
+      />
       <TextField
         label="Note for the tenant (optional)"
         maxLength={500}

@@ -34,13 +34,7 @@ export function TenancyNotice({ rent }: { rent: RentDetails }) {
   const [editing, setEditing] = useState(false);
   const notice = rent.notice;
   useEffect(() => schemaResolver.preload(), []);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors },
-  } = useForm<Values, unknown, TenancyNoticeInput>({
+  const { register, handleSubmit, setError, reset, errors } = useForm<Values, unknown, TenancyNoticeInput>({
     resolver: noticeResolver(rent.earliestMoveOut),
     defaultValues: { move_out_on: notice?.move_out_on ?? rent.earliestMoveOut },
   });

@@ -30,13 +30,11 @@ export function EmergencyContactForm({ profile, editable }: { profile: Profile; 
   useEffect(() => {
     if (editable) resolver.preload();
   }, [editable]);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ProfileUpdateInput, unknown, ProfileUpdate>({
+  const { register, handleSubmit, setError, reset, errors, isSubmitting } = useForm<
+    ProfileUpdateInput,
+    unknown,
+    ProfileUpdate
+  >({
     resolver,
     defaultValues: { emergency_contact: contact },
   });
