@@ -5,7 +5,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { arrearsQueries } from '../../../features/arrears/api/arrears-queries.ts';
 import { ArrearsTable } from '../../../features/arrears/components/arrears-table.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { PersonMessageButtons, useComposeMessage } from '../../compose-message.tsx';
+import { ChannelButtons, PersonMessageButtons, useComposeMessage } from '../../compose-message.tsx';
 
 /** /admin-arrears: tenants whose rent due date (Lagos) has passed, most overdue first. */
 export function Component() {
@@ -24,26 +24,7 @@ export function Component() {
           <h1 className="text-2xl">Arrears</h1>
           <p className="text-sm text-muted">Tenants past their rent due date, most overdue first.</p>
         </div>
-        {items.length > 0 && (
-          <div className="flex gap-2">
-            <button
-              type="button"
-              className="btn-secondary"
-              aria-label="Send Email to all tenants in arrears"
-              onClick={() => toAllInArrears('email')}
-            >
-              Send Email
-            </button>
-            <button
-              type="button"
-              className="btn-secondary"
-              aria-label="Send SMS to all tenants in arrears"
-              onClick={() => toAllInArrears('sms')}
-            >
-              Send SMS
-            </button>
-          </div>
-        )}
+        {items.length > 0 && <ChannelButtons to="all tenants in arrears" onPick={toAllInArrears} />}
       </div>
       {arrears.isPending && <Spinner label="Loading arrears…" />}
       {arrears.isError && <QueryError error={arrears.error} retry={() => arrears.refetch()} />}

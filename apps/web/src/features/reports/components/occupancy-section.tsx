@@ -2,7 +2,7 @@ import type { OccupancyReport } from '@studynest/contracts';
 import { useMemo } from 'react';
 import { AdminTable } from '../../../components/ui/admin-table.tsx';
 import { type ChartSeries, MonthChart } from './month-chart.tsx';
-import { formatPercent, monthLabel } from './period.ts';
+import { formatPercent, monthColumn } from './period.ts';
 import { Figure } from './revenue-section.tsx';
 
 const asPercent = (v: number) => `${v}%`;
@@ -33,12 +33,7 @@ export function OccupancySection({ report }: { report: OccupancyReport }) {
       <MonthChart months={months} series={series} format={asPercent} height={200} />
       <AdminTable
         columns={[
-          {
-            header: 'Month',
-            rowHeader: true,
-            className: 'whitespace-nowrap font-medium',
-            cell: (m) => monthLabel(m.month, 'long'),
-          },
+          monthColumn(),
           { header: 'Rooms', cell: (m) => m.rooms },
           { header: 'Rented', cell: (m) => m.rented },
           { header: '% rented', cell: (m) => formatPercent(m.rented_percent) },

@@ -3,7 +3,7 @@ import { formatNaira } from '@studynest/contracts/format';
 import { useMemo } from 'react';
 import { AdminTable } from '../../../components/ui/admin-table.tsx';
 import { type ChartSeries, MonthChart } from './month-chart.tsx';
-import { monthLabel } from './period.ts';
+import { monthColumn } from './period.ts';
 
 /** Money received per month, agent fees and rent side by side, less refunds, with the same numbers as a table. */
 export function RevenueSection({ report }: { report: RevenueReport }) {
@@ -39,12 +39,7 @@ export function RevenueSection({ report }: { report: RevenueReport }) {
       <MonthChart months={months} series={series} format={formatNaira} />
       <AdminTable
         columns={[
-          {
-            header: 'Month',
-            rowHeader: true,
-            className: 'whitespace-nowrap font-medium',
-            cell: (m) => monthLabel(m.month, 'long'),
-          },
+          monthColumn(),
           { header: 'Agent fees', className: 'whitespace-nowrap', cell: (m) => formatNaira(m.agent_fees) },
           { header: 'Rent', className: 'whitespace-nowrap', cell: (m) => formatNaira(m.rent) },
           {
