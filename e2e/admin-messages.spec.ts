@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { E2E_ADMIN, expect, test } from './fixtures.ts';
-import { createStudent, logIn, type Person, payInSandbox } from './people.ts';
+import { bookAndPay, createStudent, logIn, login, type Person } from './people.ts';
 import { SHOTS, shotPath } from './screenshots.ts';
 
 /**
@@ -12,7 +12,6 @@ import { SHOTS, shotPath } from './screenshots.ts';
 
 // No other journey books rooms here, so its tenants are the ones this spec makes.
 const HOSTEL = 'Agbowo Scholars Residence';
-const SLOT = '10:00am - 10:30am';
 
 type Room = {
   _id: string;
@@ -22,56 +21,17 @@ type Room = {
   hostel: { _id: string; hostel_name: string };
 };
 
-const tomorrowInLagos = () =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Africa/Lagos',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date(Date.now() + 86_400_000));
-
 const noSidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 /** A student who books `room`, pays its agent fee and then its rent: a current tenant. */
 async function makeTenant(request: APIRequestContext, baseURL: string, room: Room, label: string) {
   const student = await createStudent(request, label);
-  const login = await request.post('/api/auth/login', {
-    data: { email: student.email, password: student.password },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  const auth = { authorization: `Bearer ${(await login.json()).token}` };
-
-  const booking = await request.post('/api/bookings', {
-    headers: auth,
-    data: {
-      hostel_id: room.hostel._id,
-      room_id: room._id,
-      inspection_date_time: `${tomorrowInLagos()}_${SLOT}`,
-    },
-  });
-  expect(booking.status(), await booking.text()).toBe(201);
-  const bookingId = (await booking.json())._id as string;
-
-  const agentFee = await request.post('/api/payments/agent-fee/initiate', {
-    headers: auth,
-    data: { booking_id: bookingId, amount: room.agent_fee, callback_url: `${baseURL}/receipt-page` },
-  });
-  expect(agentFee.status(), await agentFee.text()).toBe(201);
-  await payInSandbox(request, (await agentFee.json()).reference);
-
-  const rent = await request.post('/api/payments/room-price/initiate', {
-    headers: auth,
-    data: {
-      amount: room.price,
-      room_id: room._id,
-      hostel_id: room.hostel._id,
-      booking_id: bookingId,
-      callback_url: `${baseURL}/rent-receipt`,
-    },
-  });
-  expect(rent.status(), await rent.text()).toBe(201);
-  await payInSandbox(request, (await rent.json()).reference);
+  const session = await login(request, student.email, student.password);
+  await bookAndPay(request, baseURL, session, { hostelId: room.hostel._id, roomId: room._id }, [
+    'agent_fee',
+    'rent',
+  ]);
   return student;
 }
 

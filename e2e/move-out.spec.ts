@@ -1,22 +1,15 @@
 import type { APIRequestContext } from '@playwright/test';
 import { formatNaira } from '@studynest/contracts/format';
 import { E2E_ADMIN, expect, test } from './fixtures.ts';
-import {
-  createStudent,
-  hostelWithRoom,
-  lagosDate,
-  login,
-  payInSandbox,
-  type Session,
-  signIn,
-} from './people.ts';
+import { bookAndPay, createStudent, hostelWithRoom, login, type Session, signIn } from './people.ts';
 import { SHOTS, STATIC_HEADER, shotPath } from './screenshots.ts';
 
 /**
- * A tenant who paid a caution deposit gives notice from the profile; an admin moves them out from
- * Tenants with one deduction; the room shows as available on the hostel page again, and the
- * former tenant reads the move-out statement on the profile. `E2E_SCREENSHOTS=1` also saves the
- * dialog and the statement at 375 px.
+ * A tenant who paid a caution deposit reads that renewal is not open yet, gives notice from the
+ * profile; an admin records that they left before the notice ran out, with one deduction; the room
+ * shows as available on the hostel page again, and the former tenant's profile says what came back
+ * of the deposit, with nothing left to pay. `E2E_SCREENSHOTS=1` also saves the profile (renewal
+ * closed, and after the move-out), the dialog and the statement at 375 px.
  */
 const SLOT = '10:00am - 10:30am';
 const DEPOSIT = 20_000;
@@ -40,33 +33,13 @@ async function tenantWithDeposit(request: APIRequestContext, admin: Session, bas
 
   const person = await createStudent(request, 'Leaver');
   const student = await login(request, person.email, person.password);
-  const auth = { authorization: `Bearer ${student.token}` };
-  const booked = await request.post('/api/bookings', {
-    headers: auth,
-    data: {
-      hostel_id: hostelId,
-      room_id: roomId,
-      inspection_date_time: `${lagosDate(new Date(Date.now() + 86_400_000))}_${SLOT}`,
-    },
+  await bookAndPay(request, baseURL, student, { hostelId, roomId }, ['agent_fee', 'caution_fee', 'rent'], {
+    slot: SLOT,
   });
-  expect(booked.status(), await booked.text()).toBe(201);
-  const bookingId = ((await booked.json()) as { _id: string })._id;
-  for (const [kind, page] of [
-    ['agent-fee', '/receipt-page'],
-    ['caution-fee', '/receipt-page'],
-    ['room-price', '/rent-receipt'],
-  ] as const) {
-    const started = await request.post(`/api/payments/${kind}/initiate`, {
-      headers: auth,
-      data: { booking_id: bookingId, callback_url: `${baseURL}${page}` },
-    });
-    expect(started.status(), `${kind}: ${await started.text()}`).toBe(201);
-    await payInSandbox(request, ((await started.json()) as { reference: string }).reference);
-  }
   return { person, student, hostelId, hostelName };
 }
 
-test('a tenant gives notice; an admin moves them out with one deduction; the room is bookable again', async ({
+test('a tenant gives notice; an admin records they left early with one deduction; the room is bookable again', async ({
   page,
   request,
   browser,
@@ -81,10 +54,22 @@ test('a tenant gives notice; an admin moves them out with one deduction; the roo
   await page.setViewportSize({ width: 375, height: 800 });
   await signIn(page, student);
   await page.goto(`/profile/${student.userId}`);
+  // A year's rent was just paid: renewal opens 60 days before the due date, and the button says so.
+  const rent = page.getByRole('region', { name: 'Rent Details' });
+  const renew = rent.getByRole('button', { name: 'Renew Rent' });
+  await expect(renew).toBeDisabled();
+  await expect(rent).toContainText(/Renewal opens on .*, 60 days before your rent is due on /);
+  await expect(renew).toHaveAccessibleDescription(/Renewal opens on /);
+  if (SHOTS) {
+    await page.addStyleTag({ content: STATIC_HEADER });
+    await page.screenshot({ path: shotPath('profile-375-renewal-closed.png'), fullPage: true });
+  }
   const moving = page.getByRole('region', { name: 'Moving out' });
   await expect(moving.getByLabel('Move-out day')).not.toHaveValue('');
   await moving.getByRole('button', { name: 'Give notice' }).click();
   await expect(moving).toContainText('You gave notice on');
+  // While notice is given, renewal stays closed, and says why.
+  await expect(rent).toContainText('You have given notice to move out on');
 
   // The admin sees the notice under Tenants and moves the tenant out: one deduction, on a phone.
   const adminContext = await browser.newContext({ baseURL, viewport: { width: 375, height: 800 } });
@@ -97,10 +82,15 @@ test('a tenant gives notice; an admin moves them out with one deduction; the roo
   await row.getByRole('button', { name: `Move out ${who}` }).click();
   const dialog = adminPage.getByRole('dialog', { name: 'Move tenant out' });
   await expect(dialog).toContainText(`Deductions from the ${formatNaira(DEPOSIT)} deposit`);
-  // Notice was given today, so its period has not run: the company ends it for a breach instead.
+  // Notice was given today, so its period has not run: the form offers "left before it ran out",
+  // and refuses "gave notice" for today as the server would.
+  const reason = dialog.getByLabel('Reason');
+  await expect(reason).toHaveValue('left_early');
+  await expect(dialog).toContainText('They gave notice on');
+  await reason.selectOption('tenant_notice');
   await dialog.getByRole('button', { name: 'Move out' }).click();
-  await expect(dialog.getByText(/notice runs until/)).toBeVisible();
-  await dialog.getByLabel('Reason').selectOption('breach');
+  await expect(dialog.getByText(/notice runs until .*record that they left early/)).toBeVisible();
+  await reason.selectOption('left_early');
   await expect(dialog.getByText(/notice runs until/)).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Add deduction' }).click();
   await dialog.getByLabel('Deduction 1: what for').fill('Broken louvre glass');
@@ -137,11 +127,23 @@ test('a tenant gives notice; an admin moves them out with one deduction; the roo
   await expect(statement).toContainText(hostelName);
   await expect(statement).toContainText('Less: Broken louvre glass');
   await expect(statement).toContainText(formatNaira(DEPOSIT - DEDUCTION));
+  await expect(statement).toContainText('tenant gave notice and left before it ran out');
   await expect(statement).toContainText(/Refund of .*(on its way|refunded)/);
   await expect(page.getByRole('region', { name: 'Rent Details' })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Moving out' })).toHaveCount(0);
+  // What was paid and what came back, and nothing left to pay or cancel.
+  const details = page.getByRole('region', { name: 'Payment Details' });
+  const caution = details.getByRole('row').filter({ hasText: 'Caution Fee' });
+  const back = formatNaira(DEPOSIT - DEDUCTION);
+  await expect(caution).toContainText(
+    new RegExp(`(Returned ${back}|Refund on its way${back} back · )${formatNaira(DEDUCTION)} kept`),
+  );
+  await expect(details.getByRole('row').filter({ hasText: 'Rent Fee' })).toContainText('paid');
+  await expect(details.getByRole('button')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /(Pay|Renew) Rent|Cancel inspection/ })).toHaveCount(0);
   if (SHOTS) {
     await page.addStyleTag({ content: STATIC_HEADER });
     await statement.screenshot({ path: shotPath('profile-move-out-statement-375.png') });
+    await page.screenshot({ path: shotPath('profile-375-former-tenant.png'), fullPage: true });
   }
 });

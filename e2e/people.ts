@@ -1,4 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { addDays, todayInLagos } from '@studynest/contracts/calendar';
+import { PAYMENT_INITIATE_PATHS, type PaymentKind } from '@studynest/contracts/constants';
 import { expect } from './fixtures.ts';
 
 /** Unique per run and per call, so the shared server never sees the same account twice. */
@@ -68,15 +70,6 @@ export async function expectOnlyNewPasswordWorks(
   await expect(page).toHaveURL(/\/$/, { timeout: 8000 });
 }
 
-/** A calendar date in Lagos as YYYY-MM-DD (what the booking form and the API use). */
-export const lagosDate = (d: Date) =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Africa/Lagos',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(d);
-
 export type Session = { token: string; userId: string; role: string };
 
 /** Log in through the API (for journeys that do not test the login screen). */
@@ -131,4 +124,46 @@ export async function hostelWithRoom(
   });
   expect(madeRoom.status(), await madeRoom.text()).toBe(201);
   return { hostelId, roomId: ((await madeRoom.json()) as { _id: string })._id };
+}
+
+/**
+ * What most journeys need before they start: `student` books `room` for an inspection `daysAhead`
+ * days from today (Lagos) at `slot`, then pays each of `pay`, in order, at the sandbox checkout (the
+ * agent fee books the room, a caution deposit, the rent makes them the tenant). The booking and the
+ * payments' references, in the order paid.
+ */
+export async function bookAndPay(
+  request: APIRequestContext,
+  baseURL: string,
+  student: Session,
+  room: { hostelId: string; roomId: string },
+  pay: PaymentKind[],
+  { slot = '10:00am - 10:30am', daysAhead = 1 }: { slot?: string; daysAhead?: number } = {},
+): Promise<{ bookingId: string; references: string[] }> {
+  const headers = { authorization: `Bearer ${student.token}` };
+  const booked = await request.post('/api/bookings', {
+    headers,
+    data: {
+      hostel_id: room.hostelId,
+      room_id: room.roomId,
+      inspection_date_time: `${addDays(todayInLagos(), daysAhead)}_${slot}`,
+    },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const bookingId = ((await booked.json()) as { _id: string })._id;
+  const references: string[] = [];
+  for (const kind of pay) {
+    const started = await request.post(`/api${PAYMENT_INITIATE_PATHS[kind]}`, {
+      headers,
+      data: {
+        booking_id: bookingId,
+        callback_url: `${baseURL}${kind === 'rent' ? '/rent-receipt' : '/receipt-page'}`,
+      },
+    });
+    expect(started.status(), `${kind}: ${await started.text()}`).toBe(201);
+    const { reference } = (await started.json()) as { reference: string };
+    await payInSandbox(request, reference);
+    references.push(reference);
+  }
+  return { bookingId, references };
 }

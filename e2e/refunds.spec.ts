@@ -1,6 +1,6 @@
 import { formatNaira } from '@studynest/contracts/format';
 import { E2E_ADMIN, expect, test } from './fixtures.ts';
-import { createStudent, hostelWithRoom, lagosDate, login, signIn } from './people.ts';
+import { bookAndPay, createStudent, hostelWithRoom, login, signIn } from './people.ts';
 import { SHOTS, STATIC_HEADER, shotPath } from './screenshots.ts';
 
 /**
@@ -35,25 +35,12 @@ test('a student cancels a paid inspection; an admin refunds the agent fee; the s
   );
 
   // Book three days ahead and pay the agent fee at the sandbox checkout.
-  const auth = { authorization: `Bearer ${student.token}` };
-  const booked = await request.post('/api/bookings', {
-    headers: auth,
-    data: {
-      hostel_id: hostelId,
-      room_id: roomId,
-      inspection_date_time: `${lagosDate(new Date(Date.now() + 3 * 86_400_000))}_${SLOT}`,
-    },
+  const {
+    references: [reference = ''],
+  } = await bookAndPay(request, baseURL!, student, { hostelId, roomId }, ['agent_fee'], {
+    slot: SLOT,
+    daysAhead: 3,
   });
-  expect(booked.status(), await booked.text()).toBe(201);
-  const bookingId = ((await booked.json()) as { _id: string })._id;
-  const started = await request.post('/api/payments/agent-fee/initiate', {
-    headers: auth,
-    data: { booking_id: bookingId, callback_url: `${baseURL}/receipt-page` },
-  });
-  expect(started.status(), await started.text()).toBe(201);
-  const { reference } = (await started.json()) as { reference: string };
-  const paid = await request.post(`/sandbox/checkout/${reference}/pay`, { form: {}, maxRedirects: 0 });
-  expect(paid.status()).toBe(303);
 
   // The student calls the inspection off from the profile.
   await page.setViewportSize({ width: 375, height: 800 });

@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { todayInLagos } from '@studynest/contracts/calendar';
 import { formatNaira } from '@studynest/contracts/format';
 import { parse } from 'csv-parse/sync';
 import { E2E_ADMIN, expect, test } from './fixtures.ts';
-import { createStudent, logIn, login } from './people.ts';
+import { bookAndPay, createStudent, logIn, login } from './people.ts';
 import { SHOTS, shotPath } from './screenshots.ts';
 
 /**
@@ -13,11 +14,6 @@ import { SHOTS, shotPath } from './screenshots.ts';
  * `E2E_SCREENSHOTS=1` also saves the screenshots into docs/screenshots.
  */
 const SLOT = '12:00pm - 12:30pm';
-
-const lagosToday = (offsetDays = 0) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(
-    new Date(Date.now() + offsetDays * 86_400_000),
-  );
 
 const noSidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -30,7 +26,6 @@ test('the reports page shows the period figures at 375 px and 1280 px, and a CSV
   // A payment this month: a student books the last free demo room and pays its agent fee.
   const student = await createStudent(request, 'reports');
   const session = await login(request, student.email, student.password);
-  const auth = { authorization: `Bearer ${session.token}` };
   const rooms = (await (await request.get('/api/rooms')).json()) as {
     _id: string;
     status: string;
@@ -39,30 +34,22 @@ test('the reports page shows the period figures at 375 px and 1280 px, and a CSV
   }[];
   const room = rooms.filter((r) => r.status === 'available').at(-1);
   if (!room) throw new Error('no free demo room');
-  const booking = await request.post('/api/bookings', {
-    headers: auth,
-    data: { hostel_id: room.hostel._id, room_id: room._id, inspection_date_time: `${lagosToday(1)}_${SLOT}` },
-  });
-  expect(booking.status(), await booking.text()).toBe(201);
-  const fee = await request.post('/api/payments/agent-fee/initiate', {
-    headers: auth,
-    data: {
-      booking_id: (await booking.json())._id,
-      amount: room.agent_fee,
-      callback_url: `${baseURL}/receipt-page`,
+  const {
+    references: [reference = ''],
+  } = await bookAndPay(
+    request,
+    baseURL!,
+    session,
+    { hostelId: room.hostel._id, roomId: room._id },
+    ['agent_fee'],
+    {
+      slot: SLOT,
     },
-  });
-  expect(fee.status(), await fee.text()).toBe(201);
-  const reference = (await fee.json()).reference as string;
-  const paid = await request.post(`/sandbox/checkout/${encodeURIComponent(reference)}/pay`, {
-    form: {},
-    maxRedirects: 0,
-  });
-  expect(paid.status()).toBe(303);
+  );
 
   // What the API says about this month, to compare with the page.
   const admin = await login(request, E2E_ADMIN.email, E2E_ADMIN.password);
-  const period = `from=${lagosToday().slice(0, 8)}01&to=${lagosToday()}`;
+  const period = `from=${todayInLagos().slice(0, 8)}01&to=${todayInLagos()}`;
   const revenue = await (
     await request.get(`/api/admin/reports/revenue?${period}`, {
       headers: { authorization: `Bearer ${admin.token}` },

@@ -26,6 +26,9 @@ export default defineConfig({
       output: {
         manualChunks(id: string) {
           if (/node_modules\/(react|react-dom|scheduler|react-router|@tanstack)\//.test(id)) return 'vendor';
+          // zod/mini and the contracts' shared helpers travel together: every form's checks need both,
+          // and apart they are two downloads wherever the router splits the schemas differently.
+          if (/node_modules\/zod\/|packages\/contracts\/src\/common\.ts$/.test(id)) return 'schemas';
           return undefined;
         },
       },

@@ -46,6 +46,7 @@ export const ConfirmPasswordResponseSchema = z.object({
   /** Until when sensitive actions are allowed without asking again (ISO instant). */
   confirmed_until: z.string(),
 });
+export type ConfirmPasswordResponse = z.output<typeof ConfirmPasswordResponseSchema>;
 
 /** GET /auth/sessions: where this account is signed in. */
 export const SessionSchema = z.object({
@@ -64,6 +65,7 @@ export const SessionParamsSchema = z.object({ id: IdSchema });
 
 /** POST /auth/logout-others: every other session of this account stops working. */
 export const LogoutOthersResponseSchema = z.object({ message: z.string(), signed_out: z.int() });
+export type LogoutOthersResponse = z.output<typeof LogoutOthersResponseSchema>;
 
 /** GET /auth/mfa: the admin's two-step sign-in state. */
 export const MfaStatusSchema = z.object({

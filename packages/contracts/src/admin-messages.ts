@@ -61,6 +61,21 @@ export const AdminMessageCreatedSchema = z.object({
   recipients: z.int(),
   skipped: z.array(SkippedRecipientSchema),
 });
+export type AdminMessageCreated = z.output<typeof AdminMessageCreatedSchema>;
+
+/** POST /admin/messages/preview: who would get it, who would not and why, and one person's copy; nothing is sent. */
+export const AdminMessagePreviewSchema = z.object({
+  recipients: z.int(),
+  skipped: z.array(SkippedRecipientSchema),
+  sample: z.nullable(
+    z.object({ to: z.string(), name: z.string(), subject: z.nullable(z.string()), body: z.string() }),
+  ),
+});
+export type AdminMessagePreview = z.output<typeof AdminMessagePreviewSchema>;
+
+/** POST /admin/messages/{id}/retry: how many failed deliveries went back on the queue. */
+export const AdminMessageRetriedSchema = z.object({ retried: z.int() });
+export type AdminMessageRetried = z.output<typeof AdminMessageRetriedSchema>;
 
 const countsShape = Object.fromEntries(DELIVERY_STATUSES.map((s) => [s, z.int()])) as Record<
   (typeof DELIVERY_STATUSES)[number],

@@ -118,3 +118,5 @@ export const queryFlag = prepared(
 );
 
 export const MessageSchema = z.object({ message: z.string() });
+/** The plain answer of many actions: a sentence for people. */
+export type Message = z.output<typeof MessageSchema>;

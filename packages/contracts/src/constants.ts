@@ -109,6 +109,14 @@ export type PaymentRefundState = (typeof PAYMENT_REFUND_STATES)[number];
  */
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'inspected', 'expired', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+/** What people read for each booking status (an inspected booking's student went on to rent the room). */
+export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  inspected: 'Inspected, rented',
+  expired: 'Expired',
+  cancelled: 'Cancelled',
+};
 
 /** How a message reaches someone. */
 export const MESSAGE_CHANNELS = ['email', 'sms'] as const;

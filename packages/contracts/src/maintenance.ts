@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { PersonRefSchema, RoomRefSchema } from './bookings.ts';
-import { IdSchema, optionalText, requiredText } from './common.ts';
+import { IdSchema, optionalText } from './common.ts';
 import { MAINTENANCE_CATEGORIES, MAINTENANCE_STATUSES, MAINTENANCE_URGENCIES } from './constants.ts';
 import { HostelRefSchema } from './hostels.ts';
 
@@ -14,20 +14,12 @@ export {
   type MaintenanceStatus,
   type MaintenanceUrgency,
 } from './constants.ts';
-
-/** POST /maintenance: the text fields of the tenant's report (photos come as files beside them). */
-export const MaintenanceCreateSchema = z.object({
-  category: z.enum(MAINTENANCE_CATEGORIES, {
-    error: `Choose what kind of problem it is (${MAINTENANCE_CATEGORIES.join(', ')})`,
-  }),
-  description: requiredText('Description', 2000).check(
-    z.minLength(10, { error: 'Describe the problem in a few words (at least 10 characters)' }),
-  ),
-  urgency: z.enum(MAINTENANCE_URGENCIES, {
-    error: 'Say whether it is an emergency or can wait (emergency or normal)',
-  }),
-});
-export type MaintenanceCreateInput = z.input<typeof MaintenanceCreateSchema>;
+// The tenant's report lives apart (see tenant-requests.ts); it is part of this resource's contract.
+export {
+  type MaintenanceCreate,
+  type MaintenanceCreateInput,
+  MaintenanceCreateSchema,
+} from './tenant-requests.ts';
 
 /** PATCH /admin/maintenance/{id}: move a request on, with a note the tenant will see. */
 export const MaintenanceUpdateSchema = z.object({

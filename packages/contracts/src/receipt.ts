@@ -1,4 +1,4 @@
-import { COMPANY } from './constants.ts';
+import { COMPANY, PAYMENT_KIND_OF, type PaymentKind } from './constants.ts';
 import { formatInspection, formatLagosDate, formatLagosDateTime } from './format.ts';
 import type { PaymentDetail } from './payments.ts';
 
@@ -22,26 +22,23 @@ export type ReceiptDocument = {
   companyAddress: string;
 };
 
-export type ReceiptKind = 'agent-fee' | 'rent' | 'caution-fee';
-
-/** Which receipt a payment type gets. */
-export const RECEIPT_KIND_OF = {
-  AGENT_FEE: 'agent-fee',
-  ROOM_RENT: 'rent',
-  CAUTION_FEE: 'caution-fee',
-} as const satisfies Record<PaymentDetail['payment_type'], ReceiptKind>;
+/**
+ * @deprecated A receipt is keyed by the payment's kind: use `PAYMENT_KIND_OF` (constants.ts). Kept only
+ * until the API's receipt PDF imports that instead; it is the same map.
+ */
+export const RECEIPT_KIND_OF = PAYMENT_KIND_OF;
 
 export const RECEIPT_TITLE = 'Thank you for your payment!';
-export const RECEIPT_SUBTITLE: Record<ReceiptKind, string> = {
-  'agent-fee': 'Your room inspection booking has been successfully completed.',
+export const RECEIPT_SUBTITLE: Record<PaymentKind, string> = {
+  agent_fee: 'Your room inspection booking has been successfully completed.',
   rent: 'Your rent payment has been successfully completed.',
-  'caution-fee': 'Your caution deposit has been received. It is held for you and returned when you move out.',
+  caution_fee: 'Your caution deposit has been received. It is held for you and returned when you move out.',
 };
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** The receipt's words for a successful payment: one source for the screen and the PDF (docs/domain.md). */
-export function buildReceipt(kind: ReceiptKind, p: PaymentDetail): ReceiptDocument {
+export function buildReceipt(kind: PaymentKind, p: PaymentDetail): ReceiptDocument {
   const refund = p.needs_refund;
   /** Every receipt opens with the status, what was paid for and how much. */
   const summary = (label: string, value: string): ReceiptSection => ({
@@ -64,7 +61,7 @@ export function buildReceipt(kind: ReceiptKind, p: PaymentDetail): ReceiptDocume
     companyAddress: COMPANY.postalAddress,
   };
 
-  if (kind === 'agent-fee') {
+  if (kind === 'agent_fee') {
     const inspection = p.booking ? formatInspection(p.booking.inspection_date_time) : null;
     return {
       ...base,
@@ -95,7 +92,7 @@ export function buildReceipt(kind: ReceiptKind, p: PaymentDetail): ReceiptDocume
     };
   }
 
-  if (kind === 'caution-fee') {
+  if (kind === 'caution_fee') {
     return {
       ...base,
       sections: [

@@ -46,6 +46,7 @@ export type ReviewStatusUpdate = z.output<typeof ReviewStatusUpdateSchema>;
 export const ReviewListQuerySchema = pagingSchema(100);
 
 export const ReviewCreatedSchema = z.object({ message: z.string(), review: ReviewAdminSchema });
+export type ReviewCreated = z.output<typeof ReviewCreatedSchema>;
 
 export const SubscriberCreateSchema = z.object({ email: emailSchema });
 export type SubscriberCreateInput = z.input<typeof SubscriberCreateSchema>;

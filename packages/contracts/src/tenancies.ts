@@ -1,40 +1,20 @@
 import * as z from 'zod/mini';
 import { PersonRefSchema, RoomRefSchema } from './bookings.ts';
-import { isCalendarDate } from './calendar.ts';
-import { nairaSchema, optionalText, requiredText } from './common.ts';
-import { MAX_DEDUCTIONS, MOVE_OUT_REASONS, REFUND_STATUSES } from './constants.ts';
+import { MOVE_OUT_REASONS, REFUND_STATUSES } from './constants.ts';
 import { HostelRefSchema } from './hostels.ts';
 
-const calendarDate = (label: string) =>
-  z
-    .string({ error: `${label} is required (YYYY-MM-DD)` })
-    .check(z.refine(isCalendarDate, { error: `${label} must be a date written YYYY-MM-DD` }));
-
-export const DeductionSchema = z.object({
-  description: requiredText('Each deduction needs a description', 200),
-  amount: nairaSchema('Deduction amount').check(
-    z.minimum(1, { error: 'Each deduction must be at least ₦1' }),
-  ),
-});
-export type Deduction = z.output<typeof DeductionSchema>;
-
-/** POST /admin/tenancies/{id}/move-out. */
-export const MoveOutSchema = z.object({
-  /** The Lagos calendar day the tenant left: today or earlier. */
-  date: calendarDate('Move-out date'),
-  reason: z.enum(MOVE_OUT_REASONS, {
-    error: `Reason must be one of: ${MOVE_OUT_REASONS.join(', ')}`,
-  }),
-  note: z.optional(optionalText('Note', 500)),
-  deductions: z._default(
-    z
-      .array(DeductionSchema, { error: 'Deductions must be a list' })
-      .check(z.maxLength(MAX_DEDUCTIONS, { error: `At most ${MAX_DEDUCTIONS} deductions` })),
-    [],
-  ),
-});
-export type MoveOutInput = z.input<typeof MoveOutSchema>;
-export type MoveOut = z.output<typeof MoveOutSchema>;
+// The requests live apart (move-out-requests.ts, tenant-requests.ts): a form loads only its own.
+export {
+  type Deduction,
+  DeductionSchema,
+  type MoveOut,
+  type MoveOutDateContext,
+  type MoveOutDateProblem,
+  type MoveOutInput,
+  MoveOutSchema,
+  moveOutDateProblem,
+} from './move-out-requests.ts';
+export { type TenancyNoticeInput, TenancyNoticeSchema } from './tenant-requests.ts';
 
 /** What happened to a tenancy's caution deposit and the tenancy itself when the tenant left. */
 export const MoveOutStatementSchema = z.object({
@@ -58,13 +38,6 @@ export const MoveOutStatementSchema = z.object({
   recorded_at: z.string(),
 });
 export type MoveOutStatement = z.output<typeof MoveOutStatementSchema>;
-
-/** POST /tenancy/notice: the tenant's written notice to end the tenancy. */
-export const TenancyNoticeSchema = z.object({
-  /** The Lagos calendar day the tenant means to leave: at least the notice period from today. */
-  move_out_on: calendarDate('Move-out date'),
-});
-export type TenancyNoticeInput = z.input<typeof TenancyNoticeSchema>;
 
 /** A running tenancy's notice, as the tenant and admins see it. */
 export const TenancyNoticeStateSchema = z.object({

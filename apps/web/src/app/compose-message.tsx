@@ -27,6 +27,39 @@ export function useComposeMessage() {
   return { compose, dialog };
 }
 
+type Channel = 'email' | 'sms';
+const CHANNEL_TEXT: Record<Channel, string> = { email: 'Send Email', sms: 'Send SMS' };
+
+/**
+ * Send Email and Send SMS side by side. `text` is what the buttons say (the full words by default);
+ * `to` names who gets it, so each button's accessible name says so ("Send SMS to Ada Obi").
+ */
+export function ChannelButtons({
+  onPick,
+  to,
+  text = CHANNEL_TEXT,
+}: {
+  onPick: (channel: Channel) => void;
+  to?: string;
+  text?: Record<Channel, string>;
+}) {
+  return (
+    <div className="flex gap-2">
+      {(['email', 'sms'] as const).map((channel) => (
+        <button
+          key={channel}
+          type="button"
+          className="btn-secondary whitespace-nowrap"
+          aria-label={to ? `${CHANNEL_TEXT[channel]} to ${to}` : undefined}
+          onClick={() => onPick(channel)}
+        >
+          {text[channel]}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 /** A table row's Send Email / Send SMS to one person (audience: that user). */
 export function PersonMessageButtons({
   userId,
@@ -37,26 +70,13 @@ export function PersonMessageButtons({
   name: string;
   compose: (target: ComposeTarget) => void;
 }) {
-  const to = (channel: 'email' | 'sms') =>
-    compose({ channel, audience: { type: 'users', user_ids: [userId] }, audienceLabel: name });
   return (
-    <div className="flex gap-2">
-      <button
-        type="button"
-        className="btn-secondary whitespace-nowrap"
-        aria-label={`Send Email to ${name}`}
-        onClick={() => to('email')}
-      >
-        Email
-      </button>
-      <button
-        type="button"
-        className="btn-secondary whitespace-nowrap"
-        aria-label={`Send SMS to ${name}`}
-        onClick={() => to('sms')}
-      >
-        SMS
-      </button>
-    </div>
+    <ChannelButtons
+      to={name}
+      text={{ email: 'Email', sms: 'SMS' }}
+      onPick={(channel) =>
+        compose({ channel, audience: { type: 'users', user_ids: [userId] }, audienceLabel: name })
+      }
+    />
   );
 }

@@ -119,10 +119,26 @@ export function apiUpload<T>(
   });
 }
 
-/** A file the API makes (a receipt PDF), with the stored bearer token; failures read as `api` reads them. */
-export async function apiBlob(path: string): Promise<Blob> {
+/** Save `blob` as a download named `name`, the way a link with a `download` attribute does. */
+function saveFile(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers start reading the file only after the click returns: let go of it a little later.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * Downloads a file the API makes (a receipt PDF, a CSV export) with the stored bearer token and saves
+ * it as `name`; failures read as `api` reads them.
+ */
+export async function apiDownload(path: string, name: string): Promise<void> {
   const session = getSession();
-  const headers: Record<string, string> = { accept: 'application/pdf, application/json' };
+  const headers: Record<string, string> = { accept: '*/*' };
   if (session) headers.authorization = `Bearer ${session.token}`;
   let res: Response;
   try {
@@ -131,5 +147,5 @@ export async function apiBlob(path: string): Promise<Blob> {
     throw new ApiError(0, 'You appear to be offline. Check your connection and try again.');
   }
   if (!res.ok) throw failure(res.status, await res.json().catch(() => null), Boolean(session));
-  return res.blob();
+  saveFile(await res.blob(), name);
 }

@@ -22,13 +22,7 @@ const schema = z.object({
 });
 
 function TestForm({ onSend }: { onSend: (values: Values) => void }) {
-  const {
-    register,
-    handleSubmit,
-    control,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<Values>({
+  const { register, handleSubmit, control, watch, errors, isSubmitting } = useForm<Values>({
     resolver: zodResolver(schema),
     defaultValues: {
       name: 'Ada',
@@ -119,5 +113,69 @@ describe('lib/form', () => {
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Chi' } });
     await waitFor(() => expect(screen.queryByText('Name is required')).toBeNull());
     expect(screen.getByText('Phone must be 11 digits')).toBeTruthy();
+  });
+});
+
+/** A rule between two fields (an end on or after a start), and a list of objects under a Controller. */
+type Trip = { start: string; end: string; stops: { place: string }[] };
+const tripSchema = z
+  .object({
+    start: z.string(),
+    end: z.string(),
+    stops: z.array(z.object({ place: z.string().check(z.minLength(1, 'Name the stop')) })),
+  })
+  .check(z.refine((t) => t.end >= t.start, { error: 'Ends before it starts', path: ['end'] }));
+
+function TripForm({ onSend }: { onSend: (values: Trip) => void }) {
+  const { register, handleSubmit, control, errors } = useForm<Trip>({
+    resolver: zodResolver(tripSchema),
+    defaultValues: { start: '2026-01-02', end: '2026-01-01', stops: [{ place: '' }] },
+  });
+  return (
+    <form onSubmit={handleSubmit(onSend)}>
+      <label>
+        Start <input {...register('start', { deps: ['end'] })} />
+      </label>
+      <label>
+        End <input {...register('end')} />
+      </label>
+      {errors.end && <p>{errors.end.message}</p>}
+      <Controller
+        control={control}
+        name="stops"
+        render={({ field }) => (
+          <label>
+            Stop 1{' '}
+            <input
+              value={field.value[0]?.place ?? ''}
+              onChange={(e) => field.onChange([{ place: e.target.value }])}
+            />
+          </label>
+        )}
+      />
+      {errors.stops?.[0]?.place && <p>{errors.stops[0].place.message}</p>}
+      <button type="submit">Send</button>
+    </form>
+  );
+}
+
+describe('lib/form: dependent fields and lists', () => {
+  it("re-checks a field's deps when it changes, and places a list item's message under that item", async () => {
+    const sent: Trip[] = [];
+    render(<TripForm onSend={(v) => sent.push(v)} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await screen.findByText('Ends before it starts');
+    expect(screen.getByText('Name the stop')).toBeTruthy();
+
+    // Changing the start mends the end's message, though the end itself did not change.
+    fireEvent.change(screen.getByLabelText('Start'), { target: { value: '2025-12-31' } });
+    await waitFor(() => expect(screen.queryByText('Ends before it starts')).toBeNull());
+
+    fireEvent.change(screen.getByLabelText('Stop 1'), { target: { value: 'Zaria' } });
+    await waitFor(() => expect(screen.queryByText('Name the stop')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() =>
+      expect(sent).toEqual([{ start: '2025-12-31', end: '2026-01-01', stops: [{ place: 'Zaria' }] }]),
+    );
   });
 });

@@ -8,6 +8,7 @@ import {
   useState,
 } from 'react';
 import type * as z from 'zod/mini';
+import { ApiError } from './api-client.ts';
 
 /**
  * Form state for the app's forms: the part of react-hook-form's API they use, in about 2 KB gzip
@@ -47,11 +48,18 @@ export type PathValue<T, P extends string> = P extends `${infer K}.${infer R}`
     ? T[P]
     : never;
 
-/** Errors shaped like the values: `errors.emergency_contact?.name?.message`. */
+/**
+ * Errors shaped like the values: `errors.emergency_contact?.name?.message`; a list of objects has its
+ * own message and one per item (`errors.deductions?.[0]?.amount?.message`).
+ */
 export type FieldErrors<T> = {
-  [K in keyof T]?: NonNullable<T[K]> extends Primitive | readonly unknown[]
-    ? FieldError
-    : FieldErrors<NonNullable<T[K]>> & FieldError;
+  [K in keyof T]?: NonNullable<T[K]> extends readonly (infer E)[]
+    ? E extends Primitive
+      ? FieldError
+      : FieldError & { [index: number]: FieldErrors<E> | undefined }
+    : NonNullable<T[K]> extends Primitive
+      ? FieldError
+      : FieldErrors<NonNullable<T[K]>> & FieldError;
 } & { root?: FieldError };
 
 export type ResolverResult<I, O> =
@@ -71,6 +79,8 @@ export type RegisterOptions<T extends FieldValues = FieldValues, _N extends Path
   validate?: (value: never) => string | boolean;
   onChange?: (event: ChangeEvent) => void;
   onBlur?: (event: { target: unknown }) => void;
+  /** Fields checked again with this one (their rules read its value), once a submit has failed. */
+  deps?: Path<T>[];
 };
 
 type FieldElement = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
@@ -172,10 +182,8 @@ export function useForm<T extends FieldValues, _C = unknown, O = T>({
   const form = useRef<ReturnType<typeof createForm<T, O>> | null>(null);
   form.current ??= createForm<T, O>((defaultValues ?? {}) as T, rerender, setSubmitting);
   form.current.state.resolver = resolver;
-  return {
-    ...form.current.methods,
-    formState: { errors: nest(form.current.state.errors) as FieldErrors<T>, isSubmitting },
-  };
+  const errors = nest(form.current.state.errors) as FieldErrors<T>;
+  return { ...form.current.methods, errors, isSubmitting };
 }
 
 function createForm<T extends FieldValues, O>(
@@ -229,16 +237,15 @@ function createForm<T extends FieldValues, O>(
     return { errors, values: clone(s.values) as unknown as O };
   };
 
-  /** Once a submit has failed, each change re-checks its field: its message goes or changes. */
-  const recheck = async (name: string) => {
+  /** Once a submit has failed, each change re-checks its field (and its deps): messages go or change. */
+  const recheck = async (...names: string[]) => {
     if (!s.submitted) return;
     const { errors } = await check();
-    const before = JSON.stringify(s.errors.get(name) ?? null);
-    for (const key of [...s.errors.keys()])
-      if (key === name || key.startsWith(`${name}.`)) s.errors.delete(key);
-    for (const [key, error] of errors)
-      if (key === name || key.startsWith(`${name}.`)) s.errors.set(key, error);
-    if (JSON.stringify(s.errors.get(name) ?? null) !== before) rerender();
+    const mine = (key: string) => names.some((name) => key === name || key.startsWith(`${name}.`));
+    const before = JSON.stringify([...s.errors].filter(([key]) => mine(key)));
+    for (const key of [...s.errors.keys()]) if (mine(key)) s.errors.delete(key);
+    for (const [key, error] of errors) if (mine(key)) s.errors.set(key, error);
+    if (JSON.stringify([...s.errors].filter(([key]) => mine(key))) !== before) rerender();
   };
 
   const register = <N extends Path<T>>(
@@ -246,7 +253,7 @@ function createForm<T extends FieldValues, O>(
     options: RegisterOptions<T, N> = {},
   ): UseFormRegisterReturn<N> => {
     const f = field(name);
-    f.options = options;
+    f.options = options as RegisterOptions;
     f.ref ??= (el) => {
       if (!el || f.elements.has(el)) return;
       f.elements.add(el);
@@ -259,7 +266,7 @@ function createForm<T extends FieldValues, O>(
         readField(name);
         options.onChange?.(event);
         if (s.watching) rerender();
-        void recheck(name);
+        void recheck(name, ...(options.deps ?? []));
       },
       onBlur: (event) => options.onBlur?.(event),
     };
@@ -344,9 +351,11 @@ function createForm<T extends FieldValues, O>(
         s.errors = errors;
         rerender();
         if (errors.size > 0) {
-          // The first field in the form's order that has a problem takes the focus.
-          const first = [...s.fields.keys()].find((name) => errors.has(name));
-          if (first) setFocus(first as Path<T>);
+          // The first field on the page that has a problem takes the focus (fields inside a
+          // render prop register after the ones around them, so their order is not the page's).
+          const invalid = [...s.fields].filter(([name]) => errors.has(name)).flatMap(([, f]) => connected(f));
+          invalid.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+          invalid[0]?.focus();
           onInvalid?.(nest(errors) as FieldErrors<T>);
           return;
         }
@@ -437,3 +446,71 @@ export function zodResolver<I extends FieldValues, O>(schema: z.ZodMiniType<O, I
     return { values: {}, errors: nest(flat) as FieldErrors<I> };
   };
 }
+
+/**
+ * A resolver followed by the form's own rules: what the schema cannot know on its own (what is left
+ * of this payment, the days this tenancy allows). `rules` sees the values and the schema's errors and
+ * returns its own messages, which join them; the values go on only when there are none.
+ */
+export function withRules<I extends FieldValues, O>(
+  resolver: Resolver<I, unknown, O>,
+  rules: (values: I, errors: FieldErrors<I>) => FieldErrors<I> | Promise<FieldErrors<I>>,
+): Resolver<I, unknown, O> {
+  return async (values) => {
+    const checked = await resolver(values);
+    const errors = { ...checked.errors, ...(await rules(values, checked.errors as FieldErrors<I>)) };
+    return Object.keys(errors).length ? { values: {}, errors: errors as FieldErrors<I> } : checked;
+  };
+}
+
+/**
+ * A form resolver for a contract schema that is loaded on demand.
+ *
+ * zod/mini plus the contract schemas are loaded with a dynamic import, so the screen renders first
+ * and the checks arrive while the person types (`preload()` on mount starts the download); they
+ * count towards the route's journey budget (bench/bundle-size.mjs).
+ * The schema is still the contract's own: client and server validate alike.
+ *
+ * If the checks cannot be loaded (offline), the form is sent as typed and the server's field errors,
+ * which use the same messages, are shown instead.
+ */
+export function lazyZodResolver<I extends FieldValues, O>(
+  load: () => Promise<z.ZodMiniType<O, I>>,
+): Resolver<I, unknown, O> & { preload: () => void } {
+  let pending: Promise<Resolver<I, unknown, O>> | undefined;
+  const get = () => {
+    pending ??= load()
+      .then((schema) => zodResolver(schema))
+      .catch((err: unknown) => {
+        pending = undefined; // try again next time
+        throw err;
+      });
+    return pending;
+  };
+  const resolver: Resolver<I, unknown, O> = async (values) => {
+    let resolve: Resolver<I, unknown, O>;
+    try {
+      resolve = await get();
+    } catch {
+      return { values: values as unknown as O, errors: {} };
+    }
+    return resolve(values);
+  };
+  return Object.assign(resolver, {
+    preload: () => {
+      get().catch(() => undefined);
+    },
+  });
+}
+
+/** Put the server's per-field messages on the form's fields; return the overall message to show. */
+export function applyServerErrors<T extends FieldValues>(err: unknown, setError: UseFormSetError<T>): string {
+  if (err instanceof ApiError) {
+    for (const [field, message] of Object.entries(err.fields)) setError(field as Path<T>, { message });
+    return err.message;
+  }
+  return 'Something went wrong. Please try again.';
+}
+
+/** Whether the server put its reasons on fields (then the fields say it; no second message above). */
+export const hasFieldErrors = (err: unknown) => err instanceof ApiError && Object.keys(err.fields).length > 0;

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { PageBand } from '../../features/marketing/components/static-page.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 const FEATURES = [
@@ -51,17 +52,12 @@ export function Component() {
   useDocumentTitle('About us');
   return (
     <>
-      <header className="bg-gradient-to-b from-brand-50 to-white">
-        <div className="container-page py-10 sm:py-14">
-          <p className="eyebrow">About us</p>
-          <h1 className="mt-2 text-3xl sm:text-4xl">About StudyNest</h1>
-          <p className="mt-4 max-w-3xl text-lg text-muted">
-            StudyNest provides safe, comfortable and affordable accommodation for students in Nigeria. We own
-            and manage every hostel we list, so we can promise what we offer — and keep that promise for as
-            long as you live with us.
-          </p>
-        </div>
-      </header>
+      <PageBand
+        eyebrow="About us"
+        title="About StudyNest"
+        lead="StudyNest provides safe, comfortable and affordable accommodation for students in Nigeria. We own and manage every hostel we list, so we can promise what we offer — and keep that promise for as long as you live with us."
+        className="py-10 sm:py-14"
+      />
 
       <section aria-labelledby="features-heading" className="section-page pt-6 sm:pt-8">
         <h2 id="features-heading" className="sr-only">

@@ -6,8 +6,8 @@ import { paths } from '../../config/paths.ts';
 import { BookInspectionForm } from '../../features/bookings/components/book-inspection-form.tsx';
 import { hostelQueries, roomQueries } from '../../features/hostels/api/hostel-queries.ts';
 import { usePayAndCheckout } from '../../features/payments/api/payment-queries.ts';
-import { userQueries } from '../../features/users/api/user-queries.ts';
 import { useSession } from '../../lib/auth-storage.ts';
+import { profileQuery } from '../../lib/query-client.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 export function Component() {
@@ -26,7 +26,7 @@ export function Component() {
  * on every visit) gives the address, so the confirmation screen opens ready for the code.
  */
 function ConfirmEmailLink({ userId }: { userId: string }) {
-  const profile = useQuery(userQueries.profile(userId));
+  const profile = useQuery(profileQuery(userId));
   return (
     <Link
       to={paths.signUpOtp.getHref(profile.data?.email)}

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { Alert, QueryError } from '../../components/ui/alert.tsx';
+import { CardSection } from '../../components/ui/card-section.tsx';
 import { PageLoading, Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { sessionQueries } from '../../features/account/api/session-queries.ts';
@@ -15,12 +16,12 @@ import { PaymentHistory } from '../../features/payments/components/payment-histo
 import { RentDetails } from '../../features/payments/components/rent-details.tsx';
 import { MoveOutStatement } from '../../features/tenancies/components/move-out-statement.tsx';
 import { TenancyNotice } from '../../features/tenancies/components/tenancy-notice.tsx';
-import { userQueries } from '../../features/users/api/user-queries.ts';
 import { EmergencyContactForm } from '../../features/users/components/emergency-contact-form.tsx';
 import { MessagePreferences } from '../../features/users/components/message-preferences.tsx';
 import { ProfileSummary } from '../../features/users/components/profile-summary.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/auth-storage.ts';
+import { profileQuery } from '../../lib/query-client.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useReauth } from '../../lib/use-reauth.ts';
 
@@ -35,7 +36,7 @@ export function Component() {
   const { userId = '' } = useParams();
   const session = useSession();
   const location = useLocation();
-  const profile = useQuery({ ...userQueries.profile(userId), enabled: Boolean(session) });
+  const profile = useQuery({ ...profileQuery(userId), enabled: Boolean(session) });
   const isOwn = session?.userId === userId;
   useDocumentTitle(
     isOwn || !profile.data ? 'Your profile' : `${profile.data.first_name} ${profile.data.last_name}`,
@@ -81,7 +82,12 @@ export function Component() {
     <div className="container-page flex flex-col gap-6 py-6 sm:py-10">
       <ProfileSummary profile={data} actions={<LogoutButton />} />
       <PaymentDetails profile={data} canPay={isOwn} />
-      {isOwn && data.agentFeePayment && <CancelInspection payment={data.agentFeePayment} />}
+      {isOwn && data.agentFeePayment && (
+        <CancelInspection
+          payment={data.agentFeePayment}
+          depositPaid={data.cautionFeePayment?.status === 'success' ? data.cautionFeePayment.amount : 0}
+        />
+      )}
       <RentDetails profile={data} />
       {isOwn && data.rentDetails && <TenancyNotice rent={data.rentDetails} />}
       {data.moveOutStatement && <MoveOutStatement statement={data.moveOutStatement} />}
@@ -104,10 +110,7 @@ function AccountSecurity({ email }: { email: string }) {
   const queryClient = useQueryClient();
   const reauth = useReauth();
   return (
-    <section aria-labelledby="security-heading" className="card flex flex-col gap-6 p-5 sm:p-6">
-      <h2 id="security-heading" className="text-xl">
-        Account security
-      </h2>
+    <CardSection title="Account security" roomy>
       <ChangePasswordForm
         email={email}
         // The other sessions have just been signed out by the server.
@@ -117,6 +120,6 @@ function AccountSecurity({ email }: { email: string }) {
         <SessionList confirm={reauth.run} />
       </div>
       <ConfirmPasswordModal {...reauth.modal} />
-    </section>
+    </CardSection>
   );
 }

@@ -3,5 +3,5 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 export function Component() {
   useDocumentTitle('Receipt');
-  return <ReceiptScreen kind="agent-fee" />;
+  return <ReceiptScreen kind="agent_fee" />;
 }

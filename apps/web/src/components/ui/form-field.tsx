@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, useId } from 'react';
 
 /** A labelled control with its error message wired up for screen readers. */
 export function FormField({
@@ -45,6 +45,97 @@ export function TextField({
   return (
     <FormField label={label} error={error} hint={hint}>
       {(a11y) => <input className="input" {...a11y} {...input} />}
+    </FormField>
+  );
+}
+
+/** An e-mail address: the keyboard, autofill and no automatic capitals a phone needs for one. */
+export function EmailField({
+  label = 'Email',
+  ...input
+}: { label?: string; error?: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <TextField
+      label={label}
+      type="email"
+      autoComplete="email"
+      autoCapitalize="none"
+      spellCheck={false}
+      {...input}
+    />
+  );
+}
+
+/** A list's search box. Its label is read out; `showLabel` also shows it above the box. */
+export function SearchField({
+  label,
+  showLabel = false,
+  value,
+  onSearch,
+  placeholder,
+  className,
+}: {
+  label: string;
+  showLabel?: boolean;
+  value: string;
+  onSearch: (text: string) => void;
+  placeholder: string;
+  className?: string;
+}) {
+  const id = useId();
+  return (
+    <div className={className}>
+      <label htmlFor={id} className={showLabel ? 'label' : 'sr-only'}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type="search"
+        className="input placeholder:text-sm"
+        placeholder={placeholder}
+        value={value}
+        onChange={(e) => onSearch(e.target.value)}
+      />
+    </div>
+  );
+}
+
+/** [value, what people read] pairs for a SelectField, from a list and (optionally) its labels. */
+export const choices = <T extends string>(
+  values: readonly T[],
+  label: (value: T) => string = (value) => value,
+): [T, string][] => values.map((value) => [value, label(value)]);
+
+/**
+ * A labelled choice from a list. `options` are [value, label] pairs (see `choices`); `none` is an
+ * empty first choice ('All statuses', 'Choose a category') when nothing need be chosen yet.
+ */
+export function SelectField({
+  label,
+  error,
+  hint,
+  options,
+  none,
+  ...select
+}: {
+  label: string;
+  error?: string;
+  hint?: string;
+  options: readonly (readonly [string, string])[];
+  none?: string;
+} & SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement> }) {
+  return (
+    <FormField label={label} error={error} hint={hint}>
+      {(a11y) => (
+        <select className="input" {...a11y} {...select}>
+          {none !== undefined && <option value="">{none}</option>}
+          {options.map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      )}
     </FormField>
   );
 }

@@ -1,9 +1,47 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { Alert } from './alert.tsx';
 
 /**
- * An accessible modal on the native <dialog>: focus moves in, Escape closes, focus returns on close.
- * `tone` colours the title for success/error notices.
+ * The native <dialog> both dialogs below open: `showModal` moves focus in and makes the page behind
+ * inert, Escape closes it (as `onClose`), and closing returns focus to where it was.
  */
+function DialogFrame({
+  open,
+  title,
+  titleClass,
+  onClose,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  titleClass: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog ref={ref} aria-labelledby={titleId} onClose={onClose} onCancel={onClose} className="dialog-box">
+      <div className="flex flex-col gap-3 p-5">
+        <h2 id={titleId} className={`text-lg ${titleClass}`}>
+          {title}
+        </h2>
+        {children}
+      </div>
+    </dialog>
+  );
+}
+
+const TITLE_COLOURS = { neutral: 'text-ink', success: 'text-ok-700', error: 'text-danger-700' } as const;
+
+/** An accessible modal with a Close button. `tone` colours the title for success/error notices. */
 export function Modal({
   open,
   title,
@@ -15,36 +53,17 @@ export function Modal({
   title: string;
   children?: ReactNode;
   onClose: () => void;
-  tone?: 'neutral' | 'success' | 'error';
+  tone?: keyof typeof TITLE_COLOURS;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-  const titleColour = tone === 'success' ? 'text-ok-700' : tone === 'error' ? 'text-danger-700' : 'text-ink';
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby="modal-title"
-      onClose={onClose}
-      onCancel={onClose}
-      className="m-auto w-[min(92vw,28rem)] rounded-[var(--radius-card)] p-0 shadow-xl backdrop:bg-black/50"
-    >
-      <div className="flex flex-col gap-3 p-5">
-        <h2 id="modal-title" className={`text-lg ${titleColour}`}>
-          {title}
-        </h2>
-        {children}
-        <div className="flex justify-end">
-          <button type="button" className="btn-secondary" onClick={onClose}>
-            Close
-          </button>
-        </div>
+    <DialogFrame open={open} title={title} titleClass={TITLE_COLOURS[tone]} onClose={onClose}>
+      {children}
+      <div className="flex justify-end">
+        <button type="button" className="btn-secondary" onClick={onClose}>
+          Close
+        </button>
       </div>
-    </dialog>
+    </DialogFrame>
   );
 }
 
@@ -66,35 +85,66 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby="confirm-title"
-      onClose={onCancel}
-      onCancel={onCancel}
-      className="m-auto w-[min(92vw,28rem)] rounded-[var(--radius-card)] p-0 shadow-xl backdrop:bg-black/50"
-    >
-      <div className="flex flex-col gap-3 p-5">
-        <h2 id="confirm-title" className="text-lg">
-          {title}
-        </h2>
-        <div className="text-muted">{message}</div>
-        <div className="flex justify-end gap-2">
-          <button type="button" className="btn-secondary" onClick={onCancel} disabled={busy}>
-            Cancel
-          </button>
-          <button type="button" className="btn-danger" onClick={onConfirm} disabled={busy}>
-            {busy ? 'Working…' : confirmLabel}
-          </button>
-        </div>
+    <DialogFrame open={open} title={title} titleClass="" onClose={onCancel}>
+      <div className="text-muted">{message}</div>
+      <div className="flex justify-end gap-2">
+        <button type="button" className="btn-secondary" onClick={onCancel} disabled={busy}>
+          Cancel
+        </button>
+        <button type="button" className="btn-danger" onClick={onConfirm} disabled={busy}>
+          {busy ? 'Working…' : confirmLabel}
+        </button>
       </div>
-    </dialog>
+    </DialogFrame>
   );
+}
+
+/**
+ * Deleting one of a list's items, asked first: `ask(item)` opens the question, confirming runs
+ * `remove` on its id and then `onDeleted`; the server's refusal (a hostel with rooms, say) shows in
+ * the dialog, which stays open. Render `dialog(…)` once in the screen.
+ */
+export function useDeleteConfirm<T extends { _id: string }>(
+  remove: Pick<UseMutationResult<unknown, Error, string>, 'mutate' | 'isPending'>,
+  onDeleted: () => void,
+) {
+  const [item, setItem] = useState<T | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const close = () => {
+    setItem(null);
+    setError(null);
+  };
+  const confirm = () => {
+    if (!item) return;
+    setError(null);
+    remove.mutate(item._id, {
+      onSuccess: () => {
+        setItem(null);
+        onDeleted();
+      },
+      onError: (err) => setError(err.message),
+    });
+  };
+  const dialog = (title: string, confirmLabel: string, describe: (item: T) => ReactNode) => (
+    <ConfirmDialog
+      open={item !== null}
+      title={title}
+      message={
+        <div className="flex flex-col gap-3">
+          <p>{item && describe(item)}</p>
+          {error && <Alert tone="error">{error}</Alert>}
+        </div>
+      }
+      confirmLabel={confirmLabel}
+      busy={remove.isPending}
+      onConfirm={confirm}
+      onCancel={close}
+    />
+  );
+  const ask = (next: T) => {
+    setError(null);
+    setItem(next);
+  };
+  return { ask, dialog };
 }

@@ -5,7 +5,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { arrearsQueries } from '../../../features/arrears/api/arrears-queries.ts';
 import { ArrearsTable } from '../../../features/arrears/components/arrears-table.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { PersonMessageButtons, useComposeMessage } from '../../compose-message.tsx';
+import { ChannelButtons, PersonMessageButtons, useComposeMessage } from '../../compose-message.tsx';
 
 /** /admin-arrears: tenants whose rent due date (Lagos) has passed, most overdue first. */
 export function Component() {
@@ -24,49 +24,27 @@ export function Component() {
           <h1 className="text-2xl">Arrears</h1>
           <p className="text-sm text-muted">Tenants past their rent due date, most overdue first.</p>
         </div>
-        {items.length > 0 && (
-          <div className="flex gap-2">
-            <button
-              type="button"
-              className="btn-secondary"
-              aria-label="Send Email to all tenants in arrears"
-              onClick={() => toAllInArrears('email')}
-            >
-              Send Email
-            </button>
-            <button
-              type="button"
-              className="btn-secondary"
-              aria-label="Send SMS to all tenants in arrears"
-              onClick={() => toAllInArrears('sms')}
-            >
-              Send SMS
-            </button>
-          </div>
-        )}
+        {items.length > 0 && <ChannelButtons to="all tenants in arrears" onPick={toAllInArrears} />}
       </div>
       {arrears.isPending && <Spinner label="Loading arrears…" />}
       {arrears.isError && <QueryError error={arrears.error} retry={() => arrears.refetch()} />}
-      {arrears.data &&
-        (items.length === 0 ? (
-          <p className="card text-muted">No tenant is behind on rent.</p>
-        ) : (
-          <>
-            <p className="text-sm text-muted">
-              {items.length} {items.length === 1 ? 'tenant owes' : 'tenants owe'} {formatNaira(owed)} in all.
-            </p>
-            <ArrearsTable
-              items={items}
-              rowActions={(a) => (
-                <PersonMessageButtons
-                  userId={a.user._id}
-                  name={`${a.user.first_name} ${a.user.last_name}`}
-                  compose={compose}
-                />
-              )}
+      {items.length > 0 && (
+        <p className="text-sm text-muted">
+          {items.length} {items.length === 1 ? 'tenant owes' : 'tenants owe'} {formatNaira(owed)} in all.
+        </p>
+      )}
+      {arrears.data && (
+        <ArrearsTable
+          items={items}
+          rowActions={(a) => (
+            <PersonMessageButtons
+              userId={a.user._id}
+              name={`${a.user.first_name} ${a.user.last_name}`}
+              compose={compose}
             />
-          </>
-        ))}
+          )}
+        />
+      )}
       {dialog}
     </section>
   );

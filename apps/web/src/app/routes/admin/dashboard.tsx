@@ -1,20 +1,23 @@
 import type { Tenant } from '@studynest/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { QueryError } from '../../../components/ui/alert.tsx';
+import { SearchField } from '../../../components/ui/form-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { paymentQueries } from '../../../features/payments/api/payment-queries.ts';
-import { TenantTable, tenantMatches } from '../../../features/payments/components/tenant-table.tsx';
+import { siteQueries } from '../../../features/marketing/api/marketing-queries.ts';
+import { tenancyQueries } from '../../../features/tenancies/api/tenancy-queries.ts';
 import { MoveOutDialog } from '../../../features/tenancies/components/move-out-dialog.tsx';
+import { TenantTable, tenantMatches } from '../../../features/tenancies/components/tenant-table.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { PersonMessageButtons, useComposeMessage } from '../../compose-message.tsx';
 
 /** /admin-dashboard: the tenants the admin loads, searchable (docs/domain.md, "Corrections to the original product"). Refunds have one place: /admin-refunds. */
 export function Component() {
   useDocumentTitle('Tenants');
-  const tenants = useQuery(paymentQueries.tenants());
+  const tenants = useQuery(tenancyQueries.tenants());
+  // The notice period in the terms: the move-out form checks notice dates with it.
+  const site = useQuery(siteQueries.info());
   const [search, setSearch] = useState('');
-  const searchId = useId();
   const shown = tenants.data?.filter((t) => tenantMatches(t, search)) ?? [];
   const { compose, dialog } = useComposeMessage();
   const [movingOut, setMovingOut] = useState<Tenant | null>(null);
@@ -32,19 +35,12 @@ export function Component() {
         )}
       </div>
 
-      <div>
-        <label htmlFor={searchId} className="sr-only">
-          Search tenants
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          className="input"
-          placeholder="Search by name, e-mail, hostel or room"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-      </div>
+      <SearchField
+        label="Search tenants"
+        placeholder="Search by name, e-mail, hostel or room"
+        value={search}
+        onSearch={setSearch}
+      />
 
       {tenants.isPending && <Spinner label="Loading tenants…" />}
       {tenants.isError && <QueryError error={tenants.error} retry={() => tenants.refetch()} />}
@@ -78,7 +74,11 @@ export function Component() {
           />
         ))}
       {dialog}
-      <MoveOutDialog tenant={movingOut} onClose={() => setMovingOut(null)} />
+      <MoveOutDialog
+        tenant={movingOut}
+        noticeDays={site.data?.tenantNoticeDays}
+        onClose={() => setMovingOut(null)}
+      />
     </section>
   );
 }

@@ -1,9 +1,11 @@
 import type { HostelSummary } from '@studynest/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useId, useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
-import { Alert, QueryError } from '../../../components/ui/alert.tsx';
-import { ConfirmDialog } from '../../../components/ui/modal.tsx';
+import { AdminTable } from '../../../components/ui/admin-table.tsx';
+import { QueryError } from '../../../components/ui/alert.tsx';
+import { SearchField } from '../../../components/ui/form-field.tsx';
+import { useDeleteConfirm } from '../../../components/ui/modal.tsx';
 import { NoticeBanner } from '../../../components/ui/notice-banner.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -17,21 +19,14 @@ const matches = (h: HostelSummary, q: string) =>
   h.hostel_name.toLowerCase().includes(q) || h.address.toLowerCase().includes(q);
 
 function ClosedBadge() {
-  return (
-    <span className="ml-2 inline-flex rounded-full bg-danger-50 px-2 py-0.5 align-middle text-xs font-semibold text-danger-700 ring-1 ring-danger-600/25">
-      Closed
-    </span>
-  );
+  return <span className="badge-danger ml-2 align-middle">Closed</span>;
 }
 
 export function Component() {
   useDocumentTitle('All Hostels');
-  const searchId = useId();
   const hostels = useQuery(hostelQueries.adminList());
   const [search, setSearch] = useState('');
   const query = useDeferredValue(search.trim().toLowerCase());
-  const [toDelete, setToDelete] = useState<HostelSummary | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
   const [toggling, setToggling] = useState<string | null>(null);
   const remove = useDeleteHostel();
   const setClosed = useSetHostelClosed();
@@ -60,19 +55,11 @@ export function Component() {
     );
   };
 
-  const confirmDelete = () => {
-    if (!toDelete) return;
-    setDeleteError(null);
-    remove.mutate(toDelete._id, {
-      onSuccess: () => {
-        setToDelete(null);
-        show({ tone: 'success', message: 'Hostel Deleted Successfully!' }, NOTICE_MS.deleted, () =>
-          hostels.refetch(),
-        );
-      },
-      onError: (err) => setDeleteError(err.message),
-    });
-  };
+  const deleting = useDeleteConfirm<HostelSummary>(remove, () =>
+    show({ tone: 'success', message: 'Hostel Deleted Successfully!' }, NOTICE_MS.deleted, () =>
+      hostels.refetch(),
+    ),
+  );
 
   const message = (h: HostelSummary, channel: 'email' | 'sms') =>
     compose({
@@ -132,10 +119,7 @@ export function Component() {
         type="button"
         className="btn-danger"
         aria-label={`Delete ${h.hostel_name}`}
-        onClick={() => {
-          setDeleteError(null);
-          setToDelete(h);
-        }}
+        onClick={() => deleting.ask(h)}
       >
         Delete
       </button>
@@ -154,19 +138,14 @@ export function Component() {
             </strong>
           </p>
         </div>
-        <div className="w-full sm:max-w-xs">
-          <label htmlFor={searchId} className="label">
-            Search by hostel name or address
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            className="input"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="e.g. Akoka or Yaba"
-          />
-        </div>
+        <SearchField
+          label="Search by hostel name or address"
+          showLabel
+          placeholder="e.g. Akoka or Yaba"
+          value={search}
+          onSearch={setSearch}
+          className="w-full sm:max-w-xs"
+        />
       </div>
 
       {hostels.isPending && <Spinner label="Loading hostels…" />}
@@ -189,13 +168,39 @@ export function Component() {
       )}
 
       {shown.length > 0 && (
-        <>
-          {/* Phones: one card per hostel. */}
-          <ul className="flex flex-col gap-3 md:hidden" aria-label="Hostels">
-            {shown.map((h) => {
+        <AdminTable
+          columns={[
+            {
+              header: 'Hostel Name',
+              className: 'font-semibold text-ink',
+              cell: (h) => (
+                <>
+                  {h.hostel_name}
+                  {h.is_closed && <ClosedBadge />}
+                </>
+              ),
+            },
+            { header: 'Address', cell: (h) => h.address },
+            { header: 'Add Rooms', cell: (h) => actions(h).addRooms },
+            { header: 'Update', cell: (h) => actions(h).update },
+            { header: 'Close', cell: (h) => actions(h).close },
+            { header: 'Delete', cell: (h) => actions(h).delete },
+            { header: 'Send Email', cell: (h) => actions(h).sendEmail },
+            { header: 'Send SMS', cell: (h) => actions(h).sendSms },
+          ]}
+          label="Hostels table"
+          rows={shown}
+          rowClassName={(h) =>
+            h.is_closed ? 'bg-subtle text-muted [&_td]:align-middle' : '[&_td]:align-middle'
+          }
+          // Phones: one card per hostel, its actions in a grid of full-size buttons.
+          cards={{
+            label: 'Hostels',
+            className: (h) => (h.is_closed ? 'bg-subtle' : ''),
+            render: (h) => {
               const a = actions(h);
               return (
-                <li key={h._id} className={`card flex flex-col gap-3 ${h.is_closed ? 'bg-subtle' : ''}`}>
+                <>
                   <div>
                     <h2 className="text-base">
                       {h.hostel_name}
@@ -211,70 +216,19 @@ export function Component() {
                     {a.sendEmail}
                     {a.sendSms}
                   </div>
-                </li>
+                </>
               );
-            })}
-          </ul>
-          {/* Wider screens: the spec's table, scrollable if it ever gets too wide. */}
-          <div className="hidden overflow-x-auto rounded-[var(--radius-card)] border border-line bg-white md:block">
-            <table className="table-base [&_td]:align-middle">
-              <thead>
-                <tr>
-                  <th scope="col">Hostel Name</th>
-                  <th scope="col">Address</th>
-                  <th scope="col">Add Rooms</th>
-                  <th scope="col">Update</th>
-                  <th scope="col">Close</th>
-                  <th scope="col">Delete</th>
-                  <th scope="col">Send Email</th>
-                  <th scope="col">Send SMS</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((h) => {
-                  const a = actions(h);
-                  return (
-                    <tr key={h._id} className={h.is_closed ? 'bg-subtle text-muted' : ''}>
-                      <td className="font-semibold text-ink">
-                        {h.hostel_name}
-                        {h.is_closed && <ClosedBadge />}
-                      </td>
-                      <td>{h.address}</td>
-                      <td>{a.addRooms}</td>
-                      <td>{a.update}</td>
-                      <td>{a.close}</td>
-                      <td>{a.delete}</td>
-                      <td>{a.sendEmail}</td>
-                      <td>{a.sendSms}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        </>
+            },
+          }}
+        />
       )}
 
-      <ConfirmDialog
-        open={toDelete !== null}
-        title="Delete this hostel?"
-        message={
-          <div className="flex flex-col gap-3">
-            <p>
-              <strong className="text-ink">{toDelete?.hostel_name}</strong> will be deleted with its rooms and
-              photos. This cannot be undone. To hide it from students but keep its records, close it instead.
-            </p>
-            {deleteError && <Alert tone="error">{deleteError}</Alert>}
-          </div>
-        }
-        confirmLabel="Delete Hostel"
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => {
-          setToDelete(null);
-          setDeleteError(null);
-        }}
-      />
+      {deleting.dialog('Delete this hostel?', 'Delete Hostel', (h) => (
+        <>
+          <strong className="text-ink">{h.hostel_name}</strong> will be deleted with its rooms and photos.
+          This cannot be undone. To hide it from students but keep its records, close it instead.
+        </>
+      ))}
       <NoticeBanner notice={notice} />
       {dialog}
     </section>

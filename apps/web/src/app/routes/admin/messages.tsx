@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { messageQueries } from '../../../features/messages/api/message-queries.ts';
 import { MessageLogTable } from '../../../features/messages/components/message-log-table.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { type ComposeTarget, useComposeMessage } from '../../compose-message.tsx';
+import { ChannelButtons, type ComposeTarget, useComposeMessage } from '../../compose-message.tsx';
 import { useHostelNames } from '../../hostel-names.ts';
 
 const toAllTenants = (channel: 'email' | 'sms'): ComposeTarget => ({
@@ -40,23 +40,11 @@ export function Component() {
           <h1 className="text-2xl">Message log</h1>
           <p className="text-sm text-muted">E-mails and texts sent to tenants, newest first (Lagos time).</p>
         </div>
-        <div className="flex gap-2">
-          <button type="button" className="btn-secondary" onClick={() => compose(toAllTenants('email'))}>
-            Send Email
-          </button>
-          <button type="button" className="btn-secondary" onClick={() => compose(toAllTenants('sms'))}>
-            Send SMS
-          </button>
-        </div>
+        <ChannelButtons onPick={(channel) => compose(toAllTenants(channel))} />
       </div>
       {messages.isPending && <Spinner label="Loading messages…" />}
       {messages.isError && <QueryError error={messages.error} retry={() => messages.refetch()} />}
-      {messages.data &&
-        (messages.data.length === 0 ? (
-          <p className="card text-muted">No messages sent yet.</p>
-        ) : (
-          <MessageLogTable messages={messages.data} hostelName={hostelName} />
-        ))}
+      {messages.data && <MessageLogTable messages={messages.data} hostelName={hostelName} />}
       {dialog}
     </section>
   );

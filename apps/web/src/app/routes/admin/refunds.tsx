@@ -31,22 +31,14 @@ export function Component() {
       {overview.data && (
         <>
           <h2 className="text-xl">To refund</h2>
-          {due.length === 0 ? (
-            <p className="card text-muted">Nothing is owed back to anyone.</p>
-          ) : (
-            <>
-              <p className="text-sm text-muted">
-                {due.length} {due.length === 1 ? 'payment' : 'payments'}, {formatNaira(owed)} in all.
-              </p>
-              <RefundsDueTable items={due} onRefund={setRefunding} />
-            </>
+          {due.length > 0 && (
+            <p className="text-sm text-muted">
+              {due.length} {due.length === 1 ? 'payment' : 'payments'}, {formatNaira(owed)} in all.
+            </p>
           )}
+          <RefundsDueTable items={due} onRefund={setRefunding} />
           <h2 className="text-xl">Refunds made</h2>
-          {overview.data.refunds.length === 0 ? (
-            <p className="card text-muted">No refunds yet.</p>
-          ) : (
-            <RefundsMadeTable items={overview.data.refunds} />
-          )}
+          <RefundsMadeTable items={overview.data.refunds} />
         </>
       )}
       <RefundDialog payment={refunding} onClose={() => setRefunding(null)} />

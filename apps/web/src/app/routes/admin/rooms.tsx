@@ -1,9 +1,11 @@
 import type { RoomWithHostel } from '@studynest/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useId, useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
-import { Alert, QueryError } from '../../../components/ui/alert.tsx';
-import { ConfirmDialog } from '../../../components/ui/modal.tsx';
+import { AdminTable } from '../../../components/ui/admin-table.tsx';
+import { QueryError } from '../../../components/ui/alert.tsx';
+import { SearchField } from '../../../components/ui/form-field.tsx';
+import { useDeleteConfirm } from '../../../components/ui/modal.tsx';
 import { NoticeBanner } from '../../../components/ui/notice-banner.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -34,12 +36,9 @@ function Counter({ label, value, testId }: { label: string; value: number | stri
 
 export function Component() {
   useDocumentTitle('Room Management');
-  const searchId = useId();
   const rooms = useQuery(roomQueries.all());
   const [search, setSearch] = useState('');
   const query = useDeferredValue(search.trim().toLowerCase());
-  const [toDelete, setToDelete] = useState<RoomWithHostel | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
   const remove = useDeleteRoom();
   const { notice, show } = useTimedNotice();
 
@@ -48,19 +47,11 @@ export function Component() {
   const counts = countRooms(shown);
   const loaded = Boolean(rooms.data);
 
-  const confirmDelete = () => {
-    if (!toDelete) return;
-    setDeleteError(null);
-    remove.mutate(toDelete._id, {
-      onSuccess: () => {
-        setToDelete(null);
-        show({ tone: 'success', message: 'Room Successfully Deleted!' }, NOTICE_MS.deleted, () =>
-          rooms.refetch(),
-        );
-      },
-      onError: (err) => setDeleteError(err.message),
-    });
-  };
+  const deleting = useDeleteConfirm<RoomWithHostel>(remove, () =>
+    show({ tone: 'success', message: 'Room Successfully Deleted!' }, NOTICE_MS.deleted, () =>
+      rooms.refetch(),
+    ),
+  );
 
   const label = (r: RoomWithHostel) => `${r.room_number} in ${r.hostel.hostel_name}`;
   const updateLink = (r: RoomWithHostel) => (
@@ -77,10 +68,7 @@ export function Component() {
       type="button"
       className="btn-danger"
       aria-label={`Delete ${label(r)}`}
-      onClick={() => {
-        setDeleteError(null);
-        setToDelete(r);
-      }}
+      onClick={() => deleting.ask(r)}
     >
       Delete
     </button>
@@ -90,19 +78,14 @@ export function Component() {
     <section className="flex flex-col gap-5">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <h1 className="text-2xl">Room Management</h1>
-        <div className="w-full sm:max-w-xs">
-          <label htmlFor={searchId} className="label">
-            Search by hostel name
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            className="input"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="e.g. Akoka Royal Lodge"
-          />
-        </div>
+        <SearchField
+          label="Search by hostel name"
+          showLabel
+          placeholder="e.g. Akoka Royal Lodge"
+          value={search}
+          onSearch={setSearch}
+          className="w-full sm:max-w-xs"
+        />
       </div>
 
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Room counts">
@@ -127,11 +110,50 @@ export function Component() {
       )}
 
       {shown.length > 0 && (
-        <>
-          {/* Phones: one card per room. */}
-          <ul className="flex flex-col gap-3 md:hidden" aria-label="Rooms">
-            {shown.map((r) => (
-              <li key={r._id} className="card flex flex-col gap-3" data-testid="admin-room">
+        <AdminTable
+          columns={[
+            {
+              header: 'Hostel Name',
+              headerClassName: 'whitespace-nowrap',
+              className: 'font-semibold text-ink',
+              cell: (r) => r.hostel.hostel_name,
+            },
+            {
+              header: 'Unit Type',
+              headerClassName: 'whitespace-nowrap',
+              className: 'capitalize',
+              cell: (r) => r.unit,
+            },
+            {
+              header: 'Room No.',
+              headerClassName: 'whitespace-nowrap',
+              className: 'whitespace-nowrap',
+              cell: (r) => r.room_number,
+            },
+            ...(
+              [
+                ['Agent Fee', 'agent_fee'],
+                ['Room Fee', 'price'],
+                ['Caution Fee', 'caution_fee'],
+              ] as const
+            ).map(([header, fee]) => ({
+              header,
+              headerClassName: 'text-right whitespace-nowrap',
+              className: 'text-right whitespace-nowrap',
+              cell: (r: RoomWithHostel) => formatNaira(r[fee]),
+            })),
+            { header: 'Status', cell: (r) => <RoomStatusBadge status={r.status} /> },
+            { header: 'Delete', cell: (r) => deleteButton(r) },
+            { header: 'Update', cell: (r) => updateLink(r) },
+          ]}
+          label="Rooms table"
+          rows={shown}
+          rowClassName={() => '[&_td]:align-middle'}
+          // Phones: one card per room, its fees as a list.
+          cards={{
+            label: 'Rooms',
+            render: (r) => (
+              <>
                 <div className="flex items-start justify-between gap-2">
                   <div className="min-w-0">
                     <h2 className="text-base break-words">{r.hostel.hostel_name}</h2>
@@ -153,73 +175,17 @@ export function Component() {
                   {deleteButton(r)}
                   {updateLink(r)}
                 </div>
-              </li>
-            ))}
-          </ul>
-          {/* Wider screens: the spec's table, scrollable if it ever gets too wide. */}
-          <div className="hidden overflow-x-auto rounded-[var(--radius-card)] border border-line bg-white md:block">
-            <table className="table-base [&_td]:align-middle [&_th]:whitespace-nowrap">
-              <thead>
-                <tr>
-                  <th scope="col">Hostel Name</th>
-                  <th scope="col">Unit Type</th>
-                  <th scope="col">Room No.</th>
-                  <th scope="col" className="text-right">
-                    Agent Fee
-                  </th>
-                  <th scope="col" className="text-right">
-                    Room Fee
-                  </th>
-                  <th scope="col" className="text-right">
-                    Caution Fee
-                  </th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Delete</th>
-                  <th scope="col">Update</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((r) => (
-                  <tr key={r._id} data-testid="admin-room-row">
-                    <td className="font-semibold text-ink">{r.hostel.hostel_name}</td>
-                    <td className="capitalize">{r.unit}</td>
-                    <td className="whitespace-nowrap">{r.room_number}</td>
-                    <td className="text-right whitespace-nowrap">{formatNaira(r.agent_fee)}</td>
-                    <td className="text-right whitespace-nowrap">{formatNaira(r.price)}</td>
-                    <td className="text-right whitespace-nowrap">{formatNaira(r.caution_fee)}</td>
-                    <td>
-                      <RoomStatusBadge status={r.status} />
-                    </td>
-                    <td>{deleteButton(r)}</td>
-                    <td>{updateLink(r)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
+              </>
+            ),
+          }}
+        />
       )}
 
-      <ConfirmDialog
-        open={toDelete !== null}
-        title="Delete this room?"
-        message={
-          <div className="flex flex-col gap-3">
-            <p>
-              <strong className="text-ink">{toDelete ? label(toDelete) : ''}</strong> will be deleted. This
-              cannot be undone.
-            </p>
-            {deleteError && <Alert tone="error">{deleteError}</Alert>}
-          </div>
-        }
-        confirmLabel="Delete Room"
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => {
-          setToDelete(null);
-          setDeleteError(null);
-        }}
-      />
+      {deleting.dialog('Delete this room?', 'Delete Room', (r) => (
+        <>
+          <strong className="text-ink">{label(r)}</strong> will be deleted. This cannot be undone.
+        </>
+      ))}
       <NoticeBanner notice={notice} />
     </section>
   );

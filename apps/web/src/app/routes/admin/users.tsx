@@ -1,7 +1,8 @@
 import type { User } from '@studynest/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { QueryError } from '../../../components/ui/alert.tsx';
+import { SearchField } from '../../../components/ui/form-field.tsx';
 import { ConfirmDialog } from '../../../components/ui/modal.tsx';
 import { NoticeBanner } from '../../../components/ui/notice-banner.tsx';
 import { PageLoading } from '../../../components/ui/spinner.tsx';
@@ -31,7 +32,6 @@ export function Component() {
   const [deleting, setDeleting] = useState(false);
   const resetTwoStep = useResetTwoStep();
   const [pendingReset, setPendingReset] = useState<User | null>(null);
-  const searchId = useId();
   // Deleting an account needs a recently entered password: the server may ask for it again.
   const reauth = useReauth();
 
@@ -76,19 +76,12 @@ export function Component() {
           </p>
         )}
       </div>
-      <div>
-        <label htmlFor={searchId} className="sr-only">
-          Search users
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          className="input placeholder:text-sm"
-          placeholder="Search by user email or phone_number only!"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-      </div>
+      <SearchField
+        label="Search users"
+        placeholder="Search by user email or phone_number only!"
+        value={search}
+        onSearch={setSearch}
+      />
       {users.isPending && <PageLoading label="Loading users…" />}
       {users.isError && <QueryError error={users.error} retry={() => users.refetch()} />}
       {users.data &&

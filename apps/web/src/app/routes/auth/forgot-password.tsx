@@ -3,14 +3,12 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type * as z from 'zod/mini';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { TextField } from '../../../components/ui/form-field.tsx';
+import { EmailField } from '../../../components/ui/form-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useForgotPassword } from '../../../features/auth/api/auth-mutations.ts';
 import { AuthCard } from '../../../features/auth/components/auth-card.tsx';
 import { SubmitButton } from '../../../features/auth/components/submit-button.tsx';
-import { useForm } from '../../../lib/form.ts';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
-import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+import { applyServerErrors, lazyZodResolver, useForm } from '../../../lib/form.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 type Values = z.output<typeof ForgotPasswordSchema>;
@@ -26,12 +24,11 @@ export function Component() {
   const navigate = useNavigate();
   const forgot = useForgotPassword();
   const [error, setErrorMessage] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof ForgotPasswordSchema>, unknown, Values>({
+  const { register, handleSubmit, setError, errors, isSubmitting } = useForm<
+    z.input<typeof ForgotPasswordSchema>,
+    unknown,
+    Values
+  >({
     resolver,
     defaultValues: { email: '' },
   });
@@ -53,15 +50,7 @@ export function Component() {
     >
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         {error && <Alert tone="error">{error}</Alert>}
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <EmailField error={errors.email?.message} {...register('email')} />
         <SubmitButton pending={isSubmitting} pendingLabel="Requesting OTP…">
           Request OTP
         </SubmitButton>

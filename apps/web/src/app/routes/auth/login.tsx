@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type * as z from 'zod/mini';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { TextField } from '../../../components/ui/form-field.tsx';
+import { EmailField } from '../../../components/ui/form-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useLogin } from '../../../features/auth/api/auth-mutations.ts';
@@ -12,9 +12,7 @@ import { OtpField } from '../../../features/auth/components/otp-input.tsx';
 import { PasswordField } from '../../../features/auth/components/password-input.tsx';
 import { SubmitButton } from '../../../features/auth/components/submit-button.tsx';
 import { hasErrorCode } from '../../../lib/api-client.ts';
-import { useForm } from '../../../lib/form.ts';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
-import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+import { applyServerErrors, lazyZodResolver, useForm } from '../../../lib/form.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
 
@@ -40,13 +38,11 @@ export function Component() {
   // Set once the server says this admin signs in with an authenticator code too.
   const [needsTotp, setNeedsTotp] = useState(false);
 
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof LoginSchema>, unknown, Values>({
+  const { register, handleSubmit, setError, setFocus, errors, isSubmitting } = useForm<
+    z.input<typeof LoginSchema>,
+    unknown,
+    Values
+  >({
     resolver,
     // No `totp` until the code field shows: the contract refuses an empty code.
     defaultValues: { email: state?.email ?? '', password: '' },
@@ -94,15 +90,7 @@ export function Component() {
   return (
     <AuthCard title="Log in" intro="Welcome back. Log in to book inspections and manage your rent.">
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <EmailField error={errors.email?.message} {...register('email')} />
         <PasswordField
           label="Password"
           autoComplete="current-password"

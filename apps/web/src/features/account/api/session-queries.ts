@@ -1,4 +1,4 @@
-import type { SessionInfo } from '@studynest/contracts';
+import type { LogoutOthersResponse, SessionInfo } from '@studynest/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -27,7 +27,7 @@ export function useSignOutSession() {
 export function useSignOutOthers() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<{ message: string; signed_out: number }>('/auth/logout-others', { method: 'POST' }),
+    mutationFn: () => api<LogoutOthersResponse>('/auth/logout-others', { method: 'POST' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQueries.list().queryKey }),
   });
 }

@@ -1,5 +1,5 @@
 import type { AuditEntry } from '@studynest/contracts';
-import { ScrollTable } from '../../../components/ui/scroll-table.tsx';
+import { AdminTable } from '../../../components/ui/admin-table.tsx';
 import { formatLagosDateTime } from '../../../lib/format.ts';
 
 /** Plain words for the admin writes people look for most; any other action shows as recorded. */
@@ -28,40 +28,42 @@ const ACTION_LABELS: Record<string, string> = {
 
 /**
  * The admin activity log: every change an admin made (refused requests changed nothing and are not
- * recorded). Like the other admin tables, on narrow screens it scrolls sideways inside its own box
- * (keyboard-focusable), never the page.
+ * recorded), newest first.
  */
 export function AuditTable({ entries }: { entries: AuditEntry[] }) {
   return (
-    <ScrollTable label="Activity log table" tableClassName="min-w-[44rem]">
-      <thead>
-        <tr>
-          <th scope="col">When</th>
-          <th scope="col">Action</th>
-          <th scope="col">Admin</th>
-          <th scope="col">Target</th>
-        </tr>
-      </thead>
-      <tbody>
-        {entries.map((e) => (
-          <tr key={e._id}>
-            <td className="whitespace-nowrap">
-              <time dateTime={e.created_at}>{formatLagosDateTime(e.created_at)}</time>
-            </td>
-            <td>
+    <AdminTable
+      columns={[
+        {
+          header: 'When',
+          className: 'whitespace-nowrap',
+          cell: (e) => <time dateTime={e.created_at}>{formatLagosDateTime(e.created_at)}</time>,
+        },
+        {
+          header: 'Action',
+          cell: (e) => (
+            <>
               <span className="block font-medium">{ACTION_LABELS[e.action] ?? e.action}</span>
               {ACTION_LABELS[e.action] && (
                 <span className="block font-mono text-xs text-muted">{e.action}</span>
               )}
-            </td>
-            <td>
+            </>
+          ),
+        },
+        {
+          header: 'Admin',
+          cell: (e) => (
+            <>
               <span className="block break-all">{e.actor?.email ?? 'A deleted admin'}</span>
               <span className="block text-xs text-muted">{e.ip}</span>
-            </td>
-            <td className="font-mono text-xs break-all">{e.target_id ?? '—'}</td>
-          </tr>
-        ))}
-      </tbody>
-    </ScrollTable>
+            </>
+          ),
+        },
+        { header: 'Target', className: 'font-mono text-xs break-all', cell: (e) => e.target_id ?? '—' },
+      ]}
+      label="Activity log table"
+      minWidth="min-w-[44rem]"
+      rows={entries}
+    />
   );
 }

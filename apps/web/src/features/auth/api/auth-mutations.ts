@@ -1,9 +1,14 @@
-import type { LoginResponse, Signup, SignupResponse } from '@studynest/contracts';
+import type {
+  ConfirmPasswordResponse,
+  LoginResponse,
+  Message,
+  Signup,
+  SignupResponse,
+} from '@studynest/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { clearSession, saveSession } from '../../../lib/auth-storage.ts';
-
-type Message = { message: string };
+import { invalidate } from '../../../lib/query-client.ts';
 
 export function useSignup() {
   return useMutation({
@@ -17,7 +22,7 @@ export function useAdminSignup() {
   return useMutation({
     mutationFn: (values: Signup) =>
       api<SignupResponse>('/auth/admin/signup', { method: 'POST', body: values }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users', 'all'] }),
   });
 }
 
@@ -26,8 +31,9 @@ export function useVerifyEmail() {
   return useMutation({
     mutationFn: (values: { email: string; otp: string }) =>
       api<Message>('/auth/verify-email-otp', { method: 'POST', body: values }),
-    // A signed-in user verifying from their profile should see the new state there.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+    // A signed-in user verifying from their profile sees the new state there (the code names an
+    // e-mail, not a profile id), and an admin's list of accounts shows it too.
+    onSuccess: () => invalidate(queryClient, ['profile'], ['users', 'all']),
   });
 }
 
@@ -99,7 +105,7 @@ export function useChangePassword() {
 export function useConfirmPassword() {
   return useMutation({
     mutationFn: (password: string) =>
-      api<{ message: string; confirmed_until: string }>('/auth/confirm-password', {
+      api<ConfirmPasswordResponse>('/auth/confirm-password', {
         method: 'POST',
         body: { password },
       }),

@@ -1,8 +1,6 @@
-import type { MfaSetup, MfaStatus } from '@studynest/contracts';
+import type { Message, MfaSetup, MfaStatus } from '@studynest/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-
-type Message = { message: string };
 
 /** Key ['mfa']: the signed-in admin's two-step sign-in state. */
 export const mfaQueries = {

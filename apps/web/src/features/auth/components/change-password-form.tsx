@@ -2,9 +2,7 @@ import type { ChangePasswordSchema } from '@studynest/contracts';
 import { useEffect, useState } from 'react';
 import type * as z from 'zod/mini';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { useForm } from '../../../lib/form.ts';
-import { applyServerErrors, hasFieldErrors } from '../../../lib/form-errors.ts';
-import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+import { applyServerErrors, hasFieldErrors, lazyZodResolver, useForm } from '../../../lib/form.ts';
 import { useChangePassword } from '../api/auth-mutations.ts';
 import { PasswordField } from './password-input.tsx';
 import { NEW_PASSWORD_HINT } from './password-strength.tsx';
@@ -25,14 +23,11 @@ export function ChangePasswordForm({ email, onChanged }: { email: string; onChan
   const [error, setErrorMessage] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   useEffect(() => resolver.preload(), []);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof ChangePasswordSchema>, unknown, Values>({
+  const { register, handleSubmit, setError, reset, watch, errors, isSubmitting } = useForm<
+    z.input<typeof ChangePasswordSchema>,
+    unknown,
+    Values
+  >({
     resolver,
     defaultValues: { current_password: '', new_password: '' },
   });

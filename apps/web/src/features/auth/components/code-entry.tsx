@@ -1,108 +1,162 @@
-import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import type { Message } from '@studynest/contracts';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { TextField } from '../../../components/ui/form-field.tsx';
+import { EmailField } from '../../../components/ui/form-field.tsx';
 import { paths } from '../../../config/paths.ts';
-import type { FieldValues, UseFormRegisterReturn, UseFormSetError } from '../../../lib/form.ts';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { applyServerErrors, type FieldErrors, type Path, type Resolver, useForm } from '../../../lib/form.ts';
 import { NOTICE_MS } from '../../../lib/use-timed-notice.ts';
 import { AuthCard } from './auth-card.tsx';
+import { OtpField } from './otp-input.tsx';
+import { PasswordField } from './password-input.tsx';
+import { NEW_PASSWORD_HINT } from './password-strength.tsx';
+import { SubmitButton } from './submit-button.tsx';
+
+/** What a code screen holds: the e-mail, its 4-digit code, and (resetting) the new password. */
+export type CodeValues = { email: string; otp: string; password?: string };
 
 /**
- * What the two screens that take an e-mailed code share (confirm the e-mail, reset the password):
+ * The screens that take an e-mailed code (confirm the e-mail after sign-up, reset a password): the
+ * e-mail (hidden when the link brought it and it is valid), the code, a new password when asked for,
  * the error and info lines, "Resend code", and once it worked, a notice and on to the login page.
+ * Each screen says only what differs: its words, its checks, what it sends.
  */
-export function useCodeEntry<T extends FieldValues>({
-  email,
-  checkEmail,
-  setError,
+export function CodeEntryForm<I extends CodeValues, O extends CodeValues>({
+  title,
+  intro,
+  otpPlaceholder,
+  submitLabel,
+  pendingLabel,
+  resendLabel,
+  infoTone,
+  doneTitle,
+  newPassword = false,
+  resolver,
+  send,
   resend,
-  initialInfo,
+  footer,
 }: {
-  /** The e-mail field's current value. */
-  email: () => string;
-  /** Validates the e-mail field (false: its message is shown and nothing is sent). */
-  checkEmail: () => Promise<boolean>;
-  setError: UseFormSetError<T>;
-  resend: (email: string) => Promise<{ message: string }>;
-  initialInfo?: string | undefined;
+  title: string;
+  /** What the card says first, knowing the e-mail the link brought ('' when none). */
+  intro: (emailFromLink: string) => ReactNode;
+  otpPlaceholder: string;
+  submitLabel: string;
+  pendingLabel: string;
+  resendLabel: string;
+  /** How the message the screen was opened with reads (sign-up's "we sent you a code" is good news). */
+  infoTone: 'info' | 'success';
+  doneTitle: string;
+  newPassword?: boolean;
+  resolver: Resolver<I, unknown, O> & { preload: () => void };
+  send: (values: O) => Promise<Message>;
+  resend: { mutateAsync: (email: string) => Promise<Message>; isPending: boolean };
+  footer: ReactNode;
 }) {
+  useEffect(() => resolver.preload(), [resolver]);
+  const [params] = useSearchParams();
+  const location = useLocation();
   const navigate = useNavigate();
+  const emailFromLink = params.get('email') ?? '';
   const [error, setErrorMessage] = useState<string | null>(null);
-  const [info, setInfo] = useState<string | null>(initialInfo ?? null);
+  const [info, setInfo] = useState<string | null>(
+    (location.state as { message?: string } | null)?.message ?? null,
+  );
   const [done, setDone] = useState<string | null>(null);
+  const form = useForm<I, unknown, O>({
+    resolver,
+    defaultValues: { email: emailFromLink, otp: '', ...(newPassword ? { password: '' } : {}) } as I,
+  });
+  // The fields every code screen has, named once for any of their value types.
+  const { handleSubmit, setError, isSubmitting } = form;
+  const errors = form.errors as FieldErrors<CodeValues>;
+  const register = (name: keyof CodeValues) => form.register(name as Path<I>);
+  const getValues = (name: keyof CodeValues) => form.getValues(name as Path<I>) as string;
+  const trigger = (name: keyof CodeValues) => form.trigger(name as Path<I>);
 
   // After the success notice, on to the login page (unless they left already: the timer is cleared).
+  const readEmail = form.getValues;
   useEffect(() => {
     if (!done) return;
     const timer = setTimeout(
-      () => navigate(paths.login.getHref(), { state: { email: email() } }),
+      () => navigate(paths.login.getHref(), { state: { email: readEmail('email' as Path<I>) } }),
       NOTICE_MS.saved,
     );
     return () => clearTimeout(timer);
-  }, [done, navigate, email]);
+  }, [done, navigate, readEmail]);
 
-  /** Run a submit: its message on success, the server's reasons on the fields (or in the error line). */
-  const attempt = async (send: () => Promise<{ message: string }>) => {
+  /** The server's reasons go on the fields, or in the error line. */
+  const run = async (action: () => Promise<void>) => {
     setErrorMessage(null);
     try {
-      const res = await send();
+      await action();
+    } catch (err) {
+      setErrorMessage(applyServerErrors(err, setError));
+    }
+  };
+  const submit = handleSubmit((values) =>
+    run(async () => {
+      const res = await send(values);
       setInfo(null);
       setDone(res.message);
-    } catch (err) {
-      setErrorMessage(applyServerErrors(err, setError));
-    }
-  };
-
-  const onResend = async () => {
-    setErrorMessage(null);
-    setInfo(null);
-    if (!(await checkEmail())) return;
-    try {
-      setInfo((await resend(email().trim().toLowerCase())).message);
-    } catch (err) {
-      setErrorMessage(applyServerErrors(err, setError));
-    }
-  };
-
-  return { error, info, done, attempt, onResend };
-}
-
-/** The card shown once the code worked. */
-export function CodeEntryDone({ title, message, email }: { title: string; message: string; email: string }) {
-  return (
-    <AuthCard title={title}>
-      <div className="flex flex-col gap-4">
-        <Alert tone="success">{message}</Alert>
-        <p className="text-muted">Taking you to the login page…</p>
-        <Link to={paths.login.getHref()} state={{ email }} className="btn-primary">
-          Log in now
-        </Link>
-      </div>
-    </AuthCard>
+    }),
   );
-}
+  const onResend = async () => {
+    setInfo(null);
+    if (!(await trigger('email'))) return;
+    await run(async () =>
+      setInfo((await resend.mutateAsync(getValues('email').trim().toLowerCase())).message),
+    );
+  };
 
-/** The e-mail: hidden when the link brought it (and it is valid), a field otherwise. */
-export function CodeEmailField({
-  fromLink,
-  error,
-  registration,
-}: {
-  fromLink: string;
-  error: string | undefined;
-  registration: UseFormRegisterReturn<'email'>;
-}) {
-  if (fromLink && !error) return <input type="hidden" {...registration} />;
+  if (done) {
+    return (
+      <AuthCard title={doneTitle}>
+        <div className="flex flex-col gap-4">
+          <Alert tone="success">{done}</Alert>
+          <p className="text-muted">Taking you to the login page…</p>
+          <Link to={paths.login.getHref()} state={{ email: getValues('email') }} className="btn-primary">
+            Log in now
+          </Link>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  const emailError = errors.email?.message;
   return (
-    <TextField
-      label="Email"
-      type="email"
-      autoComplete="email"
-      autoCapitalize="none"
-      spellCheck={false}
-      error={error}
-      {...registration}
-    />
+    <AuthCard title={title} intro={intro(emailFromLink)}>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        {info && <Alert tone={infoTone}>{info}</Alert>}
+        {error && <Alert tone="error">{error}</Alert>}
+        {emailFromLink && !emailError ? (
+          <input type="hidden" {...register('email')} />
+        ) : (
+          <EmailField error={emailError} {...register('email')} />
+        )}
+        <OtpField
+          label="Four-digit code"
+          placeholder={otpPlaceholder}
+          error={errors.otp?.message}
+          {...register('otp')}
+        />
+        {newPassword && (
+          <PasswordField
+            label="New password"
+            autoComplete="new-password"
+            hint={NEW_PASSWORD_HINT}
+            strengthOf={form.watch('password' as Path<I>) as string}
+            error={errors.password?.message}
+            {...register('password')}
+          />
+        )}
+        <SubmitButton pending={isSubmitting} pendingLabel={pendingLabel}>
+          {submitLabel}
+        </SubmitButton>
+        <button type="button" className="btn-secondary w-full" onClick={onResend} disabled={resend.isPending}>
+          {resend.isPending ? 'Sending a new code…' : resendLabel}
+        </button>
+        <p className="text-center text-sm text-muted">{footer}</p>
+      </form>
+    </AuthCard>
   );
 }

@@ -2,9 +2,7 @@ import type { ConfirmPasswordSchema } from '@studynest/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import type * as z from 'zod/mini';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { useForm } from '../../../lib/form.ts';
-import { applyServerErrors, hasFieldErrors } from '../../../lib/form-errors.ts';
-import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+import { applyServerErrors, hasFieldErrors, lazyZodResolver, useForm } from '../../../lib/form.ts';
 import { useConfirmPassword } from '../api/auth-mutations.ts';
 import { PasswordField } from './password-input.tsx';
 
@@ -32,14 +30,11 @@ export function ConfirmPasswordModal({
   const titleId = useId();
   const confirm = useConfirmPassword();
   const [error, setErrorMessage] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof ConfirmPasswordSchema>, unknown, Values>({
+  const { register, handleSubmit, setError, reset, setFocus, errors, isSubmitting } = useForm<
+    z.input<typeof ConfirmPasswordSchema>,
+    unknown,
+    Values
+  >({
     resolver,
     defaultValues: { password: '' },
   });
@@ -78,7 +73,7 @@ export function ConfirmPasswordModal({
         e.preventDefault(); // closed through `open`, like every other way out
         onCancel();
       }}
-      className="m-auto w-[min(92vw,28rem)] rounded-[var(--radius-card)] p-0 shadow-xl backdrop:bg-black/50"
+      className="dialog-box"
     >
       <form onSubmit={submit} noValidate className="flex flex-col gap-4 p-5">
         <div>

@@ -2,10 +2,8 @@ import type { Signup, SignupInput } from '@studynest/contracts';
 import { GENDERS } from '@studynest/contracts/constants';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { FormField, TextField } from '../../../components/ui/form-field.tsx';
-import { useForm } from '../../../lib/form.ts';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
-import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+import { choices, EmailField, SelectField, TextField } from '../../../components/ui/form-field.tsx';
+import { applyServerErrors, lazyZodResolver, useForm } from '../../../lib/form.ts';
 import { PasswordField } from './password-input.tsx';
 import { NEW_PASSWORD_HINT } from './password-strength.tsx';
 import { SubmitButton } from './submit-button.tsx';
@@ -31,13 +29,11 @@ export function SignupForm({
 }) {
   const [serverError, setServerError] = useState<string | null>(null);
   useEffect(() => resolver.preload(), []);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<SignupInput, unknown, Signup>({
+  const { register, handleSubmit, setError, watch, errors, isSubmitting } = useForm<
+    SignupInput,
+    unknown,
+    Signup
+  >({
     resolver,
     defaultValues: { first_name: '', last_name: '', gender: '', email: '', phone_number: '', password: '' },
   });
@@ -70,27 +66,14 @@ export function SignupForm({
           {...register('last_name')}
         />
       </div>
-      <FormField label="Gender" error={errors.gender?.message}>
-        {(a11y) => (
-          <select className="input capitalize" {...a11y} {...register('gender')}>
-            <option value="">--Select--</option>
-            {GENDERS.map((g) => (
-              <option key={g} value={g}>
-                {g === 'male' ? 'Male' : 'Female'}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        error={errors.email?.message}
-        {...register('email')}
+      <SelectField
+        label="Gender"
+        error={errors.gender?.message}
+        none="--Select--"
+        options={choices(GENDERS, (g) => (g === 'male' ? 'Male' : 'Female'))}
+        {...register('gender')}
       />
+      <EmailField error={errors.email?.message} {...register('email')} />
       <TextField
         label="Phone Number"
         type="tel"

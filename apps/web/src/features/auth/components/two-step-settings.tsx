@@ -4,9 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import type * as z from 'zod/mini';
 import { Alert, QueryError } from '../../../components/ui/alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useForm } from '../../../lib/form.ts';
-import { applyServerErrors, hasFieldErrors } from '../../../lib/form-errors.ts';
-import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+import { applyServerErrors, hasFieldErrors, lazyZodResolver, useForm } from '../../../lib/form.ts';
 import { isReauthCancelled, useReauth } from '../../../lib/use-reauth.ts';
 import { mfaQueries, useMfaDisable, useMfaEnable, useMfaSetup } from '../api/mfa-queries.ts';
 import { ConfirmPasswordModal } from './confirm-password-modal.tsx';
@@ -38,11 +36,7 @@ export function TwoStepSettings() {
     <div className="flex flex-col gap-4">
       <p className="flex items-center gap-2">
         <span className="text-muted">Status:</span>
-        <span
-          className={`inline-flex rounded-full px-2.5 py-0.5 text-sm font-semibold ${enabled ? 'bg-ok-50 text-ok-700' : 'bg-subtle text-muted'}`}
-        >
-          {enabled ? 'On' : 'Off'}
-        </span>
+        <span className={enabled ? 'badge-ok' : 'badge-muted'}>{enabled ? 'On' : 'Off'}</span>
       </p>
       {done && <Alert tone="success">{done}</Alert>}
       {required && !enabled && (
@@ -121,12 +115,11 @@ function SetUpSteps({
 }) {
   const enable = useMfaEnable();
   useEffect(() => enableResolver.preload(), []);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof MfaEnableSchema>, unknown, z.output<typeof MfaEnableSchema>>({
+  const { register, handleSubmit, setError, errors, isSubmitting } = useForm<
+    z.input<typeof MfaEnableSchema>,
+    unknown,
+    z.output<typeof MfaEnableSchema>
+  >({
     resolver: enableResolver,
     defaultValues: { code: '' },
   });
@@ -222,12 +215,11 @@ function SecretKey({ secret }: { secret: string }) {
 function TurnOffForm({ required, onDone }: { required: boolean; onDone: (message: string) => void }) {
   const disable = useMfaDisable();
   useEffect(() => disableResolver.preload(), []);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof MfaDisableSchema>, unknown, z.output<typeof MfaDisableSchema>>({
+  const { register, handleSubmit, setError, errors, isSubmitting } = useForm<
+    z.input<typeof MfaDisableSchema>,
+    unknown,
+    z.output<typeof MfaDisableSchema>
+  >({
     resolver: disableResolver,
     defaultValues: { password: '', code: '' },
   });

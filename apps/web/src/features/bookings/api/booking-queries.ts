@@ -1,4 +1,4 @@
-import type { Booking, BookingCancelled, BookingCreateInput, BookingListItem } from '@studynest/contracts';
+import type { Booking, BookingCount, BookingCreateInput, BookingListItem } from '@studynest/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -7,7 +7,7 @@ export const bookingQueries = {
   count: () =>
     queryOptions({
       queryKey: ['bookings', 'count'],
-      queryFn: ({ signal }) => api<{ upcoming: number }>('/bookings/count', { signal }),
+      queryFn: ({ signal }) => api<BookingCount>('/bookings/count', { signal }),
     }),
   /** Admins: every booking, or (`upcoming`) only paid inspections from today on. */
   list: (upcoming: boolean) =>
@@ -24,23 +24,5 @@ export function useCreateBooking() {
   return useMutation({
     mutationFn: (input: BookingCreateInput) => api<Booking>('/bookings', { method: 'POST', body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['bookings'] }),
-  });
-}
-
-/**
- * POST /bookings/{id}/cancel: the student calls off their inspection; a paid agent fee goes to
- * Refunds. The profile and payment lists that show it are refreshed.
- */
-export function useCancelBooking() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (bookingId: string) =>
-      api<BookingCancelled>(`/bookings/${bookingId}/cancel`, { method: 'POST' }),
-    onSuccess: () =>
-      Promise.all(
-        [['bookings'], ['users', 'profile'], ['payments']].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      ),
   });
 }

@@ -1,6 +1,6 @@
 import type { BookingListItem } from '@studynest/contracts';
-import { INSPECTION_SLOTS } from '@studynest/contracts/constants';
-import { ScrollTable } from '../../../components/ui/scroll-table.tsx';
+import { BOOKING_STATUS_LABELS, INSPECTION_SLOTS } from '@studynest/contracts/constants';
+import { AdminTable, TwoLines } from '../../../components/ui/admin-table.tsx';
 import { formatInspection } from '../../../lib/format.ts';
 
 /** Soonest inspection first: by date, then by the slot's place in the day. */
@@ -14,88 +14,83 @@ export function byInspectionTime(a: BookingListItem, b: BookingListItem): number
   );
 }
 
-const STATUS_STYLE: Record<string, string> = {
-  confirmed: 'bg-ok-50 text-ok-700',
-  inspected: 'bg-ok-50 text-ok-700',
-  success: 'bg-ok-50 text-ok-700',
-  pending: 'bg-warn-50 text-warn-700',
-  failed: 'bg-danger-50 text-danger-700',
-  expired: 'bg-subtle text-muted',
-  cancelled: 'bg-subtle text-muted',
-  none: 'bg-subtle text-muted',
+const STATUS_TONE: Record<string, string> = {
+  confirmed: 'badge-ok',
+  inspected: 'badge-ok',
+  success: 'badge-ok',
+  pending: 'badge-warn',
+  failed: 'badge-danger',
 };
-const PAYMENT_LABEL: Record<string, string> = {
+const PAYMENT_LABEL: Record<BookingListItem['payment_status'], string> = {
   success: 'Paid',
   pending: 'Pending',
   failed: 'Failed',
   none: 'Not paid',
 };
 
-function Pill({ value, label }: { value: string; label?: string }) {
-  return (
-    <span
-      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ${STATUS_STYLE[value] ?? 'bg-subtle text-muted'}`}
-    >
-      {label ?? value}
-    </span>
-  );
+function Pill({ value, label }: { value: string; label: string }) {
+  return <span className={STATUS_TONE[value] ?? 'badge-muted'}>{label}</span>;
 }
 
 export function BookingTable({ bookings }: { bookings: BookingListItem[] }) {
   return (
-    <ScrollTable label="Bookings table" tableClassName="min-w-[60rem]">
-      <thead>
-        <tr>
-          <th scope="col">Student</th>
-          <th scope="col">Contact</th>
-          <th scope="col">Hostel</th>
-          <th scope="col">Room</th>
-          <th scope="col">Inspection Date &amp; Time</th>
-          <th scope="col">Status</th>
-          <th scope="col">Payment</th>
-        </tr>
-      </thead>
-      <tbody>
-        {bookings.map((b) => {
-          const when = formatInspection(b.inspection_date_time);
-          return (
-            <tr key={b._id}>
-              <td className="font-medium capitalize">
-                {b.student.first_name} {b.student.last_name}
-              </td>
-              <td>
-                <a href={`mailto:${b.student.email}`} className="block break-all text-brand-700 underline">
-                  {b.student.email}
-                </a>
-                <a
-                  href={`tel:${b.student.phone_number}`}
-                  className="block whitespace-nowrap text-brand-700 underline"
-                >
-                  {b.student.phone_number}
-                </a>
-              </td>
-              <td>
-                <span className="block">{b.hostel.hostel_name}</span>
-                <span className="block text-xs text-muted">{b.hostel.address}</span>
-              </td>
-              <td>
-                <span className="block whitespace-nowrap capitalize">{b.room.room_number}</span>
-                <span className="block text-xs text-muted capitalize">{b.room.unit}</span>
-              </td>
-              <td>
+    <AdminTable
+      columns={[
+        {
+          header: 'Student',
+          className: 'font-medium capitalize',
+          cell: (b) => `${b.student.first_name} ${b.student.last_name}`,
+        },
+        {
+          header: 'Contact',
+          cell: (b) => (
+            <>
+              <a href={`mailto:${b.student.email}`} className="block break-all text-brand-700 underline">
+                {b.student.email}
+              </a>
+              <a
+                href={`tel:${b.student.phone_number}`}
+                className="block whitespace-nowrap text-brand-700 underline"
+              >
+                {b.student.phone_number}
+              </a>
+            </>
+          ),
+        },
+        {
+          header: 'Hostel',
+          cell: (b) => <TwoLines first={b.hostel.hostel_name} second={b.hostel.address} />,
+        },
+        {
+          header: 'Room',
+          cell: (b) => (
+            <>
+              <span className="block whitespace-nowrap capitalize">{b.room.room_number}</span>
+              <span className="block text-xs text-muted capitalize">{b.room.unit}</span>
+            </>
+          ),
+        },
+        {
+          header: 'Inspection Date & Time',
+          cell: (b) => {
+            const when = formatInspection(b.inspection_date_time);
+            return (
+              <>
                 <span className="block">{when.date}</span>
                 <span className="block whitespace-nowrap text-muted">{when.slot}</span>
-              </td>
-              <td>
-                <Pill value={b.status} />
-              </td>
-              <td>
-                <Pill value={b.payment_status} label={PAYMENT_LABEL[b.payment_status]} />
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </ScrollTable>
+              </>
+            );
+          },
+        },
+        { header: 'Status', cell: (b) => <Pill value={b.status} label={BOOKING_STATUS_LABELS[b.status]} /> },
+        {
+          header: 'Payment',
+          cell: (b) => <Pill value={b.payment_status} label={PAYMENT_LABEL[b.payment_status]} />,
+        },
+      ]}
+      label="Bookings table"
+      minWidth="min-w-[60rem]"
+      rows={bookings}
+    />
   );
 }

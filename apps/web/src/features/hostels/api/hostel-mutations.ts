@@ -1,6 +1,7 @@
 import type { Hostel } from '@studynest/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { invalidate } from '../../../lib/query-client.ts';
 
 /** What the create/update form sends; the files travel as repeated `images` parts. */
 export type HostelFormPayload = {
@@ -37,11 +38,7 @@ function toFormData(payload: HostelFormPayload): FormData {
 /** Every hostel write can change the public menu, the admin list, a hostel page and the rooms' hostel names. */
 function useInvalidateCatalogue() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['hostels'] }),
-      queryClient.invalidateQueries({ queryKey: ['rooms'] }),
-    ]);
+  return () => invalidate(queryClient, ['hostels'], ['rooms']);
 }
 
 export function useCreateHostel() {

@@ -11,9 +11,8 @@ import {
 } from '@studynest/contracts/places';
 import { useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { FormField, TextField } from '../../../components/ui/form-field.tsx';
-import { type RegisterOptions, useForm } from '../../../lib/form.ts';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { choices, FormField, SelectField, TextField } from '../../../components/ui/form-field.tsx';
+import { applyServerErrors, type RegisterOptions, useForm } from '../../../lib/form.ts';
 import { usePreviewUrls } from '../../../lib/use-preview-urls.ts';
 import type { HostelFormPayload } from '../api/hostel-mutations.ts';
 
@@ -139,12 +138,9 @@ export function HostelForm({
   const [serverError, setServerError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const previews = usePreviewUrls(files);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<HostelFormValues>({ defaultValues });
+  const { register, handleSubmit, setError, errors, isSubmitting } = useForm<HostelFormValues>({
+    defaultValues,
+  });
 
   // Photos the hostel keeps decide how many new ones still fit (BUSINESS.maxHostelImages in all).
   const kept = photos.filter((p) => !removeIds.has(p._id)).length;
@@ -220,52 +216,34 @@ export function HostelForm({
       </FormField>
 
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <FormField
+        <SelectField
           label="University"
           error={errors.university?.message}
           hint="Its state and city are used when you leave those empty."
-        >
-          {(a11y) => (
-            <select {...a11y} className="input" {...register('university')}>
-              <option value="">Not near a listed university</option>
-              {UNIVERSITIES.map((u) => (
-                <option key={u.code} value={u.code}>
-                  {u.name} ({u.code})
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+          none="Not near a listed university"
+          options={UNIVERSITIES.map((u) => [u.code, `${u.name} (${u.code})`] as const)}
+          {...register('university')}
+        />
         <TextField
           label="Walking minutes to the university"
           inputMode="numeric"
           error={errors.walking_minutes?.message}
           {...register('walking_minutes', RULES.walking_minutes)}
         />
-        <FormField label="State" error={errors.state?.message}>
-          {(a11y) => (
-            <select {...a11y} className="input" {...register('state')}>
-              <option value="">Not given</option>
-              {NIGERIAN_STATES.map((state) => (
-                <option key={state} value={state}>
-                  {state}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <SelectField
+          label="State"
+          error={errors.state?.message}
+          none="Not given"
+          options={choices(NIGERIAN_STATES)}
+          {...register('state')}
+        />
         <TextField label="City" error={errors.city?.message} {...register('city', RULES.city)} />
-        <FormField label="Who it takes" error={errors.gender_policy?.message}>
-          {(a11y) => (
-            <select {...a11y} className="input" {...register('gender_policy')}>
-              {GENDER_POLICIES.map((g) => (
-                <option key={g} value={g}>
-                  {GENDER_POLICY_LABELS[g]}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <SelectField
+          label="Who it takes"
+          error={errors.gender_policy?.message}
+          options={choices(GENDER_POLICIES, (g) => GENDER_POLICY_LABELS[g])}
+          {...register('gender_policy')}
+        />
       </div>
       <fieldset className="flex flex-col gap-2">
         <legend className="label">Amenities</legend>
@@ -326,7 +304,7 @@ export function HostelForm({
           aria-describedby={`${fileInputId}-hint${fileError ? ` ${fileInputId}-error` : ''}`}
           aria-invalid={Boolean(fileError)}
           onChange={(e) => choose(e.currentTarget.files)}
-          className="block w-full text-sm text-muted file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-lg file:border file:border-line file:bg-white file:px-4 file:py-2 file:font-semibold file:text-ink hover:file:bg-subtle"
+          className="file-input"
         />
         <p id={`${fileInputId}-hint`} className="text-sm text-muted">
           JPEG only (.jpg, .jpeg), up to {MAX_MB} MB each, at most {BUSINESS.maxHostelImages} photos per

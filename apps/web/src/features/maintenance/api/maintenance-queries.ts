@@ -1,9 +1,8 @@
 import type {
-  MaintenanceCategory,
+  MaintenanceCreate,
   MaintenanceRequest,
   MaintenanceStatus,
   MaintenanceUpdateInput,
-  MaintenanceUrgency,
 } from '@studynest/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiUpload } from '../../../lib/api-client.ts';
@@ -30,12 +29,8 @@ export const maintenanceQueries = {
     }),
 };
 
-export type MaintenanceReport = {
-  category: MaintenanceCategory;
-  description: string;
-  urgency: MaintenanceUrgency;
-  photos: File[];
-};
+/** The report's checked fields (the contract's) and the photos that travel beside them. */
+export type MaintenanceReport = MaintenanceCreate & { photos: File[] };
 
 /** The tenant's report as multipart/form-data; `onProgress` gets the share of bytes sent. */
 export function useReportMaintenance(onProgress?: (fraction: number) => void) {

@@ -1,6 +1,6 @@
 import type { MaintenanceStatus } from '@studynest/contracts';
 import { MAINTENANCE_STATUSES } from '@studynest/contracts/constants';
-import { FormField } from '../../../components/ui/form-field.tsx';
+import { choices, SelectField } from '../../../components/ui/form-field.tsx';
 import type { MaintenanceFilters as Filters } from '../api/maintenance-queries.ts';
 import { STATUS_LABELS } from './maintenance-labels.tsx';
 
@@ -16,45 +16,26 @@ export function MaintenanceFilters({
 }) {
   return (
     <div className="grid gap-3 sm:grid-cols-2 md:max-w-2xl">
-      <FormField label="Status">
-        {(a11y) => (
-          <select
-            {...a11y}
-            className="input"
-            value={value.status ?? ''}
-            onChange={(e) =>
-              onChange({
-                ...value,
-                status: (e.currentTarget.value || undefined) as MaintenanceStatus | undefined,
-              })
-            }
-          >
-            <option value="">All statuses</option>
-            {MAINTENANCE_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-      <FormField label="Hostel" hint={hostels ? undefined : 'Loading hostels…'}>
-        {(a11y) => (
-          <select
-            {...a11y}
-            className="input"
-            value={value.hostel_id ?? ''}
-            onChange={(e) => onChange({ ...value, hostel_id: e.currentTarget.value || undefined })}
-          >
-            <option value="">All hostels</option>
-            {hostels?.map((h) => (
-              <option key={h._id} value={h._id}>
-                {h.hostel_name}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
+      <SelectField
+        label="Status"
+        none="All statuses"
+        options={choices(MAINTENANCE_STATUSES, (s) => STATUS_LABELS[s])}
+        value={value.status ?? ''}
+        onChange={(e) =>
+          onChange({
+            ...value,
+            status: (e.currentTarget.value || undefined) as MaintenanceStatus | undefined,
+          })
+        }
+      />
+      <SelectField
+        label="Hostel"
+        hint={hostels ? undefined : 'Loading hostels…'}
+        none="All hostels"
+        options={hostels?.map((h) => [h._id, h.hostel_name] as const) ?? []}
+        value={value.hostel_id ?? ''}
+        onChange={(e) => onChange({ ...value, hostel_id: e.currentTarget.value || undefined })}
+      />
     </div>
   );
 }

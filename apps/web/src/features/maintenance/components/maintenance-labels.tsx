@@ -32,20 +32,14 @@ export const URGENCY_TEXT = {
   normal: { label: 'Normal', promise: `within ${MAINTENANCE_TARGETS.normalBusinessDays} business days` },
 } as const;
 
-const STATUS_STYLES: Record<MaintenanceStatus, string> = {
-  open: 'bg-warn-50 text-warn-700 ring-warn-700/30',
-  in_progress: 'bg-brand-50 text-brand-800 ring-brand-600/30',
-  done: 'bg-ok-50 text-ok-700 ring-ok-700/30',
+const STATUS_TONES: Record<MaintenanceStatus, string> = {
+  open: 'badge-warn',
+  in_progress: 'badge-brand',
+  done: 'badge-ok',
 };
 
 export function StatusBadge({ status }: { status: MaintenanceStatus }) {
-  return (
-    <span
-      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ${STATUS_STYLES[status]}`}
-    >
-      {STATUS_LABELS[status]}
-    </span>
-  );
+  return <span className={`${STATUS_TONES[status]} whitespace-nowrap`}>{STATUS_LABELS[status]}</span>;
 }
 
 /** The deadline in Lagos time; past it and not done, the word "Overdue" says so (not the colour alone). */
@@ -56,11 +50,7 @@ export function Deadline({
 }) {
   return (
     <span className={request.overdue ? 'font-semibold text-danger-700' : ''}>
-      {request.overdue && (
-        <span className="mr-1 inline-flex rounded-full bg-danger-50 px-2 py-0.5 text-xs font-bold text-danger-700 ring-1 ring-danger-600/40">
-          Overdue
-        </span>
-      )}
+      {request.overdue && <span className="badge-danger mr-1">Overdue</span>}
       <time dateTime={request.due_by}>{formatLagosDateTime(request.due_by)}</time>
     </span>
   );

@@ -2,20 +2,15 @@ import type { MaintenanceRequest } from '@studynest/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { hostel, person, room } from '../../../testing/fixtures.ts';
 import { MaintenanceQueue } from './maintenance-queue.tsx';
 import { checkMaintenancePhotos } from './report-form.tsx';
 
 const base = {
   photos: [],
-  hostel: { _id: 'h1', hostel_name: 'Green Court Lodge', address: '12 Ogui Road, Enugu' },
-  room: { _id: 'r1', room_number: 'room 04', unit: 'one bedroom flat' },
-  user: {
-    _id: 'u1',
-    first_name: 'chiamaka',
-    last_name: 'Okafor',
-    email: 'c@example.com',
-    phone_number: '08031234567',
-  },
+  hostel,
+  room: { _id: room._id, room_number: room.room_number, unit: room.unit },
+  user: person,
   updated_at: '2026-11-20T08:00:00.000Z',
 };
 

@@ -1,7 +1,7 @@
 import type { MaintenanceRequest, MaintenanceStatus } from '@studynest/contracts';
-import { Fragment, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { AdminTable, TwoLines } from '../../../components/ui/admin-table.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { ScrollTable } from '../../../components/ui/scroll-table.tsx';
 import { formatLagosDateTime } from '../../../lib/format.ts';
 import { useUpdateMaintenance } from '../api/maintenance-queries.ts';
 import {
@@ -25,82 +25,86 @@ const COLUMNS = 6;
 export function MaintenanceQueue({ items }: { items: MaintenanceRequest[] }) {
   const [openId, setOpenId] = useState<string | null>(null);
   const baseId = useId();
+  const who = (r: MaintenanceRequest) => `${r.user.first_name} ${r.user.last_name}`;
   return (
-    <ScrollTable label="Maintenance table" tableClassName="min-w-[48rem]">
-      <thead>
-        <tr>
-          <th scope="col">Request</th>
-          <th scope="col">Status</th>
-          <th scope="col">Deadline</th>
-          <th scope="col">Tenant</th>
-          <th scope="col">Hostel / room</th>
-          <th scope="col">Reported</th>
-        </tr>
-      </thead>
-      <tbody>
-        {items.map((r) => {
-          const open = openId === r._id;
-          const detailId = `${baseId}-${r._id}`;
-          const who = `${r.user.first_name} ${r.user.last_name}`;
-          return (
-            <Fragment key={r._id}>
-              <tr className={r.overdue ? 'bg-danger-50' : undefined}>
-                <td>
-                  <span className="block font-medium">{CATEGORY_SHORT[r.category]}</span>
-                  <span
-                    className={`block text-xs ${r.urgency === 'emergency' ? 'font-semibold text-danger-700' : 'text-muted'}`}
-                  >
-                    {URGENCY_TEXT[r.urgency].label}
-                  </span>
-                  {/* First in the row, so a phone shows it without scrolling sideways. */}
-                  <button
-                    type="button"
-                    className="mt-1 inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
-                    aria-expanded={open}
-                    aria-controls={detailId}
-                    aria-label={`${open ? 'Hide details' : 'Details'} of the ${CATEGORY_SHORT[r.category]} request from ${who}`}
-                    onClick={() => setOpenId(open ? null : r._id)}
-                  >
-                    {open ? 'Hide' : 'Details'}
-                  </button>
-                </td>
-                <td>
-                  <StatusBadge status={r.status} />
-                </td>
-                <td className="whitespace-nowrap">
-                  <Deadline request={r} />
-                </td>
-                <td>
-                  <span className="block capitalize">{who}</span>
-                  <a href={`tel:${r.user.phone_number}`} className="block text-xs text-brand-700 underline">
-                    {r.user.phone_number}
-                  </a>
-                </td>
-                <td>
-                  <span className="block">{r.hostel.hostel_name}</span>
-                  <span className="block text-xs text-muted capitalize">
-                    {r.room.room_number} · {r.room.unit}
-                  </span>
-                </td>
-                <td className="whitespace-nowrap">
-                  <time dateTime={r.created_at}>{formatLagosDateTime(r.created_at)}</time>
-                </td>
-              </tr>
-              {open && (
-                <tr id={detailId}>
-                  <td colSpan={COLUMNS} className="bg-subtle">
-                    {/* Pinned to the box's left edge at the box's width: on a phone the details read without scrolling sideways. */}
-                    <div className="sticky left-0 max-w-[min(48rem,calc(100vw-3.5rem))]">
-                      <RequestDetail request={r} />
-                    </div>
-                  </td>
-                </tr>
-              )}
-            </Fragment>
-          );
-        })}
-      </tbody>
-    </ScrollTable>
+    <AdminTable
+      columns={[
+        {
+          header: 'Request',
+          cell: (r) => {
+            const open = openId === r._id;
+            return (
+              <>
+                <span className="block font-medium">{CATEGORY_SHORT[r.category]}</span>
+                <span
+                  className={`block text-xs ${r.urgency === 'emergency' ? 'font-semibold text-danger-700' : 'text-muted'}`}
+                >
+                  {URGENCY_TEXT[r.urgency].label}
+                </span>
+                {/* First in the row, so a phone shows it without scrolling sideways. */}
+                <button
+                  type="button"
+                  className="mt-1 inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
+                  aria-expanded={open}
+                  aria-controls={`${baseId}-${r._id}`}
+                  aria-label={`${open ? 'Hide details' : 'Details'} of the ${CATEGORY_SHORT[r.category]} request from ${who(r)}`}
+                  onClick={() => setOpenId(open ? null : r._id)}
+                >
+                  {open ? 'Hide' : 'Details'}
+                </button>
+              </>
+            );
+          },
+        },
+        { header: 'Status', cell: (r) => <StatusBadge status={r.status} /> },
+        { header: 'Deadline', className: 'whitespace-nowrap', cell: (r) => <Deadline request={r} /> },
+        {
+          header: 'Tenant',
+          cell: (r) => (
+            <>
+              <span className="block capitalize">{who(r)}</span>
+              <a href={`tel:${r.user.phone_number}`} className="block text-xs text-brand-700 underline">
+                {r.user.phone_number}
+              </a>
+            </>
+          ),
+        },
+        {
+          header: 'Hostel / room',
+          cell: (r) => (
+            <TwoLines
+              first={r.hostel.hostel_name}
+              second={
+                <span className="capitalize">
+                  {r.room.room_number} · {r.room.unit}
+                </span>
+              }
+            />
+          ),
+        },
+        {
+          header: 'Reported',
+          className: 'whitespace-nowrap',
+          cell: (r) => <time dateTime={r.created_at}>{formatLagosDateTime(r.created_at)}</time>,
+        },
+      ]}
+      label="Maintenance table"
+      minWidth="min-w-[48rem]"
+      rows={items}
+      rowClassName={(r) => (r.overdue ? 'bg-danger-50' : undefined)}
+      after={(r) =>
+        openId === r._id && (
+          <tr id={`${baseId}-${r._id}`}>
+            <td colSpan={COLUMNS} className="bg-subtle">
+              {/* Pinned to the box's left edge at the box's width: on a phone the details read without scrolling sideways. */}
+              <div className="sticky left-0 max-w-[min(48rem,calc(100vw-3.5rem))]">
+                <RequestDetail request={r} />
+              </div>
+            </td>
+          </tr>
+        )
+      }
+    />
   );
 }
 

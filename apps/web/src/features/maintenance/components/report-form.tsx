@@ -1,9 +1,15 @@
-import type { MaintenanceCategory, MaintenanceUrgency } from '@studynest/contracts';
-import { BUSINESS, MAINTENANCE_CATEGORIES, MAINTENANCE_TARGETS } from '@studynest/contracts/constants';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import type { MaintenanceCreate, MaintenanceCreateInput } from '@studynest/contracts';
+import {
+  BUSINESS,
+  MAINTENANCE_CATEGORIES,
+  MAINTENANCE_TARGETS,
+  MAINTENANCE_URGENCIES,
+} from '@studynest/contracts/constants';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
+import { choices, FormField, SelectField } from '../../../components/ui/form-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { applyServerErrors, lazyZodResolver, useForm } from '../../../lib/form.ts';
 import { usePreviewUrls } from '../../../lib/use-preview-urls.ts';
 import { useReportMaintenance } from '../api/maintenance-queries.ts';
 import { CATEGORY_LABELS, URGENCY_TEXT } from './maintenance-labels.tsx';
@@ -35,43 +41,34 @@ export function checkMaintenancePhotos(chosen: File[], current: number): string 
   return null;
 }
 
-type Errors = Partial<Record<'category' | 'description' | 'urgency' | 'photos', string>>;
-
-function validate(category: string, description: string, urgency: string): Errors {
-  const errors: Errors = {};
-  if (!category) errors.category = 'Choose what kind of problem it is';
-  const text = description.trim();
-  if (text.length < MIN_TEXT)
-    errors.description = `Describe the problem in a few words (at least ${MIN_TEXT} characters)`;
-  else if (text.length > MAX_TEXT) errors.description = `Keep the description to ${MAX_TEXT} characters`;
-  if (!urgency) errors.urgency = 'Say whether it is an emergency or can wait';
-  return errors;
-}
+// The contract's checks load after the form (see lazyZodResolver).
+const resolver = lazyZodResolver(() =>
+  import('@studynest/contracts/tenant-requests').then((m) => m.MaintenanceCreateSchema),
+);
 
 /** A tenant's report: what, how urgent, a description and up to three JPEG photos. */
 export function ReportForm() {
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const [attempt, setAttempt] = useState(0);
-  const [category, setCategory] = useState<MaintenanceCategory | ''>('');
-  const [description, setDescription] = useState('');
-  const [urgency, setUrgency] = useState<MaintenanceUrgency | ''>('');
   const [files, setFiles] = useState<File[]>([]);
-  const [errors, setErrors] = useState<Errors>({});
+  const [photoError, setPhotoError] = useState<string | null>(null);
   const [progress, setProgress] = useState(0);
   const [sent, setSent] = useState(false);
   const previews = usePreviewUrls(files);
   const report = useReportMaintenance(setProgress);
-
-  // After a refused submit, keyboard and screen-reader users land on the first field to fix.
-  useEffect(() => {
-    if (attempt === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempt]);
-
-  // A field's message goes as soon as the field changes; the next submit checks everything again.
-  const clear = (field: keyof Errors) => setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
+  useEffect(() => resolver.preload(), []);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    watch,
+    errors,
+    // Nothing chosen at first: the category and urgency are the tenant's to pick.
+  } = useForm<MaintenanceCreateInput, unknown, MaintenanceCreate>({
+    resolver,
+    defaultValues: { description: '' },
+  });
 
   const choose = (list: FileList | null) => {
     const chosen = Array.from(list ?? []);
@@ -79,111 +76,69 @@ export function ReportForm() {
     if (fileInput.current) fileInput.current.value = '';
     if (chosen.length === 0) return;
     const problem = checkMaintenancePhotos(chosen, files.length);
-    setErrors((e) => ({ ...e, photos: problem ?? undefined }));
+    setPhotoError(problem);
     if (!problem) setFiles((current) => [...current, ...chosen]);
   };
 
   const remove = (index: number) => {
     setFiles((current) => current.filter((_, i) => i !== index));
-    setErrors((e) => ({ ...e, photos: undefined }));
+    setPhotoError(null);
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = handleSubmit(async (values) => {
     setSent(false);
-    const found = validate(category, description, urgency);
-    setErrors(found);
-    if (Object.keys(found).length > 0 || !category || !urgency) {
-      setAttempt((n) => n + 1);
-      return;
-    }
     setProgress(0);
-    report.mutate(
-      { category, urgency, description: description.trim(), photos: files },
-      {
-        onSuccess: () => {
-          setCategory('');
-          setDescription('');
-          setUrgency('');
-          setFiles([]);
-          setSent(true);
-        },
-        onError: (err) => {
-          if (err instanceof ApiError) setErrors(err.fields as Errors);
-          setAttempt((n) => n + 1);
-        },
-      },
-    );
-  };
+    try {
+      await report.mutateAsync({ ...values, photos: files });
+      reset();
+      setFiles([]);
+      setSent(true);
+    } catch (err) {
+      applyServerErrors(err, setError);
+      if (err instanceof ApiError && err.fields.photos) setPhotoError(err.fields.photos);
+    }
+  });
 
-  const length = description.trim().length;
+  const length = (watch('description') ?? '').trim().length;
   const sending = report.isPending;
   const urgencyError = `${id}-urgency-error`;
   const photoHint = `${id}-photos-hint`;
-  const photoError = `${id}-photos-error`;
+  const photoErrorId = `${id}-photos-error`;
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={sending}>
-      <FormField label="What is the problem?" error={errors.category}>
-        {(a11y) => (
-          <select
-            {...a11y}
-            className="input"
-            value={category}
-            onChange={(e) => {
-              setCategory(e.currentTarget.value as MaintenanceCategory);
-              clear('category');
-            }}
-          >
-            <option value="">Choose a category</option>
-            {MAINTENANCE_CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {CATEGORY_LABELS[c]}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={sending}>
+      <SelectField
+        label="What is the problem?"
+        error={errors.category?.message}
+        none="Choose a category"
+        options={choices(MAINTENANCE_CATEGORIES, (c) => CATEGORY_LABELS[c])}
+        {...register('category')}
+      />
 
       <FormField
         label="Describe it"
-        error={errors.description}
+        error={errors.description?.message}
         hint={`${length} / ${MAX_TEXT} characters (at least ${MIN_TEXT}). Where it is and since when helps.`}
       >
         {(a11y) => (
-          <textarea
-            {...a11y}
-            rows={4}
-            maxLength={MAX_TEXT}
-            className="input"
-            value={description}
-            onChange={(e) => {
-              setDescription(e.currentTarget.value);
-              clear('description');
-            }}
-          />
+          <textarea {...a11y} rows={4} maxLength={MAX_TEXT} className="input" {...register('description')} />
         )}
       </FormField>
 
       <fieldset aria-describedby={errors.urgency ? urgencyError : undefined}>
         <legend className="label">How urgent is it?</legend>
         <div className="flex flex-col gap-2 sm:flex-row sm:gap-4">
-          {(['emergency', 'normal'] as const).map((u) => (
+          {MAINTENANCE_URGENCIES.map((u) => (
             <label
               key={u}
               className="flex min-h-11 flex-1 cursor-pointer items-center gap-3 rounded-lg border border-line px-3 py-2 has-checked:border-brand-600 has-checked:bg-brand-50"
             >
               <input
                 type="radio"
-                name={`${id}-urgency`}
                 value={u}
-                checked={urgency === u}
-                onChange={() => {
-                  setUrgency(u);
-                  clear('urgency');
-                }}
                 aria-invalid={Boolean(errors.urgency)}
                 className="size-5 accent-brand-700"
+                {...register('urgency')}
               />
               <span className="text-sm">
                 <span className="block font-semibold">{URGENCY_TEXT[u].label}</span>
@@ -194,7 +149,7 @@ export function ReportForm() {
         </div>
         {errors.urgency && (
           <p id={urgencyError} className="field-error">
-            {errors.urgency}
+            {errors.urgency.message}
           </p>
         )}
       </fieldset>
@@ -210,18 +165,18 @@ export function ReportForm() {
           multiple
           accept=".jpg,.jpeg,image/jpeg"
           disabled={files.length >= MAX_PHOTOS || sending}
-          aria-describedby={`${photoHint}${errors.photos ? ` ${photoError}` : ''}`}
-          aria-invalid={Boolean(errors.photos)}
+          aria-describedby={`${photoHint}${photoError ? ` ${photoErrorId}` : ''}`}
+          aria-invalid={Boolean(photoError)}
           onChange={(e) => choose(e.currentTarget.files)}
-          className="block w-full text-sm text-muted file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-lg file:border file:border-line file:bg-white file:px-4 file:py-2 file:font-semibold file:text-ink hover:file:bg-subtle"
+          className="file-input"
         />
         <p id={photoHint} className="text-sm text-muted">
           JPEG only (.jpg, .jpeg), up to {MAX_MB} MB each, at most {MAX_PHOTOS} photos ({files.length}{' '}
           chosen).
         </p>
-        {errors.photos && (
-          <p id={photoError} className="field-error" role="alert">
-            {errors.photos}
+        {photoError && (
+          <p id={photoErrorId} className="field-error" role="alert">
+            {photoError}
           </p>
         )}
         {previews.length > 0 && (

@@ -1,6 +1,7 @@
 import type { MaintenanceRequest } from '@studynest/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { QueryError } from '../../../components/ui/alert.tsx';
+import { CardSection } from '../../../components/ui/card-section.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatLagosDateTime } from '../../../lib/format.ts';
 import { maintenanceQueries } from '../api/maintenance-queries.ts';
@@ -20,19 +21,14 @@ import { ReportForm } from './report-form.tsx';
  */
 export function TenantMaintenance() {
   return (
-    <section aria-labelledby="maintenance-heading" className="card flex flex-col gap-4 p-5 sm:p-6">
-      <div>
-        <h2 id="maintenance-heading" className="text-xl">
-          Report a problem
-        </h2>
-        <p className="text-sm text-muted">
-          Something broken in your room or hostel? Tell us here: emergencies are fixed within 24 hours, other
-          repairs within 5 business days.
-        </p>
-      </div>
+    <CardSection
+      title="Report a problem"
+      intro="Something broken in your room or hostel? Tell us here: emergencies are fixed within 24 hours, other repairs within 5 business days."
+      roomy
+    >
       <ReportForm />
       <MyRequests />
-    </section>
+    </CardSection>
   );
 }
 

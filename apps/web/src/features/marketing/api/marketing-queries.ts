@@ -1,4 +1,4 @@
-import type { SiteInfo } from '@studynest/contracts';
+import type { Message, SiteInfo } from '@studynest/contracts';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -14,7 +14,6 @@ export const siteQueries = {
 
 export function useSubscribe() {
   return useMutation({
-    mutationFn: (email: string) =>
-      api<{ message: string }>('/subscribers', { method: 'POST', body: { email } }),
+    mutationFn: (email: string) => api<Message>('/subscribers', { method: 'POST', body: { email } }),
   });
 }

@@ -4,7 +4,34 @@ import type { ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { siteQueries } from '../api/marketing-queries.ts';
 
-/** The frame every long-form page shares: a title band, then readable text. */
+/** The band that opens a public page: a small label, the title, a lead paragraph. */
+export function PageBand({
+  eyebrow,
+  title,
+  lead,
+  className = 'pt-10 pb-4 sm:pt-14 sm:pb-6',
+}: {
+  eyebrow: string;
+  title: string;
+  lead: ReactNode;
+  className?: string;
+}) {
+  return (
+    <header className="bg-gradient-to-b from-brand-50 to-white">
+      <div className={`container-page ${className}`}>
+        <p className="eyebrow">{eyebrow}</p>
+        <h1 className="mt-2 text-3xl sm:text-4xl">{title}</h1>
+        <div className="mt-4 max-w-3xl text-lg text-muted">{lead}</div>
+      </div>
+    </header>
+  );
+}
+
+/**
+ * The frame every long-form page shares (help, terms, privacy): the band, then readable text that
+ * may quote the server's settings (support contacts, notice periods) — loaded here, with a line
+ * saying so when they could not be. `children` gets them (undefined while they load).
+ */
 export function StaticPage({
   eyebrow,
   title,
@@ -14,19 +41,17 @@ export function StaticPage({
   eyebrow: string;
   title: string;
   lead: ReactNode;
-  children: ReactNode;
+  children: (info: SiteInfo | undefined) => ReactNode;
 }) {
+  const site = useSiteInfo();
   return (
     <article>
-      <header className="bg-gradient-to-b from-brand-50 to-white">
-        <div className="container-page pt-10 pb-4 sm:pt-14 sm:pb-6">
-          <p className="eyebrow">{eyebrow}</p>
-          <h1 className="mt-2 text-3xl sm:text-4xl">{title}</h1>
-          <div className="mt-4 max-w-3xl text-lg text-muted">{lead}</div>
-        </div>
-      </header>
+      <PageBand eyebrow={eyebrow} title={title} lead={lead} />
       <div className="container-page pb-6">
-        <div className="prose-page">{children}</div>
+        <div className="prose-page">
+          <SiteInfoError error={site.error} retry={() => site.refetch()} />
+          {children(site.data)}
+        </div>
       </div>
     </article>
   );
@@ -43,7 +68,7 @@ export function SiteValue({ info, field }: { info: SiteInfo | undefined; field: 
   return <strong>{info[field]}</strong>;
 }
 
-export function SiteInfoError({ error, retry }: { error: Error | null; retry: () => void }) {
+function SiteInfoError({ error, retry }: { error: Error | null; retry: () => void }) {
   if (!error) return null;
   return (
     <div className="mt-6">

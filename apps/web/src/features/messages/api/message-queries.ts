@@ -1,18 +1,13 @@
 import type {
+  AdminMessageCreated,
   AdminMessageCreateInput,
   AdminMessageDetail,
+  AdminMessagePreview,
+  AdminMessageRetried,
   AdminMessageSummary,
-  SkippedRecipient,
 } from '@studynest/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-
-export type MessageSent = { id: string; recipients: number; skipped: SkippedRecipient[] };
-export type MessagePreview = {
-  recipients: number;
-  skipped: SkippedRecipient[];
-  sample: { to: string; name: string; subject: string | null; body: string } | null;
-};
 
 /** While any delivery of a send is still on its way, its log entry is asked for again this often. */
 const IN_FLIGHT_REFRESH_MS = 3_000;
@@ -39,7 +34,7 @@ export const messageQueries = {
 export function usePreviewMessage() {
   return useMutation({
     mutationFn: (body: AdminMessageCreateInput) =>
-      api<MessagePreview>('/admin/messages/preview', { method: 'POST', body }),
+      api<AdminMessagePreview>('/admin/messages/preview', { method: 'POST', body }),
   });
 }
 
@@ -47,7 +42,7 @@ export function useSendMessage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: AdminMessageCreateInput) =>
-      api<MessageSent>('/admin/messages', { method: 'POST', body }),
+      api<AdminMessageCreated>('/admin/messages', { method: 'POST', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin-messages'] }),
   });
 }
@@ -56,7 +51,7 @@ export function useSendMessage() {
 export function useRetryFailed(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<{ retried: number }>(`/admin/messages/${id}/retry`, { method: 'POST' }),
+    mutationFn: () => api<AdminMessageRetried>(`/admin/messages/${id}/retry`, { method: 'POST' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin-messages'] }),
   });
 }

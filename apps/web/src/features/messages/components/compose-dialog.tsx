@@ -1,13 +1,17 @@
-import type { AdminMessageCreate, AdminMessageCreateInput, MessageAudience } from '@studynest/contracts';
+import type {
+  AdminMessageCreate,
+  AdminMessageCreated,
+  AdminMessageCreateInput,
+  MessageAudience,
+} from '@studynest/contracts';
 import { MESSAGE_LIMITS, MESSAGE_PLACEHOLDERS, smsSegments } from '@studynest/contracts/constants';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useForm } from '../../../lib/form.ts';
-import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
-import { type MessageSent, usePreviewMessage, useSendMessage } from '../api/message-queries.ts';
+import { lazyZodResolver, useForm } from '../../../lib/form.ts';
+import { usePreviewMessage, useSendMessage } from '../api/message-queries.ts';
 import { channelLabel } from '../audience.ts';
 import { SkippedList } from './skipped-list.tsx';
 
@@ -110,18 +114,15 @@ function ComposeForm({
   const preview = usePreviewMessage();
   const send = useSendMessage();
   const [serverError, setServerError] = useState<string | null>(null);
-  const [sent, setSent] = useState<MessageSent | null>(null);
+  const [sent, setSent] = useState<AdminMessageCreated | null>(null);
   const bodyRef = useRef<HTMLTextAreaElement | null>(null);
   useEffect(() => resolver.preload(), []);
 
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    setError,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<AdminMessageCreateInput, unknown, AdminMessageCreate>({
+  const { register, handleSubmit, setValue, setError, watch, errors, isSubmitting } = useForm<
+    AdminMessageCreateInput,
+    unknown,
+    AdminMessageCreate
+  >({
     resolver,
     defaultValues: { channel, audience: target.audience, subject: isSms ? undefined : '', body: '' },
   });

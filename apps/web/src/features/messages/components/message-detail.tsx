@@ -1,6 +1,6 @@
 import type { AdminMessageDetail, DeliveryStatus } from '@studynest/contracts';
+import { AdminTable } from '../../../components/ui/admin-table.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { ScrollTable } from '../../../components/ui/scroll-table.tsx';
 import { formatLagosDateTime } from '../../../lib/format.ts';
 import { useRetryFailed } from '../api/message-queries.ts';
 import { channelLabel, describeAudience } from '../audience.ts';
@@ -8,21 +8,15 @@ import { DeliveryCounts } from './message-log-table.tsx';
 import { SkippedList } from './skipped-list.tsx';
 
 const STATUS_TONE: Record<DeliveryStatus, string> = {
-  queued: 'bg-subtle text-muted ring-line',
-  sending: 'bg-brand-50 text-brand-800 ring-brand-600/25',
-  sent: 'bg-ok-50 text-ok-700 ring-ok-700/25',
-  failed: 'bg-danger-50 text-danger-700 ring-danger-600/25',
-  cancelled: 'bg-warn-50 text-warn-700 ring-accent-600/25',
+  queued: 'badge-muted',
+  sending: 'badge-brand',
+  sent: 'badge-ok',
+  failed: 'badge-danger',
+  cancelled: 'badge-warn',
 };
 
 function StatusBadge({ status }: { status: DeliveryStatus }) {
-  return (
-    <span
-      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold capitalize ring-1 ${STATUS_TONE[status]}`}
-    >
-      {status}
-    </span>
-  );
+  return <span className={`${STATUS_TONE[status]} capitalize`}>{status}</span>;
 }
 
 /** Failed deliveries go back on the queue; the button says how many did. */
@@ -99,36 +93,32 @@ export function MessageDetailView({
         </div>
       )}
       <RetryFailed id={message.id} failed={message.counts.failed} />
-      <ScrollTable label="Deliveries" tableClassName="min-w-[40rem]">
-        <thead>
-          <tr>
-            <th scope="col">Recipient</th>
-            <th scope="col">Status</th>
-            <th scope="col">Sent at</th>
-            <th scope="col">To</th>
-            <th scope="col">Reason</th>
-          </tr>
-        </thead>
-        <tbody>
-          {message.deliveries.map((d) => (
-            <tr key={d.id}>
-              <td className="capitalize">{d.user?.name ?? <span className="text-muted">—</span>}</td>
-              <td>
-                <StatusBadge status={d.status} />
-              </td>
-              <td className="whitespace-nowrap">
-                {d.sent_at ? (
-                  <time dateTime={d.sent_at}>{formatLagosDateTime(d.sent_at)}</time>
-                ) : (
-                  <span className="text-muted">—</span>
-                )}
-              </td>
-              <td className="break-all">{d.to}</td>
-              <td className="text-danger-700">{d.error ?? ''}</td>
-            </tr>
-          ))}
-        </tbody>
-      </ScrollTable>
+      <AdminTable
+        columns={[
+          {
+            header: 'Recipient',
+            className: 'capitalize',
+            cell: (d) => d.user?.name ?? <span className="text-muted">—</span>,
+          },
+          { header: 'Status', cell: (d) => <StatusBadge status={d.status} /> },
+          {
+            header: 'Sent at',
+            className: 'whitespace-nowrap',
+            cell: (d) =>
+              d.sent_at ? (
+                <time dateTime={d.sent_at}>{formatLagosDateTime(d.sent_at)}</time>
+              ) : (
+                <span className="text-muted">—</span>
+              ),
+          },
+          { header: 'To', className: 'break-all', cell: (d) => d.to },
+          { header: 'Reason', className: 'text-danger-700', cell: (d) => d.error ?? '' },
+        ]}
+        label="Deliveries"
+        minWidth="min-w-[40rem]"
+        rows={message.deliveries}
+        rowKey={(d) => d.id}
+      />
     </div>
   );
 }

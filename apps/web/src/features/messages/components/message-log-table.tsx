@@ -1,6 +1,6 @@
 import type { AdminMessageSummary } from '@studynest/contracts';
 import { Link } from 'react-router';
-import { ScrollTable } from '../../../components/ui/scroll-table.tsx';
+import { AdminTable } from '../../../components/ui/admin-table.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatLagosDateTime } from '../../../lib/format.ts';
 import { channelLabel, describeAudience } from '../audience.ts';
@@ -42,40 +42,40 @@ export function MessageLogTable({
   hostelName?: (id: string) => string | undefined;
 }) {
   return (
-    <ScrollTable label="Message log" tableClassName="min-w-[48rem]">
-      <thead>
-        <tr>
-          <th scope="col">Message</th>
-          <th scope="col">Deliveries</th>
-          <th scope="col">When</th>
-          <th scope="col">Channel</th>
-          <th scope="col">To</th>
-          <th scope="col">Sent by</th>
-        </tr>
-      </thead>
-      <tbody>
-        {messages.map((m) => (
-          <tr key={m.id} className="hover:bg-subtle">
-            <td className="min-w-[11rem]">
-              <Link
-                to={paths.admin.message.getHref(m.id)}
-                className="line-clamp-2 font-medium break-words text-brand-700 underline"
-              >
-                {headline(m) || '(no text)'}
-              </Link>
-            </td>
-            <td>
-              <DeliveryCounts counts={m.counts} stacked />
-            </td>
-            <td className="whitespace-nowrap">
-              <time dateTime={m.created_at}>{formatLagosDateTime(m.created_at)}</time>
-            </td>
-            <td>{channelLabel(m.channel)}</td>
-            <td>{describeAudience(m.audience, hostelName)}</td>
-            <td className="capitalize">{m.sender?.name ?? <span className="text-muted">—</span>}</td>
-          </tr>
-        ))}
-      </tbody>
-    </ScrollTable>
+    <AdminTable
+      columns={[
+        {
+          header: 'Message',
+          className: 'min-w-[11rem]',
+          cell: (m) => (
+            <Link
+              to={paths.admin.message.getHref(m.id)}
+              className="line-clamp-2 font-medium break-words text-brand-700 underline"
+            >
+              {headline(m) || '(no text)'}
+            </Link>
+          ),
+        },
+        { header: 'Deliveries', cell: (m) => <DeliveryCounts counts={m.counts} stacked /> },
+        {
+          header: 'When',
+          className: 'whitespace-nowrap',
+          cell: (m) => <time dateTime={m.created_at}>{formatLagosDateTime(m.created_at)}</time>,
+        },
+        { header: 'Channel', cell: (m) => channelLabel(m.channel) },
+        { header: 'To', cell: (m) => describeAudience(m.audience, hostelName) },
+        {
+          header: 'Sent by',
+          className: 'capitalize',
+          cell: (m) => m.sender?.name ?? <span className="text-muted">—</span>,
+        },
+      ]}
+      label="Message log"
+      minWidth="min-w-[48rem]"
+      rows={messages}
+      rowKey={(m) => m.id}
+      rowClassName={() => 'hover:bg-subtle'}
+      empty="No messages sent yet."
+    />
   );
 }

@@ -4,14 +4,12 @@ import type {
   PaymentInitiateInput,
   PaymentInitiateResponse,
   PaymentKind,
-  Profile,
-  Tenant,
 } from '@studynest/contracts';
 import { PAYMENT_INITIATE_PATHS } from '@studynest/contracts/constants';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { paths } from '../../../config/paths.ts';
-import { api } from '../../../lib/api-client.ts';
+import { api, apiDownload } from '../../../lib/api-client.ts';
 
 export const paymentQueries = {
   /** POST /payments/verify: checks the payment with the provider (the server applies it once) and returns it. */
@@ -23,16 +21,6 @@ export const paymentQueries = {
       // Always ask again on a fresh visit: a pending payment may have completed since.
       staleTime: 0,
     }),
-  /**
-   * The signed-in student's profile, read for its latest payments (the receipt pages fall back to
-   * them when opened without a reference, as the original screens did).
-   */
-  profile: (userId: string) =>
-    queryOptions({
-      queryKey: ['payments', 'profile', userId],
-      queryFn: ({ signal }) => api<Profile>(`/user/${userId}`, { signal }),
-      staleTime: 0,
-    }),
   /** GET /payments/mine: every payment of the signed-in person, newest first. */
   mine: () =>
     queryOptions({
@@ -40,12 +28,17 @@ export const paymentQueries = {
       queryFn: ({ signal }) => api<PaymentHistoryItem[]>('/payments/mine', { signal }),
       staleTime: 0,
     }),
-  tenants: () =>
-    queryOptions({
-      queryKey: ['payments', 'tenants'],
-      queryFn: ({ signal }) => api<Tenant[]>('/payments/tenants', { signal }),
-    }),
 };
+
+/**
+ * Saves the server's receipt PDF of a successful payment as receipt.pdf (docs/domain.md, Receipts:
+ * the server holds the receipt number and its verification code).
+ */
+export function useReceiptDownload(reference: string) {
+  return useMutation({
+    mutationFn: () => apiDownload(`/payments/${encodeURIComponent(reference)}/receipt.pdf`, 'receipt.pdf'),
+  });
+}
 
 type InitiateInput = Omit<PaymentInitiateInput, 'callback_url'>;
 

@@ -1,24 +1,17 @@
 import type { PaymentHistoryItem } from '@studynest/contracts';
+import { PAYMENT_KIND_LABELS, PAYMENT_KIND_OF } from '@studynest/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Alert, QueryError } from '../../../components/ui/alert.tsx';
+import { CardSection } from '../../../components/ui/card-section.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { apiBlob } from '../../../lib/api-client.ts';
 import { formatLagosDate, formatNaira } from '../../../lib/format.ts';
-import { saveFile } from '../../../lib/save-file.ts';
-import { paymentQueries } from '../api/payment-queries.ts';
+import { paymentQueries, useReceiptDownload } from '../api/payment-queries.ts';
 
-const WHAT_FOR: Record<PaymentHistoryItem['payment_type'], string> = {
-  AGENT_FEE: 'Agent fee',
-  ROOM_RENT: 'Rent (12 months)',
-  CAUTION_FEE: 'Caution fee',
-};
-
-const STATUS: Record<PaymentHistoryItem['status'], { label: string; tone: string }> = {
-  success: { label: 'Paid', tone: 'bg-ok-50 text-ok-700 ring-ok-700/25' },
-  pending: { label: 'Waiting', tone: 'bg-warn-50 text-warn-700 ring-accent-600/30' },
-  failed: { label: 'Failed', tone: 'bg-warn-50 text-warn-700 ring-accent-600/30' },
-  abandoned: { label: 'Not completed', tone: 'bg-warn-50 text-warn-700 ring-accent-600/30' },
+const STATUS: Record<PaymentHistoryItem['status'], string> = {
+  success: 'Paid',
+  pending: 'Waiting',
+  failed: 'Failed',
+  abandoned: 'Not completed',
 };
 
 /**
@@ -29,10 +22,7 @@ const STATUS: Record<PaymentHistoryItem['status'], { label: string; tone: string
 export function PaymentHistory() {
   const list = useQuery(paymentQueries.mine());
   return (
-    <section aria-labelledby="payment-history-heading" className="card flex flex-col gap-3">
-      <h2 id="payment-history-heading" className="text-xl">
-        Payments
-      </h2>
+    <CardSection title="Payments">
       {list.isPending ? (
         <Spinner label="Loading your payments…" />
       ) : list.isError ? (
@@ -48,19 +38,13 @@ export function PaymentHistory() {
           ))}
         </ul>
       )}
-    </section>
+    </CardSection>
   );
 }
 
 /** How much of a payment has come back: refunded in full or in part, on its way, or still owed. */
 function RefundNote({ payment: p }: { payment: PaymentHistoryItem }) {
-  if (p.refund_state === 'refunded') {
-    return (
-      <span className="inline-flex rounded-full bg-ok-50 px-2.5 py-0.5 text-xs font-semibold text-ok-700 ring-1 ring-ok-700/25">
-        Refunded
-      </span>
-    );
-  }
+  if (p.refund_state === 'refunded') return <span className="badge-ok">Refunded</span>;
   if (p.refund_state === 'partly_refunded') {
     return (
       <span className="text-xs font-semibold text-ok-700">
@@ -73,26 +57,11 @@ function RefundNote({ payment: p }: { payment: PaymentHistoryItem }) {
 }
 
 function PaymentRow({ payment: p }: { payment: PaymentHistoryItem }) {
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const status = STATUS[p.status];
-
-  async function download() {
-    setSaving(true);
-    setError(null);
-    try {
-      saveFile(await apiBlob(`/payments/${encodeURIComponent(p.reference)}/receipt.pdf`), 'receipt.pdf');
-    } catch (err) {
-      setError(`The receipt could not be downloaded: ${(err as Error).message}`);
-    } finally {
-      setSaving(false);
-    }
-  }
-
+  const receipt = useReceiptDownload(p.reference);
   return (
     <li className="flex flex-col gap-2 rounded-lg border border-line p-3 sm:p-4" data-testid="payment-row">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <span className="font-semibold">{WHAT_FOR[p.payment_type]}</span>
+        <span className="font-semibold">{PAYMENT_KIND_LABELS[PAYMENT_KIND_OF[p.payment_type]]}</span>
         <span className="font-semibold">{formatNaira(p.amount)}</span>
       </div>
       <p className="text-sm text-muted">
@@ -100,11 +69,7 @@ function PaymentRow({ payment: p }: { payment: PaymentHistoryItem }) {
         <span className="capitalize">{p.room_number}</span>
       </p>
       <div className="flex flex-wrap items-center gap-2 text-sm">
-        <span
-          className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${status.tone}`}
-        >
-          {status.label}
-        </span>
+        <span className={p.status === 'success' ? 'badge-ok' : 'badge-warn'}>{STATUS[p.status]}</span>
         <RefundNote payment={p} />
         {p.receipt_number && <span className="font-mono text-xs">Receipt {p.receipt_number}</span>}
       </div>
@@ -112,14 +77,16 @@ function PaymentRow({ payment: p }: { payment: PaymentHistoryItem }) {
         <button
           type="button"
           className="btn-secondary self-start"
-          onClick={download}
-          disabled={saving}
+          onClick={() => receipt.mutate()}
+          disabled={receipt.isPending}
           aria-label={`Download receipt ${p.receipt_number ?? ''}`.trim()}
         >
-          {saving ? 'Preparing receipt…' : 'Download receipt'}
+          {receipt.isPending ? 'Preparing receipt…' : 'Download receipt'}
         </button>
       )}
-      {error && <Alert tone="error">{error}</Alert>}
+      {receipt.error && (
+        <Alert tone="error">The receipt could not be downloaded: {receipt.error.message}</Alert>
+      )}
     </li>
   );
 }

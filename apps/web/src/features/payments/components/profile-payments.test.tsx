@@ -2,40 +2,12 @@ import type { PaymentDetail, Profile } from '@studynest/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { hostel, profile, rentDetails, room } from '../../../testing/fixtures.ts';
 import { PaymentDetails } from './payment-details.tsx';
 import { buildReceipt } from './receipt-content.ts';
 import { RentDetails } from './rent-details.tsx';
 
-const hostel = { _id: 'h1', hostel_name: 'Samaru Comfort Lodge', address: '12 Hanwa Road, Zaria' };
-const room = {
-  _id: 'r1',
-  room_number: 'room 04',
-  unit: 'one bedroom flat',
-  agent_fee: 65_000,
-  price: 650_000,
-  caution_fee: 50_000,
-  commission_fee: 10_000,
-};
-const base: Profile = {
-  _id: 'u1',
-  first_name: 'Ada',
-  last_name: 'Obi',
-  gender: 'female',
-  email: 'ada@example.com',
-  phone_number: '08031234567',
-  role: 'student',
-  isEmailConfirmed: true,
-  created_at: '2026-01-01T00:00:00Z',
-  emergency_contact: { name: '', relationship: '', phone: '', address: '' },
-  hostel: null,
-  agentFeePayment: null,
-  roomPricePayment: null,
-  cautionFeePayment: null,
-  rentDetails: null,
-  moveOutStatement: null,
-  notify_email: true,
-  notify_sms: true,
-};
+const base = profile;
 const agentPaid: Profile['agentFeePayment'] = {
   status: 'success',
   payment_type: 'AGENT_FEE',
@@ -126,14 +98,7 @@ describe('RentDetails', () => {
           hostel,
           agentFeePayment: agentPaid,
           roomPricePayment: { status: 'success', amount: 650_000, reference: 'SN-RR-1' },
-          rentDetails: {
-            rentStartDate: '2026-01-10',
-            rentDueDate: '2027-01-10',
-            countdown: 45,
-            notice: null,
-            earliestMoveOut: '2026-12-26',
-            renewal: { open: true, opens_on: '2026-11-11', message: null },
-          },
+          rentDetails: rentDetails(),
         }}
       />,
     );
@@ -145,6 +110,127 @@ describe('RentDetails', () => {
     expect(cell('Days left').textContent).toMatch('45 days');
     expect(cell('Apartment').textContent).toMatch('room 04');
     expect((screen.getByRole('button', { name: 'Renew Rent' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});
+
+describe('RentDetails: renewal', () => {
+  const tenant = (renewal: NonNullable<Profile['rentDetails']>['renewal']): Profile => ({
+    ...base,
+    hostel,
+    agentFeePayment: { ...agentPaid, booking_status: 'inspected' },
+    roomPricePayment: { status: 'success', amount: 650_000, reference: 'SN-RR-1' },
+    rentDetails: rentDetails({ countdown: 200, renewal }),
+  });
+
+  it('keeps Renew Rent but disabled, with the reason beside it and linked to it, while renewal is closed', () => {
+    const message = 'Renewal opens on 11 Nov 2026, 60 days before your rent is due on 10 Jan 2027.';
+    renderWithQuery(<RentDetails profile={tenant({ open: false, opens_on: '2026-11-11', message })} />);
+    const button = screen.getByRole('button', { name: 'Renew Rent' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    const why = document.getElementById(button.getAttribute('aria-describedby') ?? '');
+    expect(why?.textContent).toBe(message);
+    expect(screen.getByText(message)).toBeTruthy();
+  });
+
+  it('says when renewal opens when the server gives no message', () => {
+    renderWithQuery(<RentDetails profile={tenant({ open: false, opens_on: '2026-11-11', message: null })} />);
+    const button = screen.getByRole('button', { name: 'Renew Rent' });
+    expect(document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Renewal opens on 11 Nov 2026.',
+    );
+  });
+
+  it('lets a tenant renew once it is open, with nothing to explain', () => {
+    renderWithQuery(<RentDetails profile={tenant({ open: true, opens_on: '2026-11-11', message: null })} />);
+    const button = screen.getByRole('button', { name: 'Renew Rent' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(false);
+    expect(button.getAttribute('aria-describedby')).toBeNull();
+  });
+});
+
+describe('PaymentDetails: after move-out', () => {
+  const statement = (refund: NonNullable<Profile['moveOutStatement']>['refund'], deductions = 7_500) => ({
+    tenancy_id: 't1',
+    user: {
+      _id: 'u1',
+      first_name: 'Ada',
+      last_name: 'Obi',
+      email: 'ada@example.com',
+      phone_number: '08031234567',
+    },
+    hostel,
+    room: { _id: room._id, room_number: room.room_number, unit: room.unit },
+    start_date: '2026-01-10',
+    moved_out_on: '2026-11-20',
+    reason: 'left_early' as const,
+    note: null,
+    deposit_held: 50_000,
+    deductions: deductions ? [{ description: 'Broken louvre glass', amount: deductions }] : [],
+    deductions_total: deductions,
+    deposit_returned: 50_000 - deductions,
+    refund,
+    recorded_at: '2026-11-20T10:00:00Z',
+  });
+  /** A former tenant: the agent fee spent on the tenancy, rent and deposit paid, no hostel or tenancy now. */
+  const former = (s: Profile['moveOutStatement']): Profile => ({
+    ...base,
+    agentFeePayment: { ...agentPaid, booking_status: 'inspected' },
+    roomPricePayment: { status: 'success', amount: 650_000, reference: 'SN-RR-1' },
+    cautionFeePayment: { status: 'success', amount: 50_000, reference: 'SN-CF-1' },
+    moveOutStatement: s,
+  });
+  const rows = () => Array.from(document.querySelectorAll('tbody tr'), (tr) => tr.textContent);
+
+  it('says what came back of the deposit and what was kept, with no button to pay', () => {
+    renderWithQuery(
+      <PaymentDetails
+        profile={former(statement({ _id: 'f1', amount: 42_500, status: 'processed' }))}
+        canPay
+      />,
+    );
+    expect(rows()).toEqual([
+      'Agent Fee₦65,000Paid',
+      'Caution Fee₦50,000Returned ₦42,500₦7,500 kept',
+      'Rent Fee₦650,000paid',
+    ]);
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('says a refund is on its way until the provider has paid it, and when all of it was kept', () => {
+    const { unmount } = renderWithQuery(
+      <PaymentDetails
+        profile={former(statement({ _id: 'f1', amount: 50_000, status: 'pending' }, 0))}
+        canPay
+      />,
+    );
+    expect(rows()[1]).toBe('Caution Fee₦50,000Refund on its way₦50,000 back');
+    unmount();
+    renderWithQuery(<PaymentDetails profile={former(statement(null, 50_000))} canPay />);
+    expect(rows()[1]).toBe('Caution Fee₦50,000₦50,000 kept');
+  });
+
+  it('keeps Paid when the statement is for another room', () => {
+    const other = statement({ _id: 'f1', amount: 42_500, status: 'processed' });
+    renderWithQuery(
+      <PaymentDetails profile={former({ ...other, room: { ...other.room, _id: 'another-room' } })} canPay />,
+    );
+    expect(rows()[1]).toBe('Caution Fee₦50,000Paid');
+  });
+
+  it('still asks a running tenant whose booking became the tenancy for an unpaid deposit', () => {
+    renderWithQuery(
+      <PaymentDetails
+        profile={{
+          ...base,
+          hostel,
+          agentFeePayment: { ...agentPaid, booking_status: 'inspected' },
+          roomPricePayment: { status: 'success', amount: 650_000, reference: 'SN-RR-1' },
+          rentDetails: rentDetails(),
+        }}
+        canPay
+      />,
+    );
+    expect(rows()[1]).toBe('Caution Fee₦50,000Waiting...Pay');
   });
 });
 
@@ -166,7 +252,7 @@ describe('buildReceipt', () => {
   };
 
   it('words the agent-fee receipt as the spec does, with a readable inspection time', () => {
-    const r = buildReceipt('agent-fee', payment);
+    const r = buildReceipt('agent_fee', payment);
     expect(r.title).toBe('Thank you for your payment!');
     expect(r.subtitle).toBe('Your room inspection booking has been successfully completed.');
     const rows = Object.fromEntries(r.sections.flatMap((s) => s.rows));

@@ -1,10 +1,8 @@
 // The receipt's words live in the contracts: the API's PDF and this screen say the same (docs/domain.md, Receipts).
 export {
   buildReceipt,
-  RECEIPT_KIND_OF,
   RECEIPT_SUBTITLE,
   RECEIPT_TITLE,
   type ReceiptDocument,
-  type ReceiptKind,
   type ReceiptValue,
 } from '@studynest/contracts/receipt';

@@ -1,4 +1,5 @@
 import type { PaymentDetail } from '@studynest/contracts';
+import { PAYMENT_KIND_LABELS, PAYMENT_KIND_OF, type PaymentKind } from '@studynest/contracts/constants';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -6,16 +7,23 @@ import { Alert, QueryError } from '../../../components/ui/alert.tsx';
 import { NoticeBanner } from '../../../components/ui/notice-banner.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
-import { apiBlob } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/auth-storage.ts';
-import { saveFile } from '../../../lib/save-file.ts';
+import { invalidate, profileQuery } from '../../../lib/query-client.ts';
 import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
-import { paymentQueries } from '../api/payment-queries.ts';
-import { buildReceipt, RECEIPT_KIND_OF, type ReceiptKind } from './receipt-content.ts';
+import { paymentQueries, useReceiptDownload } from '../api/payment-queries.ts';
+import { buildReceipt } from './receipt-content.ts';
 import { ReceiptView } from './receipt-view.tsx';
 
 function Shell({ children }: { children: React.ReactNode }) {
   return <section className="container-page flex flex-col gap-4 py-8 sm:py-12">{children}</section>;
+}
+
+function Loading({ label }: { label: string }) {
+  return (
+    <div className="flex justify-center py-10">
+      <Spinner label={label} />
+    </div>
+  );
 }
 
 function Message({ title, children }: { title: string; children: React.ReactNode }) {
@@ -33,7 +41,7 @@ function Message({ title, children }: { title: string; children: React.ReactNode
  * picks the receipt. The payment is verified on the server while 'Generating Receipt....'
  * shows for 5 s; then the receipt, or a clear explanation when the payment did not go through.
  */
-export function ReceiptScreen({ kind }: { kind: ReceiptKind }) {
+export function ReceiptScreen({ kind }: { kind: PaymentKind }) {
   const [params] = useSearchParams();
   const reference = (params.get('reference') ?? params.get('trxref') ?? '').trim();
   const session = useSession();
@@ -86,14 +94,10 @@ function NoReference({ userId }: { userId?: string }) {
 }
 
 /** Opened without ?reference= (the 'Receipt Page' button): show the latest payment of this kind. */
-function LatestReceipt({ kind, userId }: { kind: ReceiptKind; userId: string }) {
-  const profile = useQuery(paymentQueries.profile(userId));
+function LatestReceipt({ kind, userId }: { kind: PaymentKind; userId: string }) {
+  const profile = useQuery(profileQuery(userId));
   if (profile.isPending) {
-    return (
-      <div className="flex justify-center py-10">
-        <Spinner label="Looking for your latest payment…" />
-      </div>
-    );
+    return <Loading label="Looking for your latest payment…" />;
   }
   if (profile.isError) {
     return (
@@ -102,7 +106,7 @@ function LatestReceipt({ kind, userId }: { kind: ReceiptKind; userId: string }) 
       </Message>
     );
   }
-  const latest = kind === 'agent-fee' ? profile.data.agentFeePayment : profile.data.roomPricePayment;
+  const latest = kind === 'agent_fee' ? profile.data.agentFeePayment : profile.data.roomPricePayment;
   if (!latest) return <NoReference userId={userId} />;
   return <VerifiedReceipt reference={latest.reference} />;
 }
@@ -110,6 +114,7 @@ function LatestReceipt({ kind, userId }: { kind: ReceiptKind; userId: string }) 
 function VerifiedReceipt({ reference }: { reference: string }) {
   const verify = useQuery(paymentQueries.verify(reference));
   const queryClient = useQueryClient();
+  const userId = useSession()?.userId ?? '';
   const [generating, setGenerating] = useState(true);
 
   useEffect(() => {
@@ -117,11 +122,20 @@ function VerifiedReceipt({ reference }: { reference: string }) {
     return () => clearTimeout(timer);
   }, []);
 
-  // A verified payment changed rooms, the profile and bookings on the server: refresh what we hold.
+  // A verified payment changed the room (booked or rented), the booking, the payer's profile and
+  // payments on the server: refresh those, not this verification.
   const succeeded = verify.data?.status === 'success';
   useEffect(() => {
-    if (succeeded) queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'payments' });
-  }, [succeeded, queryClient]);
+    if (succeeded)
+      invalidate(
+        queryClient,
+        profileQuery(userId).queryKey,
+        paymentQueries.mine().queryKey,
+        ['bookings'],
+        ['rooms'],
+        ['hostels'],
+      );
+  }, [succeeded, queryClient, userId]);
 
   if (generating) {
     return (
@@ -140,11 +154,7 @@ function VerifiedReceipt({ reference }: { reference: string }) {
     );
   }
   if (verify.isPending) {
-    return (
-      <div className="flex justify-center py-10">
-        <Spinner label="Checking your payment…" />
-      </div>
-    );
+    return <Loading label="Checking your payment…" />;
   }
   if (verify.isError) {
     return (
@@ -156,7 +166,7 @@ function VerifiedReceipt({ reference }: { reference: string }) {
       </Message>
     );
   }
-  const shown = RECEIPT_KIND_OF[verify.data.payment_type];
+  const shown = PAYMENT_KIND_OF[verify.data.payment_type];
   if (verify.data.status !== 'success') {
     return (
       <NotPaid
@@ -170,31 +180,19 @@ function VerifiedReceipt({ reference }: { reference: string }) {
   return <PaidReceipt kind={shown} payment={verify.data} />;
 }
 
-function PaidReceipt({ kind, payment }: { kind: ReceiptKind; payment: PaymentDetail }) {
+function PaidReceipt({ kind, payment }: { kind: PaymentKind; payment: PaymentDetail }) {
   const receipt = buildReceipt(kind, payment);
   const navigate = useNavigate();
   const { notice, show } = useTimedNotice();
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function download() {
-    setSaving(true);
-    setError(null);
-    try {
-      // The server makes the PDF (docs/domain.md, Receipts): it holds the receipt number and its code.
-      saveFile(
-        await apiBlob(`/payments/${encodeURIComponent(payment.reference)}/receipt.pdf`),
-        'receipt.pdf',
-      );
-      // Spec §2: after the download, back to the home page 1 s later.
-      show({ tone: 'success', message: 'Receipt downloaded' }, NOTICE_MS.afterDownload, () =>
-        navigate(paths.home.getHref()),
-      );
-    } catch (err) {
-      setSaving(false);
-      setError(`The receipt could not be downloaded: ${(err as Error).message}`);
-    }
-  }
+  const saving = useReceiptDownload(payment.reference);
+  // Spec §2: after the download, back to the home page 1 s later.
+  const download = () =>
+    saving.mutate(undefined, {
+      onSuccess: () =>
+        show({ tone: 'success', message: 'Receipt downloaded' }, NOTICE_MS.afterDownload, () =>
+          navigate(paths.home.getHref()),
+        ),
+    });
 
   return (
     <>
@@ -210,8 +208,13 @@ function PaidReceipt({ kind, payment }: { kind: ReceiptKind; payment: PaymentDet
         receipt={receipt}
         actions={
           <>
-            <button type="button" className="btn-primary sm:flex-1" onClick={download} disabled={saving}>
-              {saving ? 'Preparing receipt…' : 'Download Receipt'}
+            <button
+              type="button"
+              className="btn-primary sm:flex-1"
+              onClick={download}
+              disabled={saving.isPending || saving.isSuccess}
+            >
+              {saving.isPending || saving.isSuccess ? 'Preparing receipt…' : 'Download Receipt'}
             </button>
             <Link to={paths.help.getHref()} className="btn-secondary sm:flex-1">
               Contact support
@@ -219,9 +222,9 @@ function PaidReceipt({ kind, payment }: { kind: ReceiptKind; payment: PaymentDet
           </>
         }
       />
-      {error && (
+      {saving.error && (
         <div className="mx-auto w-full max-w-2xl">
-          <Alert tone="error">{error}</Alert>
+          <Alert tone="error">The receipt could not be downloaded: {saving.error.message}</Alert>
         </div>
       )}
       <NoticeBanner notice={notice} />
@@ -250,7 +253,7 @@ function NotPaid({
   onCheckAgain,
   checking,
 }: {
-  kind: ReceiptKind;
+  kind: PaymentKind;
   payment: PaymentDetail;
   onCheckAgain: () => void;
   checking: boolean;
@@ -259,7 +262,7 @@ function NotPaid({
   const status = payment.status as keyof typeof NOT_PAID;
   const { title, text } = NOT_PAID[status];
   const retryHref =
-    kind === 'agent-fee'
+    kind === 'agent_fee'
       ? paths.bookInspection.getHref(payment.room._id)
       : session
         ? paths.profile.getHref(session.userId)
@@ -269,8 +272,7 @@ function NotPaid({
       <Alert tone={status === 'pending' ? 'warning' : 'error'}>
         <p>{text}</p>
         <p className="mt-1">
-          {{ 'agent-fee': 'Agent fee', rent: 'Rent', 'caution-fee': 'Caution deposit' }[kind]} for{' '}
-          {payment.room.room_number}, {payment.hostel.hostel_name}. Reference:{' '}
+          {PAYMENT_KIND_LABELS[kind]} for {payment.room.room_number}, {payment.hostel.hostel_name}. Reference:{' '}
           <span className="font-mono break-all">{payment.reference}</span>
         </p>
       </Alert>
@@ -281,7 +283,7 @@ function NotPaid({
           </button>
         ) : (
           <Link to={retryHref} className="btn-primary">
-            {kind === 'agent-fee' ? 'Try booking again' : 'Back to my profile'}
+            {kind === 'agent_fee' ? 'Try booking again' : 'Back to my profile'}
           </Link>
         )}
         <Link to={paths.home.getHref()} className="btn-secondary">

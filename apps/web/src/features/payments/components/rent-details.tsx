@@ -1,5 +1,7 @@
 import type { Profile } from '@studynest/contracts';
+import { useId } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { CardSection } from '../../../components/ui/card-section.tsx';
 import { formatLagosDate, formatNaira } from '../../../lib/format.ts';
 import { usePayAndCheckout } from '../api/payment-queries.ts';
 
@@ -16,10 +18,13 @@ function daysLeftText(countdown: number): string {
  * payment. The button reads 'Renew Rent' once the student is a tenant (paying again adds the next
  * 12 months); before the first rent payment it reads 'Pay Rent'. (The spec's rule — Renew whenever
  * an agent-fee payment and a hostel exist — would label a first payment "Renew", since a paid agent
- * fee is what gives a student a hostel.)
+ * fee is what gives a student a hostel.) Renewal opens 60 days before the due date and never while
+ * notice is given: until then the button stays, disabled, with the reason beside it (the server
+ * would refuse the payment anyway).
  */
 export function RentDetails({ profile }: { profile: Profile }) {
   const pay = usePayAndCheckout('rent');
+  const closedId = useId();
   const hostel = profile.hostel;
   if (!hostel) return null;
   const agent = profile.agentFeePayment;
@@ -28,12 +33,14 @@ export function RentDetails({ profile }: { profile: Profile }) {
   const rent = profile.rentDetails;
   const busy = pay.isPending || pay.isSuccess;
   const label = rent ? 'Renew Rent' : 'Pay Rent';
+  const renewal = rent?.renewal;
+  const closedBecause =
+    renewal && !renewal.open
+      ? (renewal.message ?? `Renewal opens on ${formatLagosDate(renewal.opens_on)}.`)
+      : null;
 
   return (
-    <section aria-labelledby="rent-details-heading" className="card flex flex-col gap-3">
-      <h2 id="rent-details-heading" className="text-xl">
-        Rent Details
-      </h2>
+    <CardSection title="Rent Details">
       <div className="overflow-x-auto">
         <table className="table-base">
           <tbody>
@@ -64,7 +71,8 @@ export function RentDetails({ profile }: { profile: Profile }) {
           <button
             type="button"
             className="btn-primary"
-            disabled={busy}
+            disabled={busy || closedBecause !== null}
+            aria-describedby={closedBecause ? closedId : undefined}
             onClick={() =>
               pay.mutate({
                 amount: room.price,
@@ -82,7 +90,12 @@ export function RentDetails({ profile }: { profile: Profile }) {
           To pay rent online, contact support: we could not find the room of this tenancy.
         </Alert>
       )}
-    </section>
+      {room && closedBecause && (
+        <p id={closedId} className="text-sm text-muted">
+          {closedBecause}
+        </p>
+      )}
+    </CardSection>
   );
 }
 

@@ -1,6 +1,7 @@
 import type { AdminRefunds, RefundCreateInput, RefundRecord } from '@studynest/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { invalidate } from '../../../lib/query-client.ts';
 
 /** Key ['refunds']: payments owed back and the refunds made (admins). */
 export const refundQueries = {
@@ -14,11 +15,14 @@ export const refundQueries = {
     }),
 };
 
-/** An admin refunds all or part of a payment; the lists refresh (the answer is the pending refund). */
+/**
+ * An admin refunds all or part of a payment (the answer is the pending refund): the Refunds lists
+ * and the refunds report change.
+ */
 export function useCreateRefund() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: RefundCreateInput) => api<RefundRecord>('/admin/refunds', { method: 'POST', body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['refunds'] }),
+    onSuccess: () => invalidate(queryClient, refundQueries.overview().queryKey, ['reports']),
   });
 }

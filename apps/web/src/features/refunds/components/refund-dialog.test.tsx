@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiError, mockFetch, polyfillDialog } from '../../../testing/dom.ts';
+import { hostel, person, room } from '../../../testing/fixtures.ts';
 import { RefundDialog } from './refund-dialog.tsx';
 
 const owed: OwedPayment = {
@@ -12,15 +13,9 @@ const owed: OwedPayment = {
   amount: 65_000,
   status: 'success',
   paid_at: '2026-11-20T09:00:00.000Z',
-  user: {
-    _id: 'u1',
-    first_name: 'chiamaka',
-    last_name: 'Okafor',
-    email: 'c@example.com',
-    phone_number: '08031234567',
-  },
-  room: { _id: 'r1', room_number: 'room 04', unit: 'one bedroom flat' },
-  hostel: { _id: 'h1', hostel_name: 'Green Court Lodge', address: '12 Ogui Road, Enugu' },
+  user: person,
+  room: { _id: room._id, room_number: room.room_number, unit: room.unit },
+  hostel,
   reason: 'inspection_cancelled',
   age_days: 5,
   refunded_amount: 15_000,
@@ -58,11 +53,13 @@ describe('RefundDialog', () => {
     fireEvent.change(form.reason, { target: { value: ' ' } });
     form.submit();
     expect(await screen.findByText('At most ₦50,000 is left to refund')).toBeTruthy();
-    expect(screen.getByText('Say why the money goes back (the student sees it)')).toBeTruthy();
+    expect(screen.getByText('Reason is required')).toBeTruthy();
     expect(form.amount.getAttribute('aria-invalid')).toBe('true');
     fireEvent.change(form.amount, { target: { value: '12.5' } });
     form.submit();
-    expect(await screen.findByText('Enter a whole number of naira, like 65000')).toBeTruthy();
+    expect(await screen.findByText('Amount must be a whole number of naira')).toBeTruthy();
+    fireEvent.change(form.amount, { target: { value: '0' } });
+    expect(await screen.findByText('Amount must be at least ₦1')).toBeTruthy();
     expect(calls).toEqual([]);
   });
 

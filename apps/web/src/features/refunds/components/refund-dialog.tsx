@@ -1,27 +1,27 @@
-import type { OwedPayment } from '@studynest/contracts';
+import type { OwedPayment, RefundCreate } from '@studynest/contracts';
 import { REFUND_REASON_LABELS } from '@studynest/contracts/constants';
-import { type FormEvent, useState } from 'react';
+import { useEffect } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { applyServerErrors, lazyZodResolver, useForm, withRules } from '../../../lib/form.ts';
 import { formatNaira } from '../../../lib/format.ts';
 import { useCreateRefund } from '../api/refund-queries.ts';
 
-const REASON_MAX = 500;
+type Values = { reference: string; amount: string; reason: string };
 
-/** What the form says is wrong, before anything is sent. */
-function check(amountText: string, reason: string, remaining: number) {
-  const errors: { amount?: string; reason?: string } = {};
-  const amount = Number(amountText.trim());
-  if (!amountText.trim()) errors.amount = 'Enter the amount to refund';
-  else if (!/^\d+$/.test(amountText.trim())) errors.amount = 'Enter a whole number of naira, like 65000';
-  else if (amount < 1) errors.amount = 'Refund at least ₦1';
-  else if (amount > remaining) errors.amount = `At most ${formatNaira(remaining)} is left to refund`;
-  if (!reason.trim()) errors.reason = 'Say why the money goes back (the student sees it)';
-  else if (reason.trim().length > REASON_MAX) errors.reason = `At most ${REASON_MAX} characters`;
-  return { errors, amount };
-}
+// The contract's checks load after the dialog opens (see lazyZodResolver).
+const schemaResolver = lazyZodResolver(() =>
+  import('@studynest/contracts/payments').then((m) => m.RefundCreateSchema),
+);
+
+/** The contract's checks, then what is left of this payment to give back (the server's limit too). */
+const refundResolver = (remaining: number) =>
+  withRules<Values, RefundCreate>(schemaResolver, (values, errors) =>
+    !errors.amount && Number(values.amount) > remaining
+      ? { amount: { message: `At most ${formatNaira(remaining)} is left to refund` } }
+      : {},
+  );
 
 /**
  * Refund all or part of a payment owed back: the amount starts at what is left, the reason at why
@@ -37,27 +37,22 @@ export function RefundDialog({ payment, onClose }: { payment: OwedPayment | null
 }
 
 function RefundForm({ payment, onDone }: { payment: OwedPayment; onDone: () => void }) {
+  useEffect(() => schemaResolver.preload(), []);
   const create = useCreateRefund();
-  const [amount, setAmount] = useState(String(payment.remaining));
-  const [reason, setReason] = useState(REFUND_REASON_LABELS[payment.reason]);
-  const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
+  const { register, handleSubmit, setError, setValue, errors } = useForm<Values, unknown, RefundCreate>({
+    resolver: refundResolver(payment.remaining),
+    defaultValues: {
+      reference: payment.reference,
+      amount: String(payment.remaining),
+      reason: REFUND_REASON_LABELS[payment.reason],
+    },
+  });
   const who = `${payment.user.first_name} ${payment.user.last_name}`;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const checked = check(amount, reason, payment.remaining);
-    setErrors(checked.errors);
-    if (checked.errors.amount || checked.errors.reason) return;
-    create.mutate(
-      { reference: payment.reference, amount: checked.amount, reason: reason.trim() },
-      {
-        onSuccess: onDone,
-        onError: (err) => {
-          if (err instanceof ApiError) setErrors({ amount: err.fields.amount, reason: err.fields.reason });
-        },
-      },
-    );
-  }
+  const submit = handleSubmit((body) =>
+    create.mutateAsync(body).then(onDone, (err: unknown) => {
+      applyServerErrors(err, setError);
+    }),
+  );
 
   return (
     <form className="flex flex-col gap-3" noValidate onSubmit={submit}>
@@ -70,25 +65,23 @@ function RefundForm({ payment, onDone }: { payment: OwedPayment; onDone: () => v
         label="Amount (₦)"
         inputMode="numeric"
         autoComplete="off"
-        value={amount}
-        error={errors.amount}
+        error={errors.amount?.message}
         hint="Whole naira. Less than the full amount is a partial refund."
-        onChange={(e) => setAmount(e.currentTarget.value)}
+        {...register('amount')}
       />
       <button
         type="button"
         className="self-start text-sm font-semibold text-brand-700 underline"
-        onClick={() => setAmount(String(payment.remaining))}
+        onClick={() => setValue('amount', String(payment.remaining), { shouldValidate: true })}
       >
         Refund the full {formatNaira(payment.remaining)}
       </button>
       <TextField
         label="Reason"
-        maxLength={REASON_MAX}
-        value={reason}
-        error={errors.reason}
+        maxLength={500}
+        error={errors.reason?.message}
         hint="Shown to the student in their e-mail."
-        onChange={(e) => setReason(e.currentTarget.value)}
+        {...register('reason')}
       />
       {create.error && <Alert tone="error">{create.error.message}</Alert>}
       <button type="submit" className="btn-primary" disabled={create.isPending}>

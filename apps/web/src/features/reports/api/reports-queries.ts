@@ -8,8 +8,7 @@ import type {
   RevenueReport,
 } from '@studynest/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { api, apiBlob } from '../../../lib/api-client.ts';
-import { saveFile } from '../../../lib/save-file.ts';
+import { api, apiDownload } from '../../../lib/api-client.ts';
 
 type Answers = {
   revenue: RevenueReport;
@@ -32,6 +31,8 @@ export const reportsQueries = {
 
 /** Download one CSV export of the period with the admin's token, saved under the server's file name. */
 export async function downloadExport(kind: ExportKind, period: ReportPeriod): Promise<void> {
-  const blob = await apiBlob(`/admin/exports/${kind}.csv?${periodQuery(period)}`);
-  saveFile(blob, `studynest-${kind}-${period.from}-to-${period.to}.csv`);
+  await apiDownload(
+    `/admin/exports/${kind}.csv?${periodQuery(period)}`,
+    `studynest-${kind}-${period.from}-to-${period.to}.csv`,
+  );
 }

@@ -1,8 +1,8 @@
 import type { OccupancyReport } from '@studynest/contracts';
 import { useMemo } from 'react';
-import { ScrollTable } from '../../../components/ui/scroll-table.tsx';
+import { AdminTable } from '../../../components/ui/admin-table.tsx';
 import { type ChartSeries, MonthChart } from './month-chart.tsx';
-import { formatPercent, monthLabel } from './period.ts';
+import { formatPercent, monthColumn } from './period.ts';
 import { Figure } from './revenue-section.tsx';
 
 const asPercent = (v: number) => `${v}%`;
@@ -31,54 +31,34 @@ export function OccupancySection({ report }: { report: OccupancyReport }) {
         <Figure label="Available" value={String(o.available)} />
       </dl>
       <MonthChart months={months} series={series} format={asPercent} height={200} />
-      <ScrollTable label="Rooms rented at each month's end" tableClassName="min-w-[22rem]">
-        <caption className="sr-only">Rooms rented at the end of each month</caption>
-        <thead>
-          <tr>
-            <th scope="col">Month</th>
-            <th scope="col">Rooms</th>
-            <th scope="col">Rented</th>
-            <th scope="col">% rented</th>
-          </tr>
-        </thead>
-        <tbody>
-          {report.months.map((m) => (
-            <tr key={m.month}>
-              <th scope="row" className="whitespace-nowrap font-medium">
-                {monthLabel(m.month, 'long')}
-              </th>
-              <td>{m.rooms}</td>
-              <td>{m.rented}</td>
-              <td>{formatPercent(m.rented_percent)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </ScrollTable>
-      <ScrollTable label="Rooms per hostel now" tableClassName="min-w-[34rem]">
-        <caption className="sr-only">Rooms per open hostel as they stand now</caption>
-        <thead>
-          <tr>
-            <th scope="col">Hostel</th>
-            <th scope="col">Rooms</th>
-            <th scope="col">Available</th>
-            <th scope="col">Booked</th>
-            <th scope="col">Rented</th>
-            <th scope="col">% rented</th>
-          </tr>
-        </thead>
-        <tbody>
-          {report.hostels.map((h) => (
-            <tr key={h.hostel._id}>
-              <th scope="row" className="font-medium">
-                {h.hostel.hostel_name}
-              </th>
-              <td>{h.rooms}</td>
-              <td>{h.available}</td>
-              <td>{h.booked}</td>
-              <td>{h.rented}</td>
-              <td>{formatPercent(h.rented_percent)}</td>
-            </tr>
-          ))}
+      <AdminTable
+        columns={[
+          monthColumn(),
+          { header: 'Rooms', cell: (m) => m.rooms },
+          { header: 'Rented', cell: (m) => m.rented },
+          { header: '% rented', cell: (m) => formatPercent(m.rented_percent) },
+        ]}
+        label="Rooms rented at each month's end"
+        caption="Rooms rented at the end of each month"
+        minWidth="min-w-[22rem]"
+        rows={report.months}
+        rowKey={(m) => m.month}
+      />
+      <AdminTable
+        columns={[
+          { header: 'Hostel', rowHeader: true, cell: (h) => h.hostel.hostel_name },
+          { header: 'Rooms', cell: (h) => h.rooms },
+          { header: 'Available', cell: (h) => h.available },
+          { header: 'Booked', cell: (h) => h.booked },
+          { header: 'Rented', cell: (h) => h.rented },
+          { header: '% rented', cell: (h) => formatPercent(h.rented_percent) },
+        ]}
+        label="Rooms per hostel now"
+        caption="Rooms per open hostel as they stand now"
+        minWidth="min-w-[34rem]"
+        rows={report.hostels}
+        rowKey={(h) => h.hostel._id}
+        footer={
           <tr className="font-semibold">
             <th scope="row">All open hostels</th>
             <td>{o.rooms}</td>
@@ -87,8 +67,8 @@ export function OccupancySection({ report }: { report: OccupancyReport }) {
             <td>{o.rented}</td>
             <td>{formatPercent(o.rented_percent)}</td>
           </tr>
-        </tbody>
-      </ScrollTable>
+        }
+      />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReportPeriod } from '@studynest/contracts';
+import type { Column } from '../../../components/ui/admin-table.tsx';
 
 export const PERIOD_PRESETS = ['this-month', 'last-12-months', 'custom'] as const;
 export type PeriodPreset = (typeof PERIOD_PRESETS)[number];
@@ -16,6 +17,14 @@ export function presetPeriod(preset: Exclude<PeriodPreset, 'custom'>, today: str
 }
 
 /** "2026-03" as "Mar 2026" (a calendar month has no time zone). */
+/** A report table's first column: the month, naming its row. */
+export const monthColumn = <T extends { month: string }>(): Column<T> => ({
+  header: 'Month',
+  rowHeader: true,
+  className: 'whitespace-nowrap font-medium',
+  cell: (row) => monthLabel(row.month, 'long'),
+});
+
 export const monthLabel = (month: string, style: 'short' | 'long' = 'short') =>
   new Intl.DateTimeFormat('en-NG', { month: style, year: 'numeric', timeZone: 'UTC' }).format(
     new Date(`${month}-01T00:00:00Z`),

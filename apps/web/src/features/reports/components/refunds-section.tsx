@@ -1,7 +1,7 @@
 import type { RefundsReport } from '@studynest/contracts';
 import { REFUND_REASON_LABELS } from '@studynest/contracts/constants';
 import { formatNaira } from '@studynest/contracts/format';
-import { ScrollTable } from '../../../components/ui/scroll-table.tsx';
+import { AdminTable } from '../../../components/ui/admin-table.tsx';
 import { Figure } from './revenue-section.tsx';
 
 const REASON_LABELS: Record<RefundsReport['by_reason'][number]['reason'], string> = {
@@ -28,27 +28,18 @@ export function RefundsSection({ report }: { report: RefundsReport }) {
           value={`${count(report.failed.refunds)} · ${formatNaira(report.failed.amount)}`}
         />
       </dl>
-      <ScrollTable label="Refunds processed, by reason" tableClassName="min-w-[20rem]">
-        <caption className="sr-only">Refunds processed in the period, by reason, in naira</caption>
-        <thead>
-          <tr>
-            <th scope="col">Reason</th>
-            <th scope="col">Refunds</th>
-            <th scope="col">Amount</th>
-          </tr>
-        </thead>
-        <tbody>
-          {report.by_reason.map((r) => (
-            <tr key={r.reason}>
-              <th scope="row" className="font-medium">
-                {REASON_LABELS[r.reason]}
-              </th>
-              <td>{r.refunds}</td>
-              <td className="whitespace-nowrap">{formatNaira(r.amount)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </ScrollTable>
+      <AdminTable
+        columns={[
+          { header: 'Reason', rowHeader: true, cell: (r) => REASON_LABELS[r.reason] },
+          { header: 'Refunds', cell: (r) => r.refunds },
+          { header: 'Amount', className: 'whitespace-nowrap', cell: (r) => formatNaira(r.amount) },
+        ]}
+        label="Refunds processed, by reason"
+        caption="Refunds processed in the period, by reason, in naira"
+        minWidth="min-w-[20rem]"
+        rows={report.by_reason}
+        rowKey={(r) => r.reason}
+      />
     </>
   );
 }

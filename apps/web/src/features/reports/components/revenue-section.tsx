@@ -1,9 +1,9 @@
 import type { RevenueReport } from '@studynest/contracts';
 import { formatNaira } from '@studynest/contracts/format';
 import { useMemo } from 'react';
-import { ScrollTable } from '../../../components/ui/scroll-table.tsx';
+import { AdminTable } from '../../../components/ui/admin-table.tsx';
 import { type ChartSeries, MonthChart } from './month-chart.tsx';
-import { monthLabel } from './period.ts';
+import { monthColumn } from './period.ts';
 
 /** Money received per month, agent fees and rent side by side, less refunds, with the same numbers as a table. */
 export function RevenueSection({ report }: { report: RevenueReport }) {
@@ -37,35 +37,25 @@ export function RevenueSection({ report }: { report: RevenueReport }) {
         {formatNaira(report.deposits.deductions_kept)} kept as move-out deductions in the period.
       </p>
       <MonthChart months={months} series={series} format={formatNaira} />
-      <ScrollTable label="Revenue by month" tableClassName="min-w-[36rem]">
-        <caption className="sr-only">Revenue by month, in naira</caption>
-        <thead>
-          <tr>
-            <th scope="col">Month</th>
-            <th scope="col">Agent fees</th>
-            <th scope="col">Rent</th>
-            <th scope="col">Refunds</th>
-            <th scope="col">Net</th>
-            <th scope="col">Payments</th>
-          </tr>
-        </thead>
-        <tbody>
-          {report.months.map((m) => (
-            <tr key={m.month}>
-              <th scope="row" className="whitespace-nowrap font-medium">
-                {monthLabel(m.month, 'long')}
-              </th>
-              <td className="whitespace-nowrap">{formatNaira(m.agent_fees)}</td>
-              <td className="whitespace-nowrap">{formatNaira(m.rent)}</td>
-              <td className="whitespace-nowrap">
-                {m.refunds > 0 ? `−${formatNaira(m.refunds)}` : formatNaira(0)}
-              </td>
-              <td className="whitespace-nowrap font-semibold">{formatNaira(m.total)}</td>
-              <td>{m.payments}</td>
-            </tr>
-          ))}
-        </tbody>
-      </ScrollTable>
+      <AdminTable
+        columns={[
+          monthColumn(),
+          { header: 'Agent fees', className: 'whitespace-nowrap', cell: (m) => formatNaira(m.agent_fees) },
+          { header: 'Rent', className: 'whitespace-nowrap', cell: (m) => formatNaira(m.rent) },
+          {
+            header: 'Refunds',
+            className: 'whitespace-nowrap',
+            cell: (m) => (m.refunds > 0 ? `−${formatNaira(m.refunds)}` : formatNaira(0)),
+          },
+          { header: 'Net', className: 'whitespace-nowrap font-semibold', cell: (m) => formatNaira(m.total) },
+          { header: 'Payments', cell: (m) => m.payments },
+        ]}
+        label="Revenue by month"
+        caption="Revenue by month, in naira"
+        minWidth="min-w-[36rem]"
+        rows={report.months}
+        rowKey={(m) => m.month}
+      />
     </>
   );
 }

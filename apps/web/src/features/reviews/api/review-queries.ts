@@ -1,5 +1,5 @@
 // Type-only contracts import: the landing page loads this file, and it must not pull in zod.
-import type { Review, ReviewAdmin, ReviewCreate, ReviewStatus } from '@studynest/contracts';
+import type { Review, ReviewAdmin, ReviewCreate, ReviewCreated, ReviewStatus } from '@studynest/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -19,8 +19,7 @@ export const reviewQueries = {
 
 export function useCreateReview() {
   return useMutation({
-    mutationFn: (body: ReviewCreate) =>
-      api<{ message: string; review: ReviewAdmin }>('/reviews', { method: 'POST', body }),
+    mutationFn: (body: ReviewCreate) => api<ReviewCreated>('/reviews', { method: 'POST', body }),
   });
 }
 

@@ -3,9 +3,7 @@ import { useEffect, useState } from 'react';
 import type * as z from 'zod/mini';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { FormField, TextField } from '../../../components/ui/form-field.tsx';
-import { Controller, useForm } from '../../../lib/form.ts';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
-import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+import { applyServerErrors, Controller, lazyZodResolver, useForm } from '../../../lib/form.ts';
 import { useCreateReview } from '../api/review-queries.ts';
 import { StarRatingInput } from './star-rating-input.tsx';
 
@@ -23,14 +21,11 @@ export function ReviewForm() {
   const [serverError, setServerError] = useState<string | null>(null);
   const [thanks, setThanks] = useState<string | null>(null);
   useEffect(() => resolver.preload(), []);
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<Input, unknown, Values>({
+  const { register, control, handleSubmit, setError, reset, errors, isSubmitting } = useForm<
+    Input,
+    unknown,
+    Values
+  >({
     resolver,
     defaultValues: { full_name: '', feedback: '', rating: undefined },
   });

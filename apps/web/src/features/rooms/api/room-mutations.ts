@@ -1,10 +1,12 @@
 import type { Room, RoomCreate } from '@studynest/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { invalidate } from '../../../lib/query-client.ts';
 
+/** A room write changes the room lists and what the hostel lists say is available, and from what price. */
 function useInvalidateRooms() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ['rooms'] });
+  return () => invalidate(queryClient, ['rooms'], ['hostels']);
 }
 
 export function useCreateRoom() {

@@ -10,7 +10,7 @@ import * as z from 'zod/mini';
 const { shape } = RoomCreateSchema;
 /**
  * A blank input gets its own "… is required" message; anything else is checked by the server's
- * schema. This module is imported on demand by room-form.tsx (lib/lazy-zod-resolver.ts).
+ * schema. This module is imported on demand by room-form.tsx (lazyZodResolver, lib/form.ts).
  */
 const required = (label: string) =>
   z.pipe(

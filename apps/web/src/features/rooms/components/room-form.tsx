@@ -3,10 +3,8 @@ import { ROOM_NUMBERS, ROOM_STATUS_LABELS, ROOM_STATUSES, ROOM_UNITS } from '@st
 import { useEffect, useState } from 'react';
 import type * as z from 'zod/mini';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { useForm } from '../../../lib/form.ts';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
-import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+import { choices, FormField, SelectField } from '../../../components/ui/form-field.tsx';
+import { applyServerErrors, lazyZodResolver, useForm } from '../../../lib/form.ts';
 
 /** What the inputs hold: selects and number inputs both give strings. */
 export type RoomFormValues = {
@@ -20,7 +18,7 @@ export type RoomFormValues = {
   hostel: string;
 };
 
-// The checks (zod/mini + the contract's room schema) load on demand: see lib/lazy-zod-resolver.ts.
+// The checks (zod/mini + the contract's room schema) load on demand: see lazyZodResolver in lib/form.ts.
 const resolver = lazyZodResolver(
   () =>
     import('./room-form-schema.ts').then((m) => m.RoomFormSchema) as unknown as Promise<
@@ -66,13 +64,11 @@ export function RoomForm({
   onSaved: (reset: () => void) => void;
 }) {
   const [serverError, setServerError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<RoomFormValues, unknown, RoomCreate>({ resolver, defaultValues });
+  const { register, handleSubmit, reset, setError, errors, isSubmitting } = useForm<
+    RoomFormValues,
+    unknown,
+    RoomCreate
+  >({ resolver, defaultValues });
   useEffect(() => resolver.preload(), []);
 
   const onSubmit = handleSubmit(async (payload) => {
@@ -96,44 +92,29 @@ export function RoomForm({
         {errors.hostel?.message && <p className="field-error">{errors.hostel.message}</p>}
       </div>
 
-      <FormField label="Room number" error={errors.room_number?.message}>
-        {(a11y) => (
-          <select {...a11y} className="input" {...register('room_number')}>
-            <option value="">--Select--</option>
-            {ROOM_NUMBERS.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
+      <SelectField
+        label="Room number"
+        error={errors.room_number?.message}
+        none="--Select--"
+        options={choices(ROOM_NUMBERS)}
+        {...register('room_number')}
+      />
 
-      <FormField label="Unit" error={errors.unit?.message}>
-        {(a11y) => (
-          <select {...a11y} className="input" {...register('unit')}>
-            <option value="">--Select--</option>
-            {ROOM_UNITS.map((u) => (
-              <option key={u} value={u}>
-                {u}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
+      <SelectField
+        label="Unit"
+        error={errors.unit?.message}
+        none="--Select--"
+        options={choices(ROOM_UNITS)}
+        {...register('unit')}
+      />
 
-      <FormField label="Status" error={errors.status?.message}>
-        {(a11y) => (
-          <select {...a11y} className="input" {...register('status')}>
-            <option value="">--Select--</option>
-            {ROOM_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {ROOM_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
+      <SelectField
+        label="Status"
+        error={errors.status?.message}
+        none="--Select--"
+        options={choices(ROOM_STATUSES, (s) => ROOM_STATUS_LABELS[s])}
+        {...register('status')}
+      />
 
       {MONEY_FIELDS.map(({ name, label }) => (
         <FormField key={name} label={label} error={errors[name]?.message}>

@@ -16,6 +16,10 @@ export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: AdminSettingsInput) => api<AdminSettings>('/admin/settings', { method: 'PUT', body }),
-    onSuccess: (saved) => queryClient.setQueryData(settingsQueries.current().queryKey, saved),
+    // The site info quotes the cancellation window (terms, the profile's inspection): it changes too.
+    onSuccess: (saved) => {
+      queryClient.setQueryData(settingsQueries.current().queryKey, saved);
+      return queryClient.invalidateQueries({ queryKey: ['site'] });
+    },
   });
 }

@@ -3,9 +3,15 @@ import { useEffect, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
-import { Controller, type FieldError, type Resolver, useForm } from '../../../lib/form.ts';
-import { applyServerErrors, hasFieldErrors } from '../../../lib/form-errors.ts';
-import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+import {
+  applyServerErrors,
+  Controller,
+  type FieldError,
+  hasFieldErrors,
+  lazyZodResolver,
+  type Resolver,
+  useForm,
+} from '../../../lib/form.ts';
 import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
 import { useSaveSettings } from '../api/settings-queries.ts';
 
@@ -84,14 +90,11 @@ export function ReminderSettingsForm({ settings }: { settings: AdminSettings }) 
   const { notice, show, clear } = useTimedNotice();
   const [error, setErrorMessage] = useState<string | null>(null);
   useEffect(() => resolver.preload(), []);
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<SettingsText, unknown, AdminSettings>({ resolver, defaultValues: toText(settings) });
+  const { register, control, handleSubmit, setError, reset, errors, isSubmitting } = useForm<
+    SettingsText,
+    unknown,
+    AdminSettings
+  >({ resolver, defaultValues: toText(settings) });
 
   const submit = handleSubmit(async (values) => {
     setErrorMessage(null);

@@ -1,37 +1,37 @@
-import type {
-  MoveOutInput,
-  MoveOutStatement,
-  TenancyNoticeInput,
-  TenancyNoticeState,
-} from '@studynest/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MoveOutInput, MoveOutStatement, Tenant } from '@studynest/contracts';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { invalidate, profileQuery } from '../../../lib/query-client.ts';
 
-/** The tenant gives (or changes) their notice to move out; their profile shows it. */
-export function useGiveNotice() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TenancyNoticeInput) =>
-      api<TenancyNoticeState>('/tenancy/notice', { method: 'POST', body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users', 'profile'] }),
-  });
-}
+/** Key ['tenants']: the running tenancies (admins), from GET /payments/tenants, as the original API put it. */
+export const tenancyQueries = {
+  tenants: () =>
+    queryOptions({
+      queryKey: ['tenants'],
+      queryFn: ({ signal }) => api<Tenant[]>('/payments/tenants', { signal }),
+    }),
+};
 
-/** The tenant takes their notice back. */
-export function useWithdrawNotice() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => api<null>('/tenancy/notice', { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users', 'profile'] }),
-  });
-}
-
-/** An admin ends a tenancy; the tenants list, refunds and room lists change with it. */
+/**
+ * An admin ends a tenancy: the tenant leaves the tenants and arrears lists, the room is free again
+ * (room lists, hostel availability), the deposit's refund joins Refunds and the reports, and the
+ * former tenant's profile shows the statement.
+ */
 export function useMoveOut() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ tenancyId, body }: { tenancyId: string; body: MoveOutInput }) =>
       api<MoveOutStatement>(`/admin/tenancies/${tenancyId}/move-out`, { method: 'POST', body }),
-    onSuccess: () => queryClient.invalidateQueries(),
+    onSuccess: (statement) =>
+      invalidate(
+        queryClient,
+        tenancyQueries.tenants().queryKey,
+        ['arrears'],
+        ['rooms'],
+        ['hostels'],
+        ['refunds'],
+        ['reports'],
+        profileQuery(statement.user._id).queryKey,
+      ),
   });
 }

@@ -1,56 +1,116 @@
-import type { MoveOutStatement, Tenant } from '@studynest/contracts';
+import type { MoveOut, MoveOutStatement, Tenant } from '@studynest/contracts';
+import { addDays } from '@studynest/contracts/calendar';
 import {
   MAX_DEDUCTIONS,
   MOVE_OUT_REASON_LABELS,
   MOVE_OUT_REASONS,
   type MoveOutReason,
 } from '@studynest/contracts/constants';
-import { type FormEvent, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { FormField, TextField } from '../../../components/ui/form-field.tsx';
+import { choices, SelectField, TextField } from '../../../components/ui/form-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import {
+  applyServerErrors,
+  Controller,
+  type FieldErrors,
+  lazyZodResolver,
+  useForm,
+  withRules,
+} from '../../../lib/form.ts';
 import { formatLagosDate, formatNaira, todayInLagos } from '../../../lib/format.ts';
 import { useMoveOut } from '../api/tenancy-queries.ts';
 
+/** A deduction as typed: the amount stays text until the contract's schema reads it. */
 type Row = { key: number; description: string; amount: string };
-type Errors = { date?: string; reason?: string; deductions?: string; rows?: Record<number, string> };
+type Values = { date: string; reason: MoveOutReason; note: string; deductions: Row[] };
 
-const NOTE_MAX = 500;
+// The contract's checks (and its date rules) load after the dialog opens (see lazyZodResolver).
+const loadRules = () => import('@studynest/contracts/move-out-requests');
+const schemaResolver = lazyZodResolver(() => loadRules().then((m) => m.MoveOutSchema));
 
-/** The reason that fits the tenancy as it stands: their notice, an unpaid new year, or neither. */
-const likelyReason = (t: Tenant): MoveOutReason =>
-  t.notice ? 'tenant_notice' : t.daysLeft <= 0 ? 'lease_ended' : 'breach';
+const lagosDayOf = (instant: string) => todayInLagos(new Date(instant));
 
-/** What the form says is wrong before anything is sent; the server checks the dates against the rules. */
-function check(date: string, rows: Row[], held: number) {
-  const errors: Errors = {};
-  if (!date) errors.date = 'Choose the day the tenant left';
-  else if (date > todayInLagos())
-    errors.date = 'Record a move-out once the tenant has left: today or earlier';
-  const rowErrors: Record<number, string> = {};
-  let total = 0;
-  for (const row of rows) {
-    const amount = row.amount.trim();
-    if (!row.description.trim()) rowErrors[row.key] = 'Describe the deduction';
-    else if (!/^\d+$/.test(amount) || Number(amount) < 1)
-      rowErrors[row.key] = 'Enter a whole number of naira';
-    else total += Number(amount);
+/** The reason that fits the tenancy as it stands: their notice (run out or not), an unpaid new year, or neither. */
+function likelyReason(t: Tenant, noticeDays: number | undefined, today: string): MoveOutReason {
+  if (t.notice) {
+    const runsOut = noticeDays === undefined ? null : addDays(lagosDayOf(t.notice.given_at), noticeDays);
+    return runsOut !== null && today < runsOut ? 'left_early' : 'tenant_notice';
   }
-  if (Object.keys(rowErrors).length) errors.rows = rowErrors;
-  if (total > held) {
-    errors.deductions = held
-      ? `The deductions add up to ${formatNaira(total)}, more than the ${formatNaira(held)} deposit held`
-      : 'No caution deposit is held for this tenant: remove the deductions';
+  return t.daysLeft <= 0 ? 'lease_ended' : 'breach';
+}
+
+/** Which days each reason allows for this tenancy, in words beside the reason. */
+function reasonHint(reason: MoveOutReason, t: Tenant, noticeDays: number | undefined): string {
+  const given = t.notice ? lagosDayOf(t.notice.given_at) : null;
+  const runsOut = given && noticeDays !== undefined ? addDays(given, noticeDays) : null;
+  if (reason === 'breach') return 'Any day of the tenancy: the company ends it for a breach of the terms.';
+  if (reason === 'lease_ended')
+    return `From ${formatLagosDate(t.rentDueDate)}, the day the paid year ran out.`;
+  if (!given) return 'The tenant has not given notice from their profile.';
+  if (reason === 'left_early') {
+    return runsOut
+      ? `They gave notice on ${formatLagosDate(given)} and left before it ran out: from that day to ${formatLagosDate(addDays(runsOut, -1))}.`
+      : `They gave notice on ${formatLagosDate(given)} and left before it ran out.`;
   }
-  return { errors, total };
+  return runsOut
+    ? `From ${formatLagosDate(runsOut)}, when their notice runs out.`
+    : `From the end of their notice, given on ${formatLagosDate(given)}.`;
+}
+
+/**
+ * The contract's checks, then what the server also refuses for this tenancy: a day its reason does
+ * not allow (moveOutDateProblem, the API's own rule) and deductions beyond the deposit held. Its
+ * messages are the server's, so the form says first what the server would.
+ */
+function moveOutResolver(tenant: Tenant, noticeDays: number | undefined) {
+  return withRules<Values, MoveOut>(schemaResolver, async (values, schemaErrors) => {
+    const errors: FieldErrors<Values> = {};
+    const held = tenant.deposit_held;
+    const total = values.deductions.reduce((sum, r) => sum + (Number(r.amount.trim()) || 0), 0);
+    if (!schemaErrors.deductions && total > held) {
+      errors.deductions = {
+        message: held
+          ? `The deductions add up to ${formatNaira(total)}, more than the ${formatNaira(held)} deposit held`
+          : 'No caution deposit is held for this tenant: remove the deductions',
+      };
+    }
+    // Until the notice period is known, the notice reasons' days are left to the server.
+    const needsNotice = values.reason === 'tenant_notice' || values.reason === 'left_early';
+    if (!schemaErrors.date && !schemaErrors.reason && !(needsNotice && noticeDays === undefined)) {
+      const rules = await loadRules().catch(() => null);
+      const problem = rules?.moveOutDateProblem(
+        {
+          startDate: tenant.rentStartDate,
+          dueDate: tenant.rentDueDate,
+          noticeGivenOn: tenant.notice ? lagosDayOf(tenant.notice.given_at) : null,
+          noticeDays: noticeDays ?? 0,
+          today: todayInLagos(),
+        },
+        { date: values.date, reason: values.reason },
+      );
+      if (problem?.fields.date) errors.date = { message: problem.message };
+      else if (problem) errors.reason = { message: problem.message };
+    }
+    return errors;
+  });
 }
 
 /**
  * Admin → Tenants → Move out: the day the tenant left, why, and itemised deductions from the
  * caution deposit; the rest goes back to the tenant as a refund, and the room can be booked again.
+ * `noticeDays` is the notice period in the terms (GET /site); until it is known the form leaves the
+ * notice rules to the server.
  */
-export function MoveOutDialog({ tenant, onClose }: { tenant: Tenant | null; onClose: () => void }) {
+export function MoveOutDialog({
+  tenant,
+  noticeDays,
+  onClose,
+}: {
+  tenant: Tenant | null;
+  noticeDays?: number;
+  onClose: () => void;
+}) {
   const [done, setDone] = useState<MoveOutStatement | null>(null);
   const close = () => {
     setDone(null);
@@ -72,67 +132,46 @@ export function MoveOutDialog({ tenant, onClose }: { tenant: Tenant | null; onCl
             : 'No deposit goes back.'}
         </p>
       ) : (
-        tenant && <MoveOutForm key={tenant.tenancy_id} tenant={tenant} onDone={setDone} />
+        tenant && (
+          <MoveOutForm key={tenant.tenancy_id} tenant={tenant} noticeDays={noticeDays} onDone={setDone} />
+        )
       )}
     </Modal>
   );
 }
 
-function MoveOutForm({ tenant, onDone }: { tenant: Tenant; onDone: (s: MoveOutStatement) => void }) {
+function MoveOutForm({
+  tenant,
+  noticeDays,
+  onDone,
+}: {
+  tenant: Tenant;
+  noticeDays: number | undefined;
+  onDone: (s: MoveOutStatement) => void;
+}) {
+  useEffect(() => schemaResolver.preload(), []);
   const moveOut = useMoveOut();
-  const [date, setDate] = useState(todayInLagos());
-  const [reason, setReason] = useState<MoveOutReason>(likelyReason(tenant));
-  const [note, setNote] = useState('');
-  const [rows, setRows] = useState<Row[]>([]);
-  const [nextKey, setNextKey] = useState(0);
-  const [errors, setErrors] = useState<Errors>({});
-  const held = tenant.deposit_held;
-  const { total } = check(date, rows, held);
+  const today = todayInLagos();
+  const { register, handleSubmit, control, setError, watch, errors } = useForm<Values, unknown, MoveOut>({
+    resolver: moveOutResolver(tenant, noticeDays),
+    defaultValues: {
+      date: today,
+      reason: likelyReason(tenant, noticeDays, today),
+      note: '',
+      deductions: [],
+    },
+  });
   const who = `${tenant.user.first_name} ${tenant.user.last_name}`;
-  const deductionsErrorId = useId();
 
-  /** Any edit makes the last check's messages stale: they go until the next press of Move out. */
-  const edited = () => {
-    setErrors({});
-    moveOut.reset();
-  };
-  const update = (key: number, change: Partial<Row>) => {
-    edited();
-    setRows((all) => all.map((r) => (r.key === key ? { ...r, ...change } : r)));
-  };
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const checked = check(date, rows, held);
-    setErrors(checked.errors);
-    if (Object.keys(checked.errors).length) return;
-    moveOut.mutate(
-      {
-        tenancyId: tenant.tenancy_id,
-        body: {
-          date,
-          reason,
-          note: note.trim() || undefined,
-          deductions: rows.map((r) => ({ description: r.description.trim(), amount: Number(r.amount) })),
-        },
-      },
-      {
-        onSuccess: onDone,
-        onError: (err) => {
-          if (err instanceof ApiError) {
-            setErrors({
-              date: err.fields.date,
-              reason: err.fields.reason,
-              deductions: err.fields.deductions,
-            });
-          }
-        },
-      },
-    );
-  }
+  const submit = handleSubmit((body) =>
+    moveOut.mutateAsync({ tenancyId: tenant.tenancy_id, body }).then(onDone, (err: unknown) => {
+      applyServerErrors(err, setError);
+    }),
+  );
 
   return (
-    <form className="flex flex-col gap-3" noValidate onSubmit={submit}>
+    // Any edit makes the server's last answer stale: its message goes until the next Move out.
+    <form className="flex flex-col gap-3" noValidate onSubmit={submit} onChange={() => moveOut.reset()}>
       <p className="text-sm text-muted">
         <span className="capitalize">{who}</span>, {tenant.room.room_number}, {tenant.hostel.hostel_name}.{' '}
         {tenant.notice
@@ -142,47 +181,67 @@ function MoveOutForm({ tenant, onDone }: { tenant: Tenant; onDone: (s: MoveOutSt
       <TextField
         label="Day the tenant left"
         type="date"
-        max={todayInLagos()}
-        value={date}
-        error={errors.date}
-        onChange={(e) => {
-          edited();
-          setDate(e.currentTarget.value);
-        }}
+        max={today}
+        error={errors.date?.message}
+        {...register('date', { deps: ['reason'] })}
       />
-      <FormField label="Reason" error={errors.reason}>
-        {(a11y) => (
-          <select
-            className="input"
-            {...a11y}
-            value={reason}
-            onChange={(e) => {
-              edited();
-              setReason(e.currentTarget.value as MoveOutReason);
-            }}
-          >
-            {MOVE_OUT_REASONS.map((r) => (
-              <option key={r} value={r}>
-                {MOVE_OUT_REASON_LABELS[r]}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
+      <SelectField
+        label="Reason"
+        error={errors.reason?.message}
+        hint={reasonHint(watch('reason'), tenant, noticeDays)}
+        options={choices(MOVE_OUT_REASONS, (r) => MOVE_OUT_REASON_LABELS[r])}
+        {...register('reason', { deps: ['date'] })}
+      />
       <TextField
         label="Note for the tenant (optional)"
-        maxLength={NOTE_MAX}
-        value={note}
-        onChange={(e) => {
-          edited();
-          setNote(e.currentTarget.value);
-        }}
+        maxLength={500}
+        error={errors.note?.message}
+        {...register('note', { setValueAs: (v) => v.trim() || undefined })}
       />
+      <Controller
+        control={control}
+        name="deductions"
+        render={({ field }) => (
+          <Deductions
+            rows={field.value}
+            held={tenant.deposit_held}
+            errors={errors.deductions}
+            onChange={(rows) => {
+              moveOut.reset();
+              field.onChange(rows);
+            }}
+          />
+        )}
+      />
+      {moveOut.error && <Alert tone="error">{moveOut.error.message}</Alert>}
+      <button type="submit" className="btn-primary" disabled={moveOut.isPending}>
+        {moveOut.isPending ? 'Moving out…' : 'Move out'}
+      </button>
+    </form>
+  );
+}
 
-      <fieldset
-        className="flex flex-col gap-2"
-        aria-describedby={errors.deductions ? deductionsErrorId : undefined}
-      >
+/** The itemised deductions from the deposit, and what that leaves for the tenant. */
+function Deductions({
+  rows,
+  held,
+  errors,
+  onChange,
+}: {
+  rows: Row[];
+  held: number;
+  errors: FieldErrors<Values>['deductions'];
+  onChange: (rows: Row[]) => void;
+}) {
+  const errorId = useId();
+  const total = rows.reduce((sum, r) => sum + (/^\d+$/.test(r.amount.trim()) ? Number(r.amount) : 0), 0);
+  const update = (key: number, change: Partial<Row>) =>
+    onChange(rows.map((r) => (r.key === key ? { ...r, ...change } : r)));
+  const nextKey = rows.reduce((max, r) => Math.max(max, r.key + 1), 0);
+
+  return (
+    <>
+      <fieldset className="flex flex-col gap-2" aria-describedby={errors?.message ? errorId : undefined}>
         <legend className="label">Deductions from the {formatNaira(held)} deposit</legend>
         {rows.length === 0 && <p className="text-sm text-muted">None: the whole deposit goes back.</p>}
         {rows.map((row, i) => (
@@ -193,6 +252,7 @@ function MoveOutForm({ tenant, onDone }: { tenant: Tenant; onDone: (s: MoveOutSt
                   label={`Deduction ${i + 1}: what for`}
                   maxLength={200}
                   value={row.description}
+                  error={errors?.[i]?.description?.message}
                   onChange={(e) => update(row.key, { description: e.currentTarget.value })}
                 />
               </div>
@@ -200,7 +260,7 @@ function MoveOutForm({ tenant, onDone }: { tenant: Tenant; onDone: (s: MoveOutSt
                 <TextField
                   label="Amount (₦)"
                   aria-label={`Deduction ${i + 1}: amount (₦)`}
-                  error={errors.rows?.[row.key]}
+                  error={errors?.[i]?.amount?.message}
                   inputMode="numeric"
                   autoComplete="off"
                   value={row.amount}
@@ -211,10 +271,7 @@ function MoveOutForm({ tenant, onDone }: { tenant: Tenant; onDone: (s: MoveOutSt
             <button
               type="button"
               className="self-start text-sm font-semibold text-danger-700 underline"
-              onClick={() => {
-                edited();
-                setRows((all) => all.filter((r) => r.key !== row.key));
-              }}
+              onClick={() => onChange(rows.filter((r) => r.key !== row.key))}
             >
               Remove deduction {i + 1}
             </button>
@@ -224,30 +281,21 @@ function MoveOutForm({ tenant, onDone }: { tenant: Tenant; onDone: (s: MoveOutSt
           <button
             type="button"
             className="btn-secondary self-start"
-            onClick={() => {
-              edited();
-              setRows((all) => [...all, { key: nextKey, description: '', amount: '' }]);
-              setNextKey((k) => k + 1);
-            }}
+            onClick={() => onChange([...rows, { key: nextKey, description: '', amount: '' }])}
           >
             Add deduction
           </button>
         )}
-        {errors.deductions && (
-          <p id={deductionsErrorId} className="field-error">
-            {errors.deductions}
+        {errors?.message && (
+          <p id={errorId} className="field-error">
+            {errors.message}
           </p>
         )}
       </fieldset>
-
       <p className="text-sm" aria-live="polite">
         Deducted {formatNaira(total)} · back to the tenant{' '}
         <strong>{formatNaira(Math.max(0, held - total))}</strong>
       </p>
-      {moveOut.error && <Alert tone="error">{moveOut.error.message}</Alert>}
-      <button type="submit" className="btn-primary" disabled={moveOut.isPending}>
-        {moveOut.isPending ? 'Moving out…' : 'Move out'}
-      </button>
-    </form>
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import type { MoveOutStatement as Statement } from '@studynest/contracts';
 import { MOVE_OUT_REASON_LABELS } from '@studynest/contracts/constants';
+import { CardSection } from '../../../components/ui/card-section.tsx';
 import { formatLagosDate, formatNaira } from '../../../lib/format.ts';
 
 const REFUND_STATE = {
@@ -11,10 +12,7 @@ const REFUND_STATE = {
 /** Profile → Move-out statement: what happened to the caution deposit when the tenant left. */
 export function MoveOutStatement({ statement: s }: { statement: Statement }) {
   return (
-    <section aria-labelledby="move-out-heading" className="card flex flex-col gap-3">
-      <h2 id="move-out-heading" className="text-xl">
-        Move-out statement
-      </h2>
+    <CardSection title="Move-out statement">
       <p>
         {s.hostel.hostel_name}, <span className="capitalize">{s.room.room_number}</span>: moved out on{' '}
         <strong>{formatLagosDate(s.moved_out_on)}</strong> ({MOVE_OUT_REASON_LABELS[s.reason].toLowerCase()}).
@@ -55,6 +53,6 @@ export function MoveOutStatement({ statement: s }: { statement: Statement }) {
         </p>
       )}
       {s.note && <p className="text-sm text-muted">Note from StudyNest: {s.note}</p>}
-    </section>
+    </CardSection>
   );
 }

@@ -1,12 +1,27 @@
-import type { Profile } from '@studynest/contracts';
-import { type FormEvent, useState } from 'react';
+import type { Profile, TenancyNoticeInput } from '@studynest/contracts';
+import { useEffect, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { CardSection } from '../../../components/ui/card-section.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { applyServerErrors, hasFieldErrors, lazyZodResolver, useForm, withRules } from '../../../lib/form.ts';
 import { formatLagosDate, formatLagosDateTime } from '../../../lib/format.ts';
-import { useGiveNotice, useWithdrawNotice } from '../api/tenancy-queries.ts';
+import { useGiveNotice, useWithdrawNotice } from '../api/notice-mutations.ts';
 
 type RentDetails = NonNullable<Profile['rentDetails']>;
+type Values = { move_out_on: string };
+
+// The contract's checks load after the section (see lazyZodResolver).
+const schemaResolver = lazyZodResolver(() =>
+  import('@studynest/contracts/tenant-requests').then((m) => m.TenancyNoticeSchema),
+);
+
+/** The contract's checks, then the notice period the server counts from today. */
+const noticeResolver = (earliest: string) =>
+  withRules<Values, TenancyNoticeInput>(schemaResolver, (values, errors) =>
+    !errors.move_out_on && values.move_out_on < earliest
+      ? { move_out_on: { message: `Choose ${formatLagosDate(earliest)} or later` } }
+      : {},
+  );
 
 /**
  * Profile → Moving out (docs/domain.md, "Move-out"): the tenant's written notice, a move-out day
@@ -17,31 +32,24 @@ export function TenancyNotice({ rent }: { rent: RentDetails }) {
   const give = useGiveNotice();
   const withdraw = useWithdrawNotice();
   const [editing, setEditing] = useState(false);
-  const [day, setDay] = useState(rent.notice?.move_out_on ?? rent.earliestMoveOut);
-  const [error, setError] = useState<string>();
   const notice = rent.notice;
+  useEffect(() => schemaResolver.preload(), []);
+  const { register, handleSubmit, setError, reset, errors } = useForm<Values, unknown, TenancyNoticeInput>({
+    resolver: noticeResolver(rent.earliestMoveOut),
+    defaultValues: { move_out_on: notice?.move_out_on ?? rent.earliestMoveOut },
+  });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!day) return setError('Choose the day you will move out');
-    if (day < rent.earliestMoveOut) {
-      return setError(`Choose ${formatLagosDate(rent.earliestMoveOut)} or later`);
-    }
-    setError(undefined);
-    give.mutate(
-      { move_out_on: day },
-      {
-        onSuccess: () => setEditing(false),
-        onError: (err) => setError(err instanceof ApiError ? err.fields.move_out_on : undefined),
+  const submit = handleSubmit((body) =>
+    give.mutateAsync(body).then(
+      () => setEditing(false),
+      (err: unknown) => {
+        applyServerErrors(err, setError);
       },
-    );
-  }
+    ),
+  );
 
   return (
-    <section aria-labelledby="notice-heading" className="card flex flex-col gap-3">
-      <h2 id="notice-heading" className="text-xl">
-        Moving out
-      </h2>
+    <CardSection title="Moving out">
       {notice && !editing ? (
         <>
           <p>
@@ -58,8 +66,9 @@ export function TenancyNotice({ rent }: { rent: RentDetails }) {
               type="button"
               className="btn-secondary"
               onClick={() => {
-                setDay(notice.move_out_on);
-                setError(undefined);
+                // Changing the day starts from the notice as it stands.
+                reset({ move_out_on: notice.move_out_on });
+                give.reset();
                 setEditing(true);
               }}
             >
@@ -85,11 +94,10 @@ export function TenancyNotice({ rent }: { rent: RentDetails }) {
             label="Move-out day"
             type="date"
             min={rent.earliestMoveOut}
-            value={day}
-            error={error}
-            onChange={(e) => setDay(e.currentTarget.value)}
+            error={errors.move_out_on?.message}
+            {...register('move_out_on')}
           />
-          {give.error && !error && <Alert tone="error">{give.error.message}</Alert>}
+          {give.error && !hasFieldErrors(give.error) && <Alert tone="error">{give.error.message}</Alert>}
           <div className="flex flex-wrap gap-2">
             <button type="submit" className="btn-primary" disabled={give.isPending}>
               {give.isPending ? 'Sending…' : notice ? 'Change notice' : 'Give notice'}
@@ -102,6 +110,6 @@ export function TenancyNotice({ rent }: { rent: RentDetails }) {
           </div>
         </form>
       )}
-    </section>
+    </CardSection>
   );
 }

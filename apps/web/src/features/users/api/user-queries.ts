@@ -1,18 +1,14 @@
-import type { EmergencyContact, Profile, ProfileUpdateInput, User } from '@studynest/contracts';
+import type { EmergencyContact, Message, Profile, ProfileUpdateInput, User } from '@studynest/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { profileQuery } from '../../../lib/query-client.ts';
 
-/** Keys: ['users', 'all'] for the admin list, ['users', 'profile', id] per profile. */
+/** Key ['users', 'all']: the admin's list of accounts. A profile is lib/profile-query.ts. */
 export const userQueries = {
   all: () =>
     queryOptions({
       queryKey: ['users', 'all'],
       queryFn: ({ signal }) => api<User[]>('/user/all', { signal }),
-    }),
-  profile: (id: string) =>
-    queryOptions({
-      queryKey: ['users', 'profile', id],
-      queryFn: ({ signal }) => api<Profile>(`/user/${id}`, { signal }),
     }),
 };
 
@@ -23,7 +19,7 @@ export function useUpdateProfile() {
     mutationFn: (body: ProfileUpdateInput & { emergency_contact?: Partial<EmergencyContact> }) =>
       api<Profile>('/user/profile', { method: 'PATCH', body }),
     onSuccess: (profile) => {
-      queryClient.setQueryData(userQueries.profile(profile._id).queryKey, profile);
+      queryClient.setQueryData(profileQuery(profile._id).queryKey, profile);
       return queryClient.invalidateQueries({ queryKey: userQueries.all().queryKey });
     },
   });
@@ -34,7 +30,7 @@ export function useDeleteUser() {
   return useMutation({
     mutationFn: (id: string) => api<void>(`/user/${id}`, { method: 'DELETE' }),
     onSuccess: (_data, id) => {
-      queryClient.removeQueries({ queryKey: userQueries.profile(id).queryKey });
+      queryClient.removeQueries({ queryKey: profileQuery(id).queryKey });
       return queryClient.invalidateQueries({ queryKey: userQueries.all().queryKey });
     },
   });
@@ -44,7 +40,7 @@ export function useDeleteUser() {
 export function useResetTwoStep() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<{ message: string }>(`/user/${id}/two-step/reset`, { method: 'POST' }),
+    mutationFn: (id: string) => api<Message>(`/user/${id}/two-step/reset`, { method: 'POST' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userQueries.all().queryKey }),
   });
 }

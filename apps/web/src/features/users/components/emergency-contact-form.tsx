@@ -1,10 +1,9 @@
 import type { EmergencyContact, Profile, ProfileUpdate, ProfileUpdateInput } from '@studynest/contracts';
 import { useEffect, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { CardSection } from '../../../components/ui/card-section.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
-import { useForm } from '../../../lib/form.ts';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
-import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+import { applyServerErrors, lazyZodResolver, useForm } from '../../../lib/form.ts';
 import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
 import { useUpdateProfile } from '../api/user-queries.ts';
 
@@ -31,13 +30,11 @@ export function EmergencyContactForm({ profile, editable }: { profile: Profile; 
   useEffect(() => {
     if (editable) resolver.preload();
   }, [editable]);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ProfileUpdateInput, unknown, ProfileUpdate>({
+  const { register, handleSubmit, setError, reset, errors, isSubmitting } = useForm<
+    ProfileUpdateInput,
+    unknown,
+    ProfileUpdate
+  >({
     resolver,
     defaultValues: { emergency_contact: contact },
   });
@@ -55,15 +52,11 @@ export function EmergencyContactForm({ profile, editable }: { profile: Profile; 
   });
 
   return (
-    <section aria-labelledby="emergency-heading" className="card flex flex-col gap-4 p-5 sm:p-6">
-      <div>
-        <h2 id="emergency-heading" className="text-xl">
-          Emergency Contact Person
-        </h2>
-        {editable && (
-          <p className="mt-1 text-sm text-muted">Who we should call if something happens to you.</p>
-        )}
-      </div>
+    <CardSection
+      title="Emergency Contact Person"
+      intro={editable && 'Who we should call if something happens to you.'}
+      roomy
+    >
       {editable ? (
         <form onSubmit={submit} noValidate className="flex flex-col gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
@@ -111,6 +104,6 @@ export function EmergencyContactForm({ profile, editable }: { profile: Profile; 
           ))}
         </dl>
       )}
-    </section>
+    </CardSection>
   );
 }

@@ -1,8 +1,9 @@
 import type { Profile } from '@studynest/contracts';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { CardSection } from '../../../components/ui/card-section.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { applyServerErrors } from '../../../lib/form.ts';
 import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
 import { useUpdateProfile } from '../api/user-queries.ts';
 
@@ -37,16 +38,11 @@ export function MessagePreferences({ profile }: { profile: Profile }) {
   const value = (channel: Channel) => saving?.[channel] ?? profile[channel];
 
   return (
-    <section aria-labelledby="messages-heading" className="card flex flex-col gap-4 p-5 sm:p-6">
-      <div>
-        <h2 id="messages-heading" className="text-xl">
-          Messages
-        </h2>
-        <p className="mt-1 text-sm text-muted">
-          Messages about your account, its security and your payments always go to you, whatever you choose
-          here.
-        </p>
-      </div>
+    <CardSection
+      title="Messages"
+      intro="Messages about your account, its security and your payments always go to you, whatever you choose here."
+      roomy
+    >
       <Switch
         label="Rent reminders and news by e-mail"
         checked={value('notify_email')}
@@ -62,6 +58,6 @@ export function MessagePreferences({ profile }: { profile: Profile }) {
       />
       {error && <Alert tone="error">{error}</Alert>}
       <div aria-live="polite">{notice && <Alert tone="success">{notice.message}</Alert>}</div>
-    </section>
+    </CardSection>
   );
 }

@@ -1,0 +1,153 @@
+import type { Tenant } from '@studynest/contracts';
+import { addDays, todayInLagos } from '@studynest/contracts/calendar';
+import { formatLagosDate } from '@studynest/contracts/format';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { mockFetch, polyfillDialog } from '../../../testing/dom.ts';
+import { MoveOutDialog } from './move-out-dialog.tsx';
+
+const today = todayInLagos();
+/** A tenant who gave notice today: a 30-day notice runs until 30 days from now. */
+const tenant: Tenant = {
+  user: {
+    _id: 'u1',
+    first_name: 'Ada',
+    last_name: 'Obi',
+    email: 'ada@example.com',
+    phone_number: '08031234567',
+  },
+  hostel: { _id: 'h1', hostel_name: 'Samaru Comfort Lodge', address: '12 Hanwa Road, Zaria' },
+  room: { _id: 'r1', room_number: 'room 07', unit: 'single room (share facilities)' },
+  rentStartDate: addDays(today, -200),
+  rentDueDate: addDays(today, 165),
+  daysLeft: 165,
+  amountPaid: 250_000,
+  tenancy_id: 't1',
+  deposit_held: 20_000,
+  notice: { given_at: new Date().toISOString(), move_out_on: addDays(today, 30) },
+};
+
+beforeAll(polyfillDialog);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderDialog(t: Tenant = tenant) {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MoveOutDialog tenant={t} noticeDays={30} onClose={() => undefined} />
+    </QueryClientProvider>,
+  );
+  const dialog = screen.getByRole('dialog', { name: 'Move tenant out' });
+  return {
+    dialog,
+    reason: within(dialog).getByLabelText('Reason') as HTMLSelectElement,
+    date: within(dialog).getByLabelText('Day the tenant left') as HTMLInputElement,
+    submit: () => fireEvent.click(within(dialog).getByRole('button', { name: 'Move out' })),
+  };
+}
+
+describe('MoveOutDialog', () => {
+  it('offers "left before it ran out" for a notice still running, with the days it allows', () => {
+    const form = renderDialog();
+    expect(form.reason.value).toBe('left_early');
+    expect(
+      within(form.reason).getByRole('option', { name: 'Tenant gave notice and left before it ran out' }),
+    ).toBeTruthy();
+    const hint = document.getElementById(form.reason.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toBe(
+      `They gave notice on ${formatLagosDate(today)} and left before it ran out: from that day to ${formatLagosDate(addDays(today, 29))}.`,
+    );
+  });
+
+  it('checks the day as the server does, and clears the message when the reason changes', async () => {
+    const { calls } = mockFetch();
+    const form = renderDialog();
+    fireEvent.change(form.reason, { target: { value: 'tenant_notice' } });
+    form.submit();
+    expect(
+      await within(form.dialog).findByText(
+        `The tenant's 30 days' notice runs until ${formatLagosDate(addDays(today, 30))}: pick that day or later, or record that they left early`,
+      ),
+    ).toBeTruthy();
+    expect(form.date.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(form.reason, { target: { value: 'left_early' } });
+    await waitFor(() => expect(within(form.dialog).queryByText(/notice runs until/)).toBeNull());
+
+    fireEvent.change(form.date, { target: { value: addDays(today, 1) } });
+    expect(
+      await within(form.dialog).findByText(
+        'Record a move-out once the tenant has left: pick today or an earlier day',
+      ),
+    ).toBeTruthy();
+    fireEvent.change(form.reason, { target: { value: 'lease_ended' } });
+    fireEvent.change(form.date, { target: { value: today } });
+    expect(await within(form.dialog).findByText(/The paid rent year runs until/)).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it('refuses deductions beyond the deposit, then sends the move-out with them', async () => {
+    const statement = {
+      tenancy_id: 't1',
+      user: tenant.user,
+      hostel: tenant.hostel,
+      room: tenant.room,
+      start_date: tenant.rentStartDate,
+      moved_out_on: today,
+      reason: 'left_early',
+      note: null,
+      deposit_held: 20_000,
+      deductions: [{ description: 'Broken louvre glass', amount: 5_000 }],
+      deductions_total: 5_000,
+      deposit_returned: 15_000,
+      refund: { _id: 'f1', amount: 15_000, status: 'pending' },
+      recorded_at: new Date().toISOString(),
+    };
+    const { calls } = mockFetch({ status: 200, body: statement });
+    const form = renderDialog();
+    fireEvent.click(within(form.dialog).getByRole('button', { name: 'Add deduction' }));
+    fireEvent.change(within(form.dialog).getByLabelText('Deduction 1: what for'), {
+      target: { value: ' Broken louvre glass ' },
+    });
+    const amount = within(form.dialog).getByLabelText('Deduction 1: amount (₦)');
+    fireEvent.change(amount, { target: { value: '20001' } });
+    form.submit();
+    expect(
+      await within(form.dialog).findByText(
+        'The deductions add up to ₦20,001, more than the ₦20,000 deposit held',
+      ),
+    ).toBeTruthy();
+    fireEvent.change(amount, { target: { value: '5000' } });
+    await waitFor(() => expect(within(form.dialog).queryByText(/more than the/)).toBeNull());
+    expect(form.dialog.textContent).toContain('back to the tenant ₦15,000');
+    form.submit();
+    expect(await screen.findByText(/₦15,000 of the deposit is being refunded/)).toBeTruthy();
+    expect(calls).toEqual([
+      {
+        method: 'POST',
+        path: '/admin/tenancies/t1/move-out',
+        body: {
+          date: today,
+          reason: 'left_early',
+          deductions: [{ description: 'Broken louvre glass', amount: 5_000 }],
+        },
+      },
+    ]);
+  });
+
+  it('names the reason when the tenant gave no notice', async () => {
+    mockFetch();
+    const form = renderDialog({ ...tenant, notice: null });
+    expect(form.reason.value).toBe('breach');
+    fireEvent.change(form.reason, { target: { value: 'left_early' } });
+    form.submit();
+    expect(
+      await within(form.dialog).findByText(
+        'This tenant has not given notice: choose another reason, or ask them to give notice from their profile',
+      ),
+    ).toBeTruthy();
+    expect(form.reason.getAttribute('aria-invalid')).toBe('true');
+  });
+});

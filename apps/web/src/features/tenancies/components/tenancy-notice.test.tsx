@@ -1,0 +1,41 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '../../../testing/dom.ts';
+import { rentDetails } from '../../../testing/fixtures.ts';
+import { TenancyNotice } from './tenancy-notice.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const rent = rentDetails();
+
+describe('TenancyNotice', () => {
+  it('offers the earliest day, refuses one before it, and sends the day chosen', async () => {
+    const { calls } = mockFetch({
+      status: 200,
+      body: { given_at: '2026-11-26T09:00:00.000Z', move_out_on: '2026-12-31' },
+    });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <TenancyNotice rent={rent} />
+      </QueryClientProvider>,
+    );
+    const day = screen.getByLabelText('Move-out day') as HTMLInputElement;
+    expect(day.value).toBe('2026-12-26');
+    fireEvent.change(day, { target: { value: '2026-12-25' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Give notice' }));
+    expect(await screen.findByText('Choose 26 Dec 2026 or later')).toBeTruthy();
+    expect(calls).toEqual([]);
+
+    fireEvent.change(day, { target: { value: '2026-12-31' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Give notice' }));
+    await vi.waitFor(() =>
+      expect(calls).toEqual([
+        { method: 'POST', path: '/tenancy/notice', body: { move_out_on: '2026-12-31' } },
+      ]),
+    );
+  });
+});

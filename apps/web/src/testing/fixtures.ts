@@ -1,0 +1,58 @@
+import type { Profile } from '@studynest/contracts';
+
+/*
+ * The people, hostels, rooms and profiles the web's tests render, made once: each test changes only
+ * what it is about.
+ */
+
+export const person = {
+  _id: 'u1',
+  first_name: 'Ada',
+  last_name: 'Obi',
+  email: 'ada@example.com',
+  phone_number: '08031234567',
+};
+
+export const hostel = { _id: 'h1', hostel_name: 'Samaru Comfort Lodge', address: '12 Hanwa Road, Zaria' };
+
+/** A room as payments and the profile show it: with every fee. */
+export const room = {
+  _id: 'r1',
+  room_number: 'room 04',
+  unit: 'one bedroom flat',
+  agent_fee: 65_000,
+  price: 650_000,
+  caution_fee: 50_000,
+  commission_fee: 10_000,
+};
+
+/** A student's profile with nothing paid and no tenancy. */
+export const profile: Profile = {
+  ...person,
+  gender: 'female',
+  role: 'student',
+  isEmailConfirmed: true,
+  created_at: '2026-01-01T00:00:00Z',
+  emergency_contact: { name: '', relationship: '', phone: '', address: '' },
+  hostel: null,
+  agentFeePayment: null,
+  roomPricePayment: null,
+  cautionFeePayment: null,
+  rentDetails: null,
+  moveOutStatement: null,
+  notify_email: true,
+  notify_sms: true,
+};
+
+/** A running tenancy's rent details (due 10 Jan 2027), renewal open unless `renewal` says otherwise. */
+export const rentDetails = (
+  over: Partial<NonNullable<Profile['rentDetails']>> = {},
+): NonNullable<Profile['rentDetails']> => ({
+  rentStartDate: '2026-01-10',
+  rentDueDate: '2027-01-10',
+  countdown: 45,
+  notice: null,
+  earliestMoveOut: '2026-12-26',
+  renewal: { open: true, opens_on: '2026-11-11', message: null },
+  ...over,
+});
