@@ -1,4 +1,4 @@
-import { COMPANY, PAYMENT_KIND_OF, type PaymentKind } from './constants.ts';
+import { COMPANY, type PaymentKind } from './constants.ts';
 import { formatInspection, formatLagosDate, formatLagosDateTime } from './format.ts';
 import type { PaymentDetail } from './payments.ts';
 
@@ -21,12 +21,6 @@ export type ReceiptDocument = {
   company: string;
   companyAddress: string;
 };
-
-/**
- * @deprecated A receipt is keyed by the payment's kind: use `PAYMENT_KIND_OF` (constants.ts). Kept only
- * until the API's receipt PDF imports that instead; it is the same map.
- */
-export const RECEIPT_KIND_OF = PAYMENT_KIND_OF;
 
 export const RECEIPT_TITLE = 'Thank you for your payment!';
 export const RECEIPT_SUBTITLE: Record<PaymentKind, string> = {

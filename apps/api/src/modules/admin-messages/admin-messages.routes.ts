@@ -2,9 +2,10 @@ import {
   AdminMessageCreatedSchema,
   AdminMessageCreateSchema,
   AdminMessageDetailSchema,
+  AdminMessagePreviewSchema,
+  AdminMessageRetriedSchema,
   AdminMessageSummarySchema,
   IdParamsSchema,
-  SkippedRecipientSchema,
 } from '@studynest/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
@@ -16,14 +17,6 @@ import {
   retryAdminMessage,
   sendAdminMessage,
 } from './admin-messages.service.ts';
-
-const PreviewSchema = z.object({
-  recipients: z.int(),
-  skipped: z.array(SkippedRecipientSchema),
-  sample: z.nullable(
-    z.object({ to: z.string(), name: z.string(), subject: z.nullable(z.string()), body: z.string() }),
-  ),
-});
 
 /** Send Email / Send SMS: an admin's message to tenants, and the log of what went out. */
 export const adminMessagesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -55,7 +48,7 @@ export const adminMessagesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'What sending would do: recipients, who is skipped and why, and the message for one of them',
         body: AdminMessageCreateSchema,
-        response: { 200: PreviewSchema, ...errorAnswers(400, 401, 403, 404) },
+        response: { 200: AdminMessagePreviewSchema, ...errorAnswers(400, 401, 403, 404) },
       },
     },
     async (request) => previewAdminMessage(deps, request.body),
@@ -96,7 +89,7 @@ export const adminMessagesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: "Retry a send's failed deliveries",
         params: IdParamsSchema,
-        response: { 200: z.object({ retried: z.int() }), ...errorAnswers(400, 401, 403, 404) },
+        response: { 200: AdminMessageRetriedSchema, ...errorAnswers(400, 401, 403, 404) },
       },
     },
     async (request) => retryAdminMessage(deps, request.params.id),

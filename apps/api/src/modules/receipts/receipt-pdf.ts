@@ -1,12 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { formatNaira, type PaymentDetail } from '@studynest/contracts';
-import {
-  buildReceipt,
-  RECEIPT_KIND_OF,
-  type ReceiptDocument,
-  type ReceiptValue,
-} from '@studynest/contracts/receipt';
+import { formatNaira, PAYMENT_KIND_OF, type PaymentDetail } from '@studynest/contracts';
+import { buildReceipt, type ReceiptDocument, type ReceiptValue } from '@studynest/contracts/receipt';
 import type QRCodeModule from 'qrcode';
 
 const require = createRequire(import.meta.url);
@@ -179,5 +174,5 @@ export async function renderReceiptPdf(receipt: ReceiptDocument, verifyUrl: stri
 
 /** The PDF for a successful payment (`detail`), whose code opens `verifyUrl`. */
 export function receiptPdfFor(detail: PaymentDetail, verifyUrl: string): Promise<Buffer> {
-  return renderReceiptPdf(buildReceipt(RECEIPT_KIND_OF[detail.payment_type], detail), verifyUrl);
+  return renderReceiptPdf(buildReceipt(PAYMENT_KIND_OF[detail.payment_type], detail), verifyUrl);
 }

@@ -1,5 +1,4 @@
 import {
-  addDays,
   formatLagosDate,
   formatNaira,
   lagosDateOf,
@@ -7,6 +6,7 @@ import {
   MOVE_OUT_REASON_LABELS,
   type MoveOut,
   type MoveOutStatement,
+  moveOutDateProblem,
   todayInLagos,
 } from '@studynest/contracts';
 import { and, asc, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
@@ -27,62 +27,6 @@ import { depositHeldAmount, rentReminderKeyPrefix, unsettledDeposit } from './te
 
 type MoveOutDeps = Pick<Deps, 'db' | 'config' | 'payments' | 'jobs' | 'log'>;
 type TenancyRow = typeof tenancies.$inferSelect;
-
-/**
- * The days a move-out may be recorded for, by its reason: from the end of the tenant's notice
- * period (run from the day they gave notice), between the notice and that end (they left early on
- * their own notice), from the end of the paid year, or (a breach) any day of the tenancy. A move-out is recorded once the tenant has left, so never for a day after today.
- */
-function checkMoveOutDate(
-  tenancy: TenancyRow,
-  input: Pick<MoveOut, 'date' | 'reason'>,
-  noticeDays: number,
-  today: string,
-): void {
-  if (input.date > today) {
-    throw badRequest('Record a move-out once the tenant has left: pick today or an earlier day', {
-      date: `On or before ${formatLagosDate(today)}`,
-    });
-  }
-  if (input.date < tenancy.startDate) {
-    throw badRequest(`This tenancy started on ${formatLagosDate(tenancy.startDate)}`, {
-      date: `On or after ${formatLagosDate(tenancy.startDate)}`,
-    });
-  }
-  if (input.reason === 'tenant_notice' || input.reason === 'left_early') {
-    if (!tenancy.noticeGivenAt) {
-      throw badRequest(
-        'This tenant has not given notice: choose another reason, or ask them to give notice from their profile',
-        { reason: 'The tenant has not given notice' },
-      );
-    }
-    const given = lagosDateOf(tenancy.noticeGivenAt);
-    const earliest = addDays(given, noticeDays);
-    if (input.reason === 'tenant_notice' && input.date < earliest) {
-      throw badRequest(
-        `The tenant's ${noticeDays} days' notice runs until ${formatLagosDate(earliest)}: pick that day or later, or record that they left early`,
-        { date: `On or after ${formatLagosDate(earliest)}` },
-      );
-    }
-    if (input.reason === 'left_early' && input.date < given) {
-      throw badRequest(`The tenant gave notice on ${formatLagosDate(given)}: pick that day or later`, {
-        date: `On or after ${formatLagosDate(given)}`,
-      });
-    }
-    if (input.reason === 'left_early' && input.date >= earliest) {
-      throw badRequest(
-        `The tenant's notice had run out by ${formatLagosDate(earliest)}, so they did not leave early: choose "${MOVE_OUT_REASON_LABELS.tenant_notice}"`,
-        { reason: 'The notice had run out by then' },
-      );
-    }
-  }
-  if (input.reason === 'lease_ended' && input.date < tenancy.dueDate) {
-    throw badRequest(
-      `The paid rent year runs until ${formatLagosDate(tenancy.dueDate)}: pick that day or later, or another reason`,
-      { date: `On or after ${formatLagosDate(tenancy.dueDate)}` },
-    );
-  }
-}
 
 /**
  * POST /admin/tenancies/{id}/move-out: end a running tenancy, free its room, and settle the
@@ -120,7 +64,18 @@ export async function moveOut(
     if (tenancy.endedAt) {
       throw conflict(`This tenancy already ended on ${formatLagosDate(lagosDateOf(tenancy.endedAt))}`);
     }
-    checkMoveOutDate(tenancy, input, deps.config.site.tenantNoticeDays, today);
+    // One rule for this check and the admin's form (contracts: moveOutDateProblem).
+    const problem = moveOutDateProblem(
+      {
+        startDate: tenancy.startDate,
+        dueDate: tenancy.dueDate,
+        noticeGivenOn: tenancy.noticeGivenAt ? lagosDateOf(tenancy.noticeGivenAt) : null,
+        noticeDays: deps.config.site.tenantNoticeDays,
+        today,
+      },
+      input,
+    );
+    if (problem) throw badRequest(problem.message, problem.fields);
 
     const deposit = await lockPayment(
       tx,

@@ -5,6 +5,7 @@ import { formatLagosDate, formatNaira } from '../../../lib/format.ts';
 
 const REFUND_STATE = {
   pending: 'on its way',
+  unknown: 'on its way',
   processed: 'refunded',
   failed: 'delayed: we are looking into it',
 } as const;

@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api } from '../../../lib/api-client.ts';
 import { profileQuery } from '../../../lib/query-client.ts';
 
-/** Key ['users', 'all']: the admin's list of accounts. A profile is lib/profile-query.ts. */
+/** Key ['users', 'all']: the admin's list of accounts. A profile is `profileQuery` in lib/query-client.ts. */
 export const userQueries = {
   all: () =>
     queryOptions({
