@@ -179,18 +179,20 @@ export const INVARIANTS: readonly Invariant[] = [
     description:
       "A 'booked' room has exactly one 'confirmed' booking whose agent fee succeeded, is not flagged needs_refund and is not spent (its payer's tenancy of the room, begun after it was paid, has not ended), and no running tenancy.",
     sql: `
-      select r.id as room_id, r.status,
-        (select count(*)::int from bookings b
-          where b.room_id = r.id and b.status = 'confirmed'
-            and exists (select 1 from payments f where f.booking_id = b.id and ${BOOKS_THE_ROOM('f')})
-        ) as standing_bookings,
-        (select count(*)::int from tenancies t where t.room_id = r.id and t.ended_at is null) as running
+      with standing as (
+        select b.room_id, count(distinct b.id)::int as n
+        from bookings b
+        join payments f on f.booking_id = b.id
+        where b.status = 'confirmed' and ${BOOKS_THE_ROOM('f')}
+        group by b.room_id
+      ), running as (
+        select room_id, count(*)::int as n from tenancies where ended_at is null group by room_id
+      )
+      select r.id as room_id, r.status, coalesce(s.n, 0) as standing_bookings, coalesce(t.n, 0) as running
       from rooms r
-      where r.status = 'booked'
-        and ((select count(*) from bookings b
-              where b.room_id = r.id and b.status = 'confirmed'
-                and exists (select 1 from payments f where f.booking_id = b.id and ${BOOKS_THE_ROOM('f')})) <> 1
-          or exists (select 1 from tenancies t where t.room_id = r.id and t.ended_at is null))`,
+      left join standing s on s.room_id = r.id
+      left join running t on t.room_id = r.id
+      where r.status = 'booked' and (coalesce(s.n, 0) <> 1 or coalesce(t.n, 0) > 0)`,
   },
   {
     // Why: receipt numbers are the auditor's thread through the money: a gap or a repeat means a
