@@ -22,7 +22,8 @@ import { signedInUser } from './factories.ts';
 /**
  * The smallest sequences the lifecycle model (lifecycle-model.test.ts) found breaking a ledger
  * invariant, each replayed by hand through the API. Each names the invariant it breaks; the ledger
- * must hold after every one of them.
+ * must hold after every one of them. (Two are variants the model's shrinking does not print: the
+ * spent fee cancelled after moving out, and the partly refunded deposit paid again — see each.)
  */
 describe('lifecycle regressions (found by the lifecycle model)', () => {
   let t: TestApp;
@@ -62,8 +63,15 @@ describe('lifecycle regressions (found by the lifecycle model)', () => {
     expect(res.statusCode, res.body).toBe(201);
     return pay(s.student, res.json());
   }
-  const cancel = (s: Awaited<ReturnType<typeof booked>>) =>
-    t.app.inject({ method: 'POST', url: `/api/bookings/${s.bookingId}/cancel`, headers: s.student.headers });
+  /** Cancelling may be refused (409) or allowed (200): either way the ledger must hold after it. */
+  async function cancel(s: Awaited<ReturnType<typeof booked>>) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${s.bookingId}/cancel`,
+      headers: s.student.headers,
+    });
+    expect([200, 409], res.body).toContain(res.statusCode);
+  }
 
   async function moveOut(
     s: Awaited<ReturnType<typeof booked>>,
@@ -121,7 +129,8 @@ describe('lifecycle regressions (found by the lifecycle model)', () => {
   });
 
   it('spent-agent-fee-not-owed-back: cancelling the inspection after moving out does not owe the agent fee back', async () => {
-    // Book → pay the agent fee → pay rent → move out → cancel the inspection.
+    // Book → pay the agent fee → pay rent → move out → cancel the inspection. The model shrinks to
+    // the shorter sequence above; this is the same fault once the tenancy has ended.
     const s = await booked();
     await payFee(s);
     await payRent(s);
@@ -154,18 +163,30 @@ describe('lifecycle regressions (found by the lifecycle model)', () => {
       headers: admin.headers,
       payload: { reference: deposit, amount: 25_000, reason: 'Half of the deposit' },
     });
+    // Refusing the refund (400/409) is one fix; taking it while the books still say the deposit was
+    // kept is the fault.
+    expect([202, 400, 409], res.body).toContain(res.statusCode);
     if (res.statusCode === 202) await refundProcessed((res.json() as { _id: string })._id);
     const { names, rows } = await broken();
     expect(names, rows).toEqual([]);
   });
 
   it('no-stranded-deposit: a deposit partly refunded, then paid again, is still settled at move-out', async () => {
-    // Book → fee → deposit → refund part of it → pay a second deposit → rent → move out.
+    // Book → fee → deposit → refund part of it → pay a second deposit → rent → move out. Steps the
+    // model takes, but its random search did not put them in this order within the runs tried
+    // (about 1,000 sequences): found by following no-stranded-deposit's definition. The move-out
+    // settles only the latest deposit; the rest of the first one is left with nobody to return it.
     const s = await booked();
     await payFee(s);
     const first = await payDeposit(s);
     await refund(first, 20_000);
-    await payDeposit(s);
+    // A second deposit may be refused while part of the first is held (409), or taken.
+    const again = await initiate(t, 'caution-fee', s.student, {
+      room_id: s.room.id,
+      callback_url: receiptUrl(t),
+    });
+    expect([201, 409], again.body).toContain(again.statusCode);
+    if (again.statusCode === 201) await pay(s.student, again.json());
     await payRent(s);
     await moveOut(s);
     const { names, rows } = await broken();
