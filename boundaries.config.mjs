@@ -34,7 +34,17 @@ export const moduleOrder = [
 ];
 
 /** Folders of apps/api/src that serve every module and so may know none of them. */
-export const apiInfrastructure = ['db', 'lib', 'config', 'storage', 'plugins', 'jobs', 'payment-providers'];
+export const apiInfrastructure = [
+  'db',
+  'lib',
+  'config',
+  'storage',
+  'plugins',
+  'jobs',
+  'payment-providers',
+  // The ledger's invariants read the tables in SQL alone: an operator's check that knows no module.
+  'ledger',
+];
 
 /** The only folder that may touch the job queue's engine (`.boss`); modules use its enqueue/schedule API. */
 export const jobQueueFolder = 'apps/api/src/jobs';

@@ -21,7 +21,8 @@
 // returning the same bytes from memory (the ceiling). Targets (on PostgreSQL): throughput ≥ 20% of
 // the ceiling, p99 < 25 ms at 1,000 req/s, no errors, no non-2xx. Then a mixed run with bookings,
 // during which 50 students race for 10 rooms through booking and sandbox payment, and the
-// database is checked afterwards: one holder per room, every successful payment applied once.
+// database is checked afterwards: one holder per room, every successful payment applied once, and
+// the ledger invariants (npm run check:ledger).
 // Speed is printed, not asserted; the exit code is non-zero when the bench itself fails, any
 // request errs or answers non-2xx (booking 409s in the mix excepted), or an invariant is broken.
 import { spawn, spawnSync } from 'node:child_process';
@@ -949,6 +950,15 @@ async function benchDatabase(kind, instances = 1) {
       } finally {
         await q.close();
       }
+      // The ledger invariants (apps/api/src/ledger, `npm run check:ledger`) on what the run left,
+      // the race's payments included: here, because the embedded database is deleted below.
+      console.log('');
+      const ledger = spawnSync('npx', ['tsx', 'apps/api/src/ledger/check-ledger.ts'], {
+        cwd: ROOT,
+        stdio: 'inherit',
+        env: baseEnv(kind === 'pg' ? { DATABASE_URL: PG_URL } : { DATA_DIR: dataDir }),
+      });
+      if (ledger.status !== 0) exitCode = 1;
     }
     return exitCode;
   } catch (err) {

@@ -9,11 +9,16 @@
 // Writes the ids the load generator needs (hostels, available rooms, race rooms, students) as JSON.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { addMonths, todayInLagos } from '@studynest/contracts';
 import { type Database, openDatabase } from '../apps/api/src/db/client.ts';
 import { users } from '../apps/api/src/modules/auth/auth.schema.ts';
 import { hashPassword } from '../apps/api/src/modules/auth/password.ts';
+import { bookings } from '../apps/api/src/modules/bookings/bookings.schema.ts';
 import { hostelImages, hostels } from '../apps/api/src/modules/hostels/hostels.schema.ts';
+import { payments, receiptCounters } from '../apps/api/src/modules/payments/payments.schema.ts';
+import { formatReceiptNumber } from '../apps/api/src/modules/payments/receipt-number.ts';
 import { rooms } from '../apps/api/src/modules/rooms/rooms.schema.ts';
+import { tenancies } from '../apps/api/src/modules/tenancies/tenancies.schema.ts';
 
 export const BENCH_PASSWORD = 'bench-load-Password-7';
 const HOSTELS = 500;
@@ -71,6 +76,95 @@ const UNITS = [
 
 async function inBatches<T>(rows: T[], size: number, insert: (batch: T[]) => Promise<unknown>) {
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+}
+
+/**
+ * A booked or rented room comes with what makes it so (docs/domain.md): its occupant's confirmed
+ * booking and successful agent fee, and for a rented room their rent and running tenancy, each
+ * success with its receipt number. So the bench database is one `npm run check:ledger` accepts,
+ * like any real one (CI checks it after the load runs). Occupants never sign in.
+ */
+async function seedOccupants(
+  { db }: Database,
+  occupied: { id: string; hostelId: string; status: string; agentFee: number; price: number }[],
+  passwordHash: string,
+) {
+  const today = todayInLagos();
+  const paidAt = new Date();
+  const year = Number(today.slice(0, 4));
+  const email = (i: number) => `bench-occupant-${String(i + 1).padStart(4, '0')}@bench.studynest.test`;
+  const userIds = new Map<string, string>();
+  await inBatches(
+    occupied.map((_, i) => ({
+      firstName: `Occupant${i + 1}`,
+      lastName: 'Bench',
+      gender: i % 2 ? ('female' as const) : ('male' as const),
+      email: email(i),
+      phoneNumber: `0805${String(1_000_000 + i).padStart(7, '0')}`,
+      passwordHash,
+      role: 'student' as const,
+      isEmailConfirmed: true,
+    })),
+    1000,
+    async (batch) => {
+      for (const u of await db.insert(users).values(batch).returning({ id: users.id, email: users.email }))
+        userIds.set(u.email, u.id);
+    },
+  );
+  const who = (i: number) => userIds.get(email(i))!;
+  const bookingIds = new Map<string, string>();
+  await inBatches(
+    occupied.map((r, i) => ({
+      userId: who(i),
+      roomId: r.id,
+      hostelId: r.hostelId,
+      inspectionDate: today,
+      inspectionSlot: '10:00am - 10:30am' as const,
+      status: 'confirmed' as const,
+      holdExpiresAt: paidAt,
+      confirmedAt: paidAt,
+    })),
+    1000,
+    async (batch) => {
+      for (const b of await db
+        .insert(bookings)
+        .values(batch)
+        .returning({ id: bookings.id, roomId: bookings.roomId }))
+        bookingIds.set(b.roomId, b.id);
+    },
+  );
+  let receipts = 0;
+  const paid = (i: number, kind: 'agent_fee' | 'rent', r: (typeof occupied)[number]) => ({
+    reference: `SN-${kind === 'rent' ? 'RR' : 'AF'}-BENCH${String(i).padStart(15, '0')}`,
+    userId: who(i),
+    kind,
+    bookingId: kind === 'rent' ? null : bookingIds.get(r.id)!,
+    roomId: r.id,
+    hostelId: r.hostelId,
+    amount: kind === 'rent' ? r.price : r.agentFee,
+    provider: 'sandbox' as const,
+    status: 'success' as const,
+    paidAt,
+    receiptNumber: formatReceiptNumber(year, ++receipts),
+  });
+  const paymentRows = occupied.flatMap((r, i) => [
+    paid(i, 'agent_fee', r),
+    ...(r.status === 'rented' ? [paid(i, 'rent', r)] : []),
+  ]);
+  await inBatches(paymentRows, 1000, (batch) => db.insert(payments).values(batch));
+  if (receipts) await db.insert(receiptCounters).values({ year, last: receipts });
+  const rented = occupied.flatMap((r, i) => (r.status === 'rented' ? [{ r, i }] : []));
+  await inBatches(
+    rented.map(({ r, i }) => ({
+      userId: who(i),
+      roomId: r.id,
+      hostelId: r.hostelId,
+      startDate: today,
+      dueDate: addMonths(today, 12),
+    })),
+    1000,
+    (batch) => db.insert(tenancies).values(batch),
+  );
 }
 
 async function main() {
@@ -139,6 +233,7 @@ async function main() {
     );
     const available: { id: string; hostelId: string }[] = [];
     const race: { id: string; hostelId: string; agentFee: number }[] = [];
+    const occupied: { id: string; hostelId: string; status: string; agentFee: number; price: number }[] = [];
     await inBatches(roomRows, 1000, async (batch) => {
       const ids = await db.insert(rooms).values(batch).returning({
         id: rooms.id,
@@ -146,12 +241,14 @@ async function main() {
         roomNumber: rooms.roomNumber,
         status: rooms.status,
         agentFee: rooms.agentFee,
+        price: rooms.price,
       });
       for (const r of ids) {
         const n = Number(r.roomNumber.slice(5));
         if (r.hostelId === raceHostel && n <= RACE_ROOMS)
           race.push({ id: r.id, hostelId: r.hostelId, agentFee: r.agentFee });
         else if (r.status === 'available') available.push({ id: r.id, hostelId: r.hostelId });
+        else occupied.push(r);
       }
     });
 
@@ -172,13 +269,15 @@ async function main() {
       .values(studentRows)
       .returning({ id: users.id, email: users.email });
 
+    await seedOccupants(database, occupied, passwordHash);
+
     writeFileSync(
       args.out as string,
       JSON.stringify({ password: BENCH_PASSWORD, hostelIds, available, race, students }),
     );
     console.log(
       `seeded ${hostelIds.length} hostels, ${imageRows.length} photos, ${roomRows.length} rooms ` +
-        `(${available.length} available outside the race), ${students.length} students ` +
+        `(${available.length} available outside the race, ${occupied.length} booked or rented), ${students.length} students ` +
         `on ${database.kind} in ${Math.round(performance.now() - started)} ms`,
     );
   } finally {

@@ -4,7 +4,8 @@
 // API + web + contracts tests on PGlite, API tests on PostgreSQL
 // (TEST_DATABASE_URL, or the local server at 127.0.0.1:5432 when one answers), build, resilience
 // (the built server killed and cut off from its database), cluster (three built servers on one
-// PostgreSQL and one Redis, when both answer), bundle budgets, browser journeys in Debian Chromium.
+// PostgreSQL and one Redis, when both answer), bundle budgets, browser journeys in Debian Chromium,
+// load and soak runs, and the ledger invariants on the database they leave.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -139,6 +140,10 @@ check('soak', 'node', [
   '--skip-build',
   ...(pgUrl ? ['--db', 'pg', '--pg-url', benchPgUrl(pgUrl)] : ['--db', 'pglite']),
 ]);
+// The ledger invariants (apps/api/src/ledger) on the bench database as the soak left it: api-load.mjs
+// re-creates it when it starts and leaves it in place when it ends. (The load run's own database,
+// race included, is checked inside api-load.mjs, on PGlite too.)
+if (pgUrl) check('ledger', 'npm', ['run', 'check:ledger', '--silent'], { DATABASE_URL: benchPgUrl(pgUrl) });
 
 console.log('\n━━━ summary');
 for (const r of results) {

@@ -4,6 +4,7 @@ export { recordPaymentNotice } from './payment-notices.ts';
 export {
   abandonStalePayments,
   flagOwedBack,
+  keepFromPayment,
   latestPaymentJson,
   lockPayment,
   type NewPayment,

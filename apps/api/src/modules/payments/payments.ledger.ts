@@ -196,6 +196,19 @@ export async function flagOwedBack(
     .returning({ id: payments.id, kind: payments.kind, amount: payments.amount });
 }
 
+/**
+ * A move-out keeps these deductions of a caution deposit (docs/domain.md, "Move-out"): recorded on
+ * the payment, so no refund can give back money the company kept. In the move-out's transaction,
+ * with the payment's row locked.
+ */
+export async function keepFromPayment(tx: Tx, paymentId: string, amount: number): Promise<void> {
+  if (amount <= 0) return;
+  await tx
+    .update(payments)
+    .set({ keptAmount: sql`${payments.keptAmount} + ${amount}`, updatedAt: sql`now()` })
+    .where(eq(payments.id, paymentId));
+}
+
 /** A checkout left this long is taken as abandoned (Paystack's own links last far less). */
 export const STALE_PAYMENT_HOURS = 2;
 

@@ -31,6 +31,11 @@ export const payments = pgTable(
     status: text('status').$type<PaymentStatus>().notNull().default('pending'),
     /** A success that arrived after the room went to someone else: money to give back. */
     needsRefund: boolean('needs_refund').notNull().default(false),
+    /**
+     * What the company kept of it, in naira: a caution deposit's deductions at move-out (docs/domain.md,
+     * "Move-out"). Never given back, so never refundable.
+     */
+    keptAmount: integer('kept_amount').notNull().default(0),
     /** Why it is owed back, set with `needs_refund`. */
     refundReason: text('refund_reason').$type<RefundReason>(),
     providerData: jsonb('provider_data'),
@@ -46,6 +51,7 @@ export const payments = pgTable(
     check('payments_provider_ck', inList('provider', PAYMENT_PROVIDERS)),
     check('payments_currency_ck', sql`${t.currency} = 'NGN'`),
     check('payments_amount_ck', sql`${t.amount} >= 0`),
+    check('payments_kept_ck', sql`${t.keptAmount} between 0 and ${t.amount}`),
     check('payments_agent_fee_booking_ck', sql`${t.kind} <> 'agent_fee' or ${t.bookingId} is not null`),
     check('payments_refund_reason_ck', inList('refund_reason', REFUND_REASONS)),
     check('payments_needs_refund_reason_ck', sql`not ${t.needsRefund} or ${t.refundReason} is not null`),

@@ -20,10 +20,6 @@ export const openRefundAmount = (paymentId: PaymentId) => sql<number>`(
   where ${refunds.paymentId} = ${paymentId} and ${refunds.status} in ('pending', 'unknown')
 )`;
 
-/** Whether a payment has a refund given, on its way, or perhaps given (SQL on a payment id). */
-export const hasRefund = (paymentId: PaymentId) => sql<boolean>`exists (
-  select 1 from ${refunds} hr where hr.payment_id = ${paymentId} and hr.status <> 'failed')`;
-
 /** How much of a payment has come back, as its payer's lists say it. */
 export function refundStateOf(amount: number, refunded: number, pending: number): PaymentRefundState {
   if (refunded > 0) return refunded >= amount ? 'refunded' : 'partly_refunded';

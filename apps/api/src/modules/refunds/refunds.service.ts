@@ -183,8 +183,15 @@ export async function recordRefund(
       'A refund of this payment is already with the provider, or its outcome is not known yet. Wait for it to finish.',
     );
   }
-  const left = payment.amount - Number(totals?.refunded ?? 0);
-  if (left <= 0) throw conflict('This payment has already been refunded in full');
+  // What a move-out kept of a caution deposit was kept, not owed: it is never given back.
+  const left = payment.amount - payment.keptAmount - Number(totals?.refunded ?? 0);
+  if (left <= 0) {
+    throw conflict(
+      payment.keptAmount > 0
+        ? `Nothing of this payment is left to refund: ${formatNaira(payment.keptAmount)} was kept at move-out and the rest refunded`
+        : 'This payment has already been refunded in full',
+    );
+  }
   if (refund.amount > left) {
     throw badRequest(`Only ${formatNaira(left)} of this payment is left to refund`, {
       amount: `At most ${formatNaira(left)}`,

@@ -34,6 +34,9 @@ function refundCalls(get: () => TestApp) {
     get().app.inject({ method: 'POST', url: '/api/admin/refunds', headers: who.headers, payload: body });
   const refundOf = (who: Student, id: string) =>
     get().app.inject({ method: 'GET', url: `/api/admin/refunds/${id}`, headers: who.headers });
+  /** An admin's "check now": the provider is asked at once (reading alone changes nothing). */
+  const checkNow = (who: Student, id: string) =>
+    get().app.inject({ method: 'POST', url: `/api/admin/refunds/${id}/check`, headers: who.headers });
   const overview = async (who: Student) => {
     const res = await get().app.inject({ method: 'GET', url: '/api/admin/refunds', headers: who.headers });
     expect(res.statusCode, res.body).toBe(200);
@@ -61,7 +64,7 @@ function refundCalls(get: () => TestApp) {
     const [p] = await get().db.select().from(payments).where(eq(payments.reference, reference));
     return get().db.select().from(refunds).where(eq(refunds.paymentId, p!.id));
   };
-  return { refund, refundOf, overview, cancel, bookingIn, refundsOf };
+  return { refund, refundOf, checkNow, overview, cancel, bookingIn, refundsOf };
 }
 
 describe('refunds (sandbox provider)', () => {
@@ -318,7 +321,7 @@ describe('refunds through Paystack (fake Paystack server)', () => {
   let t: TestApp;
   let fake: FakePaystack;
   let admin: Student;
-  const { refund, refundOf, cancel, bookingIn } = refundCalls(() => t);
+  const { refund, refundOf, checkNow, cancel, bookingIn } = refundCalls(() => t);
 
   beforeAll(async () => {
     fake = await startFakePaystack('sk_test_x');
@@ -402,9 +405,10 @@ describe('refunds through Paystack (fake Paystack server)', () => {
     const retryId = retry.json()._id as string;
     await recorded(retryId);
     const second = [...fake.refunds.values()].find((r) => r.reference === reference && r.id !== atPs.id)!;
-    // Followed with GET /refund/:id when an admin looks.
+    // Reading it changes nothing; an admin's check asks Paystack (GET /refund/:id) at once.
     fake.settleRefund(second.id, 'processed');
-    expect((await refundOf(admin, retryId)).json().status).toBe('processed');
+    expect((await refundOf(admin, retryId)).json().status).toBe('pending');
+    expect((await checkNow(admin, retryId)).json().status).toBe('processed');
   });
 
   it('fails a refund Paystack refuses, with its reason', async () => {

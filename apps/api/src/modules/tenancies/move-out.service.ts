@@ -17,7 +17,7 @@ import type { AuthUser } from '../auth/index.ts';
 import { personRefColumns } from '../auth/index.ts';
 import { hostelRefColumns } from '../hostels/index.ts';
 import { cancelQueuedMessages, dispatch, recordMessages } from '../messages/index.ts';
-import { lockPayment, payments } from '../payments/index.ts';
+import { keepFromPayment, lockPayment, payments } from '../payments/index.ts';
 import { queueRefunds, recordRefund, refunds } from '../refunds/index.ts';
 import { freeRoom, joinWhoAndWhere, lockRoom, roomRefColumns } from '../rooms/index.ts';
 import { tenancies, tenancyDeductions } from './tenancies.schema.ts';
@@ -127,6 +127,7 @@ export async function moveOut(
         updatedAt: sql`now()`,
       })
       .where(eq(tenancies.id, tenancy.id));
+    if (deposit && deducted > 0) await keepFromPayment(tx, deposit.id, deducted);
     if (input.deductions.length) {
       await tx.insert(tenancyDeductions).values(
         input.deductions.map((d, position) => ({

@@ -8,7 +8,7 @@ import {
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { hostels } from '../hostels/index.ts';
 import { payments, standingAgentFee, standingAgentFeeAt } from '../payments/index.ts';
-import { hasRefund, openRefundAmount, refundedAmount } from '../refunds/index.ts';
+import { openRefundAmount, refundedAmount } from '../refunds/index.ts';
 import { tenancies } from './tenancies.schema.ts';
 
 /*
@@ -86,12 +86,16 @@ export const unsettledDeposit = (
   );
 
 /**
- * A deposit of this payer for this room that the company holds whole: unsettled, and no refund of
- * it pending or processed. While one exists a new deposit is refused, and one that arrives anyway
- * is a duplicate (SQL on `payments`, for `exists (select 1 from payments where …)`).
+ * A deposit of this payer for this room that the company still holds some of: unsettled, and not
+ * all of it refunded or being refunded. While one exists a new deposit is refused, and one that
+ * arrives anyway is a duplicate (SQL on `payments`, for `exists (select 1 from payments where …)`),
+ * so a move-out always settles the one deposit that holds money.
  */
 export const depositHeld = (userId: string | SQL, roomId: string | SQL) =>
-  and(unsettledDeposit(userId, roomId), sql`not ${hasRefund(payments.id)}`);
+  and(
+    unsettledDeposit(userId, roomId),
+    sql`${payments.amount} > ${refundedAmount(payments.id)} + ${openRefundAmount(payments.id)}`,
+  );
 
 /**
  * What the company holds of this payer's deposit for this room, in naira (SQL, 0 when none): the
