@@ -94,6 +94,7 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/admin/refunds': adminOnly(),
   'POST /api/admin/refunds': adminOnly(202),
   'GET /api/admin/refunds/{id}': adminOnly(),
+  'POST /api/admin/refunds/{id}/check': adminOnly(),
   'GET /api/admin/reports/revenue': adminOnly(),
   'GET /api/admin/reports/occupancy': adminOnly(),
   'GET /api/admin/reports/arrears': adminOnly(),
@@ -494,6 +495,10 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
     };
   },
   'GET /api/admin/refunds/{id}': async (w) => ({ url: `/api/admin/refunds/${await madeRefund(w)}` }),
+  'POST /api/admin/refunds/{id}/check': async (w) => ({
+    method: 'POST',
+    url: `/api/admin/refunds/${await madeRefund(w)}/check`,
+  }),
   ...Object.fromEntries(
     REPORT_KINDS.map((kind) => [
       `GET /api/admin/reports/${kind}`,

@@ -52,6 +52,10 @@ export type FakePaystack = {
   };
   /** When true, every request gets a 503 (the provider is down). */
   down: boolean;
+  /** How long POST /refund takes to answer, in ms (after it has done the work): a slow provider. */
+  refundLatencyMs: number;
+  /** When true, POST /refund does the work and then answers 500: the outcome looks unknown. */
+  refundFailsAfterWork: boolean;
   /** Decide how a checkout ended, as the customer would at Paystack's page. */
   settle(
     reference: string,
@@ -121,7 +125,12 @@ export async function startFakePaystack(secretKey = 'sk_test_x'): Promise<FakePa
   const calls = { initialize: 0, verify: 0, refund: 0, fetchRefund: 0 };
   let nextId = 1000;
   let nextRefundId = 5000;
-  const state = { down: false, refundStartsAs: 'pending' as FakeRefundStatus };
+  const state = {
+    down: false,
+    refundStartsAs: 'pending' as FakeRefundStatus,
+    refundLatencyMs: 0,
+    refundFailsAfterWork: false,
+  };
 
   const server = createServer(async (req, res) => {
     if (state.down) return send(res, 503, { status: false, message: 'Service Unavailable' });
@@ -209,11 +218,22 @@ export async function startFakePaystack(secretKey = 'sk_test_x'): Promise<FakePa
         status: state.refundStartsAs,
       };
       refunds.set(refund.id, refund);
+      if (state.refundLatencyMs) await new Promise((r) => setTimeout(r, state.refundLatencyMs));
+      if (state.refundFailsAfterWork) return send(res, 500, { status: false, message: 'Internal error' });
       return send(res, 200, {
         status: true,
         message: 'Refund has been queued for processing',
         data: refundData(refund),
       });
+    }
+    if (req.method === 'GET' && url.pathname === '/refund') {
+      // Paystack's list, filtered by the transaction (its reference here), newest first.
+      const transaction = url.searchParams.get('transaction');
+      const listed = [...refunds.values()]
+        .filter((r) => !transaction || r.reference === transaction)
+        .sort((a, b) => b.id - a.id)
+        .map(refundData);
+      return send(res, 200, { status: true, message: 'Refunds retrieved', data: listed });
     }
     const fetchRefund = /^\/refund\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && fetchRefund) {
@@ -251,6 +271,7 @@ export async function startFakePaystack(secretKey = 'sk_test_x'): Promise<FakePa
         data: {
           status: event === 'refund.processed' ? 'processed' : 'failed',
           transaction_reference: refund?.reference ?? '',
+          id: refund?.id,
           refund_reference: refund ? `RF-${refund.id}` : '',
           amount: refund?.amount ?? 0,
           currency: 'NGN',
@@ -269,6 +290,18 @@ export async function startFakePaystack(secretKey = 'sk_test_x'): Promise<FakePa
     },
     get down() {
       return state.down;
+    },
+    get refundLatencyMs() {
+      return state.refundLatencyMs;
+    },
+    set refundLatencyMs(v: number) {
+      state.refundLatencyMs = v;
+    },
+    get refundFailsAfterWork() {
+      return state.refundFailsAfterWork;
+    },
+    set refundFailsAfterWork(v: boolean) {
+      state.refundFailsAfterWork = v;
     },
     set down(v: boolean) {
       state.down = v;

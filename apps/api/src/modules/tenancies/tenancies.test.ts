@@ -13,6 +13,7 @@ import {
   initiate,
   initiateAgentFeeOk,
   initiateRentOk,
+  lagosDatePlusDays,
   payAtCheckout,
   receiptUrl,
   type Student,
@@ -377,7 +378,10 @@ describe('tenancy notice and move-out', () => {
   it('a deposit paid after its inspection was cancelled and the room let to someone else goes to Refunds (inspection cancelled)', async () => {
     const { room } = await hostelWithRoom(t, { agentFee: 20_000, cautionFee: 50_000, price: 400_000 });
     const first = await signedInUser(t);
-    const firstBooking = await bookOk(t, first, room);
+    // Three days ahead: inside the cancellation window whatever the time of day.
+    const booked = await book(t, first, room, lagosDatePlusDays(3));
+    expect(booked.statusCode, booked.body).toBe(201);
+    const firstBooking = booked.json() as { _id: string };
     await payOk(first, await initiateAgentFeeOk(t, first, room, firstBooking._id));
     // The first student opens the deposit checkout and leaves it open...
     const open = await initiate(t, 'caution-fee', first, {
