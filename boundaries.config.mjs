@@ -26,6 +26,7 @@ export const moduleOrder = [
   'rent',
   'maintenance',
   'checkout',
+  'reconciliation',
   'users',
   'admin-messages',
   'reports',

@@ -21,6 +21,7 @@ import { hostelsRoutes } from './modules/hostels/index.ts';
 import { maintenanceRoutes } from './modules/maintenance/index.ts';
 import { outboxDevRoutes, unsubscribeRoutes } from './modules/messages/index.ts';
 import { receiptPageRoutes, receiptsRoutes } from './modules/receipts/index.ts';
+import { reconciliationRoutes } from './modules/reconciliation/index.ts';
 import { refundsRoutes } from './modules/refunds/index.ts';
 import { rentRoutes } from './modules/rent/index.ts';
 import { reportsRoutes } from './modules/reports/index.ts';
@@ -168,6 +169,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(checkoutRoutes);
       await api.register(receiptsRoutes);
       await api.register(refundsRoutes);
+      await api.register(reconciliationRoutes);
       await api.register(reviewsRoutes);
       await api.register(subscribersRoutes);
       await api.register(siteRoutes);

@@ -4,6 +4,7 @@ import { startBookingJobs } from './modules/bookings/index.ts';
 import { startCheckoutJobs } from './modules/checkout/index.ts';
 import { seedDemoOnce } from './modules/demo/index.ts';
 import { startMessageWorkers } from './modules/messages/index.ts';
+import { startReconciliationJobs } from './modules/reconciliation/index.ts';
 import { startRefundJobs } from './modules/refunds/index.ts';
 import { startRentJobs } from './modules/rent/index.ts';
 
@@ -20,5 +21,6 @@ export async function startWorkers(deps: Deps): Promise<void> {
   await startBookingJobs(deps);
   await startCheckoutJobs(deps);
   await startRefundJobs(deps);
+  await startReconciliationJobs(deps);
   await startRentJobs(deps);
 }

@@ -95,6 +95,8 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/admin/refunds': adminOnly(202),
   'GET /api/admin/refunds/{id}': adminOnly(),
   'POST /api/admin/refunds/{id}/check': adminOnly(),
+  'GET /api/admin/reconciliation': adminOnly(),
+  'POST /api/admin/reconciliation': adminOnly(),
   'GET /api/admin/reports/revenue': adminOnly(),
   'GET /api/admin/reports/occupancy': adminOnly(),
   'GET /api/admin/reports/arrears': adminOnly(),
@@ -495,6 +497,12 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
     };
   },
   'GET /api/admin/refunds/{id}': async (w) => ({ url: `/api/admin/refunds/${await madeRefund(w)}` }),
+  'GET /api/admin/reconciliation': async () => ({ url: '/api/admin/reconciliation' }),
+  'POST /api/admin/reconciliation': async () => ({
+    method: 'POST',
+    url: '/api/admin/reconciliation',
+    payload: { date: '2026-01-05' },
+  }),
   'POST /api/admin/refunds/{id}/check': async (w) => ({
     method: 'POST',
     url: `/api/admin/refunds/${await madeRefund(w)}/check`,

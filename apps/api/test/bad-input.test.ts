@@ -18,6 +18,7 @@ import {
   PaymentInitiateSchema,
   PaymentVerifyBodySchema,
   ProfileUpdateSchema,
+  ReconcileDaySchema,
   RefundCreateSchema,
   ResendOtpSchema,
   ResetPasswordSchema,
@@ -234,6 +235,11 @@ const BODY_OPS: Record<string, BodyOp> = {
     url: () => '/api/admin/refunds',
     valid: (w) => ({ reference: w.reference, amount: 1_000, reason: 'Room taken' }),
     schema: RefundCreateSchema,
+  },
+  'POST /api/admin/reconciliation': {
+    url: () => '/api/admin/reconciliation',
+    valid: () => ({ date: lagosDate(-1) }),
+    schema: ReconcileDaySchema,
   },
   'POST /api/tenancy/notice': {
     url: () => '/api/tenancy/notice',

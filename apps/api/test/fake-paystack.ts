@@ -29,6 +29,8 @@ export type FakeRefund = {
   amount: number;
   merchantNote: string;
   status: FakeRefundStatus;
+  /** When Paystack made it (now, when not given). */
+  createdAt?: string;
 };
 
 export type FakePaystack = {
@@ -95,6 +97,23 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
   }
 }
 
+/** A list's `from`/`to` query as a test of an ISO instant (no bounds: everything). */
+function inPeriod(url: URL): (at: string) => boolean {
+  const from = url.searchParams.get('from');
+  const to = url.searchParams.get('to');
+  return (at) => Boolean(at) && (!from || at >= from) && (!to || at < to);
+}
+
+/** One page of a list, with Paystack's `meta` (perPage defaults to 50). */
+function paged<T>(url: URL, all: T[]) {
+  const perPage = Number(url.searchParams.get('perPage') ?? 50);
+  const page = Number(url.searchParams.get('page') ?? 1);
+  return {
+    data: all.slice((page - 1) * perPage, page * perPage),
+    meta: { total: all.length, perPage, page, pageCount: Math.max(1, Math.ceil(all.length / perPage)) },
+  };
+}
+
 function refundData(r: FakeRefund) {
   return {
     id: r.id,
@@ -110,7 +129,7 @@ function refundData(r: FakeRefund) {
     customer_note: r.merchantNote,
     status: r.status,
     refunded_at: r.status === 'processed' ? new Date().toISOString() : null,
-    createdAt: new Date().toISOString(),
+    createdAt: r.createdAt ?? new Date().toISOString(),
   };
 }
 
@@ -216,6 +235,7 @@ export async function startFakePaystack(secretKey = 'sk_test_x'): Promise<FakePa
         amount,
         merchantNote: String(body.merchant_note ?? ''),
         status: state.refundStartsAs,
+        createdAt: new Date().toISOString(),
       };
       refunds.set(refund.id, refund);
       if (state.refundLatencyMs) await new Promise((r) => setTimeout(r, state.refundLatencyMs));
@@ -227,13 +247,32 @@ export async function startFakePaystack(secretKey = 'sk_test_x'): Promise<FakePa
       });
     }
     if (req.method === 'GET' && url.pathname === '/refund') {
-      // Paystack's list, filtered by the transaction (its reference here), newest first.
+      // Paystack's list, filtered by the transaction (its reference here) or a period, newest first.
       const transaction = url.searchParams.get('transaction');
+      const within = inPeriod(url);
       const listed = [...refunds.values()]
         .filter((r) => !transaction || r.reference === transaction)
+        .filter((r) => within(r.createdAt ?? new Date().toISOString()))
         .sort((a, b) => b.id - a.id)
         .map(refundData);
-      return send(res, 200, { status: true, message: 'Refunds retrieved', data: listed });
+      return send(res, 200, { status: true, message: 'Refunds retrieved', ...paged(url, listed) });
+    }
+    if (req.method === 'GET' && url.pathname === '/transaction') {
+      // Paystack's list of transactions: by status and the period they were paid in, paged.
+      const status = url.searchParams.get('status');
+      const within = inPeriod(url);
+      const listed = [...transactions.values()]
+        .filter((trx) => !status || trx.status === status)
+        .filter((trx) => trx.status !== 'success' || within(trx.paidAt ?? ''))
+        .map((trx) => ({
+          id: nextId++,
+          reference: trx.reference,
+          status: trx.status,
+          amount: trx.paidAmount ?? trx.amount,
+          currency: trx.paidCurrency ?? trx.currency,
+          paid_at: trx.paidAt ?? null,
+        }));
+      return send(res, 200, { status: true, message: 'Transactions retrieved', ...paged(url, listed) });
     }
     const fetchRefund = /^\/refund\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && fetchRefund) {

@@ -10,6 +10,7 @@ export * from './maintenance.ts';
 export * from './payments.ts';
 export * from './places.ts';
 export * from './profile.ts';
+export * from './reconciliation.ts';
 export * from './reports.ts';
 export * from './reviews.ts';
 export * from './rooms.ts';

@@ -4,8 +4,11 @@ import { AppError, unauthorized } from '../lib/errors.ts';
 import {
   type ListedRefund,
   type PaymentProvider,
+  type Period,
+  type PeriodRefund,
   ProviderUnreachable,
   type RefundResult,
+  type SettledTransaction,
   type VerifyResult,
   type VerifyStatus,
   type WebhookEvent,
@@ -56,6 +59,9 @@ function refundResultOf(data: Record<string, unknown>, raw: unknown): RefundResu
   };
 }
 
+/** A period as Paystack's lists take it (ISO instants). */
+const periodQuery = (period: Period) => ({ from: period.from.toISOString(), to: period.to.toISOString() });
+
 /** Paystack over plain fetch: a few endpoints and one HMAC (its npm wrappers are unmaintained). */
 export function createPaystackProvider(opts: {
   secretKey: string;
@@ -89,6 +95,22 @@ export function createPaystackProvider(opts: {
       throw new ProviderUnreachable();
     }
     return { httpStatus: res.status, json };
+  }
+
+  /** Every page of a Paystack list (100 at a time, its `meta.pageCount` says how many). */
+  async function allPages(path: string, query: Record<string, string>): Promise<Record<string, unknown>[]> {
+    const items: Record<string, unknown>[] = [];
+    for (let page = 1; page <= 1000; page++) {
+      const params = new URLSearchParams({ ...query, perPage: '100', page: String(page) });
+      const { httpStatus, json } = await call('GET', `${path}?${params}`);
+      const data = (json as { data?: unknown }).data;
+      // A list Paystack will not give is a list we do not have: the run fails, it is not empty.
+      if (httpStatus >= 400 || !json.status || !Array.isArray(data)) throw new ProviderUnreachable();
+      items.push(...(data as Record<string, unknown>[]));
+      const pageCount = Number((json as { meta?: { pageCount?: unknown } }).meta?.pageCount ?? 1);
+      if (page >= pageCount || data.length === 0) break;
+    }
+    return items;
   }
 
   return {
@@ -171,6 +193,41 @@ export function createPaystackProvider(opts: {
         const kobo = Number(item.amount);
         return listed.providerRefundId && Number.isFinite(kobo)
           ? [{ ...listed, providerRefundId: listed.providerRefundId, amountNaira: kobo / 100 }]
+          : [];
+      });
+    },
+
+    async listSettledTransactions(period): Promise<SettledTransaction[]> {
+      const items = await allPages('/transaction', { status: 'success', ...periodQuery(period) });
+      return items.flatMap((item) => {
+        const kobo = Number(item.amount);
+        const paidAt = new Date(String(item.paid_at ?? item.paidAt ?? ''));
+        const reference = item.reference;
+        return typeof reference === 'string' && Number.isFinite(kobo) && !Number.isNaN(paidAt.getTime())
+          ? [{ reference, amountNaira: kobo / 100, currency: String(item.currency ?? ''), paidAt }]
+          : [];
+      });
+    },
+
+    async listRefundsMade(period): Promise<PeriodRefund[]> {
+      const items = await allPages('/refund', periodQuery(period));
+      return items.flatMap((item) => {
+        const listed = refundResultOf(item, item);
+        const kobo = Number(item.amount);
+        const trx = item.transaction as { reference?: unknown } | number | string | undefined;
+        const reference =
+          item.transaction_reference ?? (trx && typeof trx === 'object' ? trx.reference : undefined);
+        const createdAt = new Date(String(item.createdAt ?? item.created_at ?? ''));
+        return listed.providerRefundId && typeof reference === 'string' && Number.isFinite(kobo)
+          ? [
+              {
+                ...listed,
+                providerRefundId: listed.providerRefundId,
+                amountNaira: kobo / 100,
+                reference,
+                createdAt,
+              },
+            ]
           : [];
       });
     },

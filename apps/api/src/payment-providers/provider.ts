@@ -42,6 +42,15 @@ export type RefundResult = {
 /** A refund as the provider lists those of one transaction. */
 export type ListedRefund = RefundResult & { providerRefundId: string; amountNaira: number };
 
+/** A successful transaction as the provider lists those of a period (the daily reconciliation). */
+export type SettledTransaction = { reference: string; amountNaira: number; currency: string; paidAt: Date };
+
+/** A refund as the provider lists those made in a period, with the transaction it gave back from. */
+export type PeriodRefund = ListedRefund & { reference: string; createdAt: Date };
+
+/** A period of instants: from (included) to (excluded). */
+export type Period = { from: Date; to: Date };
+
 /**
  * `reference` is the payment's, for refund events too (Paystack's `transaction_reference`); a
  * refund event also names the refund (`refundId`, when the provider sends it) and its amount, so
@@ -60,6 +69,10 @@ export interface PaymentProvider {
   refundStatus(providerRefundId: string): Promise<RefundResult>;
   /** The refunds the provider has of one payment (its reference), newest first. */
   listRefunds(reference: string): Promise<ListedRefund[]>;
+  /** Every successful transaction paid in the period (all pages). */
+  listSettledTransactions(period: Period): Promise<SettledTransaction[]>;
+  /** Every refund made in the period (all pages). */
+  listRefundsMade(period: Period): Promise<PeriodRefund[]>;
   /** Null for well-signed events that carry nothing we act on; throws 401 for a bad signature. */
   parseWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): WebhookEvent | null;
 }

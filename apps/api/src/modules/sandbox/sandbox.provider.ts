@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { PaymentProvider, RefundResult, VerifyResult } from '../../payment-providers/provider.ts';
@@ -66,6 +66,39 @@ export function createSandboxProvider(opts: { publicUrl: string; db: Db }): Paym
         .where(eq(sandboxRefunds.reference, reference))
         .orderBy(desc(sandboxRefunds.createdAt));
       return rows.map((r) => ({ ...processed(r.id), providerRefundId: r.id, amountNaira: r.amount }));
+    },
+
+    async listSettledTransactions({ from, to }) {
+      const rows = await opts.db
+        .select()
+        .from(sandboxCheckouts)
+        .where(
+          and(
+            eq(sandboxCheckouts.outcome, 'paid'),
+            gte(sandboxCheckouts.decidedAt, from),
+            lt(sandboxCheckouts.decidedAt, to),
+          ),
+        );
+      return rows.map((r) => ({
+        reference: r.reference,
+        amountNaira: r.amount,
+        currency: r.currency,
+        paidAt: r.decidedAt!,
+      }));
+    },
+
+    async listRefundsMade({ from, to }) {
+      const rows = await opts.db
+        .select()
+        .from(sandboxRefunds)
+        .where(and(gte(sandboxRefunds.createdAt, from), lt(sandboxRefunds.createdAt, to)));
+      return rows.map((r) => ({
+        ...processed(r.id),
+        providerRefundId: r.id,
+        amountNaira: r.amount,
+        reference: r.reference,
+        createdAt: r.createdAt,
+      }));
     },
 
     parseWebhook() {

@@ -1,0 +1,268 @@
+import { todayInLagos } from '@studynest/contracts';
+import { eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { eventually } from '../../../test/eventually.ts';
+import { signedInUser } from '../../../test/factories.ts';
+import { type FakePaystack, paystackPayments, startFakePaystack } from '../../../test/fake-paystack.ts';
+import { messageDeliveries } from '../messages/messages.schema.ts';
+import {
+  book,
+  hostelWithRoom,
+  initiateAgentFeeOk,
+  lagosDatePlusDays,
+  payAtCheckout,
+  type Student,
+  verify,
+} from '../payments/payments.fixtures.ts';
+import { payments } from '../payments/payments.schema.ts';
+import { refunds } from '../refunds/refunds.schema.ts';
+import { rooms } from '../rooms/rooms.schema.ts';
+
+type Run = {
+  _id: string;
+  day: string;
+  status: string;
+  error: string | null;
+  counts: Record<string, number>;
+  differences: { kind: string; reference: string; settled: boolean; what_to_do: string }[];
+};
+
+/**
+ * The daily reconciliation (docs/domain.md, "Reconciliation"), against the fake Paystack's lists:
+ * each difference a provider can have with us is found, and settled where it can be.
+ */
+describe('daily reconciliation with the provider (fake Paystack)', () => {
+  let t: TestApp;
+  let fake: FakePaystack;
+  let admin: Student;
+  const today = todayInLagos();
+
+  beforeAll(async () => {
+    fake = await startFakePaystack('sk_test_recon');
+    t = await buildTestApp({ rateLimits: false, payments: paystackPayments(fake, 400) });
+    admin = await signedInUser(t, { role: 'admin' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  const reconcile = async (date = today) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/reconciliation',
+      headers: admin.headers,
+      payload: { date },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as Run;
+  };
+  const differencesOf = (run: Run, reference: string) =>
+    run.differences.filter((d) => d.reference === reference);
+
+  /** A student's agent fee started at Paystack (not yet answered). */
+  async function startedFee() {
+    const student = await signedInUser(t);
+    const { room } = await hostelWithRoom(t, { agentFee: 20_000 });
+    const booked = await book(t, student, room, lagosDatePlusDays(3));
+    expect(booked.statusCode, booked.body).toBe(201);
+    const link = await initiateAgentFeeOk(t, student, room, booked.json()._id);
+    return { student, room, bookingId: booked.json()._id as string, ...link };
+  }
+  async function paidFee() {
+    const started = await startedFee();
+    fake.settle(started.reference, 'success');
+    expect((await verify(t, started.student, started.reference)).json().status).toBe('success');
+    return started;
+  }
+
+  it('agrees on a day where both sides saw the same payments, and keeps the run', async () => {
+    const { reference } = await paidFee();
+    const run = await reconcile();
+    expect(run.day).toBe(today);
+    expect(differencesOf(run, reference)).toEqual([]);
+    expect(run.counts.theirs_payments).toBeGreaterThanOrEqual(1);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/reconciliation',
+      headers: admin.headers,
+    });
+    expect(list.statusCode).toBe(200);
+    expect((list.json() as Run[]).map((r) => r._id)).toContain(run._id);
+    const student = await signedInUser(t);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/reconciliation', headers: student.headers }))
+        .statusCode,
+    ).toBe(403);
+  });
+
+  it('finds money the provider took for a reference we never started, and tells the admins', async () => {
+    fake.transactions.set('SN-AF-NOT-OURS', {
+      reference: 'SN-AF-NOT-OURS',
+      amount: 1_500_000,
+      email: 'someone@example.com',
+      currency: 'NGN',
+      callbackUrl: '',
+      metadata: {},
+      status: 'success',
+      paidAt: new Date().toISOString(),
+    });
+    const run = await reconcile();
+    expect(differencesOf(run, 'SN-AF-NOT-OURS')).toEqual([
+      expect.objectContaining({ kind: 'unknown_to_us', settled: false }),
+    ]);
+    expect(run.status).toBe('differences');
+    const told = await eventually(async () => {
+      const rows = await t.db
+        .select()
+        .from(messageDeliveries)
+        .where(like(messageDeliveries.dedupeKey, `reconciliation:${run._id}:%`));
+      return rows.length ? rows : null;
+    });
+    expect(told[0]).toMatchObject({ recipient: admin.user.email, topic: 'payment' });
+    expect(told[0]!.text).toContain('SN-AF-NOT-OURS');
+    fake.transactions.delete('SN-AF-NOT-OURS');
+  });
+
+  it('applies a payment whose webhook and callback were lost, and records it as settled', async () => {
+    const { reference, room } = await startedFee();
+    fake.settle(reference, 'success');
+    const run = await reconcile();
+    expect(differencesOf(run, reference)).toEqual([
+      expect.objectContaining({ kind: 'missing_ours', settled: true }),
+    ]);
+    const [paid] = await t.db.select().from(payments).where(eq(payments.reference, reference));
+    expect(paid?.status).toBe('success');
+    expect((await t.db.select().from(rooms).where(eq(rooms.id, room.id)))[0]?.status).toBe('booked');
+  });
+
+  it('finds a success of ours the provider does not show, and an amount that differs', async () => {
+    const reversed = await paidFee();
+    fake.settle(reversed.reference, 'failed');
+    const changed = await paidFee();
+    fake.transactions.get(changed.reference)!.paidAmount = 1_000_000;
+    const run = await reconcile();
+    expect(differencesOf(run, reversed.reference)).toEqual([
+      expect.objectContaining({ kind: 'missing_theirs', settled: false }),
+    ]);
+    expect(differencesOf(run, changed.reference)).toEqual([
+      expect.objectContaining({ kind: 'amount_differs', settled: false }),
+    ]);
+    // Put right at the provider, so later runs of the day agree on them.
+    fake.settle(reversed.reference, 'success');
+    fake.transactions.get(changed.reference)!.paidAmount = undefined;
+  });
+
+  it('finds a payment refunded twice: once by us, once more at the provider', async () => {
+    const { reference, student, bookingId } = await paidFee();
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/bookings/${bookingId}/cancel`,
+          headers: student.headers,
+        })
+      ).statusCode,
+    ).toBe(200);
+    fake.refundStartsAs = 'processed';
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/refunds',
+      headers: admin.headers,
+      payload: { reference, amount: 20_000, reason: 'Inspection cancelled' },
+    });
+    expect(asked.statusCode, asked.body).toBe(202);
+    await eventually(async () => {
+      const [row] = await t.db.select().from(refunds).where(eq(refunds.id, asked.json()._id));
+      return row?.status === 'processed' ? row : null;
+    });
+    // Someone refunds it again from Paystack's dashboard.
+    fake.refunds.set(77_001, {
+      id: 77_001,
+      reference,
+      amount: 2_000_000,
+      merchantNote: 'dashboard',
+      status: 'processed',
+      createdAt: new Date().toISOString(),
+    });
+    const run = await reconcile();
+    const kinds = differencesOf(run, reference).map((d) => d.kind);
+    expect(kinds).toEqual(expect.arrayContaining(['refund_unknown_to_us', 'refunded_more_than_once']));
+    fake.refundStartsAs = 'pending';
+  });
+
+  it('takes up a refund whose answer was lost', async () => {
+    const { reference, student, bookingId } = await paidFee();
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${bookingId}/cancel`,
+      headers: student.headers,
+    });
+    fake.refundLatencyMs = 1_200;
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/refunds',
+      headers: admin.headers,
+      payload: { reference, amount: 20_000, reason: 'Inspection cancelled' },
+    });
+    const id = asked.json()._id as string;
+    await eventually(async () => {
+      const [row] = await t.db.select().from(refunds).where(eq(refunds.id, id));
+      return row?.status === 'unknown' ? row : null;
+    });
+    fake.refundLatencyMs = 0;
+    const run = await reconcile();
+    expect(differencesOf(run, reference)).toEqual([
+      expect.objectContaining({ kind: 'refund_status_differs', settled: true }),
+    ]);
+    const [row] = await t.db.select().from(refunds).where(eq(refunds.id, id));
+    expect(row?.providerRefundId).not.toBeNull();
+  });
+
+  it('keeps a failed run, with why, when the provider does not answer', async () => {
+    fake.down = true;
+    try {
+      const run = await reconcile();
+      expect(run).toMatchObject({ status: 'failed', error: expect.stringMatching(/not answering/) });
+    } finally {
+      fake.down = false;
+    }
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/reconciliation',
+      headers: admin.headers,
+      payload: { date: '2026-02-30' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.date).toBeDefined();
+  });
+});
+
+describe('daily reconciliation with the sandbox', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('agrees with the sandbox, which answers the lists in the same shape', async () => {
+    const admin = await signedInUser(t, { role: 'admin' });
+    const student = await signedInUser(t);
+    const { room } = await hostelWithRoom(t, { agentFee: 20_000 });
+    const booked = await book(t, student, room, lagosDatePlusDays(3));
+    const { checkoutLink, reference } = await initiateAgentFeeOk(t, student, room, booked.json()._id);
+    await payAtCheckout(t, checkoutLink);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/reconciliation',
+      headers: admin.headers,
+      payload: { date: todayInLagos() },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const run = res.json() as Run;
+    expect(run).toMatchObject({ status: 'agreed', differences: [] });
+    expect(run.counts).toMatchObject({ ours_payments: 1, theirs_payments: 1 });
+    expect(reference).toMatch(/^SN-AF-/);
+  });
+});
