@@ -10,6 +10,7 @@ import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config/env.ts';
 import type { Db } from '../src/db/client.ts';
 import { migrateEmbedded, PGLITE_EXTENSIONS } from '../src/db/client.ts';
+import { type SignedIn, signedInUser } from './factories.ts';
 
 /**
  * Every test gets its own fresh, migrated database through the real app:
@@ -106,4 +107,26 @@ export function twoProcessesOnOneDatabase(): { t: TestApp; second: FastifyInstan
     await both.t?.close();
   });
   return both;
+}
+
+/**
+ * A test app of its own for one describe block, with people signed in (each name's user fields:
+ * `{ admin: { role: 'admin' }, student: {} }`, signed in in that order). Registers the block's
+ * setup and teardown; the objects it returns are filled in before the block's tests run.
+ */
+export function testAppWith<K extends string>(
+  people: Record<K, Parameters<typeof signedInUser>[1]>,
+  overrides: Partial<Config> = {},
+  env: Record<string, string> = {},
+): { t: TestApp } & Record<K, SignedIn> {
+  const t = {} as TestApp;
+  const signedIn = Object.fromEntries(Object.keys(people).map((name) => [name, {}])) as Record<K, SignedIn>;
+  beforeAll(async () => {
+    Object.assign(t, await buildTestApp(overrides, env));
+    for (const [name, fields] of Object.entries(people) as [K, Parameters<typeof signedInUser>[1]][]) {
+      Object.assign(signedIn[name], await signedInUser(t, fields));
+    }
+  });
+  afterAll(() => t.close?.());
+  return { t, ...signedIn };
 }
