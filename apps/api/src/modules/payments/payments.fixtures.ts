@@ -2,12 +2,13 @@ import { addDays, addMonths, todayInLagos } from '@studynest/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TestApp } from '../../../test/build-test-app.ts';
-import { insertHostel, insertRoom, type signedInUser } from '../../../test/factories.ts';
+import { insertHostel, insertRoom, type SignedIn, signedInUser } from '../../../test/factories.ts';
+import { send } from '../../../test/requests.ts';
 import { tenancies } from '../tenancies/tenancies.schema.ts';
 
 /** Test helpers shared by the bookings and payments suites (not a test file itself). */
 
-export type Student = Awaited<ReturnType<typeof signedInUser>>;
+export type Student = SignedIn;
 
 export function lagosDatePlusDays(days: number): string {
   const [y, m, d] = todayInLagos().split('-').map(Number) as [number, number, number];
@@ -36,8 +37,13 @@ export async function book(
   });
 }
 
-export async function bookOk(t: TestApp, student: Student, room: { id: string; hostelId: string }) {
-  const res = await book(t, student, room);
+export async function bookOk(
+  t: TestApp,
+  student: Student,
+  room: { id: string; hostelId: string },
+  date = lagosDatePlusDays(1),
+) {
+  const res = await book(t, student, room, date);
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { _id: string; hold_expires_at: string; status: string };
 }
@@ -107,6 +113,53 @@ export async function payAtCheckout(t: TestApp, checkoutLink: string) {
     payload: '',
   });
   expect(res.statusCode, res.body).toBe(303);
+}
+
+/** Pay at the sandbox checkout and verify: the payment went through. Returns what verify answers. */
+export async function payOk(t: TestApp, student: Student, link: { checkoutLink: string; reference: string }) {
+  await payAtCheckout(t, link.checkoutLink);
+  const res = await verify(t, student, link.reference);
+  expect(res.json().status, res.body).toBe('success');
+  return res.json() as { reference: string; needs_refund: boolean };
+}
+
+/**
+ * A new student's inspection of a room of a new hostel (`room`'s fees and rent), booked for `date`
+ * and its agent fee paid at the sandbox; with `deposit`, the caution deposit paid on the booking too.
+ */
+export async function paidInspection(
+  t: TestApp,
+  opts: { room: Parameters<typeof insertRoom>[2]; deposit: boolean; date?: string },
+) {
+  const { hostel, room } = await hostelWithRoom(t, opts.room);
+  const student = await signedInUser(t);
+  const booking = await bookOk(t, student, room, opts.date);
+  const fee = await payOk(t, student, await initiateAgentFeeOk(t, student, room, booking._id));
+  let depositReference: string | null = null;
+  if (opts.deposit) {
+    const res = await initiate(t, 'caution-fee', student, {
+      booking_id: booking._id,
+      callback_url: receiptUrl(t),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    depositReference = (await payOk(t, student, res.json())).reference;
+  }
+  return { hostel, room, student, booking, feeReference: fee.reference, depositReference };
+}
+
+/** The same student, then the rent paid: the room's tenant, with the running tenancy. */
+export async function paidTenant(t: TestApp, opts: Parameters<typeof paidInspection>[1]) {
+  const inspected = await paidInspection(t, opts);
+  const rent = await payOk(t, inspected.student, await initiateRentOk(t, inspected.student, inspected.room));
+  const [tenancy] = await t.db.select().from(tenancies).where(eq(tenancies.roomId, inspected.room.id));
+  return { ...inspected, rentReference: rent.reference, tenancy: tenancy! };
+}
+
+/** The student's profile (GET /user/:id), which must answer 200. */
+export async function profileOf(t: TestApp, student: Student) {
+  const res = await send(t, student, 'GET', `/api/user/${student.user.id}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
 }
 
 /**
