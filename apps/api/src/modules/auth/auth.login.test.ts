@@ -3,6 +3,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { insertUser, signedInUser, TEST_PASSWORD } from '../../../test/factories.ts';
+import { send } from '../../../test/requests.ts';
 import { sessions, users } from './auth.schema.ts';
 import { login, signup, signupBody } from './auth.test-helpers.ts';
 import { verifyPassword } from './password.ts';
@@ -138,7 +139,7 @@ describe('login and logout', () => {
   it("refuses a deleted user's token", async () => {
     const { user, token } = await signedInUser(t);
     const admin = await signedInUser(t, { role: 'admin' });
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/user/${user.id}`, headers: admin.headers });
+    const del = await send(t, admin, 'DELETE', `/api/user/${user.id}`);
     expect(del.statusCode).toBe(204);
     expect((await me(t, user.id, token)).statusCode).toBe(401);
     // They cannot log in again either.
@@ -149,7 +150,7 @@ describe('login and logout', () => {
     const body = signupBody();
     const first = await signup(t.app, body);
     const admin = await signedInUser(t, { role: 'admin' });
-    await t.app.inject({ method: 'DELETE', url: `/api/user/${first.user._id}`, headers: admin.headers });
+    await send(t, admin, 'DELETE', `/api/user/${first.user._id}`);
     const again = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: body });
     expect(again.statusCode).toBe(201);
     expect(again.json().user._id).not.toBe(first.user._id);

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { anonymous, send } from '../../../test/requests.ts';
 import { oneTimeCodes, users } from './auth.schema.ts';
 import {
   lastCodeFor,
@@ -99,11 +100,13 @@ describe('sign-up', () => {
       password: 'Password is required',
     });
 
-    const invalid = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: signupBody({ gender: 'other', phone_number: '12345', first_name: '   ' }),
-    });
+    const invalid = await send(
+      t,
+      anonymous,
+      'POST',
+      '/api/auth/signup',
+      signupBody({ gender: 'other', phone_number: '12345', first_name: '   ' }),
+    );
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().fields).toEqual({
       first_name: 'First name is required',
@@ -122,11 +125,7 @@ describe('sign-up', () => {
 
   it('refuses a common password, whatever its case', async () => {
     for (const password of ['password123', 'iloveyou1', 'Password123']) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/signup',
-        payload: signupBody({ password }),
-      });
+      const res = await send(t, anonymous, 'POST', '/api/auth/signup', signupBody({ password }));
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({
         message: COMMON_PASSWORD_MESSAGE,
@@ -134,22 +133,20 @@ describe('sign-up', () => {
       });
     }
     // No composition rules: a long lowercase phrase is fine.
-    const ok = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: signupBody({ password: 'plantain river notebook' }),
-    });
+    const ok = await send(
+      t,
+      anonymous,
+      'POST',
+      '/api/auth/signup',
+      signupBody({ password: 'plantain river notebook' }),
+    );
     expect(ok.statusCode).toBe(201);
   });
 
   it('refuses a duplicate e-mail, also in a different case, with 409', async () => {
     const { body } = await signup(t.app);
     for (const email of [body.email, body.email.toUpperCase()]) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/signup',
-        payload: signupBody({ email }),
-      });
+      const res = await send(t, anonymous, 'POST', '/api/auth/signup', signupBody({ email }));
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({
         statusCode: 409,

@@ -29,11 +29,10 @@ export async function book(
   room: { id: string; hostelId: string },
   date = lagosDatePlusDays(1),
 ) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/bookings',
-    headers: student.headers,
-    payload: { hostel_id: room.hostelId, room_id: room.id, inspection_date_time: `${date}_${SLOT}` },
+  return send(t, student, 'POST', '/api/bookings', {
+    hostel_id: room.hostelId,
+    room_id: room.id,
+    inspection_date_time: `${date}_${SLOT}`,
   });
 }
 
@@ -56,12 +55,7 @@ export async function initiate(
   student: Student,
   body: Record<string, unknown>,
 ) {
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/payments/${kind}/initiate`,
-    headers: student.headers,
-    payload: body,
-  });
+  return send(t, student, 'POST', `/api/payments/${kind}/initiate`, body);
 }
 
 export async function initiateAgentFeeOk(
@@ -97,11 +91,7 @@ export async function initiateRentOk(
 }
 
 export async function verify(t: TestApp, who: { headers: Record<string, string> }, reference: string) {
-  return t.app.inject({
-    method: 'GET',
-    url: `/api/payments/verify?reference=${encodeURIComponent(reference)}`,
-    headers: who.headers,
-  });
+  return send(t, who, 'GET', `/api/payments/verify?reference=${encodeURIComponent(reference)}`);
 }
 
 /** Press Pay on the sandbox checkout, as the browser's form does. */

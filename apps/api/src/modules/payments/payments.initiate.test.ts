@@ -2,6 +2,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { signedInUser } from '../../../test/factories.ts';
+import { send } from '../../../test/requests.ts';
 import { bookings } from '../bookings/bookings.schema.ts';
 import { rooms } from '../rooms/rooms.schema.ts';
 import { bookOk, hostelWithRoom, initiate, payAtCheckout, receiptUrl } from './payments.fixtures.ts';
@@ -89,28 +90,14 @@ describe('starting a payment', () => {
     });
     const { reference, checkoutLink } = fee.json() as { reference: string; checkoutLink: string };
 
-    const before = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/verify',
-      headers: student.headers,
-      payload: { reference },
-    });
+    const before = await send(t, student, 'POST', '/api/payments/verify', { reference });
     expect(before.statusCode).toBe(200);
     expect(before.json()).toMatchObject({ reference, status: 'pending', payment_type: 'AGENT_FEE' });
 
     await payAtCheckout(t, checkoutLink);
-    const after = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/verify',
-      headers: student.headers,
-      payload: { reference },
-    });
+    const after = await send(t, student, 'POST', '/api/payments/verify', { reference });
     expect(after.json()).toMatchObject({ reference, status: 'success' });
-    const read = await t.app.inject({
-      method: 'GET',
-      url: `/api/payments/verify?reference=${reference}`,
-      headers: student.headers,
-    });
+    const read = await send(t, student, 'GET', `/api/payments/verify?reference=${reference}`);
     expect(read.json()).toEqual(after.json());
     const [roomNow] = await t.db.select().from(rooms).where(eq(rooms.id, room.id));
     expect(roomNow?.status).toBe('booked');

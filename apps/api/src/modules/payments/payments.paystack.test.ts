@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { signedInUser } from '../../../test/factories.ts';
 import { type FakePaystack, signPaystackBody, startFakePaystack } from '../../../test/fake-paystack.ts';
+import { send } from '../../../test/requests.ts';
 import { bookings } from '../bookings/bookings.schema.ts';
 import { rooms } from '../rooms/rooms.schema.ts';
 import { tenancies } from '../tenancies/tenancies.schema.ts';
@@ -119,11 +120,7 @@ describe('payments through Paystack (fake Paystack server)', () => {
     expect(await tenanciesOf(room.id)).toHaveLength(1);
 
     // GET /user/{id} shows what was paid and rented (the profile's payment part).
-    const profile = await t.app.inject({
-      method: 'GET',
-      url: `/api/user/${student.user.id}`,
-      headers: student.headers,
-    });
+    const profile = await send(t, student, 'GET', `/api/user/${student.user.id}`);
     expect(profile.statusCode).toBe(200);
     expect(profile.json()).toMatchObject({
       hostel: { _id: hostel.id, hostel_name: hostel.hostelName },
@@ -287,16 +284,7 @@ describe('payments through Paystack (fake Paystack server)', () => {
 
     // Events we do not act on, and references that are not ours, are acknowledged.
     const other = fake.webhook(reference, 'transfer.success');
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/payments/webhook/paystack',
-          headers: other.headers,
-          payload: other.body,
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await send(t, other, 'POST', '/api/payments/webhook/paystack', other.body)).statusCode).toBe(200);
     const unknownBody = JSON.stringify({ event: 'charge.success', data: { reference: 'SOMEONE-ELSE' } });
     const unknown = await t.app.inject({
       method: 'POST',
@@ -326,12 +314,7 @@ describe('payments through Paystack (fake Paystack server)', () => {
     const hook = fake.webhook(renewal.reference);
     const results = await Promise.all([
       verify(t, student, renewal.reference),
-      t.app.inject({
-        method: 'POST',
-        url: '/api/payments/webhook/paystack',
-        headers: hook.headers,
-        payload: hook.body,
-      }),
+      send(t, hook, 'POST', '/api/payments/webhook/paystack', hook.body),
       verify(t, student, renewal.reference),
       verify(t, student, renewal.reference),
     ]);
@@ -370,11 +353,7 @@ describe('payments through Paystack (fake Paystack server)', () => {
     expect(b?.status).toBe('cancelled');
 
     const admin = await signedInUser(t, { role: 'admin' });
-    const refunds = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/refunds',
-      headers: admin.headers,
-    });
+    const refunds = await send(t, admin, 'GET', '/api/admin/refunds');
     expect(refunds.statusCode).toBe(200);
     expect(refunds.json().due).toEqual(
       expect.arrayContaining([
@@ -453,15 +432,13 @@ describe('payments through Paystack (fake Paystack server)', () => {
     const { hostel, room } = await hostelWithRoom(t);
     const student = await signedInUser(t);
     const admin = await signedInUser(t, { role: 'admin' });
-    const countBefore = (
-      await t.app.inject({ method: 'GET', url: '/api/bookings/count', headers: admin.headers })
-    ).json().upcoming;
+    const countBefore = (await send(t, admin, 'GET', '/api/bookings/count')).json().upcoming;
     const { booking } = await agentFeePaid(student, room);
-    const count = await t.app.inject({ method: 'GET', url: '/api/bookings/count', headers: admin.headers });
+    const count = await send(t, admin, 'GET', '/api/bookings/count');
     expect(count.statusCode).toBe(200);
     expect(count.json()).toEqual({ upcoming: countBefore + 1 });
 
-    const list = await t.app.inject({ method: 'GET', url: '/api/bookings', headers: admin.headers });
+    const list = await send(t, admin, 'GET', '/api/bookings');
     expect(list.statusCode).toBe(200);
     const mine = list.json().find((b: { _id: string }) => b._id === booking._id);
     expect(mine).toMatchObject({
@@ -471,22 +448,14 @@ describe('payments through Paystack (fake Paystack server)', () => {
       status: 'confirmed',
       payment_status: 'success',
     });
-    const upcoming = await t.app.inject({
-      method: 'GET',
-      url: '/api/bookings?upcoming=1',
-      headers: admin.headers,
-    });
+    const upcoming = await send(t, admin, 'GET', '/api/bookings?upcoming=1');
     expect(upcoming.json()).toHaveLength(countBefore + 1);
     expect(upcoming.json().every((b: { status: string }) => b.status === 'confirmed')).toBe(true);
 
     const rent = await initiateRentOk(t, student, room);
     fake.settle(rent.reference, 'success');
     await verify(t, student, rent.reference);
-    const tenants = await t.app.inject({
-      method: 'GET',
-      url: '/api/payments/tenants',
-      headers: admin.headers,
-    });
+    const tenants = await send(t, admin, 'GET', '/api/payments/tenants');
     expect(tenants.statusCode).toBe(200);
     const row = tenants.json().find((x: { room: { _id: string } }) => x.room._id === room.id);
     expect(row).toEqual({
@@ -517,9 +486,7 @@ describe('payments through Paystack (fake Paystack server)', () => {
       '/api/admin/refunds',
     ]) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
-      expect((await t.app.inject({ method: 'GET', url, headers: student.headers })).statusCode, url).toBe(
-        403,
-      );
+      expect((await send(t, student, 'GET', url)).statusCode, url).toBe(403);
     }
     const active = await t.db
       .select()

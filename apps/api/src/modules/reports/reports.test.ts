@@ -3,6 +3,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { insertHostel, insertRoom, insertUser, signedInUser } from '../../../test/factories.ts';
+import { send } from '../../../test/requests.ts';
 import { bookings } from '../bookings/bookings.schema.ts';
 import { payments } from '../payments/payments.schema.ts';
 import { refunds } from '../refunds/refunds.schema.ts';
@@ -190,7 +191,7 @@ describe('admin reports and CSV exports', () => {
   });
   afterAll(() => t.close());
 
-  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: admin.headers });
+  const get = (url: string) => send(t, admin, 'GET', url);
 
   it('revenue: agent fees and rent by Lagos month, less refunds processed; what is still owed shown apart', async () => {
     const res = await get(`/api/admin/reports/revenue?${PERIOD}`);
@@ -564,7 +565,7 @@ describe('admin reports and CSV exports', () => {
     const student = await signedInUser(t);
     for (const url of [`/api/admin/reports/revenue?${PERIOD}`, `/api/admin/exports/payments.csv?${PERIOD}`]) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
-      expect((await t.app.inject({ method: 'GET', url, headers: student.headers })).statusCode).toBe(403);
+      expect((await send(t, student, 'GET', url)).statusCode).toBe(403);
     }
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { anonymous, send } from '../../../test/requests.ts';
 import { SUBSCRIBED_MESSAGE, SUBSCRIBES_PER_HOUR } from './subscribers.routes.ts';
 import { subscribers } from './subscribers.schema.ts';
 
@@ -68,11 +69,7 @@ describe('POST /api/subscribers', () => {
 
     it('no limit', async () => {
       for (let i = 0; i < SUBSCRIBES_PER_HOUR + 2; i++) {
-        const res = await off.app.inject({
-          method: 'POST',
-          url: '/api/subscribers',
-          payload: { email: `load${i}@example.com` },
-        });
+        const res = await send(off, anonymous, 'POST', '/api/subscribers', { email: `load${i}@example.com` });
         expect(res.statusCode).toBe(201);
       }
     });
