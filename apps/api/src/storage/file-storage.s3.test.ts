@@ -4,8 +4,8 @@ import path from 'node:path';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { signedInUser } from '../../test/factories.ts';
+import { testAppWith } from '../../test/build-test-app.ts';
+import { send, sendForm } from '../../test/requests.ts';
 import { jpegWithGps, multipart, uploadedFiles } from '../modules/hostels/hostels.fixtures.ts';
 import { s3Storage } from './file-storage.ts';
 
@@ -69,24 +69,13 @@ describe('S3-compatible storage', () => {
   });
 
   describe('through the app', () => {
-    let t: TestApp;
-    let admin: Record<string, string>;
-    beforeAll(async () => {
-      t = await buildTestApp({ s3: settings() });
-      admin = (await signedInUser(t, { role: 'admin' })).headers;
-    });
-    afterAll(() => t.close());
+    const { t, admin } = testAppWith({ admin: { role: 'admin' } }, () => ({ s3: settings() }));
 
     it('stores re-encoded photos in the bucket (nothing locally) and deletes them with the hostel', async () => {
       const form = await multipart({ hostel_name: 'Bucket Lodge', address: '1 Cloud Road' }, [
         { data: await jpegWithGps(1200, 900) },
       ]);
-      const created = await t.app.inject({
-        method: 'POST',
-        url: '/api/hostels',
-        payload: form.payload,
-        headers: { ...form.headers, ...admin },
-      });
+      const created = await sendForm(t, admin, 'POST', '/api/hostels', form);
       expect(created.statusCode).toBe(201);
       const { _id, photos } = created.json();
       const photo = photos[0];
@@ -98,7 +87,7 @@ describe('S3-compatible storage', () => {
       expect((await sharp(stored).metadata()).exif).toBeUndefined();
       expect(await uploadedFiles(t.config.dataDir)).toEqual([]);
 
-      const removed = await t.app.inject({ method: 'DELETE', url: `/api/hostels/${_id}`, headers: admin });
+      const removed = await send(t, admin, 'DELETE', `/api/hostels/${_id}`);
       expect(removed.statusCode).toBe(204);
       for (const url of urls) expect((await fetch(url)).status, url).toBe(404);
     });

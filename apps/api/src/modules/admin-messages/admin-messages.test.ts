@@ -1,7 +1,7 @@
 import { addDays, todayInLagos } from '@studynest/contracts';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testAppWith } from '../../../test/build-test-app.ts';
 import { eventually } from '../../../test/eventually.ts';
 import { insertHostel, insertRoom, insertTenancy, signedInUser } from '../../../test/factories.ts';
 import { send } from '../../../test/requests.ts';
@@ -14,13 +14,7 @@ type Detail = {
 };
 
 describe('admin messages (Send Email / Send SMS)', () => {
-  let t: TestApp;
-  let admin: Awaited<ReturnType<typeof signedInUser>>;
-  beforeAll(async () => {
-    t = await buildTestApp();
-    admin = await signedInUser(t, { role: 'admin', firstName: 'Tunde', lastName: 'Admin' });
-  });
-  afterAll(() => t.close());
+  const { t, admin } = testAppWith({ admin: { role: 'admin', firstName: 'Tunde', lastName: 'Admin' } });
 
   const sendMessage = (payload: Record<string, unknown>) =>
     send(t, admin, 'POST', '/api/admin/messages', payload);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, testApp } from '../../../test/build-test-app.ts';
 import { insertUser, signedInUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { send } from '../../../test/requests.ts';
 import { describeDevice } from './account.service.ts';
@@ -15,11 +15,7 @@ const IPHONE_SAFARI =
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 describe('account security', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ rateLimits: false });
-  });
-  afterAll(() => t.close());
+  const t = testApp({ rateLimits: false });
 
   const loginAs = async (email: string, password = TEST_PASSWORD, userAgent = ANDROID_CHROME) => {
     const res = await t.app.inject({

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { buildTestApp, type TestApp, testApp } from '../../../test/build-test-app.ts';
 import { insertUser, signedInUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { send } from '../../../test/requests.ts';
 import { sessions, users } from './auth.schema.ts';
@@ -12,11 +12,7 @@ const me = (t: TestApp, id: string, token: string) =>
   t.app.inject({ method: 'GET', url: `/api/user/${id}`, headers: { authorization: `Bearer ${token}` } });
 
 describe('login and logout', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ rateLimits: false });
-  });
-  afterAll(() => t.close());
+  const t = testApp({ rateLimits: false });
 
   it('logs in with a case-insensitive e-mail and returns token plus user', async () => {
     const { body, user } = await signup(t.app);
@@ -160,11 +156,7 @@ describe('login and logout', () => {
 });
 
 describe('login rate limits', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = testApp();
 
   it('nine wrong passwords from one address do not stop the right one from others', async () => {
     const user = await insertUser(t.db);
@@ -331,11 +323,7 @@ describe('rate limits off', () => {
 
 describe('password pepper', () => {
   const PEPPER = 'pepper-pepper-pepper-pepper-pepper-0123';
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ rateLimits: false, passwordPepper: PEPPER });
-  });
-  afterAll(() => t.close());
+  const t = testApp({ rateLimits: false, passwordPepper: PEPPER });
 
   it('hashes new passwords with the pepper, so the hash alone does not verify', async () => {
     const body = signupBody();

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testApp } from '../../../test/build-test-app.ts';
 import { anonymous, send } from '../../../test/requests.ts';
 import { oneTimeCodes, users } from './auth.schema.ts';
 import {
@@ -17,11 +17,7 @@ import { OTP_MESSAGES } from './otp.ts';
 import { COMMON_PASSWORD_MESSAGE } from './password.ts';
 
 describe('sign-up', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ rateLimits: false });
-  });
-  afterAll(() => t.close());
+  const t = testApp({ rateLimits: false });
 
   it('creates an unconfirmed student from JSON and e-mails a 4-digit code', async () => {
     const body = signupBody({ email: '  Mixed.Case@Example.com ', gender: 'Female' });
@@ -167,11 +163,7 @@ describe('sign-up', () => {
 });
 
 describe('e-mail confirmation codes', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ rateLimits: false });
-  });
-  afterAll(() => t.close());
+  const t = testApp({ rateLimits: false });
 
   const verify = (email: string, otp: string) => verifyEmailCode(t.app, email, otp);
   const confirmed = async (id: string) =>
@@ -287,11 +279,7 @@ describe('e-mail confirmation codes', () => {
 });
 
 describe('sign-up rate limit', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = testApp();
 
   it('allows 10 sign-ups per hour from one address, then 429 with Retry-After', async () => {
     const from = '203.0.113.7';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { buildTestApp, type TestApp, testApp } from '../../../test/build-test-app.ts';
 import { insertUser, signedInUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { anonymous, send } from '../../../test/requests.ts';
 import { users } from './auth.schema.ts';
@@ -45,11 +45,7 @@ describe('TOTP (RFC 6238)', () => {
 });
 
 describe('two-step sign-in for admins', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ rateLimits: false });
-  });
-  afterAll(() => t.close());
+  const t = testApp({ rateLimits: false });
 
   const post = (url: string, headers: Record<string, string>, payload?: object) =>
     t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
@@ -256,11 +252,7 @@ describe('two-step sign-in for admins', () => {
 });
 
 describe('wrong two-step codes at login', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = testApp();
 
   it('count as failed logins for the address that sends them, not for the owner elsewhere', async () => {
     const admin = await signedInUser(t, { role: 'admin' });

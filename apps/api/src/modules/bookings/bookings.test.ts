@@ -1,7 +1,7 @@
 import { INSPECTION_SLOTS } from '@studynest/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testApp } from '../../../test/build-test-app.ts';
 import { insertHostel, insertRoom, signedInUser } from '../../../test/factories.ts';
 import { anonymous, send } from '../../../test/requests.ts';
 import { book, bookOk, hostelWithRoom, lagosDatePlusDays, SLOT } from '../payments/payments.fixtures.ts';
@@ -9,11 +9,7 @@ import { rooms } from '../rooms/rooms.schema.ts';
 import { bookings } from './bookings.schema.ts';
 
 describe('POST /api/bookings', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = testApp();
 
   it('books an inspection and holds the room for the student for 30 minutes', async () => {
     const { room } = await hostelWithRoom(t);
@@ -187,11 +183,7 @@ describe('POST /api/bookings', () => {
 });
 
 describe('POST /api/bookings: holds are rationed', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = testApp();
 
   it('asks a student with an unconfirmed e-mail to confirm it first, and holds nothing', async () => {
     const student = await signedInUser(t, { isEmailConfirmed: false });

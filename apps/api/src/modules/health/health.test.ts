@@ -1,14 +1,10 @@
 import { renameSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testApp } from '../../../test/build-test-app.ts';
 
 describe('health and the app shell', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = testApp();
 
   it('names the engines in use and answers ok after a real round trip to each', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
@@ -82,11 +78,7 @@ describe('health and the app shell', () => {
 });
 
 describe('conditional GET', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = testApp();
 
   it('answers 304 to a repeated list request carrying its ETag', async () => {
     const first = await t.app.inject({ method: 'GET', url: '/api/hostels' });

@@ -1,7 +1,7 @@
 import { addBusinessDays, addDays, todayInLagos } from '@studynest/contracts';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testAppWith } from '../../../test/build-test-app.ts';
 import { insertHostel, insertRoom, insertTenancy, signedInUser } from '../../../test/factories.ts';
 import { anonymous, send } from '../../../test/requests.ts';
 import { multipart, png, smallJpeg, uploadedFiles } from '../hostels/hostels.fixtures.ts';
@@ -19,13 +19,7 @@ type Request = {
 };
 
 describe('maintenance requests', () => {
-  let t: TestApp;
-  let admin: Awaited<ReturnType<typeof signedInUser>>;
-  beforeAll(async () => {
-    t = await buildTestApp();
-    admin = await signedInUser(t, { role: 'admin' });
-  });
-  afterAll(() => t.close());
+  const { t, admin } = testAppWith({ admin: { role: 'admin' } });
 
   async function tenant() {
     const hostel = await insertHostel(t.db, { hostelName: 'Maintenance Lodge' });

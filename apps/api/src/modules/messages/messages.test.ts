@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { buildTestApp, type TestApp, testApp } from '../../../test/build-test-app.ts';
 import { eventually } from '../../../test/eventually.ts';
 import { insertUser } from '../../../test/factories.ts';
 import { startFakeSmtp } from '../../../test/fake-smtp.ts';
@@ -14,11 +14,7 @@ const deliveryStatus = async (t: TestApp, key: string) =>
   (await t.db.select().from(messageDeliveries).where(eq(messageDeliveries.dedupeKey, key)))[0];
 
 describe('messages through the queue (development outboxes)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = testApp();
 
   const outbox = async (to: string) =>
     (await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}` })).json() as {

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, testApp } from '../../../test/build-test-app.ts';
 import { queueEmail } from './deliveries.service.ts';
 import { requiresStartTls } from './email.ts';
 import { maskCodes } from './message-text.ts';
 
 describe('development outboxes', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ rateLimits: false });
-  });
-  afterAll(() => t.close());
+  const t = testApp({ rateLimits: false });
 
   it('lists e-mails newest last, filtered by recipient, once they have gone out', async () => {
     const one = `one.${Date.now()}@example.com`;

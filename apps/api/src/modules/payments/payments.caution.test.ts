@@ -1,7 +1,7 @@
 import { todayInLagos } from '@studynest/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testApp } from '../../../test/build-test-app.ts';
 import { signedInUser } from '../../../test/factories.ts';
 import { anonymous, send } from '../../../test/requests.ts';
 import { receiptCode } from '../receipts/receipts.service.ts';
@@ -18,11 +18,7 @@ import { payments } from './payments.schema.ts';
 
 /** The caution deposit (docs/domain.md, "Caution deposit"): a payment of its own, held, not revenue. */
 describe('caution deposit (POST /payments/caution-fee/initiate)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = testApp();
 
   const startDeposit = (student: Student, body: Record<string, unknown>) =>
     send(t, student, 'POST', '/api/payments/caution-fee/initiate', { callback_url: receiptUrl(t), ...body });

@@ -1,6 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testApp } from '../../../test/build-test-app.ts';
 import { signedInUser } from '../../../test/factories.ts';
 import { send } from '../../../test/requests.ts';
 import { bookings } from '../bookings/bookings.schema.ts';
@@ -10,11 +10,7 @@ import { payments } from './payments.schema.ts';
 
 /** One request to pay: the booking is enough; what older clients send alongside is still checked. */
 describe('starting a payment', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = testApp();
 
   it('pays an agent fee from the booking id alone, at the price the server knows', async () => {
     const { room } = await hostelWithRoom(t, { agentFee: 65_000 });
@@ -110,11 +106,7 @@ describe('starting a payment', () => {
  * re-hold an expired booking's room whatever the student already held).
  */
 describe('starting a payment: the hold limit', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = testApp();
 
   /** The body the spec's clients send (the check below must hold for them too). */
   const payFor = (bookingId: string, room: { id: string; hostelId: string }) => ({

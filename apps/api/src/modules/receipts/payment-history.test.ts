@@ -1,17 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testApp } from '../../../test/build-test-app.ts';
 import { signedInUser } from '../../../test/factories.ts';
 import { send } from '../../../test/requests.ts';
 import { bookOk, hostelWithRoom, initiateAgentFeeOk } from '../payments/payments.fixtures.ts';
 import { payments } from '../payments/payments.schema.ts';
 
 describe('payment history (GET /payments/mine, GET /user/{id}/payments)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = testApp();
 
   const pay = (link: string) =>
     t.app.inject({

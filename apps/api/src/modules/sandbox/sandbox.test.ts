@@ -1,7 +1,7 @@
 import { addMonths, todayInLagos } from '@studynest/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, testApp } from '../../../test/build-test-app.ts';
 import { signedInUser } from '../../../test/factories.ts';
 import { bookings } from '../bookings/bookings.schema.ts';
 import {
@@ -18,11 +18,7 @@ import { rooms } from '../rooms/rooms.schema.ts';
 import { tenancies } from '../tenancies/tenancies.schema.ts';
 
 describe('sandbox payment provider (default)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = testApp();
 
   const checkoutPath = (link: string) => new URL(link).pathname;
 
@@ -202,11 +198,7 @@ describe('sandbox checkout opened to other machines (SANDBOX_REMOTE)', () => {
 });
 
 describe('payment limits per account', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = testApp();
 
   it('lets one account start 20 payments an hour (429 with Retry-After after that), others unaffected', async () => {
     const { room } = await hostelWithRoom(t);

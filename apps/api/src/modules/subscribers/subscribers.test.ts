@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { buildTestApp, type TestApp, testApp } from '../../../test/build-test-app.ts';
 import { anonymous, send } from '../../../test/requests.ts';
 import { SUBSCRIBED_MESSAGE, SUBSCRIBES_PER_HOUR } from './subscribers.routes.ts';
 import { subscribers } from './subscribers.schema.ts';
@@ -8,11 +8,7 @@ let ipCounter = 0;
 const nextIp = () => `10.2.0.${++ipCounter}`;
 
 describe('POST /api/subscribers', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = testApp();
 
   const subscribe = (payload: unknown, remoteAddress = nextIp()) =>
     t.app.inject({ method: 'POST', url: '/api/subscribers', remoteAddress, payload: payload as object });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testApp } from '../../../test/build-test-app.ts';
 import { insertUser, signedInUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { anonymous, send, sendForm } from '../../../test/requests.ts';
 import { LAST_ADMIN_MESSAGE } from '../auth/accounts.service.ts';
@@ -10,11 +10,7 @@ import { login, multipart, signupBody } from '../auth/auth.test-helpers.ts';
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 describe('admin-only routes', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ rateLimits: false });
-  });
-  afterAll(() => t.close());
+  const t = testApp({ rateLimits: false });
 
   it('answers anonymous callers with 401 and students with 403 on every admin route', async () => {
     const student = await signedInUser(t);
@@ -124,11 +120,7 @@ describe('admin-only routes', () => {
 });
 
 describe('profiles', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ rateLimits: false });
-  });
-  afterAll(() => t.close());
+  const t = testApp({ rateLimits: false });
 
   it('shows a user their own profile with the payment parts empty', async () => {
     const me = await signedInUser(t, { isEmailConfirmed: false });
@@ -280,11 +272,7 @@ describe('profiles', () => {
 });
 
 describe('deleting users', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ rateLimits: false });
-  });
-  afterAll(() => t.close());
+  const t = testApp({ rateLimits: false });
 
   it('soft-deletes a student, revokes their sessions, and hides them from the list', async () => {
     const admin = await signedInUser(t, { role: 'admin' });
