@@ -14,6 +14,7 @@ import { users } from '../apps/api/src/modules/auth/auth.schema.ts';
 import { hashPassword } from '../apps/api/src/modules/auth/password.ts';
 import { hostelImages, hostels } from '../apps/api/src/modules/hostels/hostels.schema.ts';
 import { rooms } from '../apps/api/src/modules/rooms/rooms.schema.ts';
+import { HOSTEL_NAMES } from './lib/bench-helpers.ts';
 
 export const BENCH_PASSWORD = 'bench-load-Password-7';
 const HOSTELS = 500;
@@ -43,18 +44,7 @@ const STREETS = [
   'St. Finbarrs Road',
   'Iwaya Road',
 ];
-const NAMES = [
-  'Unity',
-  'Scholars',
-  'Harmony',
-  'Royal',
-  'Emerald',
-  'Cedar',
-  'Golden Gate',
-  'Prime',
-  'Zion',
-  'Haven',
-];
+const NAMES = HOSTEL_NAMES.slice(0, 10);
 const DETAILS =
   'Secure gated compound with 24-hour security, prepaid electricity meter, borehole water and a ' +
   'backup generator for evenings. Ten minutes walk to the main campus gate; tiled rooms with ' +

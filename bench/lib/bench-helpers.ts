@@ -10,6 +10,24 @@ export const lagosDate = (days: number) =>
     new Date(Date.now() + days * 86_400_000),
   );
 
+/** The names seeded hostels are given (with a number or a street after them). */
+export const HOSTEL_NAMES = [
+  'Unity',
+  'Scholars',
+  'Harmony',
+  'Royal',
+  'Emerald',
+  'Cedar',
+  'Golden Gate',
+  'Prime',
+  'Zion',
+  'Haven',
+  'Grace',
+  'Peace',
+  'Victory',
+  'Legacy',
+];
+
 /** Listen on a free port of this machine; the base URL to call. */
 export async function listenLocally(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });
