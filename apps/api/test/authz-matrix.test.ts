@@ -8,7 +8,14 @@ import { payments } from '../src/modules/payments/payments.schema.ts';
 import { receiptCode } from '../src/modules/receipts/receipts.service.ts';
 import { rooms } from '../src/modules/rooms/rooms.schema.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
-import { insertHostel, insertRoom, insertUser, signedInUser, TEST_PASSWORD } from './factories.ts';
+import {
+  insertHostel,
+  insertRoom,
+  insertUser,
+  type SignedIn,
+  signedInUser,
+  TEST_PASSWORD,
+} from './factories.ts';
 import {
   ensureTenancy,
   freshRoom,
@@ -187,18 +194,17 @@ type Call = {
   /** Replace the role's Authorization header (e.g. a throwaway session for logout). */
   auth?: Record<string, string>;
 };
-type Person = Awaited<ReturnType<typeof signedInUser>>;
 type World = {
   t: TestApp;
   db: Db;
-  admin: Person;
-  student: Person;
-  other: Person;
+  admin: SignedIn;
+  student: SignedIn;
+  other: SignedIn;
   hostel: { id: string };
   room: { id: string; hostelId: string };
   bookingId: string;
   reference: string;
-  people: Record<Exclude<Role, 'anon'>, Person>;
+  people: Record<Exclude<Role, 'anon'>, SignedIn>;
 };
 
 /** An e-mail from an admin to the student. */
@@ -223,7 +229,7 @@ async function sentMessage(w: World): Promise<string> {
 
 const callbackUrl = (w: World) => `${w.t.config.publicUrl}/receipt-page`;
 
-async function bookAs(w: World, who: Person, room: { id: string; hostelId: string }) {
+async function bookAs(w: World, who: SignedIn, room: { id: string; hostelId: string }) {
   // One student may hold only a couple of rooms at once; the set-ups below book many, so the
   // earlier holds are let run out first (as 30 minutes would).
   await w.db
@@ -240,7 +246,7 @@ async function bookAs(w: World, who: Person, room: { id: string; hostelId: strin
   return (res.json() as { _id: string })._id;
 }
 
-async function agentFeeAs(w: World, who: Person, room: { id: string; hostelId: string; agentFee: number }) {
+async function agentFeeAs(w: World, who: SignedIn, room: { id: string; hostelId: string; agentFee: number }) {
   const bookingId = await bookAs(w, who, room);
   const res = await w.t.app.inject({
     method: 'POST',
@@ -258,10 +264,8 @@ async function agentFeeAs(w: World, who: Person, room: { id: string; hostelId: s
   return { bookingId, reference: (res.json() as { reference: string }).reference };
 }
 
-/** A room whose agent fee the student has paid through the sandbox checkout (room now booked). */
-async function roomBookedByStudent(w: World) {
-  const room = await freshRoom(w.db);
-  const { reference } = await agentFeeAs(w, w.student, room);
+/** Press Pay on the sandbox checkout of a started payment. */
+async function payInSandbox(w: World, reference: string) {
   const paid = await w.t.app.inject({
     method: 'POST',
     url: `/sandbox/checkout/${reference}/pay`,
@@ -269,19 +273,20 @@ async function roomBookedByStudent(w: World) {
     payload: '',
   });
   if (paid.statusCode !== 303) throw new Error(`set-up payment failed: ${paid.statusCode} ${paid.body}`);
+}
+
+/** A room whose agent fee the student has paid through the sandbox checkout (room now booked). */
+async function roomBookedByStudent(w: World) {
+  const room = await freshRoom(w.db);
+  const { reference } = await agentFeeAs(w, w.student, room);
+  await payInSandbox(w, reference);
   return room;
 }
 
 /** A payment of the student's that the sandbox checkout has made a success (it has a receipt number). */
 async function paidReference(w: World) {
   const { reference } = await agentFeeAs(w, w.student, await freshRoom(w.db));
-  const paid = await w.t.app.inject({
-    method: 'POST',
-    url: `/sandbox/checkout/${reference}/pay`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: '',
-  });
-  if (paid.statusCode !== 303) throw new Error(`set-up payment failed: ${paid.statusCode} ${paid.body}`);
+  await payInSandbox(w, reference);
   const [row] = await w.db.select().from(payments).where(eq(payments.reference, reference));
   return { reference, receiptNumber: row?.receiptNumber as string };
 }

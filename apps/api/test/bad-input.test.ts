@@ -39,7 +39,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as z from 'zod/mini';
 import { multipart, png, smallJpeg } from '../src/modules/hostels/hostels.fixtures.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
-import { insertHostel, insertRoom, insertUser, signedInUser, TEST_PASSWORD } from './factories.ts';
+import {
+  insertHostel,
+  insertRoom,
+  insertUser,
+  type SignedIn,
+  signedInUser,
+  TEST_PASSWORD,
+} from './factories.ts';
+import { anonymous, sendJsonText } from './requests.ts';
 import {
   databaseFingerprint,
   ensureTenancy,
@@ -55,11 +63,10 @@ import {
  * never a 5xx, and a rejected write leaves every table exactly as it was.
  */
 
-type Person = Awaited<ReturnType<typeof signedInUser>>;
 type World = {
   t: TestApp;
-  admin: Person;
-  student: Person;
+  admin: SignedIn;
+  student: SignedIn;
   hostelId: string;
   roomId: string;
   bookingId: string;
@@ -484,27 +491,17 @@ async function send(
   w: World,
   method: string,
   url: string,
-  who: Person,
+  who: SignedIn,
   c: BodyCase,
   valid: Record<string, unknown>,
 ): Promise<{ res: LightMyRequestResponse; sent: unknown }> {
   if (c.shape === 'whole') {
-    const res = await w.t.app.inject({
-      method: method as 'POST',
-      url,
-      headers: { ...who.headers, 'content-type': 'application/json' },
-      payload: JSON.stringify(c.value) ?? 'null',
-    });
+    const res = await sendJsonText(w.t, who, method as 'POST', url, JSON.stringify(c.value) ?? 'null');
     return { res, sent: c.value };
   }
   const body = applyMutations(valid, c.mutations);
   if (!c.asForm) {
-    const res = await w.t.app.inject({
-      method: method as 'POST',
-      url,
-      headers: { ...who.headers, 'content-type': 'application/json' },
-      payload: JSON.stringify(body),
-    });
+    const res = await sendJsonText(w.t, who, method as 'POST', url, JSON.stringify(body));
     return { res, sent: body };
   }
   const fields: Record<string, string> = {};
@@ -775,33 +772,24 @@ describe('bad input', () => {
   describe('fixed cases', () => {
     it('refuses a body that is not JSON', async () => {
       for (const payload of ['{"email":', '{email: "a@b.c"}', "{'a':1}", '\u0000', '[1,2', 'undefined']) {
-        const res = await w.t.app.inject({
-          method: 'POST',
-          url: '/api/auth/login',
-          headers: { 'content-type': 'application/json' },
-          payload,
-        });
+        const res = await sendJsonText(w.t, anonymous, 'POST', '/api/auth/login', payload);
         expect(res.statusCode, payload).toBe(400);
         expect(res.json().message).toBe('The request body is not valid JSON');
       }
-      const res = await w.t.app.inject({
-        method: 'POST',
-        url: '/api/rooms',
-        headers: { ...w.admin.headers, 'content-type': 'application/json' },
-        payload: '{"room_number": "room 09", ',
-      });
+      const res = await sendJsonText(w.t, w.admin, 'POST', '/api/rooms', '{"room_number": "room 09", ');
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('The request body is not valid JSON');
       await checkDatabase(false, 'invalid JSON');
     });
 
     it('refuses __proto__ keys (prototype poisoning) with a 400', async () => {
-      const res = await w.t.app.inject({
-        method: 'PATCH',
-        url: '/api/user/profile',
-        headers: { ...w.student.headers, 'content-type': 'application/json' },
-        payload: '{"first_name":"Ada","__proto__":{"role":"admin"}}',
-      });
+      const res = await sendJsonText(
+        w.t,
+        w.student,
+        'PATCH',
+        '/api/user/profile',
+        '{"first_name":"Ada","__proto__":{"role":"admin"}}',
+      );
       expectClientError(res, '__proto__');
       expect(res.statusCode).toBe(400);
       await checkDatabase(false, '__proto__');
@@ -809,17 +797,12 @@ describe('bad input', () => {
 
     it('refuses a body over 1 MB with 413', async () => {
       const big = JSON.stringify({ full_name: 'Ada', feedback: 'x'.repeat(1024 * 1024 + 10), rating: 5 });
-      for (const [url, headers] of [
-        ['/api/reviews', {}],
-        ['/api/rooms', w.admin.headers],
-        ['/api/auth/signup', {}],
+      for (const [url, who] of [
+        ['/api/reviews', anonymous],
+        ['/api/rooms', w.admin],
+        ['/api/auth/signup', anonymous],
       ] as const) {
-        const res = await w.t.app.inject({
-          method: 'POST',
-          url,
-          headers: { ...headers, 'content-type': 'application/json' },
-          payload: big,
-        });
+        const res = await sendJsonText(w.t, who, 'POST', url, big);
         expect(res.statusCode, url).toBe(413);
         expectClientError(res, url);
       }

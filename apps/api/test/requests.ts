@@ -29,3 +29,19 @@ export function sendForm(
 ) {
   return t.app.inject({ method, url, payload: form.payload, headers: { ...form.headers, ...who.headers } });
 }
+
+/** The same with a body sent as written, labelled JSON (malformed, oversized or hostile JSON). */
+export function sendJsonText(
+  t: { app: FastifyInstance },
+  who: Caller,
+  method: Method,
+  url: string,
+  text: string,
+) {
+  return t.app.inject({
+    method,
+    url,
+    headers: { ...who.headers, 'content-type': 'application/json' },
+    payload: text,
+  });
+}

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../../../test/build-test-app.ts';
-import { anonymous, send } from '../../../test/requests.ts';
+import { anonymous, send, sendJsonText } from '../../../test/requests.ts';
 import { oneTimeCodes, users } from './auth.schema.ts';
 import {
   lastCodeFor,
@@ -110,12 +110,7 @@ describe('sign-up', () => {
       phone_number: 'Enter a Nigerian phone number, like 08031234567 or +2348031234567',
     });
 
-    const notObject = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      headers: { 'content-type': 'application/json' },
-      payload: '"just a string"',
-    });
+    const notObject = await sendJsonText(t, anonymous, 'POST', '/api/auth/signup', '"just a string"');
     expect(notObject.statusCode).toBe(400);
   });
 

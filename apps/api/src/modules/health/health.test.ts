@@ -2,6 +2,7 @@ import { renameSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../../../test/build-test-app.ts';
+import { anonymous, sendJsonText } from '../../../test/requests.ts';
 
 describe('health and the app shell', () => {
   const t = testApp();
@@ -52,12 +53,7 @@ describe('health and the app shell', () => {
   });
 
   it('refuses malformed JSON with 400, not 500', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"broken": ',
-    });
+    const res = await sendJsonText(t, anonymous, 'POST', '/api/auth/login', '{"broken": ');
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('The request body is not valid JSON');
   });

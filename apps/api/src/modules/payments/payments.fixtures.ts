@@ -113,6 +113,22 @@ export async function payOk(t: TestApp, student: Student, link: { checkoutLink: 
   return res.json() as { reference: string; needs_refund: boolean };
 }
 
+/** Book an inspection of `room` for `date` and pay its agent fee at the sandbox. */
+export async function bookAndPayAgentFee(
+  t: TestApp,
+  student: Student,
+  room: { id: string; hostelId: string; agentFee: number },
+  date = lagosDatePlusDays(1),
+) {
+  const booking = await bookOk(t, student, room, date);
+  const fee = await payOk(t, student, await initiateAgentFeeOk(t, student, room, booking._id));
+  return { booking, feeReference: fee.reference };
+}
+
+/** Start paying the caution deposit for a booking (the room's caution fee). */
+export const initiateDeposit = (t: TestApp, student: Student, bookingId: string) =>
+  initiate(t, 'caution-fee', student, { booking_id: bookingId, callback_url: receiptUrl(t) });
+
 /**
  * A new student's inspection of a room of a new hostel (`room`'s fees and rent), booked for `date`
  * and its agent fee paid at the sandbox; with `deposit`, the caution deposit paid on the booking too.
@@ -123,18 +139,14 @@ export async function paidInspection(
 ) {
   const { hostel, room } = await hostelWithRoom(t, opts.room);
   const student = await signedInUser(t);
-  const booking = await bookOk(t, student, room, opts.date);
-  const fee = await payOk(t, student, await initiateAgentFeeOk(t, student, room, booking._id));
+  const { booking, feeReference } = await bookAndPayAgentFee(t, student, room, opts.date);
   let depositReference: string | null = null;
   if (opts.deposit) {
-    const res = await initiate(t, 'caution-fee', student, {
-      booking_id: booking._id,
-      callback_url: receiptUrl(t),
-    });
+    const res = await initiateDeposit(t, student, booking._id);
     expect(res.statusCode, res.body).toBe(201);
     depositReference = (await payOk(t, student, res.json())).reference;
   }
-  return { hostel, room, student, booking, feeReference: fee.reference, depositReference };
+  return { hostel, room, student, booking, feeReference, depositReference };
 }
 
 /** The same student, then the rent paid: the room's tenant, with the running tenancy. */

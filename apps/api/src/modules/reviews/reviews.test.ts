@@ -98,26 +98,14 @@ describe('reviews', () => {
     afterAll(() => own.close());
 
     it('lists approved reviews only, newest first, without status; ?limit and X-Total-Count work', async () => {
-      await insertReview(own, {
-        fullName: 'Old',
-        status: 'approved',
-        createdAt: new Date('2026-01-01T10:00:00Z'),
-      });
-      await insertReview(own, {
-        fullName: 'New',
-        status: 'approved',
-        createdAt: new Date('2026-03-01T10:00:00Z'),
-      });
-      await insertReview(own, {
-        fullName: 'Waiting',
-        status: 'pending',
-        createdAt: new Date('2026-04-01T10:00:00Z'),
-      });
-      await insertReview(own, {
-        fullName: 'Hidden',
-        status: 'hidden',
-        createdAt: new Date('2026-05-01T10:00:00Z'),
-      });
+      for (const [fullName, status, createdAt] of [
+        ['Old', 'approved', '2026-01-01T10:00:00Z'],
+        ['New', 'approved', '2026-03-01T10:00:00Z'],
+        ['Waiting', 'pending', '2026-04-01T10:00:00Z'],
+        ['Hidden', 'hidden', '2026-05-01T10:00:00Z'],
+      ] as const) {
+        await insertReview(own, { fullName, status, createdAt: new Date(createdAt) });
+      }
 
       const res = await own.app.inject({ method: 'GET', url: '/api/reviews' });
       expect(res.statusCode).toBe(200);

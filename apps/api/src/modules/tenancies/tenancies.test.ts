@@ -9,10 +9,10 @@ import { adminAudit } from '../audit/audit.schema.ts';
 import { messageDeliveries } from '../messages/messages.schema.ts';
 import {
   book,
-  bookOk,
+  bookAndPayAgentFee,
   hostelWithRoom,
   initiate,
-  initiateAgentFeeOk,
+  initiateDeposit,
   initiateRentOk,
   paidTenant,
   payOk,
@@ -158,12 +158,8 @@ describe('tenancy notice and move-out', () => {
     const out = await movedOutToday(tenancy.id, [{ description: 'Repairs', amount: 50_000 }]);
     expect(out.statusCode, out.body).toBe(200);
     await t.db.update(rooms).set({ heldUntil: null, heldByUserId: null }).where(eq(rooms.id, room.id));
-    const again = await bookOk(t, student, room);
-    await payOk(t, student, await initiateAgentFeeOk(t, student, room, again._id));
-    const deposit = await initiate(t, 'caution-fee', student, {
-      booking_id: again._id,
-      callback_url: receiptUrl(t),
-    });
+    const { booking: again } = await bookAndPayAgentFee(t, student, room);
+    const deposit = await initiateDeposit(t, student, again._id);
     expect(deposit.statusCode, deposit.body).toBe(201);
     expect((await payOk(t, student, deposit.json())).needs_refund).toBe(false);
     // The profile's Caution Fee row is this room's new deposit.
@@ -308,20 +304,15 @@ describe('tenancy notice and move-out', () => {
   it('a deposit paid after its inspection was cancelled and the room let to someone else goes to Refunds (inspection cancelled)', async () => {
     const { room } = await hostelWithRoom(t, { agentFee: 20_000, cautionFee: 50_000, price: 400_000 });
     const first = await signedInUser(t);
-    const firstBooking = await bookOk(t, first, room);
-    await payOk(t, first, await initiateAgentFeeOk(t, first, room, firstBooking._id));
+    const { booking: firstBooking } = await bookAndPayAgentFee(t, first, room);
     // The first student opens the deposit checkout and leaves it open...
-    const open = await initiate(t, 'caution-fee', first, {
-      booking_id: firstBooking._id,
-      callback_url: receiptUrl(t),
-    });
+    const open = await initiateDeposit(t, first, firstBooking._id);
     expect(open.statusCode, open.body).toBe(201);
     // ...cancels the inspection, and someone else books the room and rents it.
     const cancelled = await send(t, first, 'POST', `/api/bookings/${firstBooking._id}/cancel`);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     const second = await signedInUser(t);
-    const secondBooking = await bookOk(t, second, room);
-    await payOk(t, second, await initiateAgentFeeOk(t, second, room, secondBooking._id));
+    await bookAndPayAgentFee(t, second, room);
     await payOk(t, second, await initiateRentOk(t, second, room));
     // The first student's deposit arrives now: it cannot be held for a room they will not rent,
     // and it is owed back because they called the inspection off.
