@@ -229,6 +229,19 @@ async function sentMessage(w: World): Promise<string> {
 
 const callbackUrl = (w: World) => `${w.t.config.publicUrl}/receipt-page`;
 
+/** Paying the agent fee of a booking of `room`, at its price. */
+const agentFeeBody = (
+  w: World,
+  room: { id: string; hostelId: string; agentFee: number },
+  bookingId: string,
+) => ({
+  amount: room.agentFee,
+  room_id: room.id,
+  hostel_id: room.hostelId,
+  booking_id: bookingId,
+  callback_url: callbackUrl(w),
+});
+
 async function bookAs(w: World, who: SignedIn, room: { id: string; hostelId: string }) {
   // One student may hold only a couple of rooms at once; the set-ups below book many, so the
   // earlier holds are let run out first (as 30 minutes would).
@@ -252,13 +265,7 @@ async function agentFeeAs(w: World, who: SignedIn, room: { id: string; hostelId:
     method: 'POST',
     url: '/api/payments/agent-fee/initiate',
     headers: who.headers,
-    payload: {
-      amount: room.agentFee,
-      room_id: room.id,
-      hostel_id: room.hostelId,
-      booking_id: bookingId,
-      callback_url: callbackUrl(w),
-    },
+    payload: agentFeeBody(w, room, bookingId),
   });
   if (res.statusCode !== 201) throw new Error(`set-up agent fee failed: ${res.statusCode} ${res.body}`);
   return { bookingId, reference: (res.json() as { reference: string }).reference };
@@ -595,13 +602,7 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
     const bookingId = await bookAs(w, w.student, room);
     return {
       url: '/api/payments/agent-fee/initiate',
-      payload: {
-        amount: room.agentFee,
-        room_id: room.id,
-        hostel_id: room.hostelId,
-        booking_id: bookingId,
-        callback_url: callbackUrl(w),
-      },
+      payload: agentFeeBody(w, room, bookingId),
     };
   },
   // A room the student has booked (agent fee paid): every role tries to pay its rent.

@@ -38,19 +38,14 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as z from 'zod/mini';
 import { multipart, png, smallJpeg } from '../src/modules/hostels/hostels.fixtures.ts';
+import { bookOk, initiateAgentFeeOk } from '../src/modules/payments/payments.fixtures.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
-import {
-  insertHostel,
-  insertRoom,
-  insertUser,
-  type SignedIn,
-  signedInUser,
-  TEST_PASSWORD,
-} from './factories.ts';
+import { insertUser, type SignedIn, signedInUser, TEST_PASSWORD } from './factories.ts';
 import { anonymous, sendJsonText } from './requests.ts';
 import {
   databaseFingerprint,
   ensureTenancy,
+  freshRoom,
   lagosDate,
   maintenanceReport,
   openApiOperations,
@@ -589,33 +584,9 @@ describe('bad input', () => {
     const t = await buildTestApp({ rateLimits: false });
     const admin = await signedInUser(t, { role: 'admin' });
     const student = await signedInUser(t);
-    const hostel = await insertHostel(t.db);
-    const room = await insertRoom(t.db, hostel.id, {
-      roomNumber: 'room 01',
-      price: 650_000,
-      agentFee: 65_000,
-    });
-    const booked = await t.app.inject({
-      method: 'POST',
-      url: '/api/bookings',
-      headers: student.headers,
-      payload: { hostel_id: hostel.id, room_id: room.id, inspection_date_time: `${lagosDate(2)}_${SLOT}` },
-    });
-    expect(booked.statusCode, booked.body).toBe(201);
-    const bookingId = (booked.json() as { _id: string })._id;
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/agent-fee/initiate',
-      headers: student.headers,
-      payload: {
-        amount: 65_000,
-        room_id: room.id,
-        hostel_id: hostel.id,
-        booking_id: bookingId,
-        callback_url: `${t.config.publicUrl}/receipt-page`,
-      },
-    });
-    expect(paid.statusCode, paid.body).toBe(201);
+    const room = await freshRoom(t.db, { roomNumber: 'room 01', price: 650_000, agentFee: 65_000 });
+    const bookingId = (await bookOk(t, student, room, lagosDate(2)))._id;
+    const paid = await initiateAgentFeeOk(t, student, room, bookingId);
     const review = await t.app.inject({
       method: 'POST',
       url: '/api/reviews',
@@ -625,11 +596,11 @@ describe('bad input', () => {
       t,
       admin,
       student,
-      hostelId: hostel.id,
+      hostelId: room.hostelId,
       roomId: room.id,
       bookingId,
       reviewId: (review.json() as { review: { _id: string } }).review._id,
-      reference: (paid.json() as { reference: string }).reference,
+      reference: paid.reference,
       maintenanceId: await maintenanceReport(t, student),
       tenancyId: await ensureTenancy(
         t,

@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp, testApp } from '../../../test/build-test-ap
 import { insertUser, signedInUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { send } from '../../../test/requests.ts';
 import { sessions, users } from './auth.schema.ts';
-import { login, signup, signupBody } from './auth.test-helpers.ts';
+import { login, postSignup, signup, signupBody } from './auth.test-helpers.ts';
 import { verifyPassword } from './password.ts';
 
 const me = (t: TestApp, id: string, token: string) =>
@@ -147,7 +147,7 @@ describe('login and logout', () => {
     const first = await signup(t.app, body);
     const admin = await signedInUser(t, { role: 'admin' });
     await send(t, admin, 'DELETE', `/api/user/${first.user._id}`);
-    const again = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: body });
+    const again = await postSignup(t.app, body);
     expect(again.statusCode).toBe(201);
     expect(again.json().user._id).not.toBe(first.user._id);
     const rows = await t.db.select().from(users).where(eq(users.email, body.email));

@@ -7,6 +7,7 @@ import {
   lastCodeFor,
   lastMailTo,
   multipart,
+  postSignup,
   requestCode,
   signup,
   signupBody,
@@ -21,7 +22,7 @@ describe('sign-up', () => {
 
   it('creates an unconfirmed student from JSON and e-mails a 4-digit code', async () => {
     const body = signupBody({ email: '  Mixed.Case@Example.com ', gender: 'Female' });
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: body });
+    const res = await postSignup(t.app, body);
     expect(res.statusCode).toBe(201);
     const json = res.json();
     expect(json.message).toContain('mixed.case@example.com');
@@ -85,7 +86,7 @@ describe('sign-up', () => {
   });
 
   it('answers missing and invalid JSON fields with 400 and a message per field', async () => {
-    const missing = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: {} });
+    const missing = await postSignup(t.app, {});
     expect(missing.statusCode).toBe(400);
     expect(missing.json().fields).toEqual({
       first_name: 'First name is required',
@@ -96,11 +97,8 @@ describe('sign-up', () => {
       password: 'Password is required',
     });
 
-    const invalid = await send(
-      t,
-      anonymous,
-      'POST',
-      '/api/auth/signup',
+    const invalid = await postSignup(
+      t.app,
       signupBody({ gender: 'other', phone_number: '12345', first_name: '   ' }),
     );
     expect(invalid.statusCode).toBe(400);
@@ -116,7 +114,7 @@ describe('sign-up', () => {
 
   it('refuses a common password, whatever its case', async () => {
     for (const password of ['password123', 'iloveyou1', 'Password123']) {
-      const res = await send(t, anonymous, 'POST', '/api/auth/signup', signupBody({ password }));
+      const res = await postSignup(t.app, signupBody({ password }));
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({
         message: COMMON_PASSWORD_MESSAGE,
@@ -124,20 +122,14 @@ describe('sign-up', () => {
       });
     }
     // No composition rules: a long lowercase phrase is fine.
-    const ok = await send(
-      t,
-      anonymous,
-      'POST',
-      '/api/auth/signup',
-      signupBody({ password: 'plantain river notebook' }),
-    );
+    const ok = await postSignup(t.app, signupBody({ password: 'plantain river notebook' }));
     expect(ok.statusCode).toBe(201);
   });
 
   it('refuses a duplicate e-mail, also in a different case, with 409', async () => {
     const { body } = await signup(t.app);
     for (const email of [body.email, body.email.toUpperCase()]) {
-      const res = await send(t, anonymous, 'POST', '/api/auth/signup', signupBody({ email }));
+      const res = await postSignup(t.app, signupBody({ email }));
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({
         statusCode: 409,
@@ -150,9 +142,7 @@ describe('sign-up', () => {
 
   it('gives one 201 and one 409 when the same e-mail signs up twice at once', async () => {
     const body = signupBody();
-    const results = await Promise.all(
-      [1, 2].map(() => t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: body })),
-    );
+    const results = await Promise.all([1, 2].map(() => postSignup(t.app, body)));
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
   });
 });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp, testApp } from '../../../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testApp } from '../../../test/build-test-app.ts';
 import { insertUser, signedInUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { anonymous, send } from '../../../test/requests.ts';
 import { users } from './auth.schema.ts';
@@ -199,11 +199,7 @@ describe('two-step sign-in for admins', () => {
   });
 
   describe('with ADMIN_MFA=required', () => {
-    let strict: TestApp;
-    beforeAll(async () => {
-      strict = await buildTestApp({ rateLimits: false, adminMfaRequired: true });
-    });
-    afterAll(() => strict.close());
+    const strict = testApp({ rateLimits: false, adminMfaRequired: true });
 
     it('keeps admin pages closed until the admin has set it up, and says so at login', async () => {
       const admin = await insertUser(strict.db, { role: 'admin' });

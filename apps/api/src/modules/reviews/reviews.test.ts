@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp, testAppWith } from '../../../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { type TestApp, testApp, testAppWith } from '../../../test/build-test-app.ts';
 import { anonymous, send } from '../../../test/requests.ts';
 import { REVIEWS_PER_HOUR } from './reviews.routes.ts';
 import { reviews } from './reviews.schema.ts';
@@ -91,11 +91,7 @@ describe('reviews', () => {
   });
 
   describe('GET /api/reviews', () => {
-    let own: TestApp;
-    beforeAll(async () => {
-      own = await buildTestApp();
-    });
-    afterAll(() => own.close());
+    const own = testApp();
 
     it('lists approved reviews only, newest first, without status; ?limit and X-Total-Count work', async () => {
       for (const [fullName, status, createdAt] of [
@@ -181,11 +177,7 @@ describe('reviews', () => {
   });
 
   describe('RATE_LIMITS=off', () => {
-    let off: TestApp;
-    beforeAll(async () => {
-      off = await buildTestApp({ rateLimits: false });
-    });
-    afterAll(() => off.close());
+    const off = testApp({ rateLimits: false });
 
     it('no per-IP limit at all', async () => {
       for (let i = 0; i < REVIEWS_PER_HOUR + 2; i++) {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp, testApp } from '../../../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testApp } from '../../../test/build-test-app.ts';
 import { anonymous, send } from '../../../test/requests.ts';
 import { SUBSCRIBED_MESSAGE, SUBSCRIBES_PER_HOUR } from './subscribers.routes.ts';
 import { subscribers } from './subscribers.schema.ts';
@@ -57,11 +57,7 @@ describe('POST /api/subscribers', () => {
   });
 
   describe('RATE_LIMITS=off', () => {
-    let off: TestApp;
-    beforeAll(async () => {
-      off = await buildTestApp({ rateLimits: false });
-    });
-    afterAll(() => off.close());
+    const off = testApp({ rateLimits: false });
 
     it('no limit', async () => {
       for (let i = 0; i < SUBSCRIBES_PER_HOUR + 2; i++) {

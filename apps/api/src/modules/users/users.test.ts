@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../../../test/build-test-app.ts';
 import { insertUser, signedInUser, TEST_PASSWORD } from '../../../test/factories.ts';
-import { anonymous, send, sendForm } from '../../../test/requests.ts';
+import { anonymous, type Caller, send, sendForm } from '../../../test/requests.ts';
 import { LAST_ADMIN_MESSAGE } from '../auth/accounts.service.ts';
 import { sessions, users } from '../auth/auth.schema.ts';
 import { login, multipart, signupBody } from '../auth/auth.test-helpers.ts';
@@ -72,6 +72,8 @@ describe('admin-only routes', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  const adminSignup = (admin: Caller, body: object) => send(t, admin, 'POST', '/api/auth/admin/signup', body);
+
   it('creates an admin from JSON, lowercasing names, gender and e-mail, e-mail confirmed', async () => {
     const admin = await signedInUser(t, { role: 'admin' });
     const body = signupBody({
@@ -80,7 +82,7 @@ describe('admin-only routes', () => {
       gender: 'FEMALE',
       email: 'New.Admin@Example.COM',
     });
-    const res = await send(t, admin, 'POST', '/api/auth/admin/signup', body);
+    const res = await adminSignup(admin, body);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().user).toMatchObject({
       first_name: 'ngozi',
@@ -94,15 +96,9 @@ describe('admin-only routes', () => {
     expect(li.statusCode).toBe(200);
     expect(li.json().user.role).toBe('admin');
     // Same rules as sign-up: duplicate and common password refused.
-    const dup = await send(t, admin, 'POST', '/api/auth/admin/signup', body);
+    const dup = await adminSignup(admin, body);
     expect(dup.statusCode).toBe(409);
-    const weak = await send(
-      t,
-      admin,
-      'POST',
-      '/api/auth/admin/signup',
-      signupBody({ password: 'password123' }),
-    );
+    const weak = await adminSignup(admin, signupBody({ password: 'password123' }));
     expect(weak.statusCode).toBe(400);
   });
 
