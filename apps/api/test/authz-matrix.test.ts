@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { issueToken } from '../src/modules/auth/tokens.ts';
 import { totpAt } from '../src/modules/auth/totp.ts';
+import { agentFeeBody, lagosDatePlusDays, SLOT } from '../src/modules/payments/payments.fixtures.ts';
 import { payments } from '../src/modules/payments/payments.schema.ts';
 import { receiptCode } from '../src/modules/receipts/receipts.service.ts';
 import { rooms } from '../src/modules/rooms/rooms.schema.ts';
@@ -19,10 +20,8 @@ import {
 import {
   ensureTenancy,
   freshRoom,
-  lagosDate,
   maintenanceReport,
   openApiOperations,
-  SLOT,
   signupFields,
   unique,
   userWithCode,
@@ -229,19 +228,6 @@ async function sentMessage(w: World): Promise<string> {
 
 const callbackUrl = (w: World) => `${w.t.config.publicUrl}/receipt-page`;
 
-/** Paying the agent fee of a booking of `room`, at its price. */
-const agentFeeBody = (
-  w: World,
-  room: { id: string; hostelId: string; agentFee: number },
-  bookingId: string,
-) => ({
-  amount: room.agentFee,
-  room_id: room.id,
-  hostel_id: room.hostelId,
-  booking_id: bookingId,
-  callback_url: callbackUrl(w),
-});
-
 async function bookAs(w: World, who: SignedIn, room: { id: string; hostelId: string }) {
   // One student may hold only a couple of rooms at once; the set-ups below book many, so the
   // earlier holds are let run out first (as 30 minutes would).
@@ -253,7 +239,11 @@ async function bookAs(w: World, who: SignedIn, room: { id: string; hostelId: str
     method: 'POST',
     url: '/api/bookings',
     headers: who.headers,
-    payload: { hostel_id: room.hostelId, room_id: room.id, inspection_date_time: `${lagosDate(2)}_${SLOT}` },
+    payload: {
+      hostel_id: room.hostelId,
+      room_id: room.id,
+      inspection_date_time: `${lagosDatePlusDays(2)}_${SLOT}`,
+    },
   });
   if (res.statusCode !== 201) throw new Error(`set-up booking failed: ${res.statusCode} ${res.body}`);
   return (res.json() as { _id: string })._id;
@@ -265,7 +255,7 @@ async function agentFeeAs(w: World, who: SignedIn, room: { id: string; hostelId:
     method: 'POST',
     url: '/api/payments/agent-fee/initiate',
     headers: who.headers,
-    payload: agentFeeBody(w, room, bookingId),
+    payload: agentFeeBody(w.t, room, bookingId),
   });
   if (res.statusCode !== 201) throw new Error(`set-up agent fee failed: ${res.statusCode} ${res.body}`);
   return { bookingId, reference: (res.json() as { reference: string }).reference };
@@ -528,7 +518,7 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
   'GET /api/maintenance/mine': async () => ({ url: '/api/maintenance/mine' }),
   'POST /api/tenancy/notice': async (w) => {
     await ensureTenancy(w.t, w.student.user.id);
-    return { url: '/api/tenancy/notice', payload: { move_out_on: lagosDate(60) } };
+    return { url: '/api/tenancy/notice', payload: { move_out_on: lagosDatePlusDays(60) } };
   },
   'DELETE /api/tenancy/notice': async (w) => {
     await ensureTenancy(w.t, w.student.user.id);
@@ -539,7 +529,7 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
     const tenant = await insertUser(w.db, { email: `${unique('tenant')}@example.com` });
     return {
       url: `/api/admin/tenancies/${await ensureTenancy(w.t, tenant.id)}/move-out`,
-      payload: { date: lagosDate(0), reason: 'breach' },
+      payload: { date: lagosDatePlusDays(0), reason: 'breach' },
     };
   },
   'GET /api/admin/maintenance': async () => ({ url: '/api/admin/maintenance?status=open' }),
@@ -585,7 +575,7 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
       payload: {
         hostel_id: room.hostelId,
         room_id: room.id,
-        inspection_date_time: `${lagosDate(3)}_${SLOT}`,
+        inspection_date_time: `${lagosDatePlusDays(3)}_${SLOT}`,
       },
     };
   },
@@ -602,7 +592,7 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
     const bookingId = await bookAs(w, w.student, room);
     return {
       url: '/api/payments/agent-fee/initiate',
-      payload: agentFeeBody(w, room, bookingId),
+      payload: agentFeeBody(w.t, room, bookingId),
     };
   },
   // A room the student has booked (agent fee paid): every role tries to pay its rent.

@@ -38,7 +38,12 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as z from 'zod/mini';
 import { multipart, png, smallJpeg } from '../src/modules/hostels/hostels.fixtures.ts';
-import { bookOk, initiateAgentFeeOk } from '../src/modules/payments/payments.fixtures.ts';
+import {
+  bookOk,
+  initiateAgentFeeOk,
+  lagosDatePlusDays,
+  SLOT,
+} from '../src/modules/payments/payments.fixtures.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { insertUser, type SignedIn, signedInUser, TEST_PASSWORD } from './factories.ts';
 import { anonymous, sendJsonText } from './requests.ts';
@@ -46,10 +51,8 @@ import {
   databaseFingerprint,
   ensureTenancy,
   freshRoom,
-  lagosDate,
   maintenanceReport,
   openApiOperations,
-  SLOT,
   signupFields,
 } from './security-fixtures.ts';
 
@@ -239,13 +242,13 @@ const BODY_OPS: Record<string, BodyOp> = {
   },
   'POST /api/tenancy/notice': {
     url: () => '/api/tenancy/notice',
-    valid: () => ({ move_out_on: lagosDate(60) }),
+    valid: () => ({ move_out_on: lagosDatePlusDays(60) }),
     schema: TenancyNoticeSchema,
   },
   'POST /api/admin/tenancies/{id}/move-out': {
     url: (w) => `/api/admin/tenancies/${w.tenancyId}/move-out`,
     valid: () => ({
-      date: lagosDate(0),
+      date: lagosDatePlusDays(0),
       reason: 'breach',
       note: 'Left early',
       deductions: [{ description: 'Cleaning', amount: 1_000 }],
@@ -262,7 +265,7 @@ const BODY_OPS: Record<string, BodyOp> = {
     valid: (w) => ({
       hostel_id: w.hostelId,
       room_id: w.roomId,
-      inspection_date_time: `${lagosDate(2)}_${SLOT}`,
+      inspection_date_time: `${lagosDatePlusDays(2)}_${SLOT}`,
     }),
     schema: BookingCreateSchema,
   },
@@ -585,7 +588,7 @@ describe('bad input', () => {
     const admin = await signedInUser(t, { role: 'admin' });
     const student = await signedInUser(t);
     const room = await freshRoom(t.db, { roomNumber: 'room 01', price: 650_000, agentFee: 65_000 });
-    const bookingId = (await bookOk(t, student, room, lagosDate(2)))._id;
+    const bookingId = (await bookOk(t, student, room, lagosDatePlusDays(2)))._id;
     const paid = await initiateAgentFeeOk(t, student, room, bookingId);
     const review = await t.app.inject({
       method: 'POST',

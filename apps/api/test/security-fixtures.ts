@@ -75,14 +75,6 @@ export async function userWithCode(t: TestApp, purpose: 'verify_email' | 'reset_
   return { user, otp };
 }
 
-/** A calendar date in Lagos `days` from today, as 'YYYY-MM-DD'. */
-export function lagosDate(days: number): string {
-  const lagos = new Date(Date.now() + 60 * 60_000);
-  lagos.setUTCDate(lagos.getUTCDate() + days);
-  return lagos.toISOString().slice(0, 10);
-}
-export const SLOT = '10:00am - 10:30am';
-
 /** Valid signup fields with a fresh address. */
 export const signupFields = () => ({
   first_name: 'Chidi',

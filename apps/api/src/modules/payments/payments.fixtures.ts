@@ -58,19 +58,28 @@ export async function initiate(
   return send(t, student, 'POST', `/api/payments/${kind}/initiate`, body);
 }
 
+/** Paying the agent fee of a booking of `room` at its price, back to the receipt page; `changes` alter fields. */
+export const agentFeeBody = (
+  t: TestApp,
+  room: { id: string; hostelId: string; agentFee: number },
+  bookingId: string,
+  changes: Record<string, unknown> = {},
+) => ({
+  amount: room.agentFee,
+  room_id: room.id,
+  hostel_id: room.hostelId,
+  booking_id: bookingId,
+  callback_url: receiptUrl(t),
+  ...changes,
+});
+
 export async function initiateAgentFeeOk(
   t: TestApp,
   student: Student,
   room: { id: string; hostelId: string; agentFee: number },
   bookingId: string,
 ) {
-  const res = await initiate(t, 'agent-fee', student, {
-    amount: room.agentFee,
-    room_id: room.id,
-    hostel_id: room.hostelId,
-    booking_id: bookingId,
-    callback_url: receiptUrl(t),
-  });
+  const res = await initiate(t, 'agent-fee', student, agentFeeBody(t, room, bookingId));
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { checkoutLink: string; reference: string };
 }

@@ -9,6 +9,7 @@ import { bookings } from '../bookings/bookings.schema.ts';
 import { rooms } from '../rooms/rooms.schema.ts';
 import { tenancies } from '../tenancies/tenancies.schema.ts';
 import {
+  agentFeeBody,
   bookOk,
   hostelWithRoom,
   initiate,
@@ -140,24 +141,14 @@ describe('payments through Paystack (fake Paystack server)', () => {
     const { room } = await hostelWithRoom(t, { agentFee: 65_000 });
     const student = await signedInUser(t);
     const booking = await bookOk(t, student, room);
-    const res = await initiate(t, 'agent-fee', student, {
-      amount: 100,
-      room_id: room.id,
-      hostel_id: room.hostelId,
-      booking_id: booking._id,
-      callback_url: receiptUrl(t),
-    });
+    const res = await initiate(t, 'agent-fee', student, agentFeeBody(t, room, booking._id, { amount: 100 }));
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('The price has changed to ₦65,000. Please review and try again.');
     expect(await t.db.select().from(payments).where(eq(payments.roomId, room.id))).toHaveLength(0);
 
     // No amount at all: the server's price is used.
-    const ok = await initiate(t, 'agent-fee', student, {
-      room_id: room.id,
-      hostel_id: room.hostelId,
-      booking_id: booking._id,
-      callback_url: receiptUrl(t),
-    });
+    const { amount: _serversPrice, ...withoutAmount } = agentFeeBody(t, room, booking._id);
+    const ok = await initiate(t, 'agent-fee', student, withoutAmount);
     expect(ok.statusCode).toBe(201);
     expect(fake.transactions.get(ok.json().reference)?.amount).toBe(6_500_000);
   });
@@ -180,24 +171,22 @@ describe('payments through Paystack (fake Paystack server)', () => {
       'not a url',
     ];
     for (const callback_url of foreign) {
-      const res = await initiate(t, 'agent-fee', student, {
-        amount: room.agentFee,
-        room_id: room.id,
-        hostel_id: room.hostelId,
-        booking_id: booking._id,
-        callback_url,
-      });
+      const res = await initiate(
+        t,
+        'agent-fee',
+        student,
+        agentFeeBody(t, room, booking._id, { callback_url }),
+      );
       expect(res.statusCode, callback_url).toBe(400);
       expect(res.json().fields).toHaveProperty('callback_url');
     }
     expect(await t.db.select().from(payments).where(eq(payments.roomId, room.id))).toHaveLength(0);
-    const ok = await initiate(t, 'agent-fee', student, {
-      amount: room.agentFee,
-      room_id: room.id,
-      hostel_id: room.hostelId,
-      booking_id: booking._id,
-      callback_url: 'http://LOCALHOST:3000/receipt-page?from=booking',
-    });
+    const ok = await initiate(
+      t,
+      'agent-fee',
+      student,
+      agentFeeBody(t, room, booking._id, { callback_url: 'http://LOCALHOST:3000/receipt-page?from=booking' }),
+    );
     expect(ok.statusCode, ok.body).toBe(201);
   });
 
@@ -207,13 +196,7 @@ describe('payments through Paystack (fake Paystack server)', () => {
     const other = await signedInUser(t);
     const admin = await signedInUser(t, { role: 'admin' });
     const booking = await bookOk(t, owner, room);
-    const res = await initiate(t, 'agent-fee', other, {
-      amount: room.agentFee,
-      room_id: room.id,
-      hostel_id: room.hostelId,
-      booking_id: booking._id,
-      callback_url: receiptUrl(t),
-    });
+    const res = await initiate(t, 'agent-fee', other, agentFeeBody(t, room, booking._id));
     expect(res.statusCode).toBe(403);
 
     const { reference } = await initiateAgentFeeOk(t, owner, room, booking._id);
@@ -405,13 +388,7 @@ describe('payments through Paystack (fake Paystack server)', () => {
     const booking = await bookOk(t, student, room);
     fake.down = true;
     try {
-      const res = await initiate(t, 'agent-fee', student, {
-        amount: room.agentFee,
-        room_id: room.id,
-        hostel_id: room.hostelId,
-        booking_id: booking._id,
-        callback_url: receiptUrl(t),
-      });
+      const res = await initiate(t, 'agent-fee', student, agentFeeBody(t, room, booking._id));
       expect(res.statusCode).toBe(502);
       expect(res.json().message).toBe('The payment provider is not answering. Please try again.');
       const rows = await t.db.select().from(payments).where(eq(payments.roomId, room.id));

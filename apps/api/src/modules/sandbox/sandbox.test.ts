@@ -5,6 +5,7 @@ import { buildTestApp, testApp } from '../../../test/build-test-app.ts';
 import { signedInUser } from '../../../test/factories.ts';
 import { bookings } from '../bookings/bookings.schema.ts';
 import {
+  agentFeeBody,
   bookOk,
   hostelWithRoom,
   initiate,
@@ -205,13 +206,7 @@ describe('payment limits per account', () => {
     const student = await signedInUser(t);
     const booking = await bookOk(t, student, room);
     const start = (who: typeof student, bookingId: string, r: typeof room) =>
-      initiate(t, 'agent-fee', who, {
-        amount: r.agentFee,
-        room_id: r.id,
-        hostel_id: r.hostelId,
-        booking_id: bookingId,
-        callback_url: receiptUrl(t),
-      });
+      initiate(t, 'agent-fee', who, agentFeeBody(t, r, bookingId));
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) statuses.push((await start(student, booking._id, room)).statusCode);
     expect(statuses.slice(0, 20)).toEqual(Array(20).fill(201));
