@@ -261,14 +261,16 @@ async function agentFeeAs(w: World, who: SignedIn, room: { id: string; hostelId:
   return { bookingId, reference: (res.json() as { reference: string }).reference };
 }
 
+/** Pressing Pay or Cancel on the sandbox checkout of a started payment, as the browser's form does. */
+const sandboxButton = (reference: string, button: 'pay' | 'cancel') => ({
+  url: `/sandbox/checkout/${reference}/${button}`,
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  payload: '',
+});
+
 /** Press Pay on the sandbox checkout of a started payment. */
 async function payInSandbox(w: World, reference: string) {
-  const paid = await w.t.app.inject({
-    method: 'POST',
-    url: `/sandbox/checkout/${reference}/pay`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: '',
-  });
+  const paid = await w.t.app.inject({ method: 'POST', ...sandboxButton(reference, 'pay') });
   if (paid.statusCode !== 303) throw new Error(`set-up payment failed: ${paid.statusCode} ${paid.body}`);
 }
 
@@ -663,22 +665,10 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
 
 const HIDDEN_REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
   'GET /sandbox/checkout/{reference}': async (w) => ({ url: `/sandbox/checkout/${w.reference}` }),
-  'POST /sandbox/checkout/{reference}/pay': async (w) => {
-    const { reference } = await agentFeeAs(w, w.student, await freshRoom(w.db));
-    return {
-      url: `/sandbox/checkout/${reference}/pay`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
-    };
-  },
-  'POST /sandbox/checkout/{reference}/cancel': async (w) => {
-    const { reference } = await agentFeeAs(w, w.student, await freshRoom(w.db));
-    return {
-      url: `/sandbox/checkout/${reference}/cancel`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
-    };
-  },
+  'POST /sandbox/checkout/{reference}/pay': async (w) =>
+    sandboxButton((await agentFeeAs(w, w.student, await freshRoom(w.db))).reference, 'pay'),
+  'POST /sandbox/checkout/{reference}/cancel': async (w) =>
+    sandboxButton((await agentFeeAs(w, w.student, await freshRoom(w.db))).reference, 'cancel'),
   'GET /verify/{code}': async (w) => ({
     url: `/verify/${receiptCode(w.t, (await paidReference(w)).receiptNumber)}`,
   }),

@@ -122,6 +122,14 @@ export async function payOk(t: TestApp, student: Student, link: { checkoutLink: 
   return res.json() as { reference: string; needs_refund: boolean };
 }
 
+/** A new student who has booked an inspection of a room of a new hostel (`roomOverrides`). */
+export async function bookedRoom(t: TestApp, roomOverrides: Parameters<typeof insertRoom>[2] = {}) {
+  const { hostel, room } = await hostelWithRoom(t, roomOverrides);
+  const student = await signedInUser(t);
+  const booking = await bookOk(t, student, room);
+  return { hostel, room, student, booking };
+}
+
 /** Book an inspection of `room` for `date` and pay its agent fee at the sandbox. */
 export async function bookAndPayAgentFee(
   t: TestApp,

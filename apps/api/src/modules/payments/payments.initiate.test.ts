@@ -5,7 +5,14 @@ import { signedInUser } from '../../../test/factories.ts';
 import { send } from '../../../test/requests.ts';
 import { bookings } from '../bookings/bookings.schema.ts';
 import { rooms } from '../rooms/rooms.schema.ts';
-import { bookOk, hostelWithRoom, initiate, payAtCheckout, receiptUrl } from './payments.fixtures.ts';
+import {
+  bookedRoom,
+  bookOk,
+  hostelWithRoom,
+  initiate,
+  payAtCheckout,
+  receiptUrl,
+} from './payments.fixtures.ts';
 import { payments } from './payments.schema.ts';
 
 /** One request to pay: the booking is enough; what older clients send alongside is still checked. */
@@ -13,9 +20,7 @@ describe('starting a payment', () => {
   const t = testApp();
 
   it('pays an agent fee from the booking id alone, at the price the server knows', async () => {
-    const { room } = await hostelWithRoom(t, { agentFee: 65_000 });
-    const student = await signedInUser(t);
-    const booking = await bookOk(t, student, room);
+    const { room, student, booking } = await bookedRoom(t, { agentFee: 65_000 });
     const res = await initiate(t, 'agent-fee', student, {
       booking_id: booking._id,
       callback_url: receiptUrl(t),
@@ -52,9 +57,7 @@ describe('starting a payment', () => {
   });
 
   it('pays rent from the booking id alone; without a booking or a room it asks which', async () => {
-    const { room } = await hostelWithRoom(t, { price: 650_000 });
-    const student = await signedInUser(t);
-    const booking = await bookOk(t, student, room);
+    const { room, student, booking } = await bookedRoom(t, { price: 650_000 });
     const fee = await initiate(t, 'agent-fee', student, {
       booking_id: booking._id,
       callback_url: receiptUrl(t),
@@ -77,9 +80,7 @@ describe('starting a payment', () => {
   });
 
   it('POST /payments/verify applies a paid checkout once; GET reads the same payment', async () => {
-    const { room } = await hostelWithRoom(t);
-    const student = await signedInUser(t);
-    const booking = await bookOk(t, student, room);
+    const { room, student, booking } = await bookedRoom(t);
     const fee = await initiate(t, 'agent-fee', student, {
       booking_id: booking._id,
       callback_url: receiptUrl(t),

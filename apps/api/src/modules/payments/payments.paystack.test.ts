@@ -10,6 +10,7 @@ import { rooms } from '../rooms/rooms.schema.ts';
 import { tenancies } from '../tenancies/tenancies.schema.ts';
 import {
   agentFeeBody,
+  bookedRoom,
   bookOk,
   hostelWithRoom,
   initiate,
@@ -58,9 +59,7 @@ describe('payments through Paystack (fake Paystack server)', () => {
   }
 
   it('runs the whole agent-fee then rent journey', async () => {
-    const { hostel, room } = await hostelWithRoom(t);
-    const student = await signedInUser(t);
-    const booking = await bookOk(t, student, room);
+    const { hostel, room, student, booking } = await bookedRoom(t);
 
     const init = await initiateAgentFeeOk(t, student, room, booking._id);
     expect(init.reference).toMatch(/^SN-AF-[0-9A-F]{20}$/);
@@ -138,9 +137,7 @@ describe('payments through Paystack (fake Paystack server)', () => {
   });
 
   it('refuses a tampered amount (409) and says the real price', async () => {
-    const { room } = await hostelWithRoom(t, { agentFee: 65_000 });
-    const student = await signedInUser(t);
-    const booking = await bookOk(t, student, room);
+    const { room, student, booking } = await bookedRoom(t, { agentFee: 65_000 });
     const res = await initiate(t, 'agent-fee', student, agentFeeBody(t, room, booking._id, { amount: 100 }));
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('The price has changed to ₦65,000. Please review and try again.');
@@ -154,9 +151,7 @@ describe('payments through Paystack (fake Paystack server)', () => {
   });
 
   it('accepts callbacks only on our own origin', async () => {
-    const { room } = await hostelWithRoom(t);
-    const student = await signedInUser(t);
-    const booking = await bookOk(t, student, room);
+    const { room, student, booking } = await bookedRoom(t);
     const foreign = [
       'https://evil.com/receipt-page',
       'https://localhost:3000.evil.com/receipt-page',
@@ -224,9 +219,7 @@ describe('payments through Paystack (fake Paystack server)', () => {
   });
 
   it('a bad webhook signature is refused (401) with no effect; a good one applies once', async () => {
-    const { room } = await hostelWithRoom(t);
-    const student = await signedInUser(t);
-    const booking = await bookOk(t, student, room);
+    const { room, student, booking } = await bookedRoom(t);
     const { reference } = await initiateAgentFeeOk(t, student, room, booking._id);
     fake.settle(reference, 'success');
     const { body, headers } = fake.webhook(reference);
@@ -357,9 +350,7 @@ describe('payments through Paystack (fake Paystack server)', () => {
   });
 
   it('a failed payment changes nothing; a wrong amount or currency at the provider is not applied', async () => {
-    const { room } = await hostelWithRoom(t);
-    const student = await signedInUser(t);
-    const booking = await bookOk(t, student, room);
+    const { room, student, booking } = await bookedRoom(t);
     const failed = await initiateAgentFeeOk(t, student, room, booking._id);
     fake.settle(failed.reference, 'failed');
     const res = await verify(t, student, failed.reference);
@@ -383,9 +374,7 @@ describe('payments through Paystack (fake Paystack server)', () => {
   });
 
   it('answers 502 when Paystack is down, and leaves no payable payment behind', async () => {
-    const { room } = await hostelWithRoom(t);
-    const student = await signedInUser(t);
-    const booking = await bookOk(t, student, room);
+    const { room, student, booking } = await bookedRoom(t);
     fake.down = true;
     try {
       const res = await initiate(t, 'agent-fee', student, agentFeeBody(t, room, booking._id));

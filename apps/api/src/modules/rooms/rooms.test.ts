@@ -23,6 +23,8 @@ describe('rooms: add, update, status, delete', () => {
     ...overrides,
   });
 
+  const addRoom = (payload: object) => send(t, admin, 'POST', '/api/rooms', payload);
+
   it('refuses every write to anonymous (401) and students (403), changing nothing', async () => {
     const h = await insertHostel(t.db);
     const room = await insertRoom(t.db, h.id, { roomNumber: 'room 01' });
@@ -49,11 +51,7 @@ describe('rooms: add, update, status, delete', () => {
   describe('create', () => {
     it('adds a room → 201 with the room (numbers from strings, letter case normalised)', async () => {
       const h = await insertHostel(t.db);
-      const res = await send(
-        t,
-        admin,
-        'POST',
-        '/api/rooms',
+      const res = await addRoom(
         body(h.id, { room_number: 'Room 03', unit: 'One Bedroom Flat', status: 'Booked' }),
       );
       expect(res.statusCode).toBe(201);
@@ -72,7 +70,7 @@ describe('rooms: add, update, status, delete', () => {
     it('status defaults to available', async () => {
       const h = await insertHostel(t.db);
       const { status: _omit, ...rest } = body(h.id);
-      const res = await send(t, admin, 'POST', '/api/rooms', rest);
+      const res = await addRoom(rest);
       expect(res.statusCode).toBe(201);
       expect(res.json().status).toBe('available');
     });
@@ -80,16 +78,16 @@ describe('rooms: add, update, status, delete', () => {
     it('a room number is unique within its hostel → 409, but may repeat in another hostel', async () => {
       const h = await insertHostel(t.db);
       const other = await insertHostel(t.db);
-      expect((await send(t, admin, 'POST', '/api/rooms', body(h.id))).statusCode).toBe(201);
-      const dup = await send(t, admin, 'POST', '/api/rooms', body(h.id, { room_number: 'ROOM 03' }));
+      expect((await addRoom(body(h.id))).statusCode).toBe(201);
+      const dup = await addRoom(body(h.id, { room_number: 'ROOM 03' }));
       expect(dup.statusCode).toBe(409);
       expect(dup.json().message).toBe('room 03 already exists in this hostel');
       expect(dup.json().fields).toEqual({ room_number: 'room 03 already exists in this hostel' });
-      expect((await send(t, admin, 'POST', '/api/rooms', body(other.id))).statusCode).toBe(201);
+      expect((await addRoom(body(other.id))).statusCode).toBe(201);
     });
 
     it('the hostel must exist → 400 naming the field', async () => {
-      const res = await send(t, admin, 'POST', '/api/rooms', body(MISSING));
+      const res = await addRoom(body(MISSING));
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({
         message: 'The chosen hostel does not exist; pick one from the hostel list',
@@ -99,11 +97,7 @@ describe('rooms: add, update, status, delete', () => {
 
     it('refuses bad values with 400 and per-field reasons', async () => {
       const h = await insertHostel(t.db);
-      const res = await send(
-        t,
-        admin,
-        'POST',
-        '/api/rooms',
+      const res = await addRoom(
         body(h.id, {
           room_number: 'room 21',
           unit: 'castle',
@@ -118,7 +112,7 @@ describe('rooms: add, update, status, delete', () => {
         ['agent_fee', 'hostel', 'price', 'room_number', 'status', 'unit'].sort(),
       );
       expect(res.json().fields.price).toBe('Rent per year cannot be negative');
-      const missing = await send(t, admin, 'POST', '/api/rooms', {});
+      const missing = await addRoom({});
       expect(missing.statusCode).toBe(400);
       expect(missing.json().fields).toHaveProperty('hostel');
     });
