@@ -18,7 +18,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { type HostelListQuery, UNIVERSITIES } from '@studynest/contracts';
+import { AMENITIES, type HostelListQuery, UNIVERSITIES } from '@studynest/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { freePort } from '../apps/api/resilience/server-process.ts';
 import { type Database, openDatabase } from '../apps/api/src/db/client.ts';
@@ -69,16 +69,7 @@ const STREETS = [
   'College Road',
   'Station Road',
 ];
-const AMENITY_BITS = [
-  'water',
-  'power_24h',
-  'generator',
-  'wifi',
-  'security',
-  'kitchen',
-  'laundry',
-  'study_room',
-];
+const AMENITY_BITS = AMENITIES;
 
 const list = (xs: readonly string[]) => xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(', ');
 
