@@ -15,7 +15,7 @@
 import { parseArgs } from 'node:util';
 import { insertHostel, insertRoom, signedInUser } from '../apps/api/test/factories.ts';
 import { startBenchApp } from './lib/bench-app.ts';
-import { lagosDate, percentile } from './lib/bench-helpers.ts';
+import { counts, lagosDate, percentile } from './lib/bench-helpers.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -23,12 +23,10 @@ const { values: args } = parseArgs({
     downloads: { type: 'string', default: '200' },
   },
 });
-const PAYMENTS = Number(args.payments);
-const DOWNLOADS = Number(args.downloads);
-if (!(PAYMENTS > 0) || !(DOWNLOADS > 0)) {
-  console.error('usage: --payments N --downloads N');
-  process.exit(2);
-}
+const { payments: PAYMENTS, downloads: DOWNLOADS } = counts(
+  { payments: args.payments, downloads: args.downloads },
+  'usage: --payments N --downloads N',
+);
 
 const MB = 1024 * 1024;
 const rssMb = () => process.memoryUsage().rss / MB;

@@ -22,7 +22,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { signedInUser } from '../apps/api/test/factories.ts';
 import { startBenchApp } from './lib/bench-app.ts';
-import { lagosDate, percentile } from './lib/bench-helpers.ts';
+import { counts, lagosDate, percentile } from './lib/bench-helpers.ts';
 import { recreatePgDatabase } from './lib/pg-database.mjs';
 
 const { values: args } = parseArgs({
@@ -34,12 +34,10 @@ const { values: args } = parseArgs({
 });
 const PG_URL =
   args['pg-url'] ?? process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/studynest_reports_bench';
-const REQUESTS = Number(args.requests);
-const PAYMENTS = Number(args.payments);
-if (!(REQUESTS > 0) || !(PAYMENTS > 0)) {
-  console.error('usage: --pg-url URL --requests N --payments N');
-  process.exit(2);
-}
+const { requests: REQUESTS, payments: PAYMENTS } = counts(
+  { requests: args.requests, payments: args.payments },
+  'usage: --pg-url URL --requests N --payments N',
+);
 
 const MB = 1024 * 1024;
 
