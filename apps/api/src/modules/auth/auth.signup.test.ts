@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../../../test/build-test-app.ts';
-import { anonymous, send, sendJsonText } from '../../../test/requests.ts';
+import { anonymous, sendJsonText } from '../../../test/requests.ts';
 import { oneTimeCodes, users } from './auth.schema.ts';
 import {
   lastCodeFor,
