@@ -14,6 +14,7 @@ import {
   initiate,
   initiateDeposit,
   initiateRentOk,
+  lagosDatePlusDays,
   paidTenant,
   payOk,
   profileOf,
@@ -304,7 +305,9 @@ describe('tenancy notice and move-out', () => {
   it('a deposit paid after its inspection was cancelled and the room let to someone else goes to Refunds (inspection cancelled)', async () => {
     const { room } = await hostelWithRoom(t, { agentFee: 20_000, cautionFee: 50_000, price: 400_000 });
     const first = await signedInUser(t);
-    const { booking: firstBooking } = await bookAndPayAgentFee(t, first, room);
+    // Three days ahead: inside the cancellation window whatever the time of day (tomorrow's 10:00
+    // slot may be cancelled only until 10:00 today).
+    const { booking: firstBooking } = await bookAndPayAgentFee(t, first, room, lagosDatePlusDays(3));
     // The first student opens the deposit checkout and leaves it open...
     const open = await initiateDeposit(t, first, firstBooking._id);
     expect(open.statusCode, open.body).toBe(201);
