@@ -34,7 +34,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { lagosDateOf } from './lib/lagos-date.mjs';
 import { pacedLoad } from './lib/paced-load.mjs';
+import { benchDatabaseName, recreatePgDatabase } from './lib/pg-database.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({
@@ -144,26 +146,6 @@ function baseEnv(extra) {
 
 // ---------------------------------------------------------------------------------------------
 // Databases
-
-function pgAdminUrl(url) {
-  const u = new URL(url);
-  const name = decodeURIComponent(u.pathname.slice(1));
-  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`Refusing to drop a database named '${name}'`);
-  u.pathname = '/postgres';
-  return { admin: u.toString(), name };
-}
-
-async function recreatePgDatabase(url) {
-  const { admin, name } = pgAdminUrl(url);
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists "${name}" with (force)`);
-    await client.query(`create database "${name}"`);
-  } finally {
-    await client.end();
-  }
-}
 
 /** A uniform `query(sql) → rows` over pg or an embedded PGlite directory (server stopped). */
 async function openQuery(kind, { url, dataDir }) {
@@ -476,16 +458,8 @@ async function measureRead(base, ep, tmp) {
 // ---------------------------------------------------------------------------------------------
 // Mixed run + the race
 
-const lagosDate = (d) =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Africa/Lagos',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(d);
-
 function mixGenerator(seed, students) {
-  const tomorrow = lagosDate(new Date(Date.now() + 86_400_000));
+  const tomorrow = lagosDateOf(new Date(Date.now() + 86_400_000));
   const weighted = [
     ['list', 10],
     ['hostel', 25],
@@ -562,7 +536,7 @@ async function mixedRun(base, seed, students, duration, rate, during) {
 
 /** 50 students race for 10 rooms: book, pay the agent fee in two tabs, verify each payment 3×. */
 async function race(base, seed, students) {
-  const tomorrow = lagosDate(new Date(Date.now() + 86_400_000));
+  const tomorrow = lagosDateOf(new Date(Date.now() + 86_400_000));
   const callbackUrl = `${base}/receipt-page`;
   const tally = {};
   const count = (what, status) => {
@@ -799,7 +773,7 @@ async function benchDatabase(kind, instances = 1) {
   try {
     if (kind === 'pg') {
       await recreatePgDatabase(PG_URL);
-      console.log(`  fresh database ${pgAdminUrl(PG_URL).name}`);
+      console.log(`  fresh database ${benchDatabaseName(PG_URL)}`);
     }
     runOrDie(
       'npx',

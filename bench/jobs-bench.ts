@@ -9,17 +9,13 @@
 //   options: --pg-url postgres://…/studynest_jobs (or BENCH_PG_URL; dropped and re-created)
 //
 // Exit code 1 when a message is lost, delivered twice, or the run times out; speed is printed.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { like, sql } from 'drizzle-orm';
-import { buildApp } from '../apps/api/src/app.ts';
-import { loadConfig } from '../apps/api/src/config/env.ts';
 import { dispatch, type NewMessage, recordMessages } from '../apps/api/src/modules/messages/index.ts';
 import { messageDeliveries } from '../apps/api/src/modules/messages/messages.schema.ts';
-import { recreatePgDatabase } from './lib/pg-database.ts';
+import { startBenchApp } from './lib/bench-app.ts';
+import { recreatePgDatabase } from './lib/pg-database.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -59,21 +55,11 @@ const percentile = (sorted: number[], p: number) =>
 
 async function benchOne(kind: string): Promise<boolean> {
   const label = kind === 'pg' ? 'PostgreSQL' : 'PGlite';
-  const tmp = mkdtempSync(path.join(os.tmpdir(), `studynest-jobs-${kind}-`));
   if (kind === 'pg') await recreatePgDatabase(PG_URL);
-  const config = loadConfig({
-    NODE_ENV: 'development',
-    DATA_DIR: tmp,
+  const { app, base, close } = await startBenchApp(`jobs-${kind}`, {
     ...(kind === 'pg' ? { DATABASE_URL: PG_URL } : {}),
     SEED_DEMO: '1',
-    LOG_LEVEL: 'warn',
-    JWT_SECRET: 'bench-jobs-secret-bench-jobs-secret-0123456789',
-    RATE_LIMITS: 'off',
   });
-  const app = await buildApp(config, { logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const { db } = app.deps;
   let ok = true;
   try {
@@ -157,8 +143,7 @@ async function benchOne(kind: string): Promise<boolean> {
       ok = false;
     }
   } finally {
-    await app.close();
-    rmSync(tmp, { recursive: true, force: true });
+    await close();
   }
   return ok;
 }

@@ -13,7 +13,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
+import { recreatePgDatabase } from './lib/pg-database.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({
@@ -48,23 +48,6 @@ function portNobodyUses() {
 function vmRssMb(pid) {
   const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
   return Math.round(kb / 102.4) / 10;
-}
-
-/** Drop and create the benchmark database, so each run starts from an empty, migrated schema. */
-async function freshPgDatabase(url) {
-  const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.slice(1));
-  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`Refusing to drop a database named '${name}'`);
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists "${name}" with (force)`);
-    await client.query(`create database "${name}"`);
-  } finally {
-    await client.end();
-  }
 }
 
 /** The production server on `dataDir` (and the benchmark database for `pg`), once /api/health answers. */
@@ -122,7 +105,7 @@ async function startServer(kind, dataDir, secrets) {
  */
 async function measure(kind) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `studynest-memory-${kind}-`));
-  if (kind === 'pg') await freshPgDatabase(PG_URL);
+  if (kind === 'pg') await recreatePgDatabase(PG_URL);
   const secrets = {
     JWT_SECRET: randomBytes(24).toString('hex'),
     PASSWORD_PEPPER: randomBytes(24).toString('hex'),

@@ -12,14 +12,10 @@
 // 75 ms, p99 203 ms, 25.5–26.8 KB; 200 concurrent finish in ~58 s (p50 23 s): PDF generation is
 // CPU work on the one event loop, so requests at once queue behind each other; RSS growth 10.6 MB
 // after GC (47 MB in a 100-download run under heavier load). Without --expose-gc growth reads ~75 MB.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildApp } from '../apps/api/src/app.ts';
-import { loadConfig } from '../apps/api/src/config/env.ts';
 import { insertHostel, insertRoom, signedInUser } from '../apps/api/test/factories.ts';
-import { lagosDate, listenLocally, percentile } from './lib/bench-helpers.ts';
+import { startBenchApp } from './lib/bench-app.ts';
+import { counts, lagosDate, percentile } from './lib/bench-helpers.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -27,28 +23,18 @@ const { values: args } = parseArgs({
     downloads: { type: 'string', default: '200' },
   },
 });
-const PAYMENTS = Number(args.payments);
-const DOWNLOADS = Number(args.downloads);
-if (!(PAYMENTS > 0) || !(DOWNLOADS > 0)) {
-  console.error('usage: --payments N --downloads N');
-  process.exit(2);
-}
+const { payments: PAYMENTS, downloads: DOWNLOADS } = counts(
+  { payments: args.payments, downloads: args.downloads },
+  'usage: --payments N --downloads N',
+);
 
 const MB = 1024 * 1024;
 const rssMb = () => process.memoryUsage().rss / MB;
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'studynest-receipts-'));
-const config = loadConfig({
-  NODE_ENV: 'development',
-  DATA_DIR: tmp,
-  LOG_LEVEL: 'warn',
-  JWT_SECRET: 'bench-receipts-secret-bench-receipts-secret-0123',
-  RATE_LIMITS: 'off',
+const { app, config, base, close } = await startBenchApp('receipts', {
   // 200 downloads at once from one address: above the per-address connection cap (100 by default).
   MAX_CONNECTIONS_PER_IP: '0',
 });
-const app = await buildApp(config, { logger: false });
-const base = await listenLocally(app);
 let ok = true;
 
 try {
@@ -149,7 +135,6 @@ try {
   ok = false;
   console.error(err);
 } finally {
-  await app.close();
-  rmSync(tmp, { recursive: true, force: true });
+  await close();
 }
 process.exit(ok ? 0 : 1);

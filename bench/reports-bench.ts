@@ -18,16 +18,12 @@
 // the 305 MB before (the reading client is in the same process). At load 11–16 the same code gave
 // p99 revenue 317 ms and funnel 584 ms (p50 52 and 130), the CSV 8.6 s. The funnel's plan is two
 // index-only scans (standing fees, standing rents) hashed against the period's 50,000 bookings.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { buildApp } from '../apps/api/src/app.ts';
-import { loadConfig } from '../apps/api/src/config/env.ts';
 import { signedInUser } from '../apps/api/test/factories.ts';
-import { lagosDate, listenLocally, percentile } from './lib/bench-helpers.ts';
-import { recreatePgDatabase } from './lib/pg-database.ts';
+import { startBenchApp } from './lib/bench-app.ts';
+import { counts, lagosDate, percentile } from './lib/bench-helpers.ts';
+import { recreatePgDatabase } from './lib/pg-database.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -38,12 +34,10 @@ const { values: args } = parseArgs({
 });
 const PG_URL =
   args['pg-url'] ?? process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/studynest_reports_bench';
-const REQUESTS = Number(args.requests);
-const PAYMENTS = Number(args.payments);
-if (!(REQUESTS > 0) || !(PAYMENTS > 0)) {
-  console.error('usage: --pg-url URL --requests N --payments N');
-  process.exit(2);
-}
+const { requests: REQUESTS, payments: PAYMENTS } = counts(
+  { requests: args.requests, payments: args.payments },
+  'usage: --pg-url URL --requests N --payments N',
+);
 
 const MB = 1024 * 1024;
 
@@ -98,18 +92,7 @@ async function seed(url: string, payments: number) {
 }
 
 await recreatePgDatabase(PG_URL, ['studynest_bench']);
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'studynest-reports-'));
-const config = loadConfig({
-  NODE_ENV: 'development',
-  DATA_DIR: tmp,
-  DATABASE_URL: PG_URL,
-  LOG_LEVEL: 'warn',
-  JWT_SECRET: 'bench-reports-secret-bench-reports-secret-0123',
-  RATE_LIMITS: 'off',
-  SEED_DEMO: '0',
-});
-const app = await buildApp(config, { logger: false });
-const base = await listenLocally(app);
+const { app, config, base, close } = await startBenchApp('reports', { DATABASE_URL: PG_URL, SEED_DEMO: '0' });
 let ok = true;
 
 try {
@@ -176,7 +159,6 @@ try {
     console.error(`  expected ${PAYMENTS} rows with HTTP 200, got ${rows} with HTTP ${res.status}`);
   }
 } finally {
-  await app.close();
-  rmSync(tmp, { recursive: true, force: true });
+  await close();
 }
 process.exit(ok ? 0 : 1);

@@ -18,14 +18,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { type HostelListQuery, UNIVERSITIES } from '@studynest/contracts';
+import { AMENITIES, type HostelListQuery, UNIVERSITIES } from '@studynest/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { freePort } from '../apps/api/resilience/server-process.ts';
 import { type Database, openDatabase } from '../apps/api/src/db/client.ts';
 import { searchHostels } from '../apps/api/src/modules/hostels/hostels.search.ts';
 import type { FileStorage } from '../apps/api/src/storage/file-storage.ts';
+import { HOSTEL_NAMES } from './lib/bench-helpers.ts';
 import { pacedLoad } from './lib/paced-load.mjs';
-import { recreatePgDatabase } from './lib/pg-database.ts';
+import { recreatePgDatabase } from './lib/pg-database.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({
@@ -59,22 +60,7 @@ const ORDERED = [
   ...HEAVY.map((c) => UNIVERSITIES.find((u) => u.code === c)),
   ...UNIVERSITIES.filter((u) => !HEAVY.includes(u.code)),
 ].filter((u) => u !== undefined);
-const NAMES = [
-  'Unity',
-  'Scholars',
-  'Harmony',
-  'Royal',
-  'Emerald',
-  'Cedar',
-  'Golden Gate',
-  'Prime',
-  'Zion',
-  'Haven',
-  'Grace',
-  'Peace',
-  'Victory',
-  'Legacy',
-];
+const NAMES = HOSTEL_NAMES;
 const STREETS = [
   'Community Road',
   'Market Street',
@@ -83,16 +69,7 @@ const STREETS = [
   'College Road',
   'Station Road',
 ];
-const AMENITY_BITS = [
-  'water',
-  'power_24h',
-  'generator',
-  'wifi',
-  'security',
-  'kitchen',
-  'laundry',
-  'study_room',
-];
+const AMENITY_BITS = AMENITIES;
 
 const list = (xs: readonly string[]) => xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(', ');
 

@@ -19,6 +19,7 @@ import { payments, receiptCounters } from '../apps/api/src/modules/payments/paym
 import { formatReceiptNumber } from '../apps/api/src/modules/payments/receipt-number.ts';
 import { rooms } from '../apps/api/src/modules/rooms/rooms.schema.ts';
 import { tenancies } from '../apps/api/src/modules/tenancies/tenancies.schema.ts';
+import { HOSTEL_NAMES } from './lib/bench-helpers.ts';
 
 export const BENCH_PASSWORD = 'bench-load-Password-7';
 const HOSTELS = 500;
@@ -48,18 +49,7 @@ const STREETS = [
   'St. Finbarrs Road',
   'Iwaya Road',
 ];
-const NAMES = [
-  'Unity',
-  'Scholars',
-  'Harmony',
-  'Royal',
-  'Emerald',
-  'Cedar',
-  'Golden Gate',
-  'Prime',
-  'Zion',
-  'Haven',
-];
+const NAMES = HOSTEL_NAMES.slice(0, 10);
 const DETAILS =
   'Secure gated compound with 24-hour security, prepaid electricity meter, borehole water and a ' +
   'backup generator for evenings. Ten minutes walk to the main campus gate; tiled rooms with ' +

@@ -4,17 +4,18 @@
 // keeps serving) and the uploaded photos as a tar, into DIR: database.dump, uploads.tar, backup.json.
 // The uploads directory defaults to $DATA_DIR/uploads (./data/uploads); --no-uploads when photos
 // are in an S3 bucket (back the bucket up with its own versioning or replication).
-import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import {
   fail,
+  fileCount,
   isEmptyDir,
   parseCommandLine,
   postgresUrl,
   redacted,
   runTool,
-  toolMajor,
+  toolMajorFor,
   usageError,
 } from './lib/backup-cli.mjs';
 
@@ -46,12 +47,7 @@ const { rows } = await client.query(
 );
 await client.end();
 const server = rows[0];
-const dumpMajor = toolMajor('pg_dump');
-if (dumpMajor < Math.floor(server.version / 10000)) {
-  fail(
-    `pg_dump ${dumpMajor} cannot dump a PostgreSQL ${Math.floor(server.version / 10000)} server: install postgresql-client-${Math.floor(server.version / 10000)}.`,
-  );
-}
+const dumpMajor = toolMajorFor('pg_dump', server.version);
 
 mkdirSync(out, { recursive: true, mode: 0o700 });
 const started = new Date();
@@ -66,7 +62,7 @@ runTool('pg_dump', [
 let files = 0;
 if (uploads) {
   runTool('tar', ['--create', `--file=${path.join(out, 'uploads.tar')}`, `--directory=${uploads}`, '.']);
-  files = readdirSync(uploads, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
+  files = fileCount(uploads);
 }
 const manifest = {
   created_at: started.toISOString(),

@@ -3,17 +3,18 @@
 // Restores a backup made by db:backup into a database that does not exist yet (created here) or
 // is empty, and its photos into a new or empty directory: never over live data. Point the API at
 // them (DATABASE_URL, DATA_DIR whose uploads/ is NEW_DIR) once this has finished.
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import {
   fail,
+  fileCount,
   isEmptyDir,
   parseCommandLine,
   postgresUrl,
   redacted,
   runTool,
-  toolMajor,
+  toolMajorFor,
   usageError,
 } from './lib/backup-cli.mjs';
 
@@ -65,9 +66,7 @@ if (exists) {
   await c.end();
   if (tables.rows[0].n > 0) fail(`The database ${name} already has tables: restore into a new database.`);
 }
-const major = Math.floor(rows[0].version / 10000);
-if (toolMajor('pg_restore') < major)
-  fail(`pg_restore is older than the PostgreSQL ${major} server: install postgresql-client-${major}.`);
+toolMajorFor('pg_restore', rows[0].version);
 
 const started = Date.now();
 // One transaction: a restore that fails half-way leaves an empty database, not a partial one.
@@ -83,7 +82,7 @@ let files = 0;
 if (uploads) {
   mkdirSync(uploads, { recursive: true, mode: 0o700 });
   runTool('tar', ['--extract', `--file=${tar}`, `--directory=${uploads}`, '--no-same-owner']);
-  files = readdirSync(uploads, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
+  files = fileCount(uploads);
 }
 console.log(
   `restored ${from} into ${redacted(url)}${uploads ? ` and ${files} files into ${uploads}` : ''} in ${((Date.now() - started) / 1000).toFixed(1)} s`,

@@ -1,5 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 
+/** Counts from the command line (`--payments 20`): each above 0, or the usage and exit code 2. */
+export function counts<K extends string>(
+  args: Record<K, string | undefined>,
+  usage: string,
+): Record<K, number> {
+  const values = Object.fromEntries(Object.entries(args).map(([k, v]) => [k, Number(v)])) as Record<
+    K,
+    number
+  >;
+  if (!Object.values<number>(values).every((n) => n > 0)) {
+    console.error(usage);
+    process.exit(2);
+  }
+  return values;
+}
+
 /** The p-th percentile of numbers sorted ascending. */
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
@@ -9,6 +25,24 @@ export const lagosDate = (days: number) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(
     new Date(Date.now() + days * 86_400_000),
   );
+
+/** The names seeded hostels are given (with a number or a street after them). */
+export const HOSTEL_NAMES = [
+  'Unity',
+  'Scholars',
+  'Harmony',
+  'Royal',
+  'Emerald',
+  'Cedar',
+  'Golden Gate',
+  'Prime',
+  'Zion',
+  'Haven',
+  'Grace',
+  'Peace',
+  'Victory',
+  'Legacy',
+];
 
 /** Listen on a free port of this machine; the base URL to call. */
 export async function listenLocally(app: FastifyInstance): Promise<string> {

@@ -47,13 +47,27 @@ export function postgresUrl(value, usage, what) {
   return value;
 }
 
-/** The server's major version against pg_dump's/pg_restore's: an older tool cannot read a newer server. */
-export function toolMajor(cmd) {
+/**
+ * pg_dump's or pg_restore's major version, which must be at least the server's (its
+ * server_version_num): an older tool cannot read a newer server. Stops when it is older.
+ */
+export function toolMajorFor(cmd, serverVersionNum) {
   const r = spawnSync(cmd, ['--version'], { encoding: 'utf8' });
   if (r.error?.code === 'ENOENT')
     fail(`${cmd} is not installed. On Debian/Ubuntu: apt-get install postgresql-client.`);
-  return Number(/(\d+)(\.\d+)?/.exec(r.stdout)?.[1]);
+  const major = Number(/(\d+)(\.\d+)?/.exec(r.stdout)?.[1]);
+  const server = Math.floor(serverVersionNum / 10000);
+  if (major < server) {
+    fail(
+      `${cmd} ${major} is older than the PostgreSQL ${server} server: install postgresql-client-${server}.`,
+    );
+  }
+  return major;
 }
+
+/** How many files there are under `dir`, at any depth. */
+export const fileCount = (dir) =>
+  readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
 
 /**
  * The command line of both scripts: `--database-url`, `--uploads`, `--no-uploads`, `--help`, plus

@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Answer, request, sleep } from '../resilience/http.ts';
 import { facts, findViolations, openPostgres, type SqlClient } from '../resilience/invariants.ts';
@@ -18,6 +17,7 @@ import {
 } from '../resilience/server-process.ts';
 import { jpegWithGps, multipart, uploadedFiles } from '../src/modules/hostels/hostels.fixtures.ts';
 import { type FakePaystack, startFakePaystack } from '../test/fake-paystack.ts';
+import { type FakeS3, S3RVER_CREDENTIALS, startFakeS3 } from '../test/fake-s3.ts';
 import {
   getOn,
   json,
@@ -42,7 +42,7 @@ let seed: Seed;
 let redis: RedisServer;
 let paystack: FakePaystack;
 /** Photos live in an S3-compatible server (s3rver), never on one process's disk. */
-let s3: S3rver;
+let s3: FakeS3;
 let s3Endpoint: string;
 const S3_BUCKET = 'studynest-cluster-photos';
 let servers: Server[];
@@ -59,16 +59,8 @@ beforeAll(async () => {
   seed = await seedDatabase({ url: db.url, dataDir: seedDir }, { students: 100, burstHostels: 1 });
   redis = await startRedis();
   paystack = await startFakePaystack('sk_test_cluster');
-  const s3Dir = mkdtempSync(path.join(tmpdir(), 'sn-cluster-s3-'));
-  dataDirs.push(s3Dir);
-  s3 = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    directory: s3Dir,
-    silent: true,
-    configureBuckets: [{ name: S3_BUCKET }],
-  });
-  s3Endpoint = `http://127.0.0.1:${(await s3.run()).port}`;
+  s3 = await startFakeS3(S3_BUCKET);
+  s3Endpoint = s3.endpoint;
   const jwtSecret = newJwtSecret();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sn-cluster-'));
   dataDirs.push(dataDir);
@@ -90,9 +82,8 @@ beforeAll(async () => {
       PUBLIC_URL: proxy.base,
       S3_ENDPOINT: s3Endpoint,
       S3_BUCKET,
-      // s3rver's fixed development credentials; it checks request signatures with them.
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+      S3_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
     },
   };
   servers = await startCluster(3, serverOptions);

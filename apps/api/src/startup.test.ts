@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { type TestApp, testApp } from '../test/build-test-app.ts';
 import { sessions, users } from './modules/auth/auth.schema.ts';
 import { runStartupTasks } from './startup.ts';
 
@@ -18,11 +18,7 @@ function recordingLog() {
 }
 
 describe('start-up accounts', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = testApp();
 
   const start = (overrides: Partial<TestApp['config']>, log = recordingLog().log) => {
     const config = { ...t.config, databaseUrl: undefined, admin: undefined, seedDemo: false, ...overrides };

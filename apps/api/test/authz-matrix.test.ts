@@ -4,18 +4,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { issueToken } from '../src/modules/auth/tokens.ts';
 import { totpAt } from '../src/modules/auth/totp.ts';
+import { agentFeeBody, lagosDatePlusDays, SLOT } from '../src/modules/payments/payments.fixtures.ts';
 import { payments } from '../src/modules/payments/payments.schema.ts';
 import { receiptCode } from '../src/modules/receipts/receipts.service.ts';
 import { rooms } from '../src/modules/rooms/rooms.schema.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
-import { insertHostel, insertRoom, insertUser, signedInUser, TEST_PASSWORD } from './factories.ts';
+import {
+  insertHostel,
+  insertRoom,
+  insertUser,
+  type SignedIn,
+  signedInUser,
+  TEST_PASSWORD,
+} from './factories.ts';
 import {
   ensureTenancy,
   freshRoom,
-  lagosDate,
   maintenanceReport,
   openApiOperations,
-  SLOT,
   signupFields,
   unique,
   userWithCode,
@@ -190,18 +196,17 @@ type Call = {
   /** Replace the role's Authorization header (e.g. a throwaway session for logout). */
   auth?: Record<string, string>;
 };
-type Person = Awaited<ReturnType<typeof signedInUser>>;
 type World = {
   t: TestApp;
   db: Db;
-  admin: Person;
-  student: Person;
-  other: Person;
+  admin: SignedIn;
+  student: SignedIn;
+  other: SignedIn;
   hostel: { id: string };
   room: { id: string; hostelId: string };
   bookingId: string;
   reference: string;
-  people: Record<Exclude<Role, 'anon'>, Person>;
+  people: Record<Exclude<Role, 'anon'>, SignedIn>;
 };
 
 /** An e-mail from an admin to the student. */
@@ -226,7 +231,7 @@ async function sentMessage(w: World): Promise<string> {
 
 const callbackUrl = (w: World) => `${w.t.config.publicUrl}/receipt-page`;
 
-async function bookAs(w: World, who: Person, room: { id: string; hostelId: string }) {
+async function bookAs(w: World, who: SignedIn, room: { id: string; hostelId: string }) {
   // One student may hold only a couple of rooms at once; the set-ups below book many, so the
   // earlier holds are let run out first (as 30 minutes would).
   await w.db
@@ -237,54 +242,53 @@ async function bookAs(w: World, who: Person, room: { id: string; hostelId: strin
     method: 'POST',
     url: '/api/bookings',
     headers: who.headers,
-    payload: { hostel_id: room.hostelId, room_id: room.id, inspection_date_time: `${lagosDate(2)}_${SLOT}` },
+    payload: {
+      hostel_id: room.hostelId,
+      room_id: room.id,
+      inspection_date_time: `${lagosDatePlusDays(2)}_${SLOT}`,
+    },
   });
   if (res.statusCode !== 201) throw new Error(`set-up booking failed: ${res.statusCode} ${res.body}`);
   return (res.json() as { _id: string })._id;
 }
 
-async function agentFeeAs(w: World, who: Person, room: { id: string; hostelId: string; agentFee: number }) {
+async function agentFeeAs(w: World, who: SignedIn, room: { id: string; hostelId: string; agentFee: number }) {
   const bookingId = await bookAs(w, who, room);
   const res = await w.t.app.inject({
     method: 'POST',
     url: '/api/payments/agent-fee/initiate',
     headers: who.headers,
-    payload: {
-      amount: room.agentFee,
-      room_id: room.id,
-      hostel_id: room.hostelId,
-      booking_id: bookingId,
-      callback_url: callbackUrl(w),
-    },
+    payload: agentFeeBody(w.t, room, bookingId),
   });
   if (res.statusCode !== 201) throw new Error(`set-up agent fee failed: ${res.statusCode} ${res.body}`);
   return { bookingId, reference: (res.json() as { reference: string }).reference };
+}
+
+/** Pressing Pay or Cancel on the sandbox checkout of a started payment, as the browser's form does. */
+const sandboxButton = (reference: string, button: 'pay' | 'cancel') => ({
+  url: `/sandbox/checkout/${reference}/${button}`,
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  payload: '',
+});
+
+/** Press Pay on the sandbox checkout of a started payment. */
+async function payInSandbox(w: World, reference: string) {
+  const paid = await w.t.app.inject({ method: 'POST', ...sandboxButton(reference, 'pay') });
+  if (paid.statusCode !== 303) throw new Error(`set-up payment failed: ${paid.statusCode} ${paid.body}`);
 }
 
 /** A room whose agent fee the student has paid through the sandbox checkout (room now booked). */
 async function roomBookedByStudent(w: World) {
   const room = await freshRoom(w.db);
   const { reference } = await agentFeeAs(w, w.student, room);
-  const paid = await w.t.app.inject({
-    method: 'POST',
-    url: `/sandbox/checkout/${reference}/pay`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: '',
-  });
-  if (paid.statusCode !== 303) throw new Error(`set-up payment failed: ${paid.statusCode} ${paid.body}`);
+  await payInSandbox(w, reference);
   return room;
 }
 
 /** A payment of the student's that the sandbox checkout has made a success (it has a receipt number). */
 async function paidReference(w: World) {
   const { reference } = await agentFeeAs(w, w.student, await freshRoom(w.db));
-  const paid = await w.t.app.inject({
-    method: 'POST',
-    url: `/sandbox/checkout/${reference}/pay`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: '',
-  });
-  if (paid.statusCode !== 303) throw new Error(`set-up payment failed: ${paid.statusCode} ${paid.body}`);
+  await payInSandbox(w, reference);
   const [row] = await w.db.select().from(payments).where(eq(payments.reference, reference));
   return { reference, receiptNumber: row?.receiptNumber as string };
 }
@@ -529,7 +533,7 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
   'GET /api/maintenance/mine': async () => ({ url: '/api/maintenance/mine' }),
   'POST /api/tenancy/notice': async (w) => {
     await ensureTenancy(w.t, w.student.user.id);
-    return { url: '/api/tenancy/notice', payload: { move_out_on: lagosDate(60) } };
+    return { url: '/api/tenancy/notice', payload: { move_out_on: lagosDatePlusDays(60) } };
   },
   'DELETE /api/tenancy/notice': async (w) => {
     await ensureTenancy(w.t, w.student.user.id);
@@ -540,7 +544,7 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
     const tenant = await insertUser(w.db, { email: `${unique('tenant')}@example.com` });
     return {
       url: `/api/admin/tenancies/${await ensureTenancy(w.t, tenant.id)}/move-out`,
-      payload: { date: lagosDate(0), reason: 'breach' },
+      payload: { date: lagosDatePlusDays(0), reason: 'breach' },
     };
   },
   'GET /api/admin/maintenance': async () => ({ url: '/api/admin/maintenance?status=open' }),
@@ -586,7 +590,7 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
       payload: {
         hostel_id: room.hostelId,
         room_id: room.id,
-        inspection_date_time: `${lagosDate(3)}_${SLOT}`,
+        inspection_date_time: `${lagosDatePlusDays(3)}_${SLOT}`,
       },
     };
   },
@@ -603,13 +607,7 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
     const bookingId = await bookAs(w, w.student, room);
     return {
       url: '/api/payments/agent-fee/initiate',
-      payload: {
-        amount: room.agentFee,
-        room_id: room.id,
-        hostel_id: room.hostelId,
-        booking_id: bookingId,
-        callback_url: callbackUrl(w),
-      },
+      payload: agentFeeBody(w.t, room, bookingId),
     };
   },
   // A room the student has booked (agent fee paid): every role tries to pay its rent.
@@ -680,22 +678,10 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
 
 const HIDDEN_REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
   'GET /sandbox/checkout/{reference}': async (w) => ({ url: `/sandbox/checkout/${w.reference}` }),
-  'POST /sandbox/checkout/{reference}/pay': async (w) => {
-    const { reference } = await agentFeeAs(w, w.student, await freshRoom(w.db));
-    return {
-      url: `/sandbox/checkout/${reference}/pay`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
-    };
-  },
-  'POST /sandbox/checkout/{reference}/cancel': async (w) => {
-    const { reference } = await agentFeeAs(w, w.student, await freshRoom(w.db));
-    return {
-      url: `/sandbox/checkout/${reference}/cancel`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
-    };
-  },
+  'POST /sandbox/checkout/{reference}/pay': async (w) =>
+    sandboxButton((await agentFeeAs(w, w.student, await freshRoom(w.db))).reference, 'pay'),
+  'POST /sandbox/checkout/{reference}/cancel': async (w) =>
+    sandboxButton((await agentFeeAs(w, w.student, await freshRoom(w.db))).reference, 'cancel'),
   'GET /verify/{code}': async (w) => ({
     url: `/verify/${receiptCode(w.t, (await paidReference(w)).receiptNumber)}`,
   }),

@@ -39,15 +39,21 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as z from 'zod/mini';
 import { multipart, png, smallJpeg } from '../src/modules/hostels/hostels.fixtures.ts';
+import {
+  bookOk,
+  initiateAgentFeeOk,
+  lagosDatePlusDays,
+  SLOT,
+} from '../src/modules/payments/payments.fixtures.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
-import { insertHostel, insertRoom, insertUser, signedInUser, TEST_PASSWORD } from './factories.ts';
+import { insertUser, type SignedIn, signedInUser, TEST_PASSWORD } from './factories.ts';
+import { anonymous, sendJsonText } from './requests.ts';
 import {
   databaseFingerprint,
   ensureTenancy,
-  lagosDate,
+  freshRoom,
   maintenanceReport,
   openApiOperations,
-  SLOT,
   signupFields,
 } from './security-fixtures.ts';
 
@@ -56,11 +62,10 @@ import {
  * never a 5xx, and a rejected write leaves every table exactly as it was.
  */
 
-type Person = Awaited<ReturnType<typeof signedInUser>>;
 type World = {
   t: TestApp;
-  admin: Person;
-  student: Person;
+  admin: SignedIn;
+  student: SignedIn;
   hostelId: string;
   roomId: string;
   bookingId: string;
@@ -238,18 +243,18 @@ const BODY_OPS: Record<string, BodyOp> = {
   },
   'POST /api/admin/reconciliation': {
     url: () => '/api/admin/reconciliation',
-    valid: () => ({ date: lagosDate(-1) }),
+    valid: () => ({ date: lagosDatePlusDays(-1) }),
     schema: ReconcileDaySchema,
   },
   'POST /api/tenancy/notice': {
     url: () => '/api/tenancy/notice',
-    valid: () => ({ move_out_on: lagosDate(60) }),
+    valid: () => ({ move_out_on: lagosDatePlusDays(60) }),
     schema: TenancyNoticeSchema,
   },
   'POST /api/admin/tenancies/{id}/move-out': {
     url: (w) => `/api/admin/tenancies/${w.tenancyId}/move-out`,
     valid: () => ({
-      date: lagosDate(0),
+      date: lagosDatePlusDays(0),
       reason: 'breach',
       note: 'Left early',
       deductions: [{ description: 'Cleaning', amount: 1_000 }],
@@ -266,7 +271,7 @@ const BODY_OPS: Record<string, BodyOp> = {
     valid: (w) => ({
       hostel_id: w.hostelId,
       room_id: w.roomId,
-      inspection_date_time: `${lagosDate(2)}_${SLOT}`,
+      inspection_date_time: `${lagosDatePlusDays(2)}_${SLOT}`,
     }),
     schema: BookingCreateSchema,
   },
@@ -490,27 +495,17 @@ async function send(
   w: World,
   method: string,
   url: string,
-  who: Person,
+  who: SignedIn,
   c: BodyCase,
   valid: Record<string, unknown>,
 ): Promise<{ res: LightMyRequestResponse; sent: unknown }> {
   if (c.shape === 'whole') {
-    const res = await w.t.app.inject({
-      method: method as 'POST',
-      url,
-      headers: { ...who.headers, 'content-type': 'application/json' },
-      payload: JSON.stringify(c.value) ?? 'null',
-    });
+    const res = await sendJsonText(w.t, who, method as 'POST', url, JSON.stringify(c.value) ?? 'null');
     return { res, sent: c.value };
   }
   const body = applyMutations(valid, c.mutations);
   if (!c.asForm) {
-    const res = await w.t.app.inject({
-      method: method as 'POST',
-      url,
-      headers: { ...who.headers, 'content-type': 'application/json' },
-      payload: JSON.stringify(body),
-    });
+    const res = await sendJsonText(w.t, who, method as 'POST', url, JSON.stringify(body));
     return { res, sent: body };
   }
   const fields: Record<string, string> = {};
@@ -598,33 +593,9 @@ describe('bad input', () => {
     const t = await buildTestApp({ rateLimits: false });
     const admin = await signedInUser(t, { role: 'admin' });
     const student = await signedInUser(t);
-    const hostel = await insertHostel(t.db);
-    const room = await insertRoom(t.db, hostel.id, {
-      roomNumber: 'room 01',
-      price: 650_000,
-      agentFee: 65_000,
-    });
-    const booked = await t.app.inject({
-      method: 'POST',
-      url: '/api/bookings',
-      headers: student.headers,
-      payload: { hostel_id: hostel.id, room_id: room.id, inspection_date_time: `${lagosDate(2)}_${SLOT}` },
-    });
-    expect(booked.statusCode, booked.body).toBe(201);
-    const bookingId = (booked.json() as { _id: string })._id;
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/agent-fee/initiate',
-      headers: student.headers,
-      payload: {
-        amount: 65_000,
-        room_id: room.id,
-        hostel_id: hostel.id,
-        booking_id: bookingId,
-        callback_url: `${t.config.publicUrl}/receipt-page`,
-      },
-    });
-    expect(paid.statusCode, paid.body).toBe(201);
+    const room = await freshRoom(t.db, { roomNumber: 'room 01', price: 650_000, agentFee: 65_000 });
+    const bookingId = (await bookOk(t, student, room, lagosDatePlusDays(2)))._id;
+    const paid = await initiateAgentFeeOk(t, student, room, bookingId);
     const review = await t.app.inject({
       method: 'POST',
       url: '/api/reviews',
@@ -634,11 +605,11 @@ describe('bad input', () => {
       t,
       admin,
       student,
-      hostelId: hostel.id,
+      hostelId: room.hostelId,
       roomId: room.id,
       bookingId,
       reviewId: (review.json() as { review: { _id: string } }).review._id,
-      reference: (paid.json() as { reference: string }).reference,
+      reference: paid.reference,
       maintenanceId: await maintenanceReport(t, student),
       tenancyId: await ensureTenancy(
         t,
@@ -781,33 +752,24 @@ describe('bad input', () => {
   describe('fixed cases', () => {
     it('refuses a body that is not JSON', async () => {
       for (const payload of ['{"email":', '{email: "a@b.c"}', "{'a':1}", '\u0000', '[1,2', 'undefined']) {
-        const res = await w.t.app.inject({
-          method: 'POST',
-          url: '/api/auth/login',
-          headers: { 'content-type': 'application/json' },
-          payload,
-        });
+        const res = await sendJsonText(w.t, anonymous, 'POST', '/api/auth/login', payload);
         expect(res.statusCode, payload).toBe(400);
         expect(res.json().message).toBe('The request body is not valid JSON');
       }
-      const res = await w.t.app.inject({
-        method: 'POST',
-        url: '/api/rooms',
-        headers: { ...w.admin.headers, 'content-type': 'application/json' },
-        payload: '{"room_number": "room 09", ',
-      });
+      const res = await sendJsonText(w.t, w.admin, 'POST', '/api/rooms', '{"room_number": "room 09", ');
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('The request body is not valid JSON');
       await checkDatabase(false, 'invalid JSON');
     });
 
     it('refuses __proto__ keys (prototype poisoning) with a 400', async () => {
-      const res = await w.t.app.inject({
-        method: 'PATCH',
-        url: '/api/user/profile',
-        headers: { ...w.student.headers, 'content-type': 'application/json' },
-        payload: '{"first_name":"Ada","__proto__":{"role":"admin"}}',
-      });
+      const res = await sendJsonText(
+        w.t,
+        w.student,
+        'PATCH',
+        '/api/user/profile',
+        '{"first_name":"Ada","__proto__":{"role":"admin"}}',
+      );
       expectClientError(res, '__proto__');
       expect(res.statusCode).toBe(400);
       await checkDatabase(false, '__proto__');
@@ -815,17 +777,12 @@ describe('bad input', () => {
 
     it('refuses a body over 1 MB with 413', async () => {
       const big = JSON.stringify({ full_name: 'Ada', feedback: 'x'.repeat(1024 * 1024 + 10), rating: 5 });
-      for (const [url, headers] of [
-        ['/api/reviews', {}],
-        ['/api/rooms', w.admin.headers],
-        ['/api/auth/signup', {}],
+      for (const [url, who] of [
+        ['/api/reviews', anonymous],
+        ['/api/rooms', w.admin],
+        ['/api/auth/signup', anonymous],
       ] as const) {
-        const res = await w.t.app.inject({
-          method: 'POST',
-          url,
-          headers: { ...headers, 'content-type': 'application/json' },
-          payload: big,
-        });
+        const res = await sendJsonText(w.t, who, 'POST', url, big);
         expect(res.statusCode, url).toBe(413);
         expectClientError(res, url);
       }

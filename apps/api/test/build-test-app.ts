@@ -10,6 +10,7 @@ import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config/env.ts';
 import type { Db } from '../src/db/client.ts';
 import { migrateEmbedded, PGLITE_EXTENSIONS } from '../src/db/client.ts';
+import { type SignedIn, signedInUser } from './factories.ts';
 
 /**
  * Every test gets its own fresh, migrated database through the real app:
@@ -107,3 +108,32 @@ export function twoProcessesOnOneDatabase(): { t: TestApp; second: FastifyInstan
   });
   return both;
 }
+
+/**
+ * A test app of its own for one describe block, with people signed in (each name's user fields:
+ * `{ admin: { role: 'admin' }, student: {} }`, signed in in that order). Registers the block's
+ * setup and teardown; the objects it returns are filled in before the block's tests run. Config
+ * that is only known then (a server another hook starts) is given as a function.
+ */
+export function testAppWith<K extends string>(
+  people: Record<K, Parameters<typeof signedInUser>[1]>,
+  overrides: Partial<Config> | (() => Partial<Config>) = {},
+  env: Record<string, string> = {},
+): { t: TestApp } & Record<K, SignedIn> {
+  const t = {} as TestApp;
+  const signedIn = Object.fromEntries(Object.keys(people).map((name) => [name, {}])) as Record<K, SignedIn>;
+  beforeAll(async () => {
+    Object.assign(t, await buildTestApp(typeof overrides === 'function' ? overrides() : overrides, env));
+    for (const [name, fields] of Object.entries(people) as [K, Parameters<typeof signedInUser>[1]][]) {
+      Object.assign(signedIn[name], await signedInUser(t, fields));
+    }
+  });
+  afterAll(() => t.close?.());
+  return { t, ...signedIn };
+}
+
+/** A test app of its own for one describe block, no one signed in (see `testAppWith`). */
+export const testApp = (
+  overrides: Partial<Config> | (() => Partial<Config>) = {},
+  env: Record<string, string> = {},
+): TestApp => testAppWith({}, overrides, env).t;

@@ -75,6 +75,7 @@ export async function insertUser(
 }
 
 /** A user plus a valid bearer header for them. */
+export type SignedIn = Awaited<ReturnType<typeof signedInUser>>;
 export async function signedInUser(
   t: { db: Db; config: Config },
   overrides: Partial<typeof users.$inferInsert> = {},

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testApp } from './build-test-app.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The request id is what every log line of a request carries; answers show it as X-Request-Id. */
 describe('request ids', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = testApp();
 
   const idFor = async (sent?: string) => {
     const res = await t.app.inject({

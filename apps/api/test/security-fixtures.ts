@@ -5,6 +5,7 @@ import { issueCode } from '../src/modules/auth/otp.ts';
 import { tenancies } from '../src/modules/tenancies/tenancies.schema.ts';
 import type { TestApp } from './build-test-app.ts';
 import { insertHostel, insertRoom, insertTenancy, insertUser } from './factories.ts';
+import { send } from './requests.ts';
 
 /** Shared set-up for the authorisation matrix and the bad-input suites (not a test file itself). */
 
@@ -55,11 +56,10 @@ export async function maintenanceReport(
   student: { user: { id: string }; headers: Record<string, string> },
 ) {
   await ensureTenancy(t, student.user.id);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/maintenance',
-    headers: student.headers,
-    payload: { category: 'water', description: 'No water since morning.', urgency: 'normal' },
+  const res = await send(t, student, 'POST', '/api/maintenance', {
+    category: 'water',
+    description: 'No water since morning.',
+    urgency: 'normal',
   });
   if (res.statusCode !== 201) throw new Error(`maintenance report failed: ${res.statusCode} ${res.body}`);
   return (res.json() as { _id: string })._id;
@@ -74,14 +74,6 @@ export async function userWithCode(t: TestApp, purpose: 'verify_email' | 'reset_
   const otp = await issueCode(t.db, t.config.jwtSecret, user.id, purpose);
   return { user, otp };
 }
-
-/** A calendar date in Lagos `days` from today, as 'YYYY-MM-DD'. */
-export function lagosDate(days: number): string {
-  const lagos = new Date(Date.now() + 60 * 60_000);
-  lagos.setUTCDate(lagos.getUTCDate() + days);
-  return lagos.toISOString().slice(0, 10);
-}
-export const SLOT = '10:00am - 10:30am';
 
 /** Valid signup fields with a fresh address. */
 export const signupFields = () => ({

@@ -4,13 +4,7 @@
  * rather than hard-coding the offset, so the rule lives in one place. Formatters are made on first
  * use (a phone pays tens of milliseconds for each).
  */
-function lazy<T>(make: () => T): () => T {
-  let value: T | undefined;
-  return () => {
-    value ??= make();
-    return value;
-  };
-}
+import { lazy } from './lazy.ts';
 
 const lagosDate = lazy(
   () =>

@@ -89,18 +89,22 @@ export const integerCheck = (error?: string) =>
     ...(error ? { error: () => error } : {}),
   });
 
+/** `?limit=`: how many items a page holds, 1 to `maxLimit` (admin lists, hostel search). */
+export const limitSchema = (maxLimit: number) =>
+  z.optional(
+    z.coerce
+      .number({ error: 'limit must be a number' })
+      .check(
+        integerCheck('limit must be a whole number'),
+        z.minimum(1, { error: 'limit must be at least 1' }),
+        z.maximum(maxLimit, { error: `limit must be at most ${maxLimit}` }),
+      ),
+  );
+
 /** `?limit=&offset=` paging for admin lists; the total goes in X-Total-Count. */
 export const pagingSchema = (maxLimit: number) =>
   z.object({
-    limit: z.optional(
-      z.coerce
-        .number({ error: 'limit must be a number' })
-        .check(
-          integerCheck('limit must be a whole number'),
-          z.minimum(1, { error: 'limit must be at least 1' }),
-          z.maximum(maxLimit, { error: `limit must be at most ${maxLimit}` }),
-        ),
-    ),
+    limit: limitSchema(maxLimit),
     offset: z.optional(
       z.coerce
         .number({ error: 'offset must be a number' })

@@ -3,13 +3,7 @@
  * Formatters are made on first use, not when this module loads: creating one costs a phone tens of
  * milliseconds (locale and time-zone data), and the landing page imports this file but rarely formats.
  */
-function lazy<T>(make: () => T): () => T {
-  let value: T | undefined;
-  return () => {
-    value ??= make();
-    return value;
-  };
-}
+import { lazy } from './lazy.ts';
 
 const naira = lazy(
   () => new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', maximumFractionDigits: 0 }),

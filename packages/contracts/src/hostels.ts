@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { integerCheck, optionalText, prepared, requiredText } from './common.ts';
+import { integerCheck, limitSchema, optionalText, prepared, requiredText } from './common.ts';
 import { GENDERS, ROOM_UNITS } from './constants.ts';
 import {
   AMENITIES,
@@ -260,15 +260,7 @@ export const HostelListQuerySchema = z
       ),
     ),
     sort: z.optional(z.enum(HOSTEL_SORTS, { error: `sort must be one of: ${HOSTEL_SORTS.join(', ')}` })),
-    limit: z.optional(
-      z.coerce
-        .number({ error: 'limit must be a number' })
-        .check(
-          integerCheck('limit must be a whole number'),
-          z.minimum(1, { error: 'limit must be at least 1' }),
-          z.maximum(HOSTEL_SEARCH_MAX_LIMIT, { error: `limit must be at most ${HOSTEL_SEARCH_MAX_LIMIT}` }),
-        ),
-    ),
+    limit: limitSchema(HOSTEL_SEARCH_MAX_LIMIT),
     cursor: z.optional(
       z
         .string()

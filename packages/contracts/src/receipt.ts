@@ -55,99 +55,78 @@ export function buildReceipt(kind: PaymentKind, p: PaymentDetail): ReceiptDocume
     companyAddress: COMPANY.postalAddress,
   };
 
+  /** The receipt: the summary, the details of what was paid for, and a note unless it is to be refunded. */
+  const receipt = (summaryRow: [string, string], details: ReceiptSection, note: ReceiptNote) => ({
+    ...base,
+    sections: [summary(...summaryRow), details],
+    notes: refund ? [] : [note],
+  });
+  /** Where: the hostel and the room (as `roomLabel` names it), `more` rows, then the address. */
+  const placeRows = (roomLabel: string, more: ReceiptSection['rows'] = []): ReceiptSection['rows'] => [
+    ['Hostel name', p.hostel.hostel_name],
+    [roomLabel, p.room.room_number],
+    ['Unit type', p.room.unit],
+    ...more,
+    ['Hostel address', p.hostel.address],
+  ];
+
   if (kind === 'agent_fee') {
     const inspection = p.booking ? formatInspection(p.booking.inspection_date_time) : null;
-    return {
-      ...base,
-      sections: [
-        summary('Payment type', p.payment_type),
-        {
-          heading: 'Booking Information',
-          rows: [
-            ['Hostel name', p.hostel.hostel_name],
-            ['Apartment booked', p.room.room_number],
-            ['Unit type', p.room.unit],
-            ['Inspection date and time', inspection ? `${inspection.date}, ${inspection.slot}` : 'Not set'],
-            ['Hostel address', p.hostel.address],
-          ],
-        },
-      ],
-      notes: refund
-        ? []
-        : [
-            {
-              heading: 'Reminder',
-              paragraphs: [
-                'Please arrive on time for your inspection.',
-                'If you need to change the date or time, contact our support team before the inspection.',
-              ],
-            },
-          ],
-    };
+    return receipt(
+      ['Payment type', p.payment_type],
+      {
+        heading: 'Booking Information',
+        rows: placeRows('Apartment booked', [
+          ['Inspection date and time', inspection ? `${inspection.date}, ${inspection.slot}` : 'Not set'],
+        ]),
+      },
+      {
+        heading: 'Reminder',
+        paragraphs: [
+          'Please arrive on time for your inspection.',
+          'If you need to change the date or time, contact our support team before the inspection.',
+        ],
+      },
+    );
   }
 
   if (kind === 'caution_fee') {
-    return {
-      ...base,
-      sections: [
-        summary('Payment type', p.payment_type),
-        {
-          heading: 'Deposit Information',
-          rows: [
-            ['Hostel name', p.hostel.hostel_name],
-            ['Apartment', p.room.room_number],
-            ['Unit type', p.room.unit],
-            ['Hostel address', p.hostel.address],
-          ],
-        },
-      ],
-      notes: refund
-        ? []
-        : [
-            {
-              heading: 'About your deposit',
-              paragraphs: [
-                'This deposit is not rent. The company holds it while you live in the room.',
-                'When you move out it is returned to you, less any itemised deductions for damage or unpaid charges.',
-              ],
-            },
-          ],
-    };
-  }
-
-  return {
-    ...base,
-    sections: [
-      // The rent receipt shows its purpose as the fixed value ROOM_RENT.
-      summary('Purpose', 'ROOM_RENT'),
+    return receipt(
+      ['Payment type', p.payment_type],
+      { heading: 'Deposit Information', rows: placeRows('Apartment') },
       {
-        heading: 'Rent Information',
-        rows: [
-          ['Hostel name', p.hostel.hostel_name],
-          ['Rented apartment', p.room.room_number],
-          ['Unit type', p.room.unit],
-          ['Hostel address', p.hostel.address],
-          ...(p.tenancy
-            ? ([
-                ['Rent start date', formatLagosDate(p.tenancy.rentStartDate)],
-                ['Rent due date', formatLagosDate(p.tenancy.rentDueDate)],
-              ] as [string, string][])
-            : []),
+        heading: 'About your deposit',
+        paragraphs: [
+          'This deposit is not rent. The company holds it while you live in the room.',
+          'When you move out it is returned to you, less any itemised deductions for damage or unpaid charges.',
         ],
       },
-    ],
-    notes: refund
-      ? []
-      : [
-          {
-            heading: 'Notice to the tenant',
-            paragraphs: [
-              'Your room is ready for you to move in.',
-              'Please collect your key from the same agent who showed you the room during your inspection.',
-              'Your rent due date and other details appear in your profile.',
-            ],
-            signature: COMPANY.name,
-          },
-        ],
-  };
+    );
+  }
+
+  return receipt(
+    // The rent receipt shows its purpose as the fixed value ROOM_RENT.
+    ['Purpose', 'ROOM_RENT'],
+    {
+      heading: 'Rent Information',
+      rows: [
+        ...placeRows('Rented apartment'),
+        ...(p.tenancy
+          ? ([
+              ['Rent start date', formatLagosDate(p.tenancy.rentStartDate)],
+              ['Rent due date', formatLagosDate(p.tenancy.rentDueDate)],
+            ] as [string, string][])
+          : []),
+      ],
+    },
+    {
+      heading: 'Notice to the tenant',
+      paragraphs: [
+        'Your room is ready for you to move in.',
+        'Please collect your key from the same agent who showed you the room during your inspection.',
+        'Your rent due date and other details appear in your profile.',
+      ],
+      signature: COMPANY.name,
+    },
+  );
 }

@@ -40,6 +40,13 @@ export type ReportPeriod = z.output<typeof ReportPeriodSchema>;
 /** A conversion or occupancy rate in percent with one decimal, or null when there is nothing to divide by. */
 const percent = z.nullable(z.number());
 
+/** What every report opens with: which report, and the period it covers. */
+const reportHead = <K extends string>(kind: K) => ({
+  kind: z.literal(kind),
+  from: z.string(),
+  to: z.string(),
+});
+
 export const RevenueMonthSchema = z.object({
   /** A Lagos calendar month, YYYY-MM. */
   month: z.string(),
@@ -52,9 +59,7 @@ export const RevenueMonthSchema = z.object({
   payments: z.int(),
 });
 export const RevenueReportSchema = z.object({
-  kind: z.literal('revenue'),
-  from: z.string(),
-  to: z.string(),
+  ...reportHead('revenue'),
   months: z.array(RevenueMonthSchema),
   totals: z.object({
     agent_fees: z.int(),
@@ -88,9 +93,7 @@ const roomCounts = {
   rented_percent: percent,
 };
 export const OccupancyReportSchema = z.object({
-  kind: z.literal('occupancy'),
-  from: z.string(),
-  to: z.string(),
+  ...reportHead('occupancy'),
   /** Open hostels, as their rooms stand now. */
   hostels: z.array(z.object({ hostel: HostelRefSchema, ...roomCounts })),
   overall: z.object(roomCounts),
@@ -101,9 +104,7 @@ export type OccupancyReport = z.output<typeof OccupancyReportSchema>;
 
 export const ARREARS_BUCKETS = ['1-30', '31-90', '91+'] as const;
 export const ArrearsReportSchema = z.object({
-  kind: z.literal('arrears'),
-  from: z.string(),
-  to: z.string(),
+  ...reportHead('arrears'),
   /** The Lagos date the arrears are counted at: the period's end, or today when that is later. */
   as_of: z.string(),
   tenants: z.int(),
@@ -118,9 +119,7 @@ export type ArrearsReport = z.output<typeof ArrearsReportSchema>;
 
 export const FUNNEL_STAGES = ['inspection_booked', 'agent_fee_paid', 'rent_paid'] as const;
 export const FunnelReportSchema = z.object({
-  kind: z.literal('funnel'),
-  from: z.string(),
-  to: z.string(),
+  ...reportHead('funnel'),
   stages: z.array(
     z.object({
       stage: z.enum(FUNNEL_STAGES),
@@ -138,9 +137,7 @@ const countAndAmount = z.object({ refunds: z.int(), amount: z.int() });
 /** Why a refund was owed: the payment's reason, or `other` for a refund an admin chose to make. */
 export const REFUND_REPORT_REASONS = [...REFUND_REASONS, 'other'] as const;
 export const RefundsReportSchema = z.object({
-  kind: z.literal('refunds'),
-  from: z.string(),
-  to: z.string(),
+  ...reportHead('refunds'),
   /** Refunds the provider processed in the period. */
   processed: countAndAmount,
   /** The same, by why the money was owed (every reason listed, zeros included). */

@@ -1,45 +1,28 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { signedInUser } from '../../test/factories.ts';
+import { testAppWith } from '../../test/build-test-app.ts';
+import { type FakeS3, S3RVER_CREDENTIALS, startFakeS3 } from '../../test/fake-s3.ts';
+import { send, sendForm } from '../../test/requests.ts';
 import { jpegWithGps, multipart, uploadedFiles } from '../modules/hostels/hostels.fixtures.ts';
 import { s3Storage } from './file-storage.ts';
 
 /** The S3 path against a real S3-compatible server (s3rver, in-process, files in a temp dir). */
 describe('S3-compatible storage', () => {
-  let server: S3rver;
-  let dir: string;
+  let s3: FakeS3;
   let endpoint: string;
   const bucket = 'studynest-photos';
   const settings = () => ({
     endpoint,
     bucket,
     region: 'us-east-1',
-    // s3rver's fixed development credentials; it checks request signatures with them.
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
+    ...S3RVER_CREDENTIALS,
   });
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'studynest-s3-'));
-    server = new S3rver({
-      port: 0,
-      address: '127.0.0.1',
-      directory: dir,
-      silent: true,
-      configureBuckets: [{ name: bucket }],
-    });
-    const { port } = await server.run();
-    endpoint = `http://127.0.0.1:${port}`;
+    s3 = await startFakeS3(bucket);
+    endpoint = s3.endpoint;
   });
-  afterAll(async () => {
-    await server.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => s3.close());
 
   it('puts, serves and removes objects; URLs use the endpoint and bucket (path style)', async () => {
     const storage = s3Storage(settings());
@@ -69,24 +52,13 @@ describe('S3-compatible storage', () => {
   });
 
   describe('through the app', () => {
-    let t: TestApp;
-    let admin: Record<string, string>;
-    beforeAll(async () => {
-      t = await buildTestApp({ s3: settings() });
-      admin = (await signedInUser(t, { role: 'admin' })).headers;
-    });
-    afterAll(() => t.close());
+    const { t, admin } = testAppWith({ admin: { role: 'admin' } }, () => ({ s3: settings() }));
 
     it('stores re-encoded photos in the bucket (nothing locally) and deletes them with the hostel', async () => {
       const form = await multipart({ hostel_name: 'Bucket Lodge', address: '1 Cloud Road' }, [
         { data: await jpegWithGps(1200, 900) },
       ]);
-      const created = await t.app.inject({
-        method: 'POST',
-        url: '/api/hostels',
-        payload: form.payload,
-        headers: { ...form.headers, ...admin },
-      });
+      const created = await sendForm(t, admin, 'POST', '/api/hostels', form);
       expect(created.statusCode).toBe(201);
       const { _id, photos } = created.json();
       const photo = photos[0];
@@ -98,7 +70,7 @@ describe('S3-compatible storage', () => {
       expect((await sharp(stored).metadata()).exif).toBeUndefined();
       expect(await uploadedFiles(t.config.dataDir)).toEqual([]);
 
-      const removed = await t.app.inject({ method: 'DELETE', url: `/api/hostels/${_id}`, headers: admin });
+      const removed = await send(t, admin, 'DELETE', `/api/hostels/${_id}`);
       expect(removed.statusCode).toBe(204);
       for (const url of urls) expect((await fetch(url)).status, url).toBe(404);
     });

@@ -1,9 +1,10 @@
 import { addDays, todayInLagos } from '@studynest/contracts';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testAppWith } from '../../../test/build-test-app.ts';
 import { eventually } from '../../../test/eventually.ts';
 import { insertHostel, insertRoom, insertTenancy, signedInUser } from '../../../test/factories.ts';
+import { send } from '../../../test/requests.ts';
 import { messageDeliveries, messageSends } from '../messages/messages.schema.ts';
 
 type Detail = {
@@ -13,20 +14,12 @@ type Detail = {
 };
 
 describe('admin messages (Send Email / Send SMS)', () => {
-  let t: TestApp;
-  let admin: Awaited<ReturnType<typeof signedInUser>>;
-  beforeAll(async () => {
-    t = await buildTestApp();
-    admin = await signedInUser(t, { role: 'admin', firstName: 'Tunde', lastName: 'Admin' });
-  });
-  afterAll(() => t.close());
+  const { t, admin } = testAppWith({ admin: { role: 'admin', firstName: 'Tunde', lastName: 'Admin' } });
 
-  const send = (payload: Record<string, unknown>) =>
-    t.app.inject({ method: 'POST', url: '/api/admin/messages', headers: admin.headers, payload });
+  const sendMessage = (payload: Record<string, unknown>) =>
+    send(t, admin, 'POST', '/api/admin/messages', payload);
   const detail = async (id: string) =>
-    (
-      await t.app.inject({ method: 'GET', url: `/api/admin/messages/${id}`, headers: admin.headers })
-    ).json() as Detail;
+    (await send(t, admin, 'GET', `/api/admin/messages/${id}`)).json() as Detail;
   const sends = async () => (await t.db.select({ n: count() }).from(messageSends))[0]?.n ?? 0;
 
   /** A hostel with `names.length` tenants (one room each), rent due in 20 days. */
@@ -45,7 +38,7 @@ describe('admin messages (Send Email / Send SMS)', () => {
   it("e-mails a hostel's tenants, each with their own name and room, and logs the delivery", async () => {
     const { hostel, tenants } = await hostelWithTenants(['Ngozi', 'Emeka']);
     await hostelWithTenants(['Outsider']);
-    const res = await send({
+    const res = await sendMessage({
       channel: 'email',
       audience: { type: 'hostel', hostel_id: hostel.id },
       subject: 'Water at {hostel}',
@@ -72,16 +65,14 @@ describe('admin messages (Send Email / Send SMS)', () => {
       return d.counts.sent === 2 ? d : null;
     });
     expect(done.deliveries.map((d) => d.status)).toEqual(['sent', 'sent']);
-    const log = (
-      await t.app.inject({ method: 'GET', url: '/api/admin/messages', headers: admin.headers })
-    ).json();
+    const log = (await send(t, admin, 'GET', '/api/admin/messages')).json();
     expect(log[0]).toMatchObject({ id, channel: 'email', recipients: 2, sender: { name: 'Tunde Admin' } });
   });
 
   it('texts chosen people, skipping (and listing) a number that cannot be a Nigerian mobile', async () => {
     const { tenants } = await hostelWithTenants(['Bisi']);
     const landline = await signedInUser(t, { firstName: 'Kole', phoneNumber: '01 234 5678' });
-    const res = await send({
+    const res = await sendMessage({
       channel: 'sms',
       audience: { type: 'users', user_ids: [tenants[0]!.user.id, landline.user.id] },
       body: 'Hi {first_name}, rent for {room} is due {due_date}.',
@@ -110,15 +101,10 @@ describe('admin messages (Send Email / Send SMS)', () => {
   it('previews for one real recipient without sending anything', async () => {
     const { hostel } = await hostelWithTenants(['Amaka', 'Zainab']);
     const before = await sends();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/messages/preview',
-      headers: admin.headers,
-      payload: {
-        channel: 'sms',
-        audience: { type: 'hostel', hostel_id: hostel.id },
-        body: 'Hi {first_name}',
-      },
+    const res = await send(t, admin, 'POST', '/api/admin/messages/preview', {
+      channel: 'sms',
+      audience: { type: 'hostel', hostel_id: hostel.id },
+      body: 'Hi {first_name}',
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
@@ -136,7 +122,7 @@ describe('admin messages (Send Email / Send SMS)', () => {
 
   it('retries failed deliveries', async () => {
     const { hostel } = await hostelWithTenants(['Chidi']);
-    const res = await send({
+    const res = await sendMessage({
       channel: 'email',
       audience: { type: 'hostel', hostel_id: hostel.id },
       subject: 'Notice',
@@ -153,11 +139,7 @@ describe('admin messages (Send Email / Send SMS)', () => {
       status: 'failed',
       error: 'mail server said no',
     });
-    const retry = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/messages/${id}/retry`,
-      headers: admin.headers,
-    });
+    const retry = await send(t, admin, 'POST', `/api/admin/messages/${id}/retry`);
     expect(retry.statusCode).toBe(200);
     expect(retry.json()).toEqual({ retried: 1 });
     await eventually(async () => (await detail(id)).counts.sent === 1);
@@ -215,7 +197,7 @@ describe('admin messages (Send Email / Send SMS)', () => {
     'refuses %s with %i and writes nothing',
     async (_label, payload, status, message) => {
       const before = await sends();
-      const res = await send(payload);
+      const res = await sendMessage(payload);
       expect(res.statusCode).toBe(status);
       expect(res.json().message).toContain(message);
       expect(await sends()).toBe(before);
@@ -225,7 +207,7 @@ describe('admin messages (Send Email / Send SMS)', () => {
   it('refuses an audience that reaches nobody, saying so', async () => {
     const empty = await insertHostel(t.db);
     const before = await sends();
-    const res = await send({
+    const res = await sendMessage({
       channel: 'email',
       audience: { type: 'hostel', hostel_id: empty.id },
       subject: 'Hi',

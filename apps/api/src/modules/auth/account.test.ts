@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, testApp } from '../../../test/build-test-app.ts';
 import { insertUser, signedInUser, TEST_PASSWORD } from '../../../test/factories.ts';
+import { send } from '../../../test/requests.ts';
 import { describeDevice } from './account.service.ts';
 import { sessions } from './auth.schema.ts';
 import { lastMailTo, login } from './auth.test-helpers.ts';
@@ -14,11 +15,7 @@ const IPHONE_SAFARI =
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 describe('account security', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ rateLimits: false });
-  });
-  afterAll(() => t.close());
+  const t = testApp({ rateLimits: false });
 
   const loginAs = async (email: string, password = TEST_PASSWORD, userAgent = ANDROID_CHROME) => {
     const res = await t.app.inject({
@@ -196,13 +193,9 @@ describe('account security', () => {
       const a = await signedInUser(t);
       const b = await signedInUser(t);
       const [bSession] = await t.db.select().from(sessions).where(eq(sessions.userId, b.user.id));
-      const list = await t.app.inject({ method: 'GET', url: '/api/auth/sessions', headers: a.headers });
+      const list = await send(t, a, 'GET', '/api/auth/sessions');
       expect((list.json() as { _id: string }[]).map((s) => s._id)).not.toContain(bSession!.id);
-      const end = await t.app.inject({
-        method: 'DELETE',
-        url: `/api/auth/sessions/${bSession!.id}`,
-        headers: a.headers,
-      });
+      const end = await send(t, a, 'DELETE', `/api/auth/sessions/${bSession!.id}`);
       expect(end.statusCode).toBe(404);
       expect(await profileStatus(b.user.id, b.token)).toBe(200);
     });
@@ -218,7 +211,7 @@ describe('account security', () => {
       await idle(admin.user.id, 29 * 60_000);
       await idle(student.user.id, 71 * 3_600_000);
       // A write empties the token cache, so the next requests read the aged rows.
-      await t.app.inject({ method: 'POST', url: '/api/auth/logout-others', headers: admin.headers });
+      await send(t, admin, 'POST', '/api/auth/logout-others');
       expect(await profileStatus(admin.user.id, admin.token)).toBe(200);
       expect(await profileStatus(student.user.id, student.token)).toBe(200);
 
@@ -229,11 +222,7 @@ describe('account security', () => {
         url: '/api/auth/logout-others',
         headers: (await signedInUser(t)).headers,
       });
-      const adminRes = await t.app.inject({
-        method: 'GET',
-        url: `/api/user/${admin.user.id}`,
-        headers: admin.headers,
-      });
+      const adminRes = await send(t, admin, 'GET', `/api/user/${admin.user.id}`);
       expect(adminRes.statusCode).toBe(401);
       expect(adminRes.json().message).toMatch(/without activity/);
       expect(await profileStatus(student.user.id, student.token)).toBe(401);
@@ -291,44 +280,28 @@ describe('account security', () => {
         headers: (await signedInUser(t)).headers,
       });
 
-      const del = () =>
-        t.app.inject({ method: 'DELETE', url: `/api/user/${victim.id}`, headers: admin.headers });
+      const del = () => send(t, admin, 'DELETE', `/api/user/${victim.id}`);
       const refused = await del();
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject({
         code: 'reauth_required',
         message: expect.stringMatching(/confirm your password/),
       });
-      const signupRefused = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/admin/signup',
-        headers: admin.headers,
-        payload: {
-          first_name: 'Bola',
-          last_name: 'Ade',
-          gender: 'male',
-          email: `bola.${Date.now()}@example.com`,
-          phone_number: '08031234567',
-          password: 'admin-kettle-lagoon',
-        },
+      const signupRefused = await send(t, admin, 'POST', '/api/auth/admin/signup', {
+        first_name: 'Bola',
+        last_name: 'Ade',
+        gender: 'male',
+        email: `bola.${Date.now()}@example.com`,
+        phone_number: '08031234567',
+        password: 'admin-kettle-lagoon',
       });
       expect(signupRefused.json().code).toBe('reauth_required');
 
-      const wrong = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/confirm-password',
-        headers: admin.headers,
-        payload: { password: 'not-it' },
-      });
+      const wrong = await send(t, admin, 'POST', '/api/auth/confirm-password', { password: 'not-it' });
       expect(wrong.statusCode).toBe(400);
       expect((await del()).statusCode).toBe(403);
 
-      const ok = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/confirm-password',
-        headers: admin.headers,
-        payload: { password: TEST_PASSWORD },
-      });
+      const ok = await send(t, admin, 'POST', '/api/auth/confirm-password', { password: TEST_PASSWORD });
       expect(ok.statusCode).toBe(200);
       const until = Date.parse(ok.json().confirmed_until);
       expect(until - Date.now()).toBeGreaterThan(14 * 60_000);
@@ -340,37 +313,21 @@ describe('account security', () => {
     it('records what admins changed (not what was refused), newest first, for admins only', async () => {
       const admin = await signedInUser(t, { role: 'admin' });
       const student = await signedInUser(t);
-      const created = await t.app.inject({
-        method: 'POST',
-        url: '/api/hostels',
-        headers: admin.headers,
-        payload: {
-          hostel_name: `Audit Lodge ${Date.now()}`,
-          address: '4 Aba Road, Nsukka',
-          hostel_details: 'x',
-        },
+      const created = await send(t, admin, 'POST', '/api/hostels', {
+        hostel_name: `Audit Lodge ${Date.now()}`,
+        address: '4 Aba Road, Nsukka',
+        hostel_details: 'x',
       });
       expect(created.statusCode).toBe(201);
       const hostelId = created.json()._id as string;
-      const refused = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/hostels/${hostelId}`,
-        headers: admin.headers,
-        payload: { hostel_details: ['not text'] },
+      const refused = await send(t, admin, 'PATCH', `/api/hostels/${hostelId}`, {
+        hostel_details: ['not text'],
       });
       expect(refused.statusCode).toBe(400);
-      const closed = await t.app.inject({
-        method: 'POST',
-        url: `/api/hostels/${hostelId}/close`,
-        headers: admin.headers,
-      });
+      const closed = await send(t, admin, 'POST', `/api/hostels/${hostelId}/close`);
       expect(closed.statusCode).toBe(200);
 
-      const log = await t.app.inject({
-        method: 'GET',
-        url: '/api/admin/audit?limit=2',
-        headers: admin.headers,
-      });
+      const log = await send(t, admin, 'GET', '/api/admin/audit?limit=2');
       expect(log.statusCode).toBe(200);
       expect(Number(log.headers['x-total-count'])).toBeGreaterThanOrEqual(2);
       const [newest, before] = log.json() as {
@@ -386,7 +343,7 @@ describe('account security', () => {
         status_code: 200,
       });
       expect(before).toMatchObject({ action: 'POST /api/hostels', target_id: null, status_code: 201 });
-      const denied = await t.app.inject({ method: 'GET', url: '/api/admin/audit', headers: student.headers });
+      const denied = await send(t, student, 'GET', '/api/admin/audit');
       expect(denied.statusCode).toBe(403);
     });
   });

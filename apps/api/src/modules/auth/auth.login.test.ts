@@ -1,21 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { buildTestApp, type TestApp, testApp } from '../../../test/build-test-app.ts';
 import { insertUser, signedInUser, TEST_PASSWORD } from '../../../test/factories.ts';
+import { send } from '../../../test/requests.ts';
 import { sessions, users } from './auth.schema.ts';
-import { login, signup, signupBody } from './auth.test-helpers.ts';
+import { login, postSignup, signup, signupBody } from './auth.test-helpers.ts';
 import { verifyPassword } from './password.ts';
 
 const me = (t: TestApp, id: string, token: string) =>
   t.app.inject({ method: 'GET', url: `/api/user/${id}`, headers: { authorization: `Bearer ${token}` } });
 
 describe('login and logout', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ rateLimits: false });
-  });
-  afterAll(() => t.close());
+  const t = testApp({ rateLimits: false });
 
   it('logs in with a case-insensitive e-mail and returns token plus user', async () => {
     const { body, user } = await signup(t.app);
@@ -138,7 +135,7 @@ describe('login and logout', () => {
   it("refuses a deleted user's token", async () => {
     const { user, token } = await signedInUser(t);
     const admin = await signedInUser(t, { role: 'admin' });
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/user/${user.id}`, headers: admin.headers });
+    const del = await send(t, admin, 'DELETE', `/api/user/${user.id}`);
     expect(del.statusCode).toBe(204);
     expect((await me(t, user.id, token)).statusCode).toBe(401);
     // They cannot log in again either.
@@ -149,8 +146,8 @@ describe('login and logout', () => {
     const body = signupBody();
     const first = await signup(t.app, body);
     const admin = await signedInUser(t, { role: 'admin' });
-    await t.app.inject({ method: 'DELETE', url: `/api/user/${first.user._id}`, headers: admin.headers });
-    const again = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: body });
+    await send(t, admin, 'DELETE', `/api/user/${first.user._id}`);
+    const again = await postSignup(t.app, body);
     expect(again.statusCode).toBe(201);
     expect(again.json().user._id).not.toBe(first.user._id);
     const rows = await t.db.select().from(users).where(eq(users.email, body.email));
@@ -159,11 +156,7 @@ describe('login and logout', () => {
 });
 
 describe('login rate limits', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = testApp();
 
   it('nine wrong passwords from one address do not stop the right one from others', async () => {
     const user = await insertUser(t.db);
@@ -330,11 +323,7 @@ describe('rate limits off', () => {
 
 describe('password pepper', () => {
   const PEPPER = 'pepper-pepper-pepper-pepper-pepper-0123';
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ rateLimits: false, passwordPepper: PEPPER });
-  });
-  afterAll(() => t.close());
+  const t = testApp({ rateLimits: false, passwordPepper: PEPPER });
 
   it('hashes new passwords with the pepper, so the hash alone does not verify', async () => {
     const body = signupBody();

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { type TestApp, testApp } from '../../../test/build-test-app.ts';
 import { eventually } from '../../../test/eventually.ts';
 import { insertUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { oneTimeCodes, users } from './auth.schema.ts';
@@ -32,11 +32,7 @@ const reset = (t: TestApp, body: { email: string; otp: string; password: string 
   });
 
 describe('forgot and reset password', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ rateLimits: false });
-  });
-  afterAll(() => t.close());
+  const t = testApp({ rateLimits: false });
 
   it('answers the same for known and unknown e-mails, and mails a code only to the known one', async () => {
     const user = await insertUser(t.db);
@@ -139,11 +135,7 @@ describe('forgot and reset password', () => {
 });
 
 describe('what a wrong code tells about the address', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = testApp();
 
   it('answers a wrong reset code alike for a known and an unknown e-mail', async () => {
     const user = await insertUser(t.db);
@@ -183,11 +175,7 @@ describe('what a wrong code tells about the address', () => {
 });
 
 describe('code e-mail rate limits', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = testApp();
 
   it('sends at most 5 reset codes per e-mail per 15 minutes, from any address', async () => {
     const user = await insertUser(t.db);
@@ -238,11 +226,7 @@ describe('code e-mail rate limits', () => {
 });
 
 describe('wrong codes from one address', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = testApp();
 
   it('do not stop the owner asking for a fresh code and resetting from another', async () => {
     const user = await insertUser(t.db);
@@ -294,11 +278,7 @@ describe('wrong codes from one address', () => {
 });
 
 describe('wrong codes per account', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ rateLimits: false });
-  });
-  afterAll(() => t.close());
+  const t = testApp({ rateLimits: false });
 
   const verify = (email: string, otp: string) => verifyEmailCode(t.app, email, otp);
 

@@ -1,11 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testApp } from '../../../test/build-test-app.ts';
+import { anonymous, sendJsonText } from '../../../test/requests.ts';
 import { oneTimeCodes, users } from './auth.schema.ts';
 import {
   lastCodeFor,
   lastMailTo,
   multipart,
+  postSignup,
   requestCode,
   signup,
   signupBody,
@@ -16,15 +18,11 @@ import { OTP_MESSAGES } from './otp.ts';
 import { COMMON_PASSWORD_MESSAGE } from './password.ts';
 
 describe('sign-up', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ rateLimits: false });
-  });
-  afterAll(() => t.close());
+  const t = testApp({ rateLimits: false });
 
   it('creates an unconfirmed student from JSON and e-mails a 4-digit code', async () => {
     const body = signupBody({ email: '  Mixed.Case@Example.com ', gender: 'Female' });
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: body });
+    const res = await postSignup(t.app, body);
     expect(res.statusCode).toBe(201);
     const json = res.json();
     expect(json.message).toContain('mixed.case@example.com');
@@ -88,7 +86,7 @@ describe('sign-up', () => {
   });
 
   it('answers missing and invalid JSON fields with 400 and a message per field', async () => {
-    const missing = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: {} });
+    const missing = await postSignup(t.app, {});
     expect(missing.statusCode).toBe(400);
     expect(missing.json().fields).toEqual({
       first_name: 'First name is required',
@@ -99,11 +97,10 @@ describe('sign-up', () => {
       password: 'Password is required',
     });
 
-    const invalid = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: signupBody({ gender: 'other', phone_number: '12345', first_name: '   ' }),
-    });
+    const invalid = await postSignup(
+      t.app,
+      signupBody({ gender: 'other', phone_number: '12345', first_name: '   ' }),
+    );
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().fields).toEqual({
       first_name: 'First name is required',
@@ -111,22 +108,13 @@ describe('sign-up', () => {
       phone_number: 'Enter a Nigerian phone number, like 08031234567 or +2348031234567',
     });
 
-    const notObject = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      headers: { 'content-type': 'application/json' },
-      payload: '"just a string"',
-    });
+    const notObject = await sendJsonText(t, anonymous, 'POST', '/api/auth/signup', '"just a string"');
     expect(notObject.statusCode).toBe(400);
   });
 
   it('refuses a common password, whatever its case', async () => {
     for (const password of ['password123', 'iloveyou1', 'Password123']) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/signup',
-        payload: signupBody({ password }),
-      });
+      const res = await postSignup(t.app, signupBody({ password }));
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({
         message: COMMON_PASSWORD_MESSAGE,
@@ -134,22 +122,14 @@ describe('sign-up', () => {
       });
     }
     // No composition rules: a long lowercase phrase is fine.
-    const ok = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: signupBody({ password: 'plantain river notebook' }),
-    });
+    const ok = await postSignup(t.app, signupBody({ password: 'plantain river notebook' }));
     expect(ok.statusCode).toBe(201);
   });
 
   it('refuses a duplicate e-mail, also in a different case, with 409', async () => {
     const { body } = await signup(t.app);
     for (const email of [body.email, body.email.toUpperCase()]) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/signup',
-        payload: signupBody({ email }),
-      });
+      const res = await postSignup(t.app, signupBody({ email }));
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({
         statusCode: 409,
@@ -162,19 +142,13 @@ describe('sign-up', () => {
 
   it('gives one 201 and one 409 when the same e-mail signs up twice at once', async () => {
     const body = signupBody();
-    const results = await Promise.all(
-      [1, 2].map(() => t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: body })),
-    );
+    const results = await Promise.all([1, 2].map(() => postSignup(t.app, body)));
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
   });
 });
 
 describe('e-mail confirmation codes', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ rateLimits: false });
-  });
-  afterAll(() => t.close());
+  const t = testApp({ rateLimits: false });
 
   const verify = (email: string, otp: string) => verifyEmailCode(t.app, email, otp);
   const confirmed = async (id: string) =>
@@ -290,11 +264,7 @@ describe('e-mail confirmation codes', () => {
 });
 
 describe('sign-up rate limit', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = testApp();
 
   it('allows 10 sign-ups per hour from one address, then 429 with Retry-After', async () => {
     const from = '203.0.113.7';

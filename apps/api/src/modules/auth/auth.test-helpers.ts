@@ -26,8 +26,12 @@ export function signupBody(overrides: Partial<SignupBody> = {}): SignupBody {
   };
 }
 
+/** POST /auth/signup with a JSON body, whatever it holds. */
+export const postSignup = (app: FastifyInstance, body: unknown) =>
+  app.inject({ method: 'POST', url: '/api/auth/signup', payload: body as object });
+
 export async function signup(app: FastifyInstance, body: SignupBody = signupBody()) {
-  const res = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: body });
+  const res = await postSignup(app, body);
   expect(res.statusCode, res.body).toBe(201);
   return { body, res, user: res.json().user as { _id: string; email: string } };
 }

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testApp } from '../../../test/build-test-app.ts';
 import { insertUser, signedInUser, TEST_PASSWORD } from '../../../test/factories.ts';
+import { anonymous, send } from '../../../test/requests.ts';
 import { users } from './auth.schema.ts';
 import { lastMailTo } from './auth.test-helpers.ts';
 import { base32Decode, base32Encode, matchTotp, otpauthUrl, totpAt } from './totp.ts';
@@ -44,19 +45,15 @@ describe('TOTP (RFC 6238)', () => {
 });
 
 describe('two-step sign-in for admins', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ rateLimits: false });
-  });
-  afterAll(() => t.close());
+  const t = testApp({ rateLimits: false });
 
   const post = (url: string, headers: Record<string, string>, payload?: object) =>
     t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
   const login = (email: string, totp?: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email, password: TEST_PASSWORD, ...(totp ? { totp } : {}) },
+    send(t, anonymous, 'POST', '/api/auth/login', {
+      email,
+      password: TEST_PASSWORD,
+      ...(totp ? { totp } : {}),
     });
 
   async function adminWithTwoStep() {
@@ -74,7 +71,7 @@ describe('two-step sign-in for admins', () => {
 
   it('is turned on with the first code, keeps the secret encrypted, and tells the owner', async () => {
     const admin = await signedInUser(t, { role: 'admin' });
-    const status = await t.app.inject({ method: 'GET', url: '/api/auth/mfa', headers: admin.headers });
+    const status = await send(t, admin, 'GET', '/api/auth/mfa');
     expect(status.json()).toEqual({ enabled: false, required: false });
     const { secret } = (await post('/api/auth/mfa/setup', admin.headers)).json() as { secret: string };
     const wrong = await post('/api/auth/mfa/enable', admin.headers, {
@@ -86,7 +83,7 @@ describe('two-step sign-in for admins', () => {
     expect(
       (await post('/api/auth/mfa/enable', admin.headers, { code: totpAt(secret, Date.now()) })).statusCode,
     ).toBe(200);
-    const after = await t.app.inject({ method: 'GET', url: '/api/auth/mfa', headers: admin.headers });
+    const after = await send(t, admin, 'GET', '/api/auth/mfa');
     expect(after.json()).toEqual({ enabled: true, required: false });
     const [row] = await t.db.select().from(users).where(eq(users.id, admin.user.id));
     expect(row!.totpSecret).toBeTruthy();
@@ -124,10 +121,9 @@ describe('two-step sign-in for admins', () => {
     expect(replayedNext.statusCode).toBe(401);
 
     // A wrong password is still just a wrong password (the code is not asked for first).
-    const badPassword = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: admin.user.email, password: 'nope-nope-nope' },
+    const badPassword = await send(t, anonymous, 'POST', '/api/auth/login', {
+      email: admin.user.email,
+      password: 'nope-nope-nope',
     });
     expect(badPassword.statusCode).toBe(401);
     expect(badPassword.json().code).toBeUndefined();
@@ -136,10 +132,9 @@ describe('two-step sign-in for admins', () => {
   it('signs other sessions out when turned on, and is turned off only with the password and a code', async () => {
     const admin = await signedInUser(t, { role: 'admin' });
     const other = await signedInUser(t, { role: 'admin' });
-    const otherSession = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: admin.user.email, password: TEST_PASSWORD },
+    const otherSession = await send(t, anonymous, 'POST', '/api/auth/login', {
+      email: admin.user.email,
+      password: TEST_PASSWORD,
     });
     const otherToken = otherSession.json().token as string;
     const { secret } = (await post('/api/auth/mfa/setup', admin.headers)).json() as { secret: string };
@@ -163,7 +158,7 @@ describe('two-step sign-in for admins', () => {
     expect(off.statusCode, off.body).toBe(200);
     expect((await login(admin.user.email)).statusCode).toBe(200);
     // Another admin's two-step state is not theirs to change: these routes act on the caller only.
-    const status = await t.app.inject({ method: 'GET', url: '/api/auth/mfa', headers: other.headers });
+    const status = await send(t, other, 'GET', '/api/auth/mfa');
     expect(status.json().enabled).toBe(false);
   });
 
@@ -174,11 +169,7 @@ describe('two-step sign-in for admins', () => {
     const res = await reset();
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toContain(owner.user.email);
-    const stale = await t.app.inject({
-      method: 'GET',
-      url: `/api/user/${owner.user.id}`,
-      headers: owner.headers,
-    });
+    const stale = await send(t, owner, 'GET', `/api/user/${owner.user.id}`);
     expect(stale.statusCode).toBe(401);
     expect((await lastMailTo(t.app, owner.user.email))?.subject).toBe(
       `StudyNest: Two-step sign-in was reset by an admin (${helper.user.email})`,
@@ -188,11 +179,7 @@ describe('two-step sign-in for admins', () => {
     expect((await reset()).statusCode).toBe(409);
     const own = await post(`/api/user/${helper.user.id}/two-step/reset`, helper.headers);
     expect(own.statusCode).toBe(409);
-    const audit = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/audit?limit=5',
-      headers: helper.headers,
-    });
+    const audit = await send(t, helper, 'GET', '/api/admin/audit?limit=5');
     expect(audit.json()).toContainEqual(
       expect.objectContaining({
         action: 'POST /api/user/:id/two-step/reset',
@@ -200,7 +187,7 @@ describe('two-step sign-in for admins', () => {
         actor: { _id: helper.user.id, email: helper.user.email },
       }),
     );
-    const list = await t.app.inject({ method: 'GET', url: '/api/user/all', headers: helper.headers });
+    const list = await send(t, helper, 'GET', '/api/user/all');
     const row = (list.json() as { _id: string; two_step?: boolean }[]).find((u) => u._id === owner.user.id);
     expect(row?.two_step).toBe(false);
   });
@@ -212,18 +199,13 @@ describe('two-step sign-in for admins', () => {
   });
 
   describe('with ADMIN_MFA=required', () => {
-    let strict: TestApp;
-    beforeAll(async () => {
-      strict = await buildTestApp({ rateLimits: false, adminMfaRequired: true });
-    });
-    afterAll(() => strict.close());
+    const strict = testApp({ rateLimits: false, adminMfaRequired: true });
 
     it('keeps admin pages closed until the admin has set it up, and says so at login', async () => {
       const admin = await insertUser(strict.db, { role: 'admin' });
-      const res = await strict.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: admin.email, password: TEST_PASSWORD },
+      const res = await send(strict, anonymous, 'POST', '/api/auth/login', {
+        email: admin.email,
+        password: TEST_PASSWORD,
       });
       expect(res.statusCode).toBe(200);
       expect(res.json().user.mfa_setup_required).toBe(true);
@@ -255,10 +237,9 @@ describe('two-step sign-in for admins', () => {
 
     it('does not ask students for anything more', async () => {
       const student = await insertUser(strict.db);
-      const res = await strict.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: student.email, password: TEST_PASSWORD },
+      const res = await send(strict, anonymous, 'POST', '/api/auth/login', {
+        email: student.email,
+        password: TEST_PASSWORD,
       });
       expect(res.statusCode).toBe(200);
       expect(res.json().user).not.toHaveProperty('mfa_setup_required');
@@ -267,11 +248,7 @@ describe('two-step sign-in for admins', () => {
 });
 
 describe('wrong two-step codes at login', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = testApp();
 
   it('count as failed logins for the address that sends them, not for the owner elsewhere', async () => {
     const admin = await signedInUser(t, { role: 'admin' });

@@ -1,18 +1,15 @@
 import { INSPECTION_SLOTS } from '@studynest/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testApp } from '../../../test/build-test-app.ts';
 import { insertHostel, insertRoom, signedInUser } from '../../../test/factories.ts';
+import { anonymous, send } from '../../../test/requests.ts';
 import { book, bookOk, hostelWithRoom, lagosDatePlusDays, SLOT } from '../payments/payments.fixtures.ts';
 import { rooms } from '../rooms/rooms.schema.ts';
 import { bookings } from './bookings.schema.ts';
 
 describe('POST /api/bookings', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = testApp();
 
   it('books an inspection and holds the room for the student for 30 minutes', async () => {
     const { room } = await hostelWithRoom(t);
@@ -40,15 +37,10 @@ describe('POST /api/bookings', () => {
     const { room } = await hostelWithRoom(t);
     const student = await signedInUser(t);
     const first = await bookOk(t, student, room);
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/bookings',
-      headers: student.headers,
-      payload: {
-        hostel_id: room.hostelId,
-        room_id: room.id,
-        inspection_date_time: `${lagosDatePlusDays(3)}_04:00pm - 04:30pm`,
-      },
+    const again = await send(t, student, 'POST', '/api/bookings', {
+      hostel_id: room.hostelId,
+      room_id: room.id,
+      inspection_date_time: `${lagosDatePlusDays(3)}_04:00pm - 04:30pm`,
     });
     expect(again.statusCode).toBe(201);
     expect(again.json()._id).toBe(first._id);
@@ -67,24 +59,18 @@ describe('POST /api/bookings', () => {
     expect(past.json().message).toBe('Pick today or a later date');
 
     for (const value of ['2025-02-30_10:00am - 10:30am', 'tomorrow_10:00am - 10:30am', 'garbage']) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/bookings',
-        headers: student.headers,
-        payload: { hostel_id: room.hostelId, room_id: room.id, inspection_date_time: value },
+      const res = await send(t, student, 'POST', '/api/bookings', {
+        hostel_id: room.hostelId,
+        room_id: room.id,
+        inspection_date_time: value,
       });
       expect(res.statusCode, value).toBe(400);
       expect(res.json().fields).toHaveProperty('inspection_date_time');
     }
-    const slot = await t.app.inject({
-      method: 'POST',
-      url: '/api/bookings',
-      headers: student.headers,
-      payload: {
-        hostel_id: room.hostelId,
-        room_id: room.id,
-        inspection_date_time: `${lagosDatePlusDays(1)}_03:00am - 03:30am`,
-      },
+    const slot = await send(t, student, 'POST', '/api/bookings', {
+      hostel_id: room.hostelId,
+      room_id: room.id,
+      inspection_date_time: `${lagosDatePlusDays(1)}_03:00am - 03:30am`,
     });
     expect(slot.statusCode).toBe(400);
     for (const s of INSPECTION_SLOTS) expect(slot.json().message).toContain(s);
@@ -95,22 +81,16 @@ describe('POST /api/bookings', () => {
     const { room } = await hostelWithRoom(t);
     const other = await insertHostel(t.db);
     const date = `${lagosDatePlusDays(1)}_${SLOT}`;
-    const unknown = await t.app.inject({
-      method: 'POST',
-      url: '/api/bookings',
-      headers: student.headers,
-      payload: {
-        hostel_id: room.hostelId,
-        room_id: '00000000-0000-4000-8000-000000000000',
-        inspection_date_time: date,
-      },
+    const unknown = await send(t, student, 'POST', '/api/bookings', {
+      hostel_id: room.hostelId,
+      room_id: '00000000-0000-4000-8000-000000000000',
+      inspection_date_time: date,
     });
     expect(unknown.statusCode).toBe(404);
-    const wrongHostel = await t.app.inject({
-      method: 'POST',
-      url: '/api/bookings',
-      headers: student.headers,
-      payload: { hostel_id: other.id, room_id: room.id, inspection_date_time: date },
+    const wrongHostel = await send(t, student, 'POST', '/api/bookings', {
+      hostel_id: other.id,
+      room_id: room.id,
+      inspection_date_time: date,
     });
     expect(wrongHostel.statusCode).toBe(400);
 
@@ -123,23 +103,14 @@ describe('POST /api/bookings', () => {
 
   it('needs a signed-in student and valid ids', async () => {
     const { room } = await hostelWithRoom(t);
-    const anon = await t.app.inject({
-      method: 'POST',
-      url: '/api/bookings',
-      payload: {
-        hostel_id: room.hostelId,
-        room_id: room.id,
-        inspection_date_time: `${lagosDatePlusDays(1)}_${SLOT}`,
-      },
+    const anon = await send(t, anonymous, 'POST', '/api/bookings', {
+      hostel_id: room.hostelId,
+      room_id: room.id,
+      inspection_date_time: `${lagosDatePlusDays(1)}_${SLOT}`,
     });
     expect(anon.statusCode).toBe(401);
     const student = await signedInUser(t);
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/bookings',
-      headers: student.headers,
-      payload: { hostel_id: 'x', room_id: 5 },
-    });
+    const bad = await send(t, student, 'POST', '/api/bookings', { hostel_id: 'x', room_id: 5 });
     expect(bad.statusCode).toBe(400);
   });
 
@@ -185,9 +156,7 @@ describe('POST /api/bookings', () => {
 
   it('counts and lists only confirmed inspections from today (Lagos) on', async () => {
     const admin = await signedInUser(t, { role: 'admin' });
-    const count = async () =>
-      (await t.app.inject({ method: 'GET', url: '/api/bookings/count', headers: admin.headers })).json()
-        .upcoming;
+    const count = async () => (await send(t, admin, 'GET', '/api/bookings/count')).json().upcoming;
     const before = await count();
     const made: string[] = [];
     for (const days of [0, 1, -1]) {
@@ -203,26 +172,18 @@ describe('POST /api/bookings', () => {
     const { room } = await hostelWithRoom(t);
     await bookOk(t, await signedInUser(t), room); // pending: not counted
     expect(await count()).toBe(before + 2);
-    const upcoming = await t.app.inject({
-      method: 'GET',
-      url: '/api/bookings?upcoming=1',
-      headers: admin.headers,
-    });
+    const upcoming = await send(t, admin, 'GET', '/api/bookings?upcoming=1');
     const ids = upcoming.json().map((b: { _id: string }) => b._id);
     expect(ids).toEqual(expect.arrayContaining([made[0], made[1]]));
     expect(ids).not.toContain(made[2]);
-    const all = await t.app.inject({ method: 'GET', url: '/api/bookings', headers: admin.headers });
+    const all = await send(t, admin, 'GET', '/api/bookings');
     expect(all.json().map((b: { _id: string }) => b._id)).toEqual(expect.arrayContaining(made));
     expect(all.json().find((b: { _id: string }) => b._id === made[2]).payment_status).toBe('none');
   });
 });
 
 describe('POST /api/bookings: holds are rationed', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = testApp();
 
   it('asks a student with an unconfirmed e-mail to confirm it first, and holds nothing', async () => {
     const student = await signedInUser(t, { isEmailConfirmed: false });

@@ -1,14 +1,11 @@
 import { renameSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testApp } from '../../../test/build-test-app.ts';
+import { anonymous, sendJsonText } from '../../../test/requests.ts';
 
 describe('health and the app shell', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = testApp();
 
   it('names the engines in use and answers ok after a real round trip to each', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
@@ -56,12 +53,7 @@ describe('health and the app shell', () => {
   });
 
   it('refuses malformed JSON with 400, not 500', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"broken": ',
-    });
+    const res = await sendJsonText(t, anonymous, 'POST', '/api/auth/login', '{"broken": ');
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('The request body is not valid JSON');
   });
@@ -82,11 +74,7 @@ describe('health and the app shell', () => {
 });
 
 describe('conditional GET', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = testApp();
 
   it('answers 304 to a repeated list request carrying its ETag', async () => {
     const first = await t.app.inject({ method: 'GET', url: '/api/hostels' });

@@ -1,8 +1,9 @@
 import { type HostelSearchItem, type HostelSearchResult, UNIVERSITIES } from '@studynest/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { insertHostel, insertRoom, signedInUser } from '../../../test/factories.ts';
+import { buildTestApp, type TestApp, testApp, testAppWith } from '../../../test/build-test-app.ts';
+import { insertHostel, insertRoom, type SignedIn, signedInUser } from '../../../test/factories.ts';
+import { send, sendForm } from '../../../test/requests.ts';
 import { seedDemoOnce } from '../demo/demo-data.ts';
 import { rooms } from '../rooms/rooms.schema.ts';
 import { multipart } from './hostels.fixtures.ts';
@@ -11,7 +12,7 @@ import { hostels } from './hostels.schema.ts';
 describe('hostel search (GET /hostels with parameters)', () => {
   let t: TestApp;
   let studentId: string;
-  let admin: Record<string, string>;
+  let admin: SignedIn;
 
   async function search(params: Record<string, string | number>): Promise<HostelSearchResult> {
     const query = new URLSearchParams(
@@ -33,7 +34,7 @@ describe('hostel search (GET /hostels with parameters)', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     studentId = (await signedInUser(t)).user.id;
-    admin = (await signedInUser(t, { role: 'admin' })).headers;
+    admin = await signedInUser(t, { role: 'admin' });
 
     const akoka = await insertHostel(t.db, {
       hostelName: 'Akoka Court',
@@ -346,7 +347,7 @@ describe('hostel search (GET /hostels with parameters)', () => {
       available_rooms: 1,
     });
 
-    const closed = await t.app.inject({ method: 'POST', url: `/api/hostels/${h.id}/close`, headers: admin });
+    const closed = await send(t, admin, 'POST', `/api/hostels/${h.id}/close`);
     expect(closed.statusCode).toBe(200);
     expect((await search({ state: 'Kano', available: 'true' })).items).toEqual([]);
     expect((await search({ state: 'Kano' })).items).toEqual([]);
@@ -522,20 +523,13 @@ describe('hostel search (GET /hostels with parameters)', () => {
 });
 
 describe('hostel facts on create and update', () => {
-  let t: TestApp;
-  let admin: Record<string, string>;
-  beforeAll(async () => {
-    t = await buildTestApp();
-    admin = (await signedInUser(t, { role: 'admin' })).headers;
-  });
-  afterAll(() => t.close());
+  const { t, admin } = testAppWith({ admin: { role: 'admin' } });
 
   it('name, address and details alone still create a hostel, with default facts', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/hostels',
-      headers: admin,
-      payload: { hostel_name: 'Only Basics', address: '1 Road', hostel_details: 'Nice' },
+    const res = await send(t, admin, 'POST', '/api/hostels', {
+      hostel_name: 'Only Basics',
+      address: '1 Road',
+      hostel_details: 'Nice',
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({
@@ -547,20 +541,15 @@ describe('hostel facts on create and update', () => {
   });
 
   it('takes the facts, a university lends its state and city, and updates change only what is sent', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/hostels',
-      headers: admin,
-      payload: {
-        hostel_name: 'Odenigbo Lodge',
-        address: '5 Odenigbo Road',
-        university: 'unn',
-        walking_minutes: 12,
-        gender_policy: 'female_only',
-        amenities: ['water', 'wifi', 'water'],
-        latitude: '6.864',
-        longitude: 7.409,
-      },
+    const res = await send(t, admin, 'POST', '/api/hostels', {
+      hostel_name: 'Odenigbo Lodge',
+      address: '5 Odenigbo Road',
+      university: 'unn',
+      walking_minutes: 12,
+      gender_policy: 'female_only',
+      amenities: ['water', 'wifi', 'water'],
+      latitude: '6.864',
+      longitude: 7.409,
     });
     expect(res.statusCode, res.body).toBe(201);
     const created = res.json();
@@ -576,11 +565,9 @@ describe('hostel facts on create and update', () => {
       longitude: 7.409,
     });
 
-    const patched = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/hostels/${created.id}`,
-      headers: admin,
-      payload: { amenities: 'security,kitchen', walking_minutes: '' },
+    const patched = await send(t, admin, 'PATCH', `/api/hostels/${created.id}`, {
+      amenities: 'security,kitchen',
+      walking_minutes: '',
     });
     expect(patched.statusCode, patched.body).toBe(200);
     expect(patched.json()).toMatchObject({
@@ -601,12 +588,7 @@ describe('hostel facts on create and update', () => {
       walking_minutes: '7',
       amenities: ['wifi', 'kitchen,laundry'],
     });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/hostels',
-      ...form,
-      headers: { ...form.headers, ...admin },
-    });
+    const res = await sendForm(t, admin, 'POST', '/api/hostels', form);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({
       state: 'Oyo',
@@ -614,12 +596,7 @@ describe('hostel facts on create and update', () => {
       amenities: ['wifi', 'kitchen', 'laundry'],
     });
     const clear = await multipart({ amenities: '' });
-    const cleared = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/hostels/${res.json().id}`,
-      ...clear,
-      headers: { ...clear.headers, ...admin },
-    });
+    const cleared = await sendForm(t, admin, 'PATCH', `/api/hostels/${res.json().id}`, clear);
     expect(cleared.statusCode, cleared.body).toBe(200);
     expect(cleared.json()).toMatchObject({ amenities: [], state: 'Oyo', walking_minutes: 7 });
   });
@@ -636,11 +613,10 @@ describe('hostel facts on create and update', () => {
       [{ longitude: 'east' }, 'longitude'],
     ];
     for (const [payload, field] of cases) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/hostels',
-        headers: admin,
-        payload: { hostel_name: 'Bad Facts', address: '1 Road', ...payload },
+      const res = await send(t, admin, 'POST', '/api/hostels', {
+        hostel_name: 'Bad Facts',
+        address: '1 Road',
+        ...payload,
       });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(Object.keys(res.json().fields ?? {}), JSON.stringify(payload)).toContain(field);
@@ -649,11 +625,7 @@ describe('hostel facts on create and update', () => {
 });
 
 describe('demo data', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = testApp();
 
   it('the demo hostels carry real facts and are found by search', async () => {
     // Seeding happens only into an empty database, so this suite has its own.

@@ -1,25 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { insertHostel, insertRoom, insertTenancy, signedInUser } from '../../../test/factories.ts';
+import { describe, expect, it } from 'vitest';
+import { testAppWith } from '../../../test/build-test-app.ts';
+import { insertHostel, insertRoom, insertTenancy } from '../../../test/factories.ts';
+import { anonymous, send, sendForm } from '../../../test/requests.ts';
 import { rooms } from '../rooms/rooms.schema.ts';
 import { insertBooking, multipart, smallJpeg, uploadedFiles } from './hostels.fixtures.ts';
 import { hostels } from './hostels.schema.ts';
 
 describe('hostels: create, update, close, delete', () => {
-  let t: TestApp;
-  let admin: Record<string, string>;
-  let student: Record<string, string>;
-  let studentId: string;
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-    admin = (await signedInUser(t, { role: 'admin' })).headers;
-    const s = await signedInUser(t);
-    student = s.headers;
-    studentId = s.user.id;
-  });
-  afterAll(() => t.close());
+  const { t, admin, student } = testAppWith({ admin: { role: 'admin' }, student: {} });
 
   describe('every write is for admins only', () => {
     const writes = (id: string) => [
@@ -40,11 +29,7 @@ describe('hostels: create, update, close, delete', () => {
         const anon = await t.app.inject({ ...w, ...form });
         expect(anon.statusCode, `${w.method} ${w.url} anonymous`).toBe(401);
         expect(anon.json().message).toMatch(/log in/i);
-        const asStudent = await t.app.inject({
-          ...w,
-          payload: form.payload,
-          headers: { ...form.headers, ...student },
-        });
+        const asStudent = await sendForm(t, student, w.method, w.url, form);
         expect(asStudent.statusCode, `${w.method} ${w.url} student`).toBe(403);
         expect(asStudent.json().message).toBe('Only admins can do this');
       }
@@ -64,12 +49,7 @@ describe('hostels: create, update, close, delete', () => {
         },
         [{ data: await smallJpeg(1) }, { data: await smallJpeg(2) }],
       );
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/hostels',
-        payload: form.payload,
-        headers: { ...form.headers, ...admin },
-      });
+      const res = await sendForm(t, admin, 'POST', '/api/hostels', form);
       expect(res.statusCode).toBe(201);
       const body = res.json();
       expect(body).toMatchObject({
@@ -91,11 +71,9 @@ describe('hostels: create, update, close, delete', () => {
     });
 
     it('creates without photos, and from JSON too', async () => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/hostels',
-        headers: admin,
-        payload: { hostel_name: 'Plain Lodge', address: '3 Market Road' },
+      const res = await send(t, admin, 'POST', '/api/hostels', {
+        hostel_name: 'Plain Lodge',
+        address: '3 Market Road',
       });
       expect(res.statusCode).toBe(201);
       expect(res.json()).toMatchObject({ hostel_name: 'Plain Lodge', hostel_details: '', images: [] });
@@ -103,12 +81,7 @@ describe('hostels: create, update, close, delete', () => {
 
     it('refuses missing name and address with 400 and per-field reasons', async () => {
       const form = await multipart({ hostel_name: '   ', hostel_details: 'x' });
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/hostels',
-        payload: form.payload,
-        headers: { ...form.headers, ...admin },
-      });
+      const res = await sendForm(t, admin, 'POST', '/api/hostels', form);
       expect(res.statusCode).toBe(400);
       expect(res.json().fields).toEqual({
         hostel_name: 'Hostel name is required',
@@ -117,22 +90,19 @@ describe('hostels: create, update, close, delete', () => {
     });
 
     it('refuses an over-long name', async () => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/hostels',
-        headers: admin,
-        payload: { hostel_name: 'x'.repeat(121), address: 'A road' },
+      const res = await send(t, admin, 'POST', '/api/hostels', {
+        hostel_name: 'x'.repeat(121),
+        address: 'A road',
       });
       expect(res.statusCode).toBe(400);
       expect(res.json().fields.hostel_name).toMatch(/at most 120/);
     });
 
     it('refuses photos sent as JSON with a clear 400', async () => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/hostels',
-        headers: admin,
-        payload: { hostel_name: 'A', address: 'B', images: ['x.jpg'] },
+      const res = await send(t, admin, 'POST', '/api/hostels', {
+        hostel_name: 'A',
+        address: 'B',
+        images: ['x.jpg'],
       });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toMatch(/multipart/);
@@ -147,12 +117,7 @@ describe('hostels: create, update, close, delete', () => {
         hostelDetails: 'Old details',
       });
       const form = await multipart({ hostel_name: 'New Name' });
-      const res = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/hostels/${h.id}`,
-        payload: form.payload,
-        headers: { ...form.headers, ...admin },
-      });
+      const res = await sendForm(t, admin, 'PATCH', `/api/hostels/${h.id}`, form);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({
         hostel_name: 'New Name',
@@ -163,12 +128,7 @@ describe('hostels: create, update, close, delete', () => {
 
     it('PATCH accepts JSON and can clear the details', async () => {
       const h = await insertHostel(t.db, { hostelDetails: 'To be cleared' });
-      const res = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/hostels/${h.id}`,
-        headers: admin,
-        payload: { hostel_details: '' },
-      });
+      const res = await send(t, admin, 'PATCH', `/api/hostels/${h.id}`, { hostel_details: '' });
       expect(res.statusCode).toBe(200);
       expect(res.json().hostel_details).toBe('');
     });
@@ -176,12 +136,7 @@ describe('hostels: create, update, close, delete', () => {
     it('PATCH refuses a blank name (a field sent must be valid)', async () => {
       const h = await insertHostel(t.db);
       const form = await multipart({ hostel_name: ' ' });
-      const res = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/hostels/${h.id}`,
-        payload: form.payload,
-        headers: { ...form.headers, ...admin },
-      });
+      const res = await sendForm(t, admin, 'PATCH', `/api/hostels/${h.id}`, form);
       expect(res.statusCode).toBe(400);
       expect(res.json().fields).toEqual({ hostel_name: 'Hostel name is required' });
     });
@@ -189,22 +144,12 @@ describe('hostels: create, update, close, delete', () => {
     it('PUT requires name and address; with them it behaves like PATCH', async () => {
       const h = await insertHostel(t.db, { hostelDetails: 'Kept' });
       const bad = await multipart({ hostel_name: 'Only a name' });
-      const refused = await t.app.inject({
-        method: 'PUT',
-        url: `/api/hostels/${h.id}`,
-        payload: bad.payload,
-        headers: { ...bad.headers, ...admin },
-      });
+      const refused = await sendForm(t, admin, 'PUT', `/api/hostels/${h.id}`, bad);
       expect(refused.statusCode).toBe(400);
       expect(refused.json().fields).toEqual({ address: 'Address is required' });
 
       const good = await multipart({ hostel_name: 'Put Name', address: 'Put Address' });
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: `/api/hostels/${h.id}`,
-        payload: good.payload,
-        headers: { ...good.headers, ...admin },
-      });
+      const res = await sendForm(t, admin, 'PUT', `/api/hostels/${h.id}`, good);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({
         hostel_name: 'Put Name',
@@ -215,20 +160,16 @@ describe('hostels: create, update, close, delete', () => {
 
     it('404 for an unknown hostel, 400 for a malformed id', async () => {
       const form = await multipart({ hostel_name: 'X' });
-      const missing = await t.app.inject({
-        method: 'PATCH',
-        url: '/api/hostels/00000000-0000-4000-8000-000000000000',
-        payload: form.payload,
-        headers: { ...form.headers, ...admin },
-      });
+      const missing = await sendForm(
+        t,
+        admin,
+        'PATCH',
+        '/api/hostels/00000000-0000-4000-8000-000000000000',
+        form,
+      );
       expect(missing.statusCode).toBe(404);
       expect(missing.json().message).toBe('This hostel does not exist');
-      const malformed = await t.app.inject({
-        method: 'PATCH',
-        url: '/api/hostels/nope',
-        headers: admin,
-        payload: {},
-      });
+      const malformed = await send(t, admin, 'PATCH', '/api/hostels/nope', {});
       expect(malformed.statusCode).toBe(400);
     });
   });
@@ -238,15 +179,11 @@ describe('hostels: create, update, close, delete', () => {
       const h = await insertHostel(t.db, { hostelName: 'Closing Soon Lodge' });
       const room = await insertRoom(t.db, h.id);
 
-      const closed = await t.app.inject({
-        method: 'POST',
-        url: `/api/hostels/${h.id}/close`,
-        headers: admin,
-      });
+      const closed = await send(t, admin, 'POST', `/api/hostels/${h.id}/close`);
       expect(closed.statusCode).toBe(200);
       expect(closed.json()).toMatchObject({ _id: h.id, is_closed: true });
 
-      for (const headers of [{}, student]) {
+      for (const { headers } of [anonymous, student]) {
         const list = await t.app.inject({ method: 'GET', url: '/api/hostels?include_closed=1', headers });
         expect(list.json().map((x: { _id: string }) => x._id)).not.toContain(h.id);
         expect((await t.app.inject({ method: 'GET', url: `/api/hostels/${h.id}`, headers })).statusCode).toBe(
@@ -260,31 +197,19 @@ describe('hostels: create, update, close, delete', () => {
       }
 
       // Admins: the plain list stays the public one; include_closed=1 adds closed hostels, flagged.
-      const adminPlain = await t.app.inject({ method: 'GET', url: '/api/hostels', headers: admin });
+      const adminPlain = await send(t, admin, 'GET', '/api/hostels');
       expect(adminPlain.json().map((x: { _id: string }) => x._id)).not.toContain(h.id);
-      const adminAll = await t.app.inject({
-        method: 'GET',
-        url: '/api/hostels?include_closed=1',
-        headers: admin,
-      });
+      const adminAll = await send(t, admin, 'GET', '/api/hostels?include_closed=1');
       expect(adminAll.json().find((x: { _id: string }) => x._id === h.id)).toMatchObject({ is_closed: true });
-      const adminOne = await t.app.inject({ method: 'GET', url: `/api/hostels/${h.id}`, headers: admin });
+      const adminOne = await send(t, admin, 'GET', `/api/hostels/${h.id}`);
       expect(adminOne.statusCode).toBe(200);
       expect(adminOne.json().is_closed).toBe(true);
-      const adminRooms = await t.app.inject({
-        method: 'GET',
-        url: `/api/rooms/hostel/${h.id}`,
-        headers: admin,
-      });
+      const adminRooms = await send(t, admin, 'GET', `/api/rooms/hostel/${h.id}`);
       expect(adminRooms.json().map((r: { _id: string }) => r._id)).toEqual([room.id]);
-      const adminAllRooms = await t.app.inject({ method: 'GET', url: '/api/rooms', headers: admin });
+      const adminAllRooms = await send(t, admin, 'GET', '/api/rooms');
       expect(adminAllRooms.json().map((r: { _id: string }) => r._id)).toContain(room.id);
 
-      const reopened = await t.app.inject({
-        method: 'POST',
-        url: `/api/hostels/${h.id}/reopen`,
-        headers: admin,
-      });
+      const reopened = await send(t, admin, 'POST', `/api/hostels/${h.id}/reopen`);
       expect(reopened.statusCode).toBe(200);
       expect(reopened.json().is_closed).toBe(false);
       expect((await t.app.inject({ method: 'GET', url: `/api/hostels/${h.id}` })).statusCode).toBe(200);
@@ -298,11 +223,7 @@ describe('hostels: create, update, close, delete', () => {
       expect(
         (await t.app.inject({ method: 'GET', url: '/api/hostels?include_closed=maybe' })).statusCode,
       ).toBe(400);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/hostels/00000000-0000-4000-8000-000000000000/close',
-        headers: admin,
-      });
+      const res = await send(t, admin, 'POST', '/api/hostels/00000000-0000-4000-8000-000000000000/close');
       expect(res.statusCode).toBe(404);
     });
   });
@@ -312,12 +233,7 @@ describe('hostels: create, update, close, delete', () => {
       const form = await multipart({ hostel_name: 'Doomed Lodge', address: '1 End Street' }, [
         { data: await smallJpeg(3) },
       ]);
-      const created = await t.app.inject({
-        method: 'POST',
-        url: '/api/hostels',
-        payload: form.payload,
-        headers: { ...form.headers, ...admin },
-      });
+      const created = await sendForm(t, admin, 'POST', '/api/hostels', form);
       const id = created.json()._id as string;
       const key = new URL(created.json().images[0] as string).pathname
         .replace('/uploads/', '')
@@ -327,22 +243,18 @@ describe('hostels: create, update, close, delete', () => {
       await insertRoom(t.db, id, { roomNumber: 'room 01' });
       await insertRoom(t.db, id, { roomNumber: 'room 02' });
 
-      const res = await t.app.inject({ method: 'DELETE', url: `/api/hostels/${id}`, headers: admin });
+      const res = await send(t, admin, 'DELETE', `/api/hostels/${id}`);
       expect(res.statusCode).toBe(204);
       expect(await t.db.select().from(rooms).where(eq(rooms.hostelId, id))).toEqual([]);
       expect(await filesOf()).toEqual([]);
-      expect(
-        (await t.app.inject({ method: 'GET', url: `/api/hostels/${id}`, headers: admin })).statusCode,
-      ).toBe(404);
-      expect(
-        (await t.app.inject({ method: 'DELETE', url: `/api/hostels/${id}`, headers: admin })).statusCode,
-      ).toBe(404);
+      expect((await send(t, admin, 'GET', `/api/hostels/${id}`)).statusCode).toBe(404);
+      expect((await send(t, admin, 'DELETE', `/api/hostels/${id}`)).statusCode).toBe(404);
     });
 
     it.each(['booked', 'rented'] as const)('409 while a room is %s', async (status) => {
       const h = await insertHostel(t.db);
       await insertRoom(t.db, h.id, { status });
-      const res = await t.app.inject({ method: 'DELETE', url: `/api/hostels/${h.id}`, headers: admin });
+      const res = await send(t, admin, 'DELETE', `/api/hostels/${h.id}`);
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe(
         'This hostel has rooms that are booked or rented; it cannot be deleted',
@@ -353,10 +265,10 @@ describe('hostels: create, update, close, delete', () => {
     it('409 while a student holds a room for inspection', async () => {
       const h = await insertHostel(t.db);
       await insertRoom(t.db, h.id, {
-        heldByUserId: studentId,
+        heldByUserId: student.user.id,
         heldUntil: new Date(Date.now() + 10 * 60_000),
       });
-      const res = await t.app.inject({ method: 'DELETE', url: `/api/hostels/${h.id}`, headers: admin });
+      const res = await send(t, admin, 'DELETE', `/api/hostels/${h.id}`);
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe(
         'This hostel has rooms that are booked or rented; it cannot be deleted',
@@ -366,8 +278,8 @@ describe('hostels: create, update, close, delete', () => {
     it('409 while a tenancy runs, even if the room was set available by hand: its records are kept', async () => {
       const h = await insertHostel(t.db);
       const room = await insertRoom(t.db, h.id, { status: 'available' });
-      await insertTenancy(t.db, { id: room.id, hostelId: h.id }, studentId, '2027-01-10');
-      const res = await t.app.inject({ method: 'DELETE', url: `/api/hostels/${h.id}`, headers: admin });
+      await insertTenancy(t.db, { id: room.id, hostelId: h.id }, student.user.id, '2027-01-10');
+      const res = await send(t, admin, 'DELETE', `/api/hostels/${h.id}`);
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toMatch(/bookings or payment records.*Close it instead/);
     });
@@ -377,27 +289,26 @@ describe('hostels: create, update, close, delete', () => {
       const room = await insertRoom(t.db, h.id, { status: 'available' });
       await insertBooking(
         t.db,
-        { userId: studentId, roomId: room.id, hostelId: h.id },
+        { userId: student.user.id, roomId: room.id, hostelId: h.id },
         { withPayment: true },
       );
-      const res = await t.app.inject({ method: 'DELETE', url: `/api/hostels/${h.id}`, headers: admin });
+      const res = await send(t, admin, 'DELETE', `/api/hostels/${h.id}`);
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toMatch(/bookings or payment records.*Close it instead/);
       expect(await t.db.select().from(rooms).where(eq(rooms.id, room.id))).toHaveLength(1);
 
       // Closing is the way out, and it keeps everything.
-      const closed = await t.app.inject({
-        method: 'POST',
-        url: `/api/hostels/${h.id}/close`,
-        headers: admin,
-      });
+      const closed = await send(t, admin, 'POST', `/api/hostels/${h.id}/close`);
       expect(closed.statusCode).toBe(200);
     });
 
     it('an expired hold does not block deleting', async () => {
       const h = await insertHostel(t.db);
-      await insertRoom(t.db, h.id, { heldByUserId: studentId, heldUntil: new Date(Date.now() - 60_000) });
-      const res = await t.app.inject({ method: 'DELETE', url: `/api/hostels/${h.id}`, headers: admin });
+      await insertRoom(t.db, h.id, {
+        heldByUserId: student.user.id,
+        heldUntil: new Date(Date.now() - 60_000),
+      });
+      const res = await send(t, admin, 'DELETE', `/api/hostels/${h.id}`);
       expect(res.statusCode).toBe(204);
     });
   });

@@ -3,9 +3,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { insertHostel, signedInUser } from '../../../test/factories.ts';
+import { describe, expect, it } from 'vitest';
+import { testAppWith } from '../../../test/build-test-app.ts';
+import { insertHostel } from '../../../test/factories.ts';
+import { sendForm } from '../../../test/requests.ts';
 import {
   jpegWithGps,
   multipart,
@@ -17,24 +18,14 @@ import {
 import { hostelImages, hostels } from './hostels.schema.ts';
 
 describe('hostel photo uploads', () => {
-  let t: TestApp;
-  let admin: Record<string, string>;
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-    admin = (await signedInUser(t, { role: 'admin' })).headers;
-  });
-  afterAll(() => t.close());
+  const { t, admin } = testAppWith({ admin: { role: 'admin' } });
 
   const send = async (
     method: 'POST' | 'PATCH' | 'PUT',
     url: string,
     fields: Record<string, string | string[]>,
     files: UploadFile[] = [],
-  ) => {
-    const form = await multipart(fields, files);
-    return t.app.inject({ method, url, payload: form.payload, headers: { ...form.headers, ...admin } });
-  };
+  ) => sendForm(t, admin, method, url, await multipart(fields, files));
   const create = (files: UploadFile[], fields: Record<string, string> = {}) =>
     send(
       'POST',

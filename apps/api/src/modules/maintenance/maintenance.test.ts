@@ -1,8 +1,9 @@
 import { addBusinessDays, addDays, todayInLagos } from '@studynest/contracts';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testAppWith } from '../../../test/build-test-app.ts';
 import { insertHostel, insertRoom, insertTenancy, signedInUser } from '../../../test/factories.ts';
+import { anonymous, send } from '../../../test/requests.ts';
 import { multipart, png, smallJpeg, uploadedFiles } from '../hostels/hostels.fixtures.ts';
 import { maintenanceRequests } from './maintenance.schema.ts';
 
@@ -18,13 +19,7 @@ type Request = {
 };
 
 describe('maintenance requests', () => {
-  let t: TestApp;
-  let admin: Awaited<ReturnType<typeof signedInUser>>;
-  beforeAll(async () => {
-    t = await buildTestApp();
-    admin = await signedInUser(t, { role: 'admin' });
-  });
-  afterAll(() => t.close());
+  const { t, admin } = testAppWith({ admin: { role: 'admin' } });
 
   async function tenant() {
     const hostel = await insertHostel(t.db, { hostelName: 'Maintenance Lodge' });
@@ -78,10 +73,7 @@ describe('maintenance requests', () => {
     expect(Date.parse(created.due_by) - Date.parse(created.created_at)).toBeLessThanOrEqual(
       24 * 3600_000 + 1000,
     );
-    const photo = await t.app.inject({
-      method: 'GET',
-      url: new URL(created.photos[0]!, t.config.publicUrl).pathname,
-    });
+    const photo = await send(t, anonymous, 'GET', new URL(created.photos[0]!, t.config.publicUrl).pathname);
     expect(photo.statusCode).toBe(200);
     expect(photo.headers['content-type']).toBe('image/jpeg');
 
@@ -90,22 +82,18 @@ describe('maintenance requests', () => {
     expect(mail?.text).toContain('room 07, Maintenance Lodge');
     expect(mail?.text).toContain('within 24 hours');
 
-    const mine = await t.app.inject({ method: 'GET', url: '/api/maintenance/mine', headers: me.headers });
+    const mine = await send(t, me, 'GET', '/api/maintenance/mine');
     expect((mine.json() as Request[]).map((r) => r._id)).toEqual([created._id]);
   });
 
   it('an admin moves it to in progress and done with notes; the tenant sees the history and is told each time', async () => {
     const me = await tenant();
     const { _id: id } = (await report(me, { ...leak, urgency: 'normal' })).json() as Request;
-    const queue = await t.app.inject({
-      method: 'GET',
-      url: `/api/admin/maintenance?status=open&hostel_id=${me.hostel.id}`,
-      headers: admin.headers,
-    });
+    const queue = await send(t, admin, 'GET', `/api/admin/maintenance?status=open&hostel_id=${me.hostel.id}`);
     expect((queue.json() as Request[]).map((r) => r._id)).toEqual([id]);
 
     const patch = (payload: Record<string, unknown>) =>
-      t.app.inject({ method: 'PATCH', url: `/api/admin/maintenance/${id}`, headers: admin.headers, payload });
+      send(t, admin, 'PATCH', `/api/admin/maintenance/${id}`, payload);
     expect((await patch({ status: 'in_progress', note: 'A plumber comes on Tuesday.' })).statusCode).toBe(
       200,
     );
@@ -125,20 +113,10 @@ describe('maintenance requests', () => {
     expect((await outbox(me.user.email))[1]?.text).toContain(
       'Note from StudyNest: A plumber comes on Tuesday.',
     );
-    const mine = (
-      await t.app.inject({ method: 'GET', url: '/api/maintenance/mine', headers: me.headers })
-    ).json();
+    const mine = (await send(t, me, 'GET', '/api/maintenance/mine')).json();
     expect(mine[0].status).toBe('done');
     expect(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: '/api/admin/maintenance?status=open',
-          headers: admin.headers,
-        })
-      )
-        .json()
-        .map((r: Request) => r._id),
+      (await send(t, admin, 'GET', '/api/admin/maintenance?status=open')).json().map((r: Request) => r._id),
     ).not.toContain(id);
 
     const again = await patch({ status: 'done' });
@@ -153,9 +131,7 @@ describe('maintenance requests', () => {
       .update(maintenanceRequests)
       .set({ dueBy: new Date(Date.now() - 3600_000) })
       .where(eq(maintenanceRequests.id, id));
-    const queue = (
-      await t.app.inject({ method: 'GET', url: '/api/admin/maintenance', headers: admin.headers })
-    ).json() as Request[];
+    const queue = (await send(t, admin, 'GET', '/api/admin/maintenance')).json() as Request[];
     expect(queue[0]).toMatchObject({ _id: id, overdue: true });
   });
 
@@ -196,11 +172,8 @@ describe('maintenance requests', () => {
   );
 
   it('answers 404 for a request that does not exist', async () => {
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/admin/maintenance/00000000-0000-4000-8000-000000000000',
-      headers: admin.headers,
-      payload: { status: 'done' },
+    const res = await send(t, admin, 'PATCH', '/api/admin/maintenance/00000000-0000-4000-8000-000000000000', {
+      status: 'done',
     });
     expect(res.statusCode).toBe(404);
   });

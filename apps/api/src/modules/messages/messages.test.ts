@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { buildTestApp, type TestApp, testApp } from '../../../test/build-test-app.ts';
 import { eventually } from '../../../test/eventually.ts';
 import { insertUser } from '../../../test/factories.ts';
 import { startFakeSmtp } from '../../../test/fake-smtp.ts';
 import { startFakeTermii } from '../../../test/fake-termii.ts';
+import { anonymous, send } from '../../../test/requests.ts';
 import { DELIVERY_RETRIES, deliver, queueMessages, retryDeliveries } from './deliveries.service.ts';
 import { unsubscribeToken } from './message-text.ts';
 import { messageDeliveries } from './messages.schema.ts';
@@ -13,11 +14,7 @@ const deliveryStatus = async (t: TestApp, key: string) =>
   (await t.db.select().from(messageDeliveries).where(eq(messageDeliveries.dedupeKey, key)))[0];
 
 describe('messages through the queue (development outboxes)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = testApp();
 
   const outbox = async (to: string) =>
     (await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}` })).json() as {
@@ -123,10 +120,7 @@ describe('messages through the queue (development outboxes)', () => {
     const user = await insertUser(t.db);
     const token = unsubscribeToken(t.config, user.id, 'sms');
     for (const bad of [token.slice(0, -2), `${token}x`, token.replace('.sms.', '.email.'), 'nonsense', '']) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/unsubscribe?token=${encodeURIComponent(bad)}`,
-      });
+      const res = await send(t, anonymous, 'POST', `/unsubscribe?token=${encodeURIComponent(bad)}`);
       expect(res.statusCode, bad).toBe(404);
       expect(res.body).toContain('This unsubscribe link is not valid');
     }

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, testApp } from '../../../test/build-test-app.ts';
 import { queueEmail } from './deliveries.service.ts';
 import { requiresStartTls } from './email.ts';
 import { maskCodes } from './message-text.ts';
 
 describe('development outboxes', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ rateLimits: false });
-  });
-  afterAll(() => t.close());
+  const t = testApp({ rateLimits: false });
 
   it('lists e-mails newest last, filtered by recipient, once they have gone out', async () => {
     const one = `one.${Date.now()}@example.com`;
@@ -43,23 +39,21 @@ describe('development outboxes', () => {
   it('answers only callers on this machine, whatever address they claim to forward', async () => {
     const proxied = await buildTestApp({ trustProxy: ['203.0.113.9'] });
     try {
-      for (const url of ['/api/dev/outbox', '/api/dev/sms-outbox']) {
-        expect((await proxied.app.inject({ method: 'GET', url })).statusCode).toBe(200);
-        const remote = await proxied.app.inject({
+      /** GET `url` from `remoteAddress`, which says it forwards for `forwardedFor`. */
+      const forwarded = (url: string, remoteAddress: string, forwardedFor: string) =>
+        proxied.app.inject({
           method: 'GET',
           url,
-          remoteAddress: '203.0.113.9',
-          headers: { 'x-forwarded-for': '127.0.0.1' },
+          remoteAddress,
+          headers: { 'x-forwarded-for': forwardedFor },
         });
+      for (const url of ['/api/dev/outbox', '/api/dev/sms-outbox']) {
+        expect((await proxied.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+        const remote = await forwarded(url, '203.0.113.9', '127.0.0.1');
         expect(remote.statusCode).toBe(404);
         expect(remote.body).not.toContain('@');
         // A reverse proxy on this machine relays others: its requests are not this machine's.
-        const relayed = await proxied.app.inject({
-          method: 'GET',
-          url,
-          remoteAddress: '127.0.0.1',
-          headers: { 'x-forwarded-for': '198.51.100.7' },
-        });
+        const relayed = await forwarded(url, '127.0.0.1', '198.51.100.7');
         expect(relayed.statusCode).toBe(404);
       }
     } finally {

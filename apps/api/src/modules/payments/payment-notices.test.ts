@@ -1,11 +1,6 @@
 import { eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildTestApp,
-  type TestApp,
-  twoProcessesOnOneDatabase,
-  usingPostgres,
-} from '../../../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testApp, twoProcessesOnOneDatabase, usingPostgres } from '../../../test/build-test-app.ts';
 import { eventually } from '../../../test/eventually.ts';
 import { signedInUser } from '../../../test/factories.ts';
 import { users } from '../auth/auth.schema.ts';
@@ -14,11 +9,7 @@ import { sandboxCheckouts } from '../sandbox/sandbox.schema.ts';
 import { bookOk, hostelWithRoom, initiateAgentFeeOk, payAtCheckout, verify } from './payments.fixtures.ts';
 
 describe('payment confirmations', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = testApp();
 
   it('e-mails and texts the payer once, with the amount, the room and the receipt, however often it is verified', async () => {
     const { hostel, room } = await hostelWithRoom(t, { agentFee: 65_000 });

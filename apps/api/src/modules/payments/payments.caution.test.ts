@@ -1,8 +1,9 @@
 import { todayInLagos } from '@studynest/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testApp } from '../../../test/build-test-app.ts';
 import { signedInUser } from '../../../test/factories.ts';
+import { anonymous, send } from '../../../test/requests.ts';
 import { receiptCode } from '../receipts/receipts.service.ts';
 import { rooms } from '../rooms/rooms.schema.ts';
 import {
@@ -17,26 +18,12 @@ import { payments } from './payments.schema.ts';
 
 /** The caution deposit (docs/domain.md, "Caution deposit"): a payment of its own, held, not revenue. */
 describe('caution deposit (POST /payments/caution-fee/initiate)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = testApp();
 
   const startDeposit = (student: Student, body: Record<string, unknown>) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/payments/caution-fee/initiate',
-      headers: student.headers,
-      payload: { callback_url: receiptUrl(t), ...body },
-    });
+    send(t, student, 'POST', '/api/payments/caution-fee/initiate', { callback_url: receiptUrl(t), ...body });
   const verify = (student: Student, reference: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/payments/verify',
-      headers: student.headers,
-      payload: { reference },
-    });
+    send(t, student, 'POST', '/api/payments/verify', { reference });
 
   /** A student who booked a room (caution fee ₦50,000) and, when `paid`, paid its agent fee. */
   async function bookedStudent(paid = true) {
@@ -74,12 +61,11 @@ describe('caution deposit (POST /payments/caution-fee/initiate)', () => {
     const stranger = await signedInUser(t);
     const theirs = await startDeposit(stranger, { booking_id: booking._id });
     expect(theirs.statusCode).toBe(403);
-    const anonymous = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/caution-fee/initiate',
-      payload: { booking_id: booking._id, callback_url: receiptUrl(t) },
+    const anon = await send(t, anonymous, 'POST', '/api/payments/caution-fee/initiate', {
+      booking_id: booking._id,
+      callback_url: receiptUrl(t),
     });
-    expect(anonymous.statusCode).toBe(401);
+    expect(anon.statusCode).toBe(401);
   });
 
   it('pays with the sandbox once the agent fee is paid: held (the room is unchanged), with a receipt', async () => {
@@ -109,7 +95,7 @@ describe('caution deposit (POST /payments/caution-fee/initiate)', () => {
     expect(after?.status).toBe(before?.status);
 
     // Its receipt: in the payment history, on the profile, as a PDF and verifiable.
-    const mine = await t.app.inject({ method: 'GET', url: '/api/payments/mine', headers: student.headers });
+    const mine = await send(t, student, 'GET', '/api/payments/mine');
     expect(mine.json()[0]).toMatchObject({
       reference,
       payment_type: 'CAUTION_FEE',
@@ -119,24 +105,18 @@ describe('caution deposit (POST /payments/caution-fee/initiate)', () => {
       hostel_name: hostel.hostelName,
       room_number: room.roomNumber,
     });
-    const profile = await t.app.inject({
-      method: 'GET',
-      url: `/api/user/${student.user.id}`,
-      headers: student.headers,
-    });
+    const profile = await send(t, student, 'GET', `/api/user/${student.user.id}`);
     expect(profile.statusCode, profile.body).toBe(200);
     expect(profile.json().cautionFeePayment).toEqual({ status: 'success', amount: 50_000, reference });
-    const pdf = await t.app.inject({
-      method: 'GET',
-      url: `/api/payments/${reference}/receipt.pdf`,
-      headers: student.headers,
-    });
+    const pdf = await send(t, student, 'GET', `/api/payments/${reference}/receipt.pdf`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toContain('application/pdf');
-    const check = await t.app.inject({
-      method: 'GET',
-      url: `/api/receipts/verify/${encodeURIComponent(receiptCode(t, receiptNumber))}`,
-    });
+    const check = await send(
+      t,
+      anonymous,
+      'GET',
+      `/api/receipts/verify/${encodeURIComponent(receiptCode(t, receiptNumber))}`,
+    );
     expect(check.statusCode, check.body).toBe(200);
     expect(check.json()).toMatchObject({ payment_type: 'CAUTION_FEE', amount: 50_000, status: 'paid' });
 
@@ -167,11 +147,7 @@ describe('caution deposit (POST /payments/caution-fee/initiate)', () => {
     expect((await verify(student, res.json().reference)).json().status).toBe('success');
     const admin = await signedInUser(t, { role: 'admin' });
     const today = todayInLagos();
-    const report = await t.app.inject({
-      method: 'GET',
-      url: `/api/admin/reports/revenue?from=${today}&to=${today}`,
-      headers: admin.headers,
-    });
+    const report = await send(t, admin, 'GET', `/api/admin/reports/revenue?from=${today}&to=${today}`);
     expect(report.statusCode, report.body).toBe(200);
     // Every agent fee and rent paid today in this file's database, and no deposit.
     const paidToday = await t.db.select().from(payments).where(eq(payments.status, 'success'));

@@ -2,12 +2,13 @@ import { addDays, addMonths, todayInLagos } from '@studynest/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TestApp } from '../../../test/build-test-app.ts';
-import { insertHostel, insertRoom, type signedInUser } from '../../../test/factories.ts';
+import { insertHostel, insertRoom, type SignedIn, signedInUser } from '../../../test/factories.ts';
+import { send } from '../../../test/requests.ts';
 import { tenancies } from '../tenancies/tenancies.schema.ts';
 
 /** Test helpers shared by the bookings and payments suites (not a test file itself). */
 
-export type Student = Awaited<ReturnType<typeof signedInUser>>;
+export type Student = SignedIn;
 
 export function lagosDatePlusDays(days: number): string {
   const [y, m, d] = todayInLagos().split('-').map(Number) as [number, number, number];
@@ -28,16 +29,20 @@ export async function book(
   room: { id: string; hostelId: string },
   date = lagosDatePlusDays(1),
 ) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/bookings',
-    headers: student.headers,
-    payload: { hostel_id: room.hostelId, room_id: room.id, inspection_date_time: `${date}_${SLOT}` },
+  return send(t, student, 'POST', '/api/bookings', {
+    hostel_id: room.hostelId,
+    room_id: room.id,
+    inspection_date_time: `${date}_${SLOT}`,
   });
 }
 
-export async function bookOk(t: TestApp, student: Student, room: { id: string; hostelId: string }) {
-  const res = await book(t, student, room);
+export async function bookOk(
+  t: TestApp,
+  student: Student,
+  room: { id: string; hostelId: string },
+  date = lagosDatePlusDays(1),
+) {
+  const res = await book(t, student, room, date);
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { _id: string; hold_expires_at: string; status: string };
 }
@@ -50,13 +55,23 @@ export async function initiate(
   student: Student,
   body: Record<string, unknown>,
 ) {
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/payments/${kind}/initiate`,
-    headers: student.headers,
-    payload: body,
-  });
+  return send(t, student, 'POST', `/api/payments/${kind}/initiate`, body);
 }
+
+/** Paying the agent fee of a booking of `room` at its price, back to the receipt page; `changes` alter fields. */
+export const agentFeeBody = (
+  t: TestApp,
+  room: { id: string; hostelId: string; agentFee: number },
+  bookingId: string,
+  changes: Record<string, unknown> = {},
+) => ({
+  amount: room.agentFee,
+  room_id: room.id,
+  hostel_id: room.hostelId,
+  booking_id: bookingId,
+  callback_url: receiptUrl(t),
+  ...changes,
+});
 
 export async function initiateAgentFeeOk(
   t: TestApp,
@@ -64,13 +79,7 @@ export async function initiateAgentFeeOk(
   room: { id: string; hostelId: string; agentFee: number },
   bookingId: string,
 ) {
-  const res = await initiate(t, 'agent-fee', student, {
-    amount: room.agentFee,
-    room_id: room.id,
-    hostel_id: room.hostelId,
-    booking_id: bookingId,
-    callback_url: receiptUrl(t),
-  });
+  const res = await initiate(t, 'agent-fee', student, agentFeeBody(t, room, bookingId));
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { checkoutLink: string; reference: string };
 }
@@ -91,11 +100,7 @@ export async function initiateRentOk(
 }
 
 export async function verify(t: TestApp, who: { headers: Record<string, string> }, reference: string) {
-  return t.app.inject({
-    method: 'GET',
-    url: `/api/payments/verify?reference=${encodeURIComponent(reference)}`,
-    headers: who.headers,
-  });
+  return send(t, who, 'GET', `/api/payments/verify?reference=${encodeURIComponent(reference)}`);
 }
 
 /** Press Pay on the sandbox checkout, as the browser's form does. */
@@ -107,6 +112,73 @@ export async function payAtCheckout(t: TestApp, checkoutLink: string) {
     payload: '',
   });
   expect(res.statusCode, res.body).toBe(303);
+}
+
+/** Pay at the sandbox checkout and verify: the payment went through. Returns what verify answers. */
+export async function payOk(t: TestApp, student: Student, link: { checkoutLink: string; reference: string }) {
+  await payAtCheckout(t, link.checkoutLink);
+  const res = await verify(t, student, link.reference);
+  expect(res.json().status, res.body).toBe('success');
+  return res.json() as { reference: string; needs_refund: boolean };
+}
+
+/** A new student who has booked an inspection of a room of a new hostel (`roomOverrides`). */
+export async function bookedRoom(t: TestApp, roomOverrides: Parameters<typeof insertRoom>[2] = {}) {
+  const { hostel, room } = await hostelWithRoom(t, roomOverrides);
+  const student = await signedInUser(t);
+  const booking = await bookOk(t, student, room);
+  return { hostel, room, student, booking };
+}
+
+/** Book an inspection of `room` for `date` and pay its agent fee at the sandbox. */
+export async function bookAndPayAgentFee(
+  t: TestApp,
+  student: Student,
+  room: { id: string; hostelId: string; agentFee: number },
+  date = lagosDatePlusDays(1),
+) {
+  const booking = await bookOk(t, student, room, date);
+  const fee = await payOk(t, student, await initiateAgentFeeOk(t, student, room, booking._id));
+  return { booking, feeReference: fee.reference };
+}
+
+/** Start paying the caution deposit for a booking (the room's caution fee). */
+export const initiateDeposit = (t: TestApp, student: Student, bookingId: string) =>
+  initiate(t, 'caution-fee', student, { booking_id: bookingId, callback_url: receiptUrl(t) });
+
+/**
+ * A new student's inspection of a room of a new hostel (`room`'s fees and rent), booked for `date`
+ * and its agent fee paid at the sandbox; with `deposit`, the caution deposit paid on the booking too.
+ */
+export async function paidInspection(
+  t: TestApp,
+  opts: { room: Parameters<typeof insertRoom>[2]; deposit: boolean; date?: string },
+) {
+  const { hostel, room } = await hostelWithRoom(t, opts.room);
+  const student = await signedInUser(t);
+  const { booking, feeReference } = await bookAndPayAgentFee(t, student, room, opts.date);
+  let depositReference: string | null = null;
+  if (opts.deposit) {
+    const res = await initiateDeposit(t, student, booking._id);
+    expect(res.statusCode, res.body).toBe(201);
+    depositReference = (await payOk(t, student, res.json())).reference;
+  }
+  return { hostel, room, student, booking, feeReference, depositReference };
+}
+
+/** The same student, then the rent paid: the room's tenant, with the running tenancy. */
+export async function paidTenant(t: TestApp, opts: Parameters<typeof paidInspection>[1]) {
+  const inspected = await paidInspection(t, opts);
+  const rent = await payOk(t, inspected.student, await initiateRentOk(t, inspected.student, inspected.room));
+  const [tenancy] = await t.db.select().from(tenancies).where(eq(tenancies.roomId, inspected.room.id));
+  return { ...inspected, rentReference: rent.reference, tenancy: tenancy! };
+}
+
+/** The student's profile (GET /user/:id), which must answer 200. */
+export async function profileOf(t: TestApp, student: Student) {
+  const res = await send(t, student, 'GET', `/api/user/${student.user.id}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
 }
 
 /**

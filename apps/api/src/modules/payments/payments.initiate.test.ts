@@ -1,24 +1,26 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testApp } from '../../../test/build-test-app.ts';
 import { signedInUser } from '../../../test/factories.ts';
+import { send } from '../../../test/requests.ts';
 import { bookings } from '../bookings/bookings.schema.ts';
 import { rooms } from '../rooms/rooms.schema.ts';
-import { bookOk, hostelWithRoom, initiate, payAtCheckout, receiptUrl } from './payments.fixtures.ts';
+import {
+  bookedRoom,
+  bookOk,
+  hostelWithRoom,
+  initiate,
+  payAtCheckout,
+  receiptUrl,
+} from './payments.fixtures.ts';
 import { payments } from './payments.schema.ts';
 
 /** One request to pay: the booking is enough; what older clients send alongside is still checked. */
 describe('starting a payment', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = testApp();
 
   it('pays an agent fee from the booking id alone, at the price the server knows', async () => {
-    const { room } = await hostelWithRoom(t, { agentFee: 65_000 });
-    const student = await signedInUser(t);
-    const booking = await bookOk(t, student, room);
+    const { room, student, booking } = await bookedRoom(t, { agentFee: 65_000 });
     const res = await initiate(t, 'agent-fee', student, {
       booking_id: booking._id,
       callback_url: receiptUrl(t),
@@ -55,9 +57,7 @@ describe('starting a payment', () => {
   });
 
   it('pays rent from the booking id alone; without a booking or a room it asks which', async () => {
-    const { room } = await hostelWithRoom(t, { price: 650_000 });
-    const student = await signedInUser(t);
-    const booking = await bookOk(t, student, room);
+    const { room, student, booking } = await bookedRoom(t, { price: 650_000 });
     const fee = await initiate(t, 'agent-fee', student, {
       booking_id: booking._id,
       callback_url: receiptUrl(t),
@@ -80,37 +80,21 @@ describe('starting a payment', () => {
   });
 
   it('POST /payments/verify applies a paid checkout once; GET reads the same payment', async () => {
-    const { room } = await hostelWithRoom(t);
-    const student = await signedInUser(t);
-    const booking = await bookOk(t, student, room);
+    const { room, student, booking } = await bookedRoom(t);
     const fee = await initiate(t, 'agent-fee', student, {
       booking_id: booking._id,
       callback_url: receiptUrl(t),
     });
     const { reference, checkoutLink } = fee.json() as { reference: string; checkoutLink: string };
 
-    const before = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/verify',
-      headers: student.headers,
-      payload: { reference },
-    });
+    const before = await send(t, student, 'POST', '/api/payments/verify', { reference });
     expect(before.statusCode).toBe(200);
     expect(before.json()).toMatchObject({ reference, status: 'pending', payment_type: 'AGENT_FEE' });
 
     await payAtCheckout(t, checkoutLink);
-    const after = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/verify',
-      headers: student.headers,
-      payload: { reference },
-    });
+    const after = await send(t, student, 'POST', '/api/payments/verify', { reference });
     expect(after.json()).toMatchObject({ reference, status: 'success' });
-    const read = await t.app.inject({
-      method: 'GET',
-      url: `/api/payments/verify?reference=${reference}`,
-      headers: student.headers,
-    });
+    const read = await send(t, student, 'GET', `/api/payments/verify?reference=${reference}`);
     expect(read.json()).toEqual(after.json());
     const [roomNow] = await t.db.select().from(rooms).where(eq(rooms.id, room.id));
     expect(roomNow?.status).toBe('booked');
@@ -123,11 +107,7 @@ describe('starting a payment', () => {
  * re-hold an expired booking's room whatever the student already held).
  */
 describe('starting a payment: the hold limit', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = testApp();
 
   /** The body the spec's clients send (the check below must hold for them too). */
   const payFor = (bookingId: string, room: { id: string; hostelId: string }) => ({

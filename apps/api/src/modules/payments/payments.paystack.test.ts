@@ -9,10 +9,13 @@ import {
   signPaystackBody,
   startFakePaystack,
 } from '../../../test/fake-paystack.ts';
+import { send } from '../../../test/requests.ts';
 import { bookings } from '../bookings/bookings.schema.ts';
 import { rooms } from '../rooms/rooms.schema.ts';
 import { tenancies } from '../tenancies/tenancies.schema.ts';
 import {
+  agentFeeBody,
+  bookedRoom,
   bookOk,
   hostelWithRoom,
   initiate,
@@ -56,9 +59,7 @@ describe('payments through Paystack (fake Paystack server)', () => {
   }
 
   it('runs the whole agent-fee then rent journey', async () => {
-    const { hostel, room } = await hostelWithRoom(t);
-    const student = await signedInUser(t);
-    const booking = await bookOk(t, student, room);
+    const { hostel, room, student, booking } = await bookedRoom(t);
 
     const init = await initiateAgentFeeOk(t, student, room, booking._id);
     expect(init.reference).toMatch(/^SN-AF-[0-9A-F]{20}$/);
@@ -119,11 +120,7 @@ describe('payments through Paystack (fake Paystack server)', () => {
     expect(await tenanciesOf(room.id)).toHaveLength(1);
 
     // GET /user/{id} shows what was paid and rented (the profile's payment part).
-    const profile = await t.app.inject({
-      method: 'GET',
-      url: `/api/user/${student.user.id}`,
-      headers: student.headers,
-    });
+    const profile = await send(t, student, 'GET', `/api/user/${student.user.id}`);
     expect(profile.statusCode).toBe(200);
     expect(profile.json()).toMatchObject({
       hostel: { _id: hostel.id, hostel_name: hostel.hostelName },
@@ -140,35 +137,21 @@ describe('payments through Paystack (fake Paystack server)', () => {
   });
 
   it('refuses a tampered amount (409) and says the real price', async () => {
-    const { room } = await hostelWithRoom(t, { agentFee: 65_000 });
-    const student = await signedInUser(t);
-    const booking = await bookOk(t, student, room);
-    const res = await initiate(t, 'agent-fee', student, {
-      amount: 100,
-      room_id: room.id,
-      hostel_id: room.hostelId,
-      booking_id: booking._id,
-      callback_url: receiptUrl(t),
-    });
+    const { room, student, booking } = await bookedRoom(t, { agentFee: 65_000 });
+    const res = await initiate(t, 'agent-fee', student, agentFeeBody(t, room, booking._id, { amount: 100 }));
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('The price has changed to ₦65,000. Please review and try again.');
     expect(await t.db.select().from(payments).where(eq(payments.roomId, room.id))).toHaveLength(0);
 
     // No amount at all: the server's price is used.
-    const ok = await initiate(t, 'agent-fee', student, {
-      room_id: room.id,
-      hostel_id: room.hostelId,
-      booking_id: booking._id,
-      callback_url: receiptUrl(t),
-    });
+    const { amount: _serversPrice, ...withoutAmount } = agentFeeBody(t, room, booking._id);
+    const ok = await initiate(t, 'agent-fee', student, withoutAmount);
     expect(ok.statusCode).toBe(201);
     expect(fake.transactions.get(ok.json().reference)?.amount).toBe(6_500_000);
   });
 
   it('accepts callbacks only on our own origin', async () => {
-    const { room } = await hostelWithRoom(t);
-    const student = await signedInUser(t);
-    const booking = await bookOk(t, student, room);
+    const { room, student, booking } = await bookedRoom(t);
     const foreign = [
       'https://evil.com/receipt-page',
       'https://localhost:3000.evil.com/receipt-page',
@@ -183,24 +166,22 @@ describe('payments through Paystack (fake Paystack server)', () => {
       'not a url',
     ];
     for (const callback_url of foreign) {
-      const res = await initiate(t, 'agent-fee', student, {
-        amount: room.agentFee,
-        room_id: room.id,
-        hostel_id: room.hostelId,
-        booking_id: booking._id,
-        callback_url,
-      });
+      const res = await initiate(
+        t,
+        'agent-fee',
+        student,
+        agentFeeBody(t, room, booking._id, { callback_url }),
+      );
       expect(res.statusCode, callback_url).toBe(400);
       expect(res.json().fields).toHaveProperty('callback_url');
     }
     expect(await t.db.select().from(payments).where(eq(payments.roomId, room.id))).toHaveLength(0);
-    const ok = await initiate(t, 'agent-fee', student, {
-      amount: room.agentFee,
-      room_id: room.id,
-      hostel_id: room.hostelId,
-      booking_id: booking._id,
-      callback_url: 'http://LOCALHOST:3000/receipt-page?from=booking',
-    });
+    const ok = await initiate(
+      t,
+      'agent-fee',
+      student,
+      agentFeeBody(t, room, booking._id, { callback_url: 'http://LOCALHOST:3000/receipt-page?from=booking' }),
+    );
     expect(ok.statusCode, ok.body).toBe(201);
   });
 
@@ -210,13 +191,7 @@ describe('payments through Paystack (fake Paystack server)', () => {
     const other = await signedInUser(t);
     const admin = await signedInUser(t, { role: 'admin' });
     const booking = await bookOk(t, owner, room);
-    const res = await initiate(t, 'agent-fee', other, {
-      amount: room.agentFee,
-      room_id: room.id,
-      hostel_id: room.hostelId,
-      booking_id: booking._id,
-      callback_url: receiptUrl(t),
-    });
+    const res = await initiate(t, 'agent-fee', other, agentFeeBody(t, room, booking._id));
     expect(res.statusCode).toBe(403);
 
     const { reference } = await initiateAgentFeeOk(t, owner, room, booking._id);
@@ -244,9 +219,7 @@ describe('payments through Paystack (fake Paystack server)', () => {
   });
 
   it('a bad webhook signature is refused (401) with no effect; a good one applies once', async () => {
-    const { room } = await hostelWithRoom(t);
-    const student = await signedInUser(t);
-    const booking = await bookOk(t, student, room);
+    const { room, student, booking } = await bookedRoom(t);
     const { reference } = await initiateAgentFeeOk(t, student, room, booking._id);
     fake.settle(reference, 'success');
     const { body, headers } = fake.webhook(reference);
@@ -287,16 +260,7 @@ describe('payments through Paystack (fake Paystack server)', () => {
 
     // Events we do not act on, and references that are not ours, are acknowledged.
     const other = fake.webhook(reference, 'transfer.success');
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/payments/webhook/paystack',
-          headers: other.headers,
-          payload: other.body,
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await send(t, other, 'POST', '/api/payments/webhook/paystack', other.body)).statusCode).toBe(200);
     const unknownBody = JSON.stringify({ event: 'charge.success', data: { reference: 'SOMEONE-ELSE' } });
     const unknown = await t.app.inject({
       method: 'POST',
@@ -326,12 +290,7 @@ describe('payments through Paystack (fake Paystack server)', () => {
     const hook = fake.webhook(renewal.reference);
     const results = await Promise.all([
       verify(t, student, renewal.reference),
-      t.app.inject({
-        method: 'POST',
-        url: '/api/payments/webhook/paystack',
-        headers: hook.headers,
-        payload: hook.body,
-      }),
+      send(t, hook, 'POST', '/api/payments/webhook/paystack', hook.body),
       verify(t, student, renewal.reference),
       verify(t, student, renewal.reference),
     ]);
@@ -370,11 +329,7 @@ describe('payments through Paystack (fake Paystack server)', () => {
     expect(b?.status).toBe('cancelled');
 
     const admin = await signedInUser(t, { role: 'admin' });
-    const refunds = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/refunds',
-      headers: admin.headers,
-    });
+    const refunds = await send(t, admin, 'GET', '/api/admin/refunds');
     expect(refunds.statusCode).toBe(200);
     expect(refunds.json().due).toEqual(
       expect.arrayContaining([
@@ -395,9 +350,7 @@ describe('payments through Paystack (fake Paystack server)', () => {
   });
 
   it('a failed payment changes nothing; a wrong amount or currency at the provider is not applied', async () => {
-    const { room } = await hostelWithRoom(t);
-    const student = await signedInUser(t);
-    const booking = await bookOk(t, student, room);
+    const { room, student, booking } = await bookedRoom(t);
     const failed = await initiateAgentFeeOk(t, student, room, booking._id);
     fake.settle(failed.reference, 'failed');
     const res = await verify(t, student, failed.reference);
@@ -421,18 +374,10 @@ describe('payments through Paystack (fake Paystack server)', () => {
   });
 
   it('answers 502 when Paystack is down, and leaves no payable payment behind', async () => {
-    const { room } = await hostelWithRoom(t);
-    const student = await signedInUser(t);
-    const booking = await bookOk(t, student, room);
+    const { room, student, booking } = await bookedRoom(t);
     fake.down = true;
     try {
-      const res = await initiate(t, 'agent-fee', student, {
-        amount: room.agentFee,
-        room_id: room.id,
-        hostel_id: room.hostelId,
-        booking_id: booking._id,
-        callback_url: receiptUrl(t),
-      });
+      const res = await initiate(t, 'agent-fee', student, agentFeeBody(t, room, booking._id));
       expect(res.statusCode).toBe(502);
       expect(res.json().message).toBe('The payment provider is not answering. Please try again.');
       const rows = await t.db.select().from(payments).where(eq(payments.roomId, room.id));
@@ -453,15 +398,13 @@ describe('payments through Paystack (fake Paystack server)', () => {
     const { hostel, room } = await hostelWithRoom(t);
     const student = await signedInUser(t);
     const admin = await signedInUser(t, { role: 'admin' });
-    const countBefore = (
-      await t.app.inject({ method: 'GET', url: '/api/bookings/count', headers: admin.headers })
-    ).json().upcoming;
+    const countBefore = (await send(t, admin, 'GET', '/api/bookings/count')).json().upcoming;
     const { booking } = await agentFeePaid(student, room);
-    const count = await t.app.inject({ method: 'GET', url: '/api/bookings/count', headers: admin.headers });
+    const count = await send(t, admin, 'GET', '/api/bookings/count');
     expect(count.statusCode).toBe(200);
     expect(count.json()).toEqual({ upcoming: countBefore + 1 });
 
-    const list = await t.app.inject({ method: 'GET', url: '/api/bookings', headers: admin.headers });
+    const list = await send(t, admin, 'GET', '/api/bookings');
     expect(list.statusCode).toBe(200);
     const mine = list.json().find((b: { _id: string }) => b._id === booking._id);
     expect(mine).toMatchObject({
@@ -471,22 +414,14 @@ describe('payments through Paystack (fake Paystack server)', () => {
       status: 'confirmed',
       payment_status: 'success',
     });
-    const upcoming = await t.app.inject({
-      method: 'GET',
-      url: '/api/bookings?upcoming=1',
-      headers: admin.headers,
-    });
+    const upcoming = await send(t, admin, 'GET', '/api/bookings?upcoming=1');
     expect(upcoming.json()).toHaveLength(countBefore + 1);
     expect(upcoming.json().every((b: { status: string }) => b.status === 'confirmed')).toBe(true);
 
     const rent = await initiateRentOk(t, student, room);
     fake.settle(rent.reference, 'success');
     await verify(t, student, rent.reference);
-    const tenants = await t.app.inject({
-      method: 'GET',
-      url: '/api/payments/tenants',
-      headers: admin.headers,
-    });
+    const tenants = await send(t, admin, 'GET', '/api/payments/tenants');
     expect(tenants.statusCode).toBe(200);
     const row = tenants.json().find((x: { room: { _id: string } }) => x.room._id === room.id);
     expect(row).toEqual({
@@ -517,9 +452,7 @@ describe('payments through Paystack (fake Paystack server)', () => {
       '/api/admin/refunds',
     ]) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
-      expect((await t.app.inject({ method: 'GET', url, headers: student.headers })).statusCode, url).toBe(
-        403,
-      );
+      expect((await send(t, student, 'GET', url)).statusCode, url).toBe(403);
     }
     const active = await t.db
       .select()

@@ -1,16 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testApp } from '../../../test/build-test-app.ts';
 import { signedInUser } from '../../../test/factories.ts';
+import { send } from '../../../test/requests.ts';
 import { bookOk, hostelWithRoom, initiateAgentFeeOk } from '../payments/payments.fixtures.ts';
 import { payments } from '../payments/payments.schema.ts';
 
 describe('payment history (GET /payments/mine, GET /user/{id}/payments)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = testApp();
 
   const pay = (link: string) =>
     t.app.inject({
@@ -75,35 +72,23 @@ describe('payment history (GET /payments/mine, GET /user/{id}/payments)', () => 
     expect(res.json()).toEqual([]);
     expect((await mine()).statusCode).toBe(401);
     // Nor may the other student read the first one's list through the admin route.
-    const admins = await t.app.inject({
-      method: 'GET',
-      url: `/api/user/${student.user.id}/payments`,
-      headers: other.headers,
-    });
+    const admins = await send(t, other, 'GET', `/api/user/${student.user.id}/payments`);
     expect(admins.statusCode).toBe(403);
   });
 
   it("lets an admin read any student's payments; an unknown id is a 404", async () => {
     const { student, paid, open } = await studentWithPayments();
     const admin = await signedInUser(t, { role: 'admin' });
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/user/${student.user.id}/payments`,
-      headers: admin.headers,
-    });
+    const res = await send(t, admin, 'GET', `/api/user/${student.user.id}/payments`);
     expect(res.statusCode, res.body).toBe(200);
     expect((res.json() as Array<{ reference: string }>).map((p) => p.reference)).toEqual([
       open.reference,
       paid.reference,
     ]);
-    const unknown = await t.app.inject({
-      method: 'GET',
-      url: '/api/user/00000000-0000-4000-8000-000000000000/payments',
-      headers: admin.headers,
-    });
+    const unknown = await send(t, admin, 'GET', '/api/user/00000000-0000-4000-8000-000000000000/payments');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('No user with that id');
-    const bad = await t.app.inject({ method: 'GET', url: '/api/user/nope/payments', headers: admin.headers });
+    const bad = await send(t, admin, 'GET', '/api/user/nope/payments');
     expect(bad.statusCode).toBe(400);
   });
 });

@@ -6,8 +6,8 @@ import { todayInLagos } from '@studynest/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testApp } from '../../../test/build-test-app.ts';
 import { insertUser, signedInUser } from '../../../test/factories.ts';
 import { issueToken } from '../auth/tokens.ts';
 import { bookOk, hostelWithRoom, initiateAgentFeeOk, initiateRentOk } from '../payments/payments.fixtures.ts';
@@ -15,11 +15,7 @@ import { payments } from '../payments/payments.schema.ts';
 import { receiptCode } from '../receipts/receipts.service.ts';
 
 describe('receipts', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = testApp();
 
   const checkoutPath = (link: string) => new URL(link).pathname;
   const pay = (link: string) =>

@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { eventually } from '../../../test/eventually.ts';
 import { signedInUser } from '../../../test/factories.ts';
 import { type FakePaystack, paystackPayments, startFakePaystack } from '../../../test/fake-paystack.ts';
+import { anonymous, send } from '../../../test/requests.ts';
 import { adminAudit } from '../audit/audit.schema.ts';
 import { bookings } from '../bookings/bookings.schema.ts';
 import { messageDeliveries } from '../messages/messages.schema.ts';
@@ -116,11 +117,7 @@ describe('refunds (sandbox provider)', () => {
     const { room, bookingId, reference } = await paidAgentFee(student);
     expect((await t.db.select().from(rooms).where(eq(rooms.id, room.id)))[0]!.status).toBe('booked');
 
-    const profile = await t.app.inject({
-      method: 'GET',
-      url: `/api/user/${student.user.id}`,
-      headers: student.headers,
-    });
+    const profile = await send(t, student, 'GET', `/api/user/${student.user.id}`);
     expect(profile.json().agentFeePayment).toMatchObject({ booking_status: 'confirmed' });
     expect(Date.parse(profile.json().agentFeePayment.cancel_until)).toBeGreaterThan(Date.now());
 
@@ -156,16 +153,11 @@ describe('refunds (sandbox provider)', () => {
     expect((await cancel(admin, bookingId)).statusCode).toBe(403);
 
     // A week's window: an inspection three days away is now inside it, too late to cancel.
-    const week = await t.app.inject({
-      method: 'PUT',
-      url: '/api/admin/settings',
-      headers: admin.headers,
-      payload: {
-        reminder_days_before: [7],
-        overdue_days_after: [1],
-        reminder_sms: true,
-        inspection_cancel_hours: 168,
-      },
+    const week = await send(t, admin, 'PUT', '/api/admin/settings', {
+      reminder_days_before: [7],
+      overdue_days_after: [1],
+      reminder_sms: true,
+      inspection_cancel_hours: 168,
     });
     expect(week.statusCode, week.body).toBe(200);
     try {
@@ -177,11 +169,10 @@ describe('refunds (sandbox provider)', () => {
       const [payment] = await t.db.select().from(payments).where(eq(payments.reference, reference));
       expect(payment!.needsRefund).toBe(false);
     } finally {
-      await t.app.inject({
-        method: 'PUT',
-        url: '/api/admin/settings',
-        headers: admin.headers,
-        payload: { reminder_days_before: [7], overdue_days_after: [1], reminder_sms: true },
+      await send(t, admin, 'PUT', '/api/admin/settings', {
+        reminder_days_before: [7],
+        overdue_days_after: [1],
+        reminder_sms: true,
       });
     }
 
@@ -216,16 +207,18 @@ describe('refunds (sandbox provider)', () => {
     const id = res.json()._id as string;
 
     expect(await processed(id)).toMatchObject({ status: 'processed', amount: room.agentFee });
-    const mine = await t.app.inject({ method: 'GET', url: '/api/payments/mine', headers: student.headers });
+    const mine = await send(t, student, 'GET', '/api/payments/mine');
     expect(mine.json().find((p: { reference: string }) => p.reference === reference)).toMatchObject({
       refund_state: 'refunded',
       refunded_amount: room.agentFee,
     });
     const [payment] = await t.db.select().from(payments).where(eq(payments.reference, reference));
-    const checked = await t.app.inject({
-      method: 'GET',
-      url: `/api/receipts/verify/${receiptCode(t, payment!.receiptNumber!)}`,
-    });
+    const checked = await send(
+      t,
+      anonymous,
+      'GET',
+      `/api/receipts/verify/${receiptCode(t, payment!.receiptNumber!)}`,
+    );
     expect(checked.json()).toMatchObject({ status: 'refunded', refunded_amount: room.agentFee });
 
     const mail = await eventually(async () => {
@@ -256,7 +249,7 @@ describe('refunds (sandbox provider)', () => {
     const first = await refund(admin, { reference, amount: 15_000, reason: 'Part one' });
     expect(first.statusCode, first.body).toBe(202);
     await processed(first.json()._id);
-    const mine = await t.app.inject({ method: 'GET', url: '/api/payments/mine', headers: student.headers });
+    const mine = await send(t, student, 'GET', '/api/payments/mine');
     expect(mine.json().find((p: { reference: string }) => p.reference === reference)).toMatchObject({
       refund_state: 'partly_refunded',
       refunded_amount: 15_000,

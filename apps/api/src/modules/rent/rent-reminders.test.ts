@@ -9,6 +9,7 @@ import {
 } from '../../../test/build-test-app.ts';
 import { eventually } from '../../../test/eventually.ts';
 import { insertHostel, insertRoom, insertTenancy, signedInUser } from '../../../test/factories.ts';
+import { send } from '../../../test/requests.ts';
 import { messageDeliveries } from '../messages/messages.schema.ts';
 import { initiateRentOk, payAtCheckout, verify } from '../payments/payments.fixtures.ts';
 import { tenancies } from '../tenancies/tenancies.schema.ts';
@@ -104,21 +105,15 @@ describe('rent reminders and arrears', () => {
     await recordRentReminders(t.app.deps, today);
     expect(await deliveriesFor(five.id)).toEqual([]);
 
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: '/api/admin/settings',
-      headers: admin.headers,
-      payload: { reminder_days_before: [5], overdue_days_after: [2], reminder_sms: false },
+    const put = await send(t, admin, 'PUT', '/api/admin/settings', {
+      reminder_days_before: [5],
+      overdue_days_after: [2],
+      reminder_sms: false,
     });
     expect(put.statusCode, put.body).toBe(200);
     await recordRentReminders(t.app.deps, today);
     expect((await deliveriesFor(five.id)).map((r) => r.channel)).toEqual(['email']);
-    await t.app.inject({
-      method: 'PUT',
-      url: '/api/admin/settings',
-      headers: admin.headers,
-      payload: DEFAULT_SETTINGS,
-    });
+    await send(t, admin, 'PUT', '/api/admin/settings', DEFAULT_SETTINGS);
   });
 
   it('skips tenants who turned reminders off by e-mail, and deleted accounts', async () => {
@@ -144,7 +139,7 @@ describe('rent reminders and arrears', () => {
       const [r] = await deliveriesFor(late7.tenancy.id);
       return r?.status === 'sent';
     });
-    const res = await t.app.inject({ method: 'GET', url: '/api/admin/arrears', headers: admin.headers });
+    const res = await send(t, admin, 'GET', '/api/admin/arrears');
     expect(res.statusCode).toBe(200);
     const items = res.json() as {
       user: { _id: string };

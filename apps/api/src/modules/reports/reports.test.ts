@@ -3,6 +3,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { insertHostel, insertRoom, insertUser, signedInUser } from '../../../test/factories.ts';
+import { send } from '../../../test/requests.ts';
 import { bookings } from '../bookings/bookings.schema.ts';
 import { payments } from '../payments/payments.schema.ts';
 import { refunds } from '../refunds/refunds.schema.ts';
@@ -190,12 +191,16 @@ describe('admin reports and CSV exports', () => {
   });
   afterAll(() => t.close());
 
-  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: admin.headers });
+  const get = (url: string) => send(t, admin, 'GET', url);
+  /** A report of the period as the admin reads it (answered 200). */
+  const report = async (kind: string) => {
+    const res = await get(`/api/admin/reports/${kind}?${PERIOD}`);
+    expect(res.statusCode).toBe(200);
+    return res.json();
+  };
 
   it('revenue: agent fees and rent by Lagos month, less refunds processed; what is still owed shown apart', async () => {
-    const res = await get(`/api/admin/reports/revenue?${PERIOD}`);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
+    expect(await report('revenue')).toEqual({
       kind: 'revenue',
       from: '2026-01-01',
       to: '2026-03-31',
@@ -219,9 +224,7 @@ describe('admin reports and CSV exports', () => {
   });
 
   it('occupancy: open hostels as they stand, and rented rooms at each month end', async () => {
-    const res = await get(`/api/admin/reports/occupancy?${PERIOD}`);
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
+    const body = await report('occupancy');
     expect(
       body.hostels.map((h: { hostel: { hostel_name: string } }) => ({ ...h, hostel: h.hostel.hostel_name })),
     ).toEqual([
@@ -244,9 +247,7 @@ describe('admin reports and CSV exports', () => {
   });
 
   it("arrears: the rent module's tenants past due on the period's last day, by how long", async () => {
-    const res = await get(`/api/admin/reports/arrears?${PERIOD}`);
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
+    const body = await report('arrears');
     expect(body).toMatchObject({
       as_of: '2026-03-31',
       tenants: 2,
@@ -273,9 +274,7 @@ describe('admin reports and CSV exports', () => {
   });
 
   it('funnel: bookings of the period, those whose agent fee stands, those who then paid rent', async () => {
-    const res = await get(`/api/admin/reports/funnel?${PERIOD}`);
-    expect(res.statusCode).toBe(200);
-    expect(res.json().stages).toEqual([
+    expect((await report('funnel')).stages).toEqual([
       { stage: 'inspection_booked', count: 5, percent_of_previous: null, percent_of_first: 100 },
       { stage: 'agent_fee_paid', count: 3, percent_of_previous: 60, percent_of_first: 60 },
       { stage: 'rent_paid', count: 2, percent_of_previous: 66.7, percent_of_first: 40 },
@@ -283,9 +282,7 @@ describe('admin reports and CSV exports', () => {
   });
 
   it('refunds: processed in the period by why the money was owed; pending and failed ones asked for in it', async () => {
-    const res = await get(`/api/admin/reports/refunds?${PERIOD}`);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
+    expect(await report('refunds')).toEqual({
       kind: 'refunds',
       from: '2026-01-01',
       to: '2026-03-31',
@@ -564,7 +561,7 @@ describe('admin reports and CSV exports', () => {
     const student = await signedInUser(t);
     for (const url of [`/api/admin/reports/revenue?${PERIOD}`, `/api/admin/exports/payments.csv?${PERIOD}`]) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
-      expect((await t.app.inject({ method: 'GET', url, headers: student.headers })).statusCode).toBe(403);
+      expect((await send(t, student, 'GET', url)).statusCode).toBe(403);
     }
   });
 });

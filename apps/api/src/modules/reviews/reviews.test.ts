@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { signedInUser } from '../../../test/factories.ts';
+import { describe, expect, it } from 'vitest';
+import { type TestApp, testApp, testAppWith } from '../../../test/build-test-app.ts';
+import { anonymous, send } from '../../../test/requests.ts';
 import { REVIEWS_PER_HOUR } from './reviews.routes.ts';
 import { reviews } from './reviews.schema.ts';
 
@@ -18,16 +18,7 @@ async function insertReview(t: TestApp, values: Partial<typeof reviews.$inferIns
 }
 
 describe('reviews', () => {
-  let t: TestApp;
-  let admin: Record<string, string>;
-  let student: Record<string, string>;
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-    admin = (await signedInUser(t, { role: 'admin' })).headers;
-    student = (await signedInUser(t)).headers;
-  });
-  afterAll(() => t.close());
+  const { t, admin, student } = testAppWith({ admin: { role: 'admin' }, student: {} });
 
   describe('POST /api/reviews', () => {
     it('stores a valid review as pending and thanks the visitor (201)', async () => {
@@ -100,33 +91,17 @@ describe('reviews', () => {
   });
 
   describe('GET /api/reviews', () => {
-    let own: TestApp;
-    beforeAll(async () => {
-      own = await buildTestApp();
-    });
-    afterAll(() => own.close());
+    const own = testApp();
 
     it('lists approved reviews only, newest first, without status; ?limit and X-Total-Count work', async () => {
-      await insertReview(own, {
-        fullName: 'Old',
-        status: 'approved',
-        createdAt: new Date('2026-01-01T10:00:00Z'),
-      });
-      await insertReview(own, {
-        fullName: 'New',
-        status: 'approved',
-        createdAt: new Date('2026-03-01T10:00:00Z'),
-      });
-      await insertReview(own, {
-        fullName: 'Waiting',
-        status: 'pending',
-        createdAt: new Date('2026-04-01T10:00:00Z'),
-      });
-      await insertReview(own, {
-        fullName: 'Hidden',
-        status: 'hidden',
-        createdAt: new Date('2026-05-01T10:00:00Z'),
-      });
+      for (const [fullName, status, createdAt] of [
+        ['Old', 'approved', '2026-01-01T10:00:00Z'],
+        ['New', 'approved', '2026-03-01T10:00:00Z'],
+        ['Waiting', 'pending', '2026-04-01T10:00:00Z'],
+        ['Hidden', 'hidden', '2026-05-01T10:00:00Z'],
+      ] as const) {
+        await insertReview(own, { fullName, status, createdAt: new Date(createdAt) });
+      }
 
       const res = await own.app.inject({ method: 'GET', url: '/api/reviews' });
       expect(res.statusCode).toBe(200);
@@ -146,10 +121,10 @@ describe('reviews', () => {
     it('GET /api/reviews/all: anonymous 401, student 403, admin sees every review with its status', async () => {
       await insertReview(t, { fullName: 'Moderated Person', status: 'hidden' });
       expect((await t.app.inject({ method: 'GET', url: '/api/reviews/all' })).statusCode).toBe(401);
-      const asStudent = await t.app.inject({ method: 'GET', url: '/api/reviews/all', headers: student });
+      const asStudent = await send(t, student, 'GET', '/api/reviews/all');
       expect(asStudent.statusCode).toBe(403);
       expect(asStudent.json().message).toBe('Only admins can do this');
-      const res = await t.app.inject({ method: 'GET', url: '/api/reviews/all', headers: admin });
+      const res = await send(t, admin, 'GET', '/api/reviews/all');
       expect(res.statusCode).toBe(200);
       const hidden = res.json().find((r: { full_name: string }) => r.full_name === 'Moderated Person');
       expect(hidden).toMatchObject({ status: 'hidden' });
@@ -165,12 +140,7 @@ describe('reviews', () => {
       expect((await t.app.inject({ method: 'PATCH', url, payload: { status: 'nope' } })).statusCode).toBe(
         401,
       );
-      const asStudent = await t.app.inject({
-        method: 'PATCH',
-        url,
-        headers: student,
-        payload: { status: 'approved' },
-      });
+      const asStudent = await send(t, student, 'PATCH', url, { status: 'approved' });
       expect(asStudent.statusCode).toBe(403);
       const [still] = await t.db.select().from(reviews).where(eq(reviews.id, review.id));
       expect(still?.status).toBe('pending');
@@ -181,43 +151,25 @@ describe('reviews', () => {
           .map((r: { full_name: string }) => r.full_name);
       expect(await publicNames()).not.toContain('Publish Me');
 
-      const ok = await t.app.inject({
-        method: 'PATCH',
-        url,
-        headers: admin,
-        payload: { status: 'approved' },
-      });
+      const ok = await send(t, admin, 'PATCH', url, { status: 'approved' });
       expect(ok.statusCode).toBe(200);
       expect(ok.json()).toMatchObject({ _id: review.id, status: 'approved' });
       expect(await publicNames()).toContain('Publish Me');
 
-      const hide = await t.app.inject({ method: 'PUT', url, headers: admin, payload: { status: 'hidden' } });
+      const hide = await send(t, admin, 'PUT', url, { status: 'hidden' });
       expect(hide.statusCode).toBe(200);
       expect(await publicNames()).not.toContain('Publish Me');
     });
 
     it('refuses unknown statuses (400), bad ids (400) and missing reviews (404)', async () => {
       const review = await insertReview(t, {});
-      const bad = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/reviews/${review.id}`,
-        headers: admin,
-        payload: { status: 'deleted' },
-      });
+      const bad = await send(t, admin, 'PATCH', `/api/reviews/${review.id}`, { status: 'deleted' });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().fields.status).toMatch(/approved/);
-      const badId = await t.app.inject({
-        method: 'PATCH',
-        url: '/api/reviews/not-an-id',
-        headers: admin,
-        payload: { status: 'approved' },
-      });
+      const badId = await send(t, admin, 'PATCH', '/api/reviews/not-an-id', { status: 'approved' });
       expect(badId.statusCode).toBe(400);
-      const missing = await t.app.inject({
-        method: 'PATCH',
-        url: '/api/reviews/00000000-0000-4000-8000-000000000000',
-        headers: admin,
-        payload: { status: 'approved' },
+      const missing = await send(t, admin, 'PATCH', '/api/reviews/00000000-0000-4000-8000-000000000000', {
+        status: 'approved',
       });
       expect(missing.statusCode).toBe(404);
       expect(missing.json().message).toMatch(/does not exist/);
@@ -225,18 +177,14 @@ describe('reviews', () => {
   });
 
   describe('RATE_LIMITS=off', () => {
-    let off: TestApp;
-    beforeAll(async () => {
-      off = await buildTestApp({ rateLimits: false });
-    });
-    afterAll(() => off.close());
+    const off = testApp({ rateLimits: false });
 
     it('no per-IP limit at all', async () => {
       for (let i = 0; i < REVIEWS_PER_HOUR + 2; i++) {
-        const res = await off.app.inject({
-          method: 'POST',
-          url: '/api/reviews',
-          payload: { full_name: 'Load Test', feedback: 'ok', rating: 5 },
+        const res = await send(off, anonymous, 'POST', '/api/reviews', {
+          full_name: 'Load Test',
+          feedback: 'ok',
+          rating: 5,
         });
         expect(res.statusCode).toBe(201);
       }

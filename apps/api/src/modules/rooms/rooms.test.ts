@@ -1,26 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testAppWith } from '../../../test/build-test-app.ts';
 import { insertHostel, insertRoom, insertTenancy, signedInUser } from '../../../test/factories.ts';
+import { send } from '../../../test/requests.ts';
 import { insertBooking } from '../hostels/hostels.fixtures.ts';
 import { rooms } from './rooms.schema.ts';
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
 describe('rooms: add, update, status, delete', () => {
-  let t: TestApp;
-  let admin: Record<string, string>;
-  let student: Record<string, string>;
-  let studentId: string;
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-    admin = (await signedInUser(t, { role: 'admin' })).headers;
-    const s = await signedInUser(t);
-    student = s.headers;
-    studentId = s.user.id;
-  });
-  afterAll(() => t.close());
+  const { t, admin, student } = testAppWith({ admin: { role: 'admin' }, student: {} });
 
   const body = (hostel: string, overrides: Record<string, unknown> = {}) => ({
     room_number: 'room 03',
@@ -33,6 +22,8 @@ describe('rooms: add, update, status, delete', () => {
     hostel,
     ...overrides,
   });
+
+  const addRoom = (payload: object) => send(t, admin, 'POST', '/api/rooms', payload);
 
   it('refuses every write to anonymous (401) and students (403), changing nothing', async () => {
     const h = await insertHostel(t.db);
@@ -49,7 +40,7 @@ describe('rooms: add, update, status, delete', () => {
     for (const w of writes) {
       const anon = await t.app.inject(w);
       expect(anon.statusCode, `${w.method} ${w.url} anonymous`).toBe(401);
-      const asStudent = await t.app.inject({ ...w, headers: student });
+      const asStudent = await t.app.inject({ ...w, headers: student.headers });
       expect(asStudent.statusCode, `${w.method} ${w.url} student`).toBe(403);
     }
     const left = await t.db.select().from(rooms).where(eq(rooms.hostelId, h.id));
@@ -60,12 +51,9 @@ describe('rooms: add, update, status, delete', () => {
   describe('create', () => {
     it('adds a room → 201 with the room (numbers from strings, letter case normalised)', async () => {
       const h = await insertHostel(t.db);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/rooms',
-        headers: admin,
-        payload: body(h.id, { room_number: 'Room 03', unit: 'One Bedroom Flat', status: 'Booked' }),
-      });
+      const res = await addRoom(
+        body(h.id, { room_number: 'Room 03', unit: 'One Bedroom Flat', status: 'Booked' }),
+      );
       expect(res.statusCode).toBe(201);
       expect(res.json()).toMatchObject({
         room_number: 'room 03',
@@ -82,7 +70,7 @@ describe('rooms: add, update, status, delete', () => {
     it('status defaults to available', async () => {
       const h = await insertHostel(t.db);
       const { status: _omit, ...rest } = body(h.id);
-      const res = await t.app.inject({ method: 'POST', url: '/api/rooms', headers: admin, payload: rest });
+      const res = await addRoom(rest);
       expect(res.statusCode).toBe(201);
       expect(res.json().status).toBe('available');
     });
@@ -90,32 +78,16 @@ describe('rooms: add, update, status, delete', () => {
     it('a room number is unique within its hostel → 409, but may repeat in another hostel', async () => {
       const h = await insertHostel(t.db);
       const other = await insertHostel(t.db);
-      expect(
-        (await t.app.inject({ method: 'POST', url: '/api/rooms', headers: admin, payload: body(h.id) }))
-          .statusCode,
-      ).toBe(201);
-      const dup = await t.app.inject({
-        method: 'POST',
-        url: '/api/rooms',
-        headers: admin,
-        payload: body(h.id, { room_number: 'ROOM 03' }),
-      });
+      expect((await addRoom(body(h.id))).statusCode).toBe(201);
+      const dup = await addRoom(body(h.id, { room_number: 'ROOM 03' }));
       expect(dup.statusCode).toBe(409);
       expect(dup.json().message).toBe('room 03 already exists in this hostel');
       expect(dup.json().fields).toEqual({ room_number: 'room 03 already exists in this hostel' });
-      expect(
-        (await t.app.inject({ method: 'POST', url: '/api/rooms', headers: admin, payload: body(other.id) }))
-          .statusCode,
-      ).toBe(201);
+      expect((await addRoom(body(other.id))).statusCode).toBe(201);
     });
 
     it('the hostel must exist → 400 naming the field', async () => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/rooms',
-        headers: admin,
-        payload: body(MISSING),
-      });
+      const res = await addRoom(body(MISSING));
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({
         message: 'The chosen hostel does not exist; pick one from the hostel list',
@@ -125,11 +97,8 @@ describe('rooms: add, update, status, delete', () => {
 
     it('refuses bad values with 400 and per-field reasons', async () => {
       const h = await insertHostel(t.db);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/rooms',
-        headers: admin,
-        payload: body(h.id, {
+      const res = await addRoom(
+        body(h.id, {
           room_number: 'room 21',
           unit: 'castle',
           price: -5,
@@ -137,13 +106,13 @@ describe('rooms: add, update, status, delete', () => {
           status: 'gone',
           hostel: 'x',
         }),
-      });
+      );
       expect(res.statusCode).toBe(400);
       expect(Object.keys(res.json().fields).sort()).toEqual(
         ['agent_fee', 'hostel', 'price', 'room_number', 'status', 'unit'].sort(),
       );
       expect(res.json().fields.price).toBe('Rent per year cannot be negative');
-      const missing = await t.app.inject({ method: 'POST', url: '/api/rooms', headers: admin, payload: {} });
+      const missing = await addRoom({});
       expect(missing.statusCode).toBe(400);
       expect(missing.json().fields).toHaveProperty('hostel');
     });
@@ -153,12 +122,7 @@ describe('rooms: add, update, status, delete', () => {
     it('PATCH changes only what is sent (status is not reset)', async () => {
       const h = await insertHostel(t.db);
       const room = await insertRoom(t.db, h.id, { roomNumber: 'room 05', status: 'rented' });
-      const res = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/rooms/${room.id}`,
-        headers: admin,
-        payload: { price: '700000' },
-      });
+      const res = await send(t, admin, 'PATCH', `/api/rooms/${room.id}`, { price: '700000' });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({
         price: 700000,
@@ -171,20 +135,10 @@ describe('rooms: add, update, status, delete', () => {
     it('PUT needs the whole room; a missing status keeps its value', async () => {
       const h = await insertHostel(t.db);
       const room = await insertRoom(t.db, h.id, { roomNumber: 'room 06', status: 'booked' });
-      const partial = await t.app.inject({
-        method: 'PUT',
-        url: `/api/rooms/${room.id}`,
-        headers: admin,
-        payload: { price: 1 },
-      });
+      const partial = await send(t, admin, 'PUT', `/api/rooms/${room.id}`, { price: 1 });
       expect(partial.statusCode).toBe(400);
       const { status: _omit, ...rest } = body(h.id, { room_number: 'room 07', unit: 'two bedroom flat' });
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: `/api/rooms/${room.id}`,
-        headers: admin,
-        payload: rest,
-      });
+      const res = await send(t, admin, 'PUT', `/api/rooms/${room.id}`, rest);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({
         room_number: 'room 07',
@@ -197,19 +151,12 @@ describe('rooms: add, update, status, delete', () => {
       const h = await insertHostel(t.db);
       const a = await insertRoom(t.db, h.id, { roomNumber: 'room 01' });
       await insertRoom(t.db, h.id, { roomNumber: 'room 02' });
-      const clash = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/rooms/${a.id}`,
-        headers: admin,
-        payload: { room_number: 'room 02' },
-      });
+      const clash = await send(t, admin, 'PATCH', `/api/rooms/${a.id}`, { room_number: 'room 02' });
       expect(clash.statusCode).toBe(409);
       expect(clash.json().message).toBe('room 02 already exists in this hostel');
-      const same = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/rooms/${a.id}`,
-        headers: admin,
-        payload: { room_number: 'room 01', unit: 'four bedroom flat' },
+      const same = await send(t, admin, 'PATCH', `/api/rooms/${a.id}`, {
+        room_number: 'room 01',
+        unit: 'four bedroom flat',
       });
       expect(same.statusCode).toBe(200);
     });
@@ -219,27 +166,15 @@ describe('rooms: add, update, status, delete', () => {
       const to = await insertHostel(t.db);
       const room = await insertRoom(t.db, from.id, { roomNumber: 'room 04' });
       await insertRoom(t.db, to.id, { roomNumber: 'room 04' });
-      const clash = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/rooms/${room.id}`,
-        headers: admin,
-        payload: { hostel: to.id },
-      });
+      const clash = await send(t, admin, 'PATCH', `/api/rooms/${room.id}`, { hostel: to.id });
       expect(clash.statusCode).toBe(409);
       expect(clash.json().message).toBe('room 04 already exists in this hostel');
-      const missing = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/rooms/${room.id}`,
-        headers: admin,
-        payload: { hostel: MISSING },
-      });
+      const missing = await send(t, admin, 'PATCH', `/api/rooms/${room.id}`, { hostel: MISSING });
       expect(missing.statusCode).toBe(400);
       expect(missing.json().fields).toEqual({ hostel: 'No hostel with this id' });
-      const moved = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/rooms/${room.id}`,
-        headers: admin,
-        payload: { hostel: to.id, room_number: 'room 10' },
+      const moved = await send(t, admin, 'PATCH', `/api/rooms/${room.id}`, {
+        hostel: to.id,
+        room_number: 'room 10',
       });
       expect(moved.statusCode).toBe(200);
       expect(moved.json()).toMatchObject({ hostel: to.id, room_number: 'room 10' });
@@ -249,24 +184,14 @@ describe('rooms: add, update, status, delete', () => {
       const from = await insertHostel(t.db);
       const to = await insertHostel(t.db);
       const room = await insertRoom(t.db, from.id);
-      await insertBooking(t.db, { userId: studentId, roomId: room.id, hostelId: from.id });
-      const res = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/rooms/${room.id}`,
-        headers: admin,
-        payload: { hostel: to.id },
-      });
+      await insertBooking(t.db, { userId: student.user.id, roomId: room.id, hostelId: from.id });
+      const res = await send(t, admin, 'PATCH', `/api/rooms/${room.id}`, { hostel: to.id });
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toMatch(/cannot be moved to another hostel/);
     });
 
     it('404 for an unknown room', async () => {
-      const res = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/rooms/${MISSING}`,
-        headers: admin,
-        payload: { price: 1 },
-      });
+      const res = await send(t, admin, 'PATCH', `/api/rooms/${MISSING}`, { price: 1 });
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe('This room does not exist');
     });
@@ -280,12 +205,7 @@ describe('rooms: add, update, status, delete', () => {
     ])('accepts %j in any letter case', async (sent, stored) => {
       const h = await insertHostel(t.db);
       const room = await insertRoom(t.db, h.id);
-      const res = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/rooms/${room.id}/status`,
-        headers: admin,
-        payload: { status: sent },
-      });
+      const res = await send(t, admin, 'PATCH', `/api/rooms/${room.id}/status`, { status: sent });
       expect(res.statusCode).toBe(200);
       expect(res.json().status).toBe(stored);
       const [row] = await t.db.select().from(rooms).where(eq(rooms.id, room.id));
@@ -295,12 +215,7 @@ describe('rooms: add, update, status, delete', () => {
     it('refuses an unknown status with 400', async () => {
       const h = await insertHostel(t.db);
       const room = await insertRoom(t.db, h.id);
-      const res = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/rooms/${room.id}/status`,
-        headers: admin,
-        payload: { status: 'occupied' },
-      });
+      const res = await send(t, admin, 'PATCH', `/api/rooms/${room.id}/status`, { status: 'occupied' });
       expect(res.statusCode).toBe(400);
       expect(res.json().fields).toEqual({ status: 'Status must be available, booked or rented' });
     });
@@ -310,12 +225,10 @@ describe('rooms: add, update, status, delete', () => {
     it('deletes an unused room → 204', async () => {
       const h = await insertHostel(t.db);
       const room = await insertRoom(t.db, h.id);
-      const res = await t.app.inject({ method: 'DELETE', url: `/api/rooms/${room.id}`, headers: admin });
+      const res = await send(t, admin, 'DELETE', `/api/rooms/${room.id}`);
       expect(res.statusCode).toBe(204);
       expect(await t.db.select().from(rooms).where(eq(rooms.id, room.id))).toEqual([]);
-      expect(
-        (await t.app.inject({ method: 'DELETE', url: `/api/rooms/${room.id}`, headers: admin })).statusCode,
-      ).toBe(404);
+      expect((await send(t, admin, 'DELETE', `/api/rooms/${room.id}`)).statusCode).toBe(404);
     });
 
     it.each(['booked', 'rented'] as const)(
@@ -323,7 +236,7 @@ describe('rooms: add, update, status, delete', () => {
       async (status) => {
         const h = await insertHostel(t.db);
         const room = await insertRoom(t.db, h.id, { status });
-        const res = await t.app.inject({ method: 'DELETE', url: `/api/rooms/${room.id}`, headers: admin });
+        const res = await send(t, admin, 'DELETE', `/api/rooms/${room.id}`);
         expect(res.statusCode).toBe(409);
         expect(res.json().message).toMatch(
           /^This room is booked or rented by a student; it cannot be deleted\. .*set its status to available first/,
@@ -335,10 +248,10 @@ describe('rooms: add, update, status, delete', () => {
     it('409 while a student holds it for inspection', async () => {
       const h = await insertHostel(t.db);
       const room = await insertRoom(t.db, h.id, {
-        heldByUserId: studentId,
+        heldByUserId: student.user.id,
         heldUntil: new Date(Date.now() + 600_000),
       });
-      const res = await t.app.inject({ method: 'DELETE', url: `/api/rooms/${room.id}`, headers: admin });
+      const res = await send(t, admin, 'DELETE', `/api/rooms/${room.id}`);
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toMatch(/holding this room/);
     });
@@ -346,8 +259,8 @@ describe('rooms: add, update, status, delete', () => {
     it('409 while a tenancy runs, even on a room set available by hand: its records are kept', async () => {
       const h = await insertHostel(t.db);
       const room = await insertRoom(t.db, h.id);
-      await insertTenancy(t.db, { id: room.id, hostelId: h.id }, studentId, '2027-01-10');
-      const res = await t.app.inject({ method: 'DELETE', url: `/api/rooms/${room.id}`, headers: admin });
+      await insertTenancy(t.db, { id: room.id, hostelId: h.id }, student.user.id, '2027-01-10');
+      const res = await send(t, admin, 'DELETE', `/api/rooms/${room.id}`);
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toMatch(/bookings or payment records, which must be kept/);
     });
@@ -357,10 +270,10 @@ describe('rooms: add, update, status, delete', () => {
       const room = await insertRoom(t.db, h.id);
       await insertBooking(
         t.db,
-        { userId: studentId, roomId: room.id, hostelId: h.id },
+        { userId: student.user.id, roomId: room.id, hostelId: h.id },
         { withPayment: true },
       );
-      const res = await t.app.inject({ method: 'DELETE', url: `/api/rooms/${room.id}`, headers: admin });
+      const res = await send(t, admin, 'DELETE', `/api/rooms/${room.id}`);
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toMatch(/bookings or payment records, which must be kept/);
     });
@@ -373,9 +286,9 @@ describe('rooms: add, update, status, delete', () => {
     const anonymous = await t.app.inject({ method: 'GET', url });
     expect(anonymous.statusCode).toBe(404);
     expect(anonymous.body).not.toContain(room.roomNumber);
-    const student = (await signedInUser(t)).headers;
-    expect((await t.app.inject({ method: 'GET', url, headers: student })).statusCode).toBe(404);
-    const res = await t.app.inject({ method: 'GET', url, headers: admin });
+    const student = await signedInUser(t);
+    expect((await send(t, student, 'GET', url)).statusCode).toBe(404);
+    const res = await send(t, admin, 'GET', url);
     expect(res.statusCode).toBe(200);
     expect(res.json().hostel).toBe(h.id);
     // An open hostel's room answers anyone.

@@ -1,10 +1,12 @@
 import { addMonths, todayInLagos } from '@studynest/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, testApp } from '../../../test/build-test-app.ts';
 import { signedInUser } from '../../../test/factories.ts';
 import { bookings } from '../bookings/bookings.schema.ts';
 import {
+  agentFeeBody,
+  bookedRoom,
   bookOk,
   hostelWithRoom,
   initiate,
@@ -18,11 +20,7 @@ import { rooms } from '../rooms/rooms.schema.ts';
 import { tenancies } from '../tenancies/tenancies.schema.ts';
 
 describe('sandbox payment provider (default)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = testApp();
 
   const checkoutPath = (link: string) => new URL(link).pathname;
 
@@ -39,9 +37,7 @@ describe('sandbox payment provider (default)', () => {
   }
 
   it('pays the agent fee and the rent through the test checkout page', async () => {
-    const { hostel, room } = await hostelWithRoom(t, { agentFee: 65_000, price: 650_000 });
-    const student = await signedInUser(t);
-    const booking = await bookOk(t, student, room);
+    const { hostel, room, student, booking } = await bookedRoom(t, { agentFee: 65_000, price: 650_000 });
     const { checkoutLink, reference } = await initiateAgentFeeOk(t, student, room, booking._id);
     expect(checkoutLink).toBe(`${t.config.publicUrl}/sandbox/checkout/${reference}`);
 
@@ -96,9 +92,7 @@ describe('sandbox payment provider (default)', () => {
   });
 
   it('cancel leaves everything as it was', async () => {
-    const { room } = await hostelWithRoom(t);
-    const student = await signedInUser(t);
-    const booking = await bookOk(t, student, room);
+    const { room, student, booking } = await bookedRoom(t);
     const { checkoutLink, reference } = await initiateAgentFeeOk(t, student, room, booking._id);
     const back = await press(checkoutLink, 'cancel');
     expect(back.searchParams.get('reference')).toBe(reference);
@@ -114,9 +108,7 @@ describe('sandbox payment provider (default)', () => {
   });
 
   it('answers only callers on this machine: a remote peer, or a proxied one, gets 404 and pays nothing', async () => {
-    const { room } = await hostelWithRoom(t);
-    const student = await signedInUser(t);
-    const booking = await bookOk(t, student, room);
+    const { room, student, booking } = await bookedRoom(t);
     const { checkoutLink, reference } = await initiateAgentFeeOk(t, student, room, booking._id);
     const callers = [
       { remoteAddress: '203.0.113.9', headers: { 'x-forwarded-for': '127.0.0.1' } },
@@ -151,9 +143,7 @@ describe('sandbox payment provider (default)', () => {
   });
 
   it('shows no payer details on the checkout page (a reference is not proof of who is asking)', async () => {
-    const { room } = await hostelWithRoom(t);
-    const student = await signedInUser(t);
-    const booking = await bookOk(t, student, room);
+    const { room, student, booking } = await bookedRoom(t);
     const { checkoutLink } = await initiateAgentFeeOk(t, student, room, booking._id);
     const page = await t.app.inject({ method: 'GET', url: checkoutPath(checkoutLink) });
     expect(page.statusCode).toBe(200);
@@ -178,9 +168,7 @@ describe('sandbox checkout opened to other machines (SANDBOX_REMOTE)', () => {
   it('answers a remote caller when the operator allows it', async () => {
     const t = await buildTestApp({}, { SANDBOX_REMOTE: '1' });
     try {
-      const { room } = await hostelWithRoom(t);
-      const student = await signedInUser(t);
-      const booking = await bookOk(t, student, room);
+      const { room, student, booking } = await bookedRoom(t);
       const { checkoutLink, reference } = await initiateAgentFeeOk(t, student, room, booking._id);
       const path = new URL(checkoutLink).pathname;
       const page = await t.app.inject({ method: 'GET', url: path, remoteAddress: '203.0.113.9' });
@@ -202,24 +190,12 @@ describe('sandbox checkout opened to other machines (SANDBOX_REMOTE)', () => {
 });
 
 describe('payment limits per account', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = testApp();
 
   it('lets one account start 20 payments an hour (429 with Retry-After after that), others unaffected', async () => {
-    const { room } = await hostelWithRoom(t);
-    const student = await signedInUser(t);
-    const booking = await bookOk(t, student, room);
+    const { room, student, booking } = await bookedRoom(t);
     const start = (who: typeof student, bookingId: string, r: typeof room) =>
-      initiate(t, 'agent-fee', who, {
-        amount: r.agentFee,
-        room_id: r.id,
-        hostel_id: r.hostelId,
-        booking_id: bookingId,
-        callback_url: receiptUrl(t),
-      });
+      initiate(t, 'agent-fee', who, agentFeeBody(t, r, bookingId));
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) statuses.push((await start(student, booking._id, room)).statusCode);
     expect(statuses.slice(0, 20)).toEqual(Array(20).fill(201));

@@ -1,20 +1,13 @@
 import { DEFAULT_SETTINGS } from '@studynest/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { signedInUser } from '../../../test/factories.ts';
+import { describe, expect, it } from 'vitest';
+import { testAppWith } from '../../../test/build-test-app.ts';
+import { send } from '../../../test/requests.ts';
 
 describe('admin settings', () => {
-  let t: TestApp;
-  let admin: Awaited<ReturnType<typeof signedInUser>>;
-  beforeAll(async () => {
-    t = await buildTestApp();
-    admin = await signedInUser(t, { role: 'admin' });
-  });
-  afterAll(() => t.close());
+  const { t, admin } = testAppWith({ admin: { role: 'admin' } });
 
-  const put = (payload: Record<string, unknown>) =>
-    t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: admin.headers, payload });
-  const get = () => t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: admin.headers });
+  const put = (payload: Record<string, unknown>) => send(t, admin, 'PUT', '/api/admin/settings', payload);
+  const get = () => send(t, admin, 'GET', '/api/admin/settings');
 
   it('starts from the defaults: a month, a week and a day ahead, the day itself', async () => {
     const res = await get();

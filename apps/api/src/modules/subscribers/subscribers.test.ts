@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testApp } from '../../../test/build-test-app.ts';
+import { anonymous, send } from '../../../test/requests.ts';
 import { SUBSCRIBED_MESSAGE, SUBSCRIBES_PER_HOUR } from './subscribers.routes.ts';
 import { subscribers } from './subscribers.schema.ts';
 
@@ -7,11 +8,7 @@ let ipCounter = 0;
 const nextIp = () => `10.2.0.${++ipCounter}`;
 
 describe('POST /api/subscribers', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = testApp();
 
   const subscribe = (payload: unknown, remoteAddress = nextIp()) =>
     t.app.inject({ method: 'POST', url: '/api/subscribers', remoteAddress, payload: payload as object });
@@ -60,19 +57,11 @@ describe('POST /api/subscribers', () => {
   });
 
   describe('RATE_LIMITS=off', () => {
-    let off: TestApp;
-    beforeAll(async () => {
-      off = await buildTestApp({ rateLimits: false });
-    });
-    afterAll(() => off.close());
+    const off = testApp({ rateLimits: false });
 
     it('no limit', async () => {
       for (let i = 0; i < SUBSCRIBES_PER_HOUR + 2; i++) {
-        const res = await off.app.inject({
-          method: 'POST',
-          url: '/api/subscribers',
-          payload: { email: `load${i}@example.com` },
-        });
+        const res = await send(off, anonymous, 'POST', '/api/subscribers', { email: `load${i}@example.com` });
         expect(res.statusCode).toBe(201);
       }
     });

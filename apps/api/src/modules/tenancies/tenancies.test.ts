@@ -1,23 +1,26 @@
 import { addDays, todayInLagos } from '@studynest/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testAppWith } from '../../../test/build-test-app.ts';
 import { eventually } from '../../../test/eventually.ts';
 import { signedInUser } from '../../../test/factories.ts';
+import { anonymous, send } from '../../../test/requests.ts';
 import { adminAudit } from '../audit/audit.schema.ts';
 import { messageDeliveries } from '../messages/messages.schema.ts';
 import {
   book,
-  bookOk,
+  bookAndPayAgentFee,
   hostelWithRoom,
   initiate,
-  initiateAgentFeeOk,
+  initiateDeposit,
   initiateRentOk,
   lagosDatePlusDays,
+  paidTenant,
   payAtCheckout,
+  payOk,
+  profileOf,
   receiptUrl,
   type Student,
-  verify,
 } from '../payments/payments.fixtures.ts';
 import { payments } from '../payments/payments.schema.ts';
 import { refunds } from '../refunds/refunds.schema.ts';
@@ -26,66 +29,21 @@ import { tenancies, tenancyDeductions } from './tenancies.schema.ts';
 
 /** Notice and move-out (docs/domain.md, "Move-out"). */
 describe('tenancy notice and move-out', () => {
-  let t: TestApp;
-  let admin: Student;
-  beforeAll(async () => {
-    t = await buildTestApp();
-    admin = await signedInUser(t, { role: 'admin' });
-  });
-  afterAll(() => t.close());
+  const { t, admin } = testAppWith({ admin: { role: 'admin' } });
 
   const today = () => todayInLagos();
 
-  const payOk = async (student: Student, link: { checkoutLink: string; reference: string }) => {
-    await payAtCheckout(t, link.checkoutLink);
-    const res = await verify(t, student, link.reference);
-    expect(res.json().status, res.body).toBe('success');
-    return res.json() as { needs_refund: boolean };
-  };
-
   /** A tenant of a room (caution fee ₦50,000 when `deposit`), with the deposit paid when asked. */
-  async function tenant({ deposit = true }: { deposit?: boolean } = {}) {
-    const { hostel, room } = await hostelWithRoom(t, {
-      agentFee: 20_000,
-      cautionFee: deposit ? 50_000 : 0,
-      price: 400_000,
-    });
-    const student = await signedInUser(t);
-    const booking = await bookOk(t, student, room);
-    await payOk(student, await initiateAgentFeeOk(t, student, room, booking._id));
-    let depositReference: string | null = null;
-    if (deposit) {
-      const res = await initiate(t, 'caution-fee', student, {
-        booking_id: booking._id,
-        callback_url: receiptUrl(t),
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      await payOk(student, res.json());
-      depositReference = res.json().reference;
-    }
-    await payOk(student, await initiateRentOk(t, student, room));
-    const [tenancy] = await t.db.select().from(tenancies).where(eq(tenancies.roomId, room.id));
-    return { hostel, room, student, booking, tenancy: tenancy!, depositReference };
-  }
+  const tenant = ({ deposit = true }: { deposit?: boolean } = {}) =>
+    paidTenant(t, { room: { agentFee: 20_000, cautionFee: deposit ? 50_000 : 0, price: 400_000 }, deposit });
 
   const moveOut = (id: string, body: Record<string, unknown>, who: Student = admin) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/admin/tenancies/${id}/move-out`,
-      headers: who.headers,
-      payload: body,
-    });
+    send(t, who, 'POST', `/api/admin/tenancies/${id}/move-out`, body);
+  /** Moved out today for a breach of the tenancy, with these deductions from the deposit. */
+  const movedOutToday = (id: string, deductions?: { description: string; amount: number }[]) =>
+    moveOut(id, { date: today(), reason: 'breach', ...(deductions ? { deductions } : {}) });
   const notice = (student: Student, body: Record<string, unknown>) =>
-    t.app.inject({ method: 'POST', url: '/api/tenancy/notice', headers: student.headers, payload: body });
-  const profileOf = async (student: Student) => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/user/${student.user.id}`,
-      headers: student.headers,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json();
-  };
+    send(t, student, 'POST', '/api/tenancy/notice', body);
 
   it('moves a tenant out with one deduction: tenancy ended, room available, the rest of the deposit refunded', async () => {
     const { room, student, tenancy, depositReference } = await tenant();
@@ -125,7 +83,7 @@ describe('tenancy notice and move-out', () => {
       const [r] = await t.db.select().from(refunds).where(eq(refunds.id, statement.refund._id));
       return r?.status === 'processed';
     });
-    const profile = await profileOf(student);
+    const profile = await profileOf(t, student);
     expect(profile.rentDetails).toBeNull();
     expect(profile.hostel).toBeNull();
     expect(profile.moveOutStatement).toMatchObject({
@@ -149,23 +107,18 @@ describe('tenancy notice and move-out', () => {
     expect(audited.map((a) => a.action)).toEqual(['POST /api/admin/tenancies/:id/move-out']);
 
     // Once only.
-    const again = await moveOut(tenancy.id, { date: today(), reason: 'breach' });
+    const again = await movedOutToday(tenancy.id);
     expect(again.statusCode).toBe(409);
   });
 
   it('the former tenant cannot pay rent or a deposit again on the spent agent fee', async () => {
     const { room, student, tenancy } = await tenant();
-    expect((await moveOut(tenancy.id, { date: today(), reason: 'breach' })).statusCode).toBe(200);
-    const rent = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/room-price/initiate',
-      headers: student.headers,
-      payload: {
-        amount: room.price,
-        room_id: room.id,
-        hostel_id: room.hostelId,
-        callback_url: receiptUrl(t, '/rent-receipt'),
-      },
+    expect((await movedOutToday(tenancy.id)).statusCode).toBe(200);
+    const rent = await send(t, student, 'POST', '/api/payments/room-price/initiate', {
+      amount: room.price,
+      room_id: room.id,
+      hostel_id: room.hostelId,
+      callback_url: receiptUrl(t, '/rent-receipt'),
     });
     expect(rent.statusCode, rent.body).toBe(403);
     const deposit = await initiate(t, 'caution-fee', student, {
@@ -177,7 +130,7 @@ describe('tenancy notice and move-out', () => {
 
   it('a failed deposit refund tried again: the statement follows the retry', async () => {
     const { student, tenancy, depositReference } = await tenant();
-    const res = await moveOut(tenancy.id, { date: today(), reason: 'breach' });
+    const res = await movedOutToday(tenancy.id);
     expect(res.statusCode, res.body).toBe(200);
     const first = res.json().refund._id as string;
     await eventually(async () => {
@@ -186,17 +139,16 @@ describe('tenancy notice and move-out', () => {
     });
     // As if the provider had refused it: an admin asks again from Refunds.
     await t.db.update(refunds).set({ status: 'failed', processedAt: null }).where(eq(refunds.id, first));
-    const retry = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/refunds',
-      headers: admin.headers,
-      payload: { reference: depositReference, amount: 50_000, reason: 'Deposit, second try' },
+    const retry = await send(t, admin, 'POST', '/api/admin/refunds', {
+      reference: depositReference,
+      amount: 50_000,
+      reason: 'Deposit, second try',
     });
     expect(retry.statusCode, retry.body).toBe(202);
     await eventually(
-      async () => (await profileOf(student)).moveOutStatement?.refund?._id === retry.json()._id,
+      async () => (await profileOf(t, student)).moveOutStatement?.refund?._id === retry.json()._id,
     );
-    expect((await profileOf(student)).moveOutStatement.refund).toMatchObject({
+    expect((await profileOf(t, student)).moveOutStatement.refund).toMatchObject({
       _id: retry.json()._id,
       amount: 50_000,
     });
@@ -205,23 +157,15 @@ describe('tenancy notice and move-out', () => {
   it('a former tenant who rents the room again pays a new deposit (not a duplicate)', async () => {
     const { room, student, tenancy } = await tenant();
     // Everything kept: no refund row, the old deposit settled by the move-out.
-    const out = await moveOut(tenancy.id, {
-      date: today(),
-      reason: 'breach',
-      deductions: [{ description: 'Repairs', amount: 50_000 }],
-    });
+    const out = await movedOutToday(tenancy.id, [{ description: 'Repairs', amount: 50_000 }]);
     expect(out.statusCode, out.body).toBe(200);
     await t.db.update(rooms).set({ heldUntil: null, heldByUserId: null }).where(eq(rooms.id, room.id));
-    const again = await bookOk(t, student, room);
-    await payOk(student, await initiateAgentFeeOk(t, student, room, again._id));
-    const deposit = await initiate(t, 'caution-fee', student, {
-      booking_id: again._id,
-      callback_url: receiptUrl(t),
-    });
+    const { booking: again } = await bookAndPayAgentFee(t, student, room);
+    const deposit = await initiateDeposit(t, student, again._id);
     expect(deposit.statusCode, deposit.body).toBe(201);
-    expect((await payOk(student, deposit.json())).needs_refund).toBe(false);
+    expect((await payOk(t, student, deposit.json())).needs_refund).toBe(false);
     // The profile's Caution Fee row is this room's new deposit.
-    expect((await profileOf(student)).cautionFeePayment).toMatchObject({
+    expect((await profileOf(t, student)).cautionFeePayment).toMatchObject({
       status: 'success',
       reference: deposit.json().reference,
     });
@@ -229,28 +173,20 @@ describe('tenancy notice and move-out', () => {
 
   it('keeps the whole deposit when the deductions equal it: no refund', async () => {
     const { tenancy } = await tenant();
-    const res = await moveOut(tenancy.id, {
-      date: today(),
-      reason: 'breach',
-      deductions: [
-        { description: 'Repainting', amount: 30_000 },
-        { description: 'Two missing keys', amount: 20_000 },
-      ],
-    });
+    const res = await movedOutToday(tenancy.id, [
+      { description: 'Repainting', amount: 30_000 },
+      { description: 'Two missing keys', amount: 20_000 },
+    ]);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ deductions_total: 50_000, deposit_returned: 0, refund: null });
   });
 
   it('refuses deductions larger than the deposit (400) and changes nothing', async () => {
     const { room, tenancy } = await tenant();
-    const res = await moveOut(tenancy.id, {
-      date: today(),
-      reason: 'breach',
-      deductions: [
-        { description: 'Repainting', amount: 30_000 },
-        { description: 'New mattress', amount: 25_000 },
-      ],
-    });
+    const res = await movedOutToday(tenancy.id, [
+      { description: 'Repainting', amount: 30_000 },
+      { description: 'New mattress', amount: 25_000 },
+    ]);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().message).toBe('The deductions add up to ₦55,000, more than the ₦50,000 deposit held');
     expect(res.json().fields).toEqual({ deductions: 'At most ₦50,000 in total' });
@@ -265,16 +201,12 @@ describe('tenancy notice and move-out', () => {
 
   it('without a deposit: a move-out with no deductions, and deductions refused', async () => {
     const { tenancy } = await tenant({ deposit: false });
-    const bad = await moveOut(tenancy.id, {
-      date: today(),
-      reason: 'breach',
-      deductions: [{ description: 'Cleaning', amount: 5_000 }],
-    });
+    const bad = await movedOutToday(tenancy.id, [{ description: 'Cleaning', amount: 5_000 }]);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(
       'No caution deposit is held for this tenancy, so nothing can be deducted from it',
     );
-    const ok = await moveOut(tenancy.id, { date: today(), reason: 'breach' });
+    const ok = await movedOutToday(tenancy.id);
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({ deposit_held: 0, deposit_returned: 0, refund: null });
   });
@@ -345,11 +277,11 @@ describe('tenancy notice and move-out', () => {
     expect(ok.json().move_out_on).toBe(addDays(today(), 30));
     const later = await notice(student, { move_out_on: addDays(today(), 45) });
     expect(later.json().move_out_on).toBe(addDays(today(), 45));
-    expect((await profileOf(student)).rentDetails.notice).toMatchObject({
+    expect((await profileOf(t, student)).rentDetails.notice).toMatchObject({
       move_out_on: addDays(today(), 45),
     });
     // Admins see it on the tenants list.
-    const list = await t.app.inject({ method: 'GET', url: '/api/payments/tenants', headers: admin.headers });
+    const list = await send(t, admin, 'GET', '/api/payments/tenants');
     expect(list.statusCode, list.body).toBe(200);
     const row = (list.json() as { tenancy_id: string }[]).find((r) => r.tenancy_id === tenancy.id);
     expect(row).toMatchObject({ deposit_held: 50_000, notice: { move_out_on: addDays(today(), 45) } });
@@ -359,13 +291,9 @@ describe('tenancy notice and move-out', () => {
       .where(eq(messageDeliveries.userId, student.user.id));
     expect(copies.filter((m) => m.subject === 'StudyNest: we have your notice to move out')).toHaveLength(2);
 
-    const withdrawn = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/tenancy/notice',
-      headers: student.headers,
-    });
+    const withdrawn = await send(t, student, 'DELETE', '/api/tenancy/notice');
     expect(withdrawn.statusCode).toBe(204);
-    expect((await profileOf(student)).rentDetails.notice).toBeNull();
+    expect((await profileOf(t, student)).rentDetails.notice).toBeNull();
   });
 
   it('a student who rents nothing cannot give notice (404)', async () => {
@@ -378,31 +306,21 @@ describe('tenancy notice and move-out', () => {
   it('a deposit paid after its inspection was cancelled and the room let to someone else goes to Refunds (inspection cancelled)', async () => {
     const { room } = await hostelWithRoom(t, { agentFee: 20_000, cautionFee: 50_000, price: 400_000 });
     const first = await signedInUser(t);
-    // Three days ahead: inside the cancellation window whatever the time of day.
-    const booked = await book(t, first, room, lagosDatePlusDays(3));
-    expect(booked.statusCode, booked.body).toBe(201);
-    const firstBooking = booked.json() as { _id: string };
-    await payOk(first, await initiateAgentFeeOk(t, first, room, firstBooking._id));
+    // Three days ahead: inside the cancellation window whatever the time of day (tomorrow's 10:00
+    // slot may be cancelled only until 10:00 today).
+    const { booking: firstBooking } = await bookAndPayAgentFee(t, first, room, lagosDatePlusDays(3));
     // The first student opens the deposit checkout and leaves it open...
-    const open = await initiate(t, 'caution-fee', first, {
-      booking_id: firstBooking._id,
-      callback_url: receiptUrl(t),
-    });
+    const open = await initiateDeposit(t, first, firstBooking._id);
     expect(open.statusCode, open.body).toBe(201);
     // ...cancels the inspection, and someone else books the room and rents it.
-    const cancelled = await t.app.inject({
-      method: 'POST',
-      url: `/api/bookings/${firstBooking._id}/cancel`,
-      headers: first.headers,
-    });
+    const cancelled = await send(t, first, 'POST', `/api/bookings/${firstBooking._id}/cancel`);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     const second = await signedInUser(t);
-    const secondBooking = await bookOk(t, second, room);
-    await payOk(second, await initiateAgentFeeOk(t, second, room, secondBooking._id));
-    await payOk(second, await initiateRentOk(t, second, room));
+    await bookAndPayAgentFee(t, second, room);
+    await payOk(t, second, await initiateRentOk(t, second, room));
     // The first student's deposit arrives now: it cannot be held for a room they will not rent,
     // and it is owed back because they called the inspection off.
-    const late = await payOk(first, open.json());
+    const late = await payOk(t, first, open.json());
     expect(late.needs_refund).toBe(true);
     const [row] = await t.db.select().from(payments).where(eq(payments.reference, open.json().reference));
     expect(row?.refundReason).toBe('inspection_cancelled');
@@ -411,10 +329,9 @@ describe('tenancy notice and move-out', () => {
   it('bad input and the wrong people get clear errors', async () => {
     const { student, tenancy } = await tenant();
     expect((await moveOut(tenancy.id, { date: today(), reason: 'breach' }, student)).statusCode).toBe(403);
-    const anon = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/tenancies/${tenancy.id}/move-out`,
-      payload: { date: today(), reason: 'breach' },
+    const anon = await send(t, anonymous, 'POST', `/api/admin/tenancies/${tenancy.id}/move-out`, {
+      date: today(),
+      reason: 'breach',
     });
     expect(anon.statusCode).toBe(401);
     const unknown = await moveOut('00000000-0000-4000-8000-000000000000', {

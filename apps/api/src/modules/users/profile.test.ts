@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { signedInUser } from '../../../test/factories.ts';
 import {
+  bookedRoom,
   bookOk,
   hostelWithRoom,
   initiateAgentFeeOk,
@@ -56,9 +57,7 @@ describe('the payment part of the profile', () => {
   });
 
   it('shows the successful agent fee (over a later abandoned one), then the rent and its countdown', async () => {
-    const { hostel, room } = await hostelWithRoom(t);
-    const student = await signedInUser(t);
-    const booking = await bookOk(t, student, room);
+    const { hostel, room, student, booking } = await bookedRoom(t);
     const cancelled = await initiateAgentFeeOk(t, student, room, booking._id);
     await decide(cancelled.checkoutLink, 'cancel');
 

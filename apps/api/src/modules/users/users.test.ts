@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testApp } from '../../../test/build-test-app.ts';
 import { insertUser, signedInUser, TEST_PASSWORD } from '../../../test/factories.ts';
+import { anonymous, type Caller, send, sendForm } from '../../../test/requests.ts';
 import { LAST_ADMIN_MESSAGE } from '../auth/accounts.service.ts';
 import { sessions, users } from '../auth/auth.schema.ts';
 import { login, multipart, signupBody } from '../auth/auth.test-helpers.ts';
@@ -9,11 +10,7 @@ import { login, multipart, signupBody } from '../auth/auth.test-helpers.ts';
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 describe('admin-only routes', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ rateLimits: false });
-  });
-  afterAll(() => t.close());
+  const t = testApp({ rateLimits: false });
 
   it('answers anonymous callers with 401 and students with 403 on every admin route', async () => {
     const student = await signedInUser(t);
@@ -45,7 +42,7 @@ describe('admin-only routes', () => {
     const admin = await signedInUser(t, { role: 'admin' });
     const keep = await insertUser(t.db);
     const gone = await insertUser(t.db, { deletedAt: new Date() });
-    const res = await t.app.inject({ method: 'GET', url: '/api/user/all', headers: admin.headers });
+    const res = await send(t, admin, 'GET', '/api/user/all');
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toMatch(/password|hash|argon2/i);
     const list = res.json() as Record<string, unknown>[];
@@ -68,16 +65,14 @@ describe('admin-only routes', () => {
     );
     expect(Number(res.headers['x-total-count'])).toBe(list.length);
 
-    const page = await t.app.inject({
-      method: 'GET',
-      url: '/api/user/all?limit=1&offset=1',
-      headers: admin.headers,
-    });
+    const page = await send(t, admin, 'GET', '/api/user/all?limit=1&offset=1');
     expect(page.json()).toHaveLength(1);
     expect(page.json()[0]._id).toBe(ids[1]);
-    const bad = await t.app.inject({ method: 'GET', url: '/api/user/all?limit=0', headers: admin.headers });
+    const bad = await send(t, admin, 'GET', '/api/user/all?limit=0');
     expect(bad.statusCode).toBe(400);
   });
+
+  const adminSignup = (admin: Caller, body: object) => send(t, admin, 'POST', '/api/auth/admin/signup', body);
 
   it('creates an admin from JSON, lowercasing names, gender and e-mail, e-mail confirmed', async () => {
     const admin = await signedInUser(t, { role: 'admin' });
@@ -87,12 +82,7 @@ describe('admin-only routes', () => {
       gender: 'FEMALE',
       email: 'New.Admin@Example.COM',
     });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/admin/signup',
-      headers: admin.headers,
-      payload: body,
-    });
+    const res = await adminSignup(admin, body);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().user).toMatchObject({
       first_name: 'ngozi',
@@ -106,55 +96,31 @@ describe('admin-only routes', () => {
     expect(li.statusCode).toBe(200);
     expect(li.json().user.role).toBe('admin');
     // Same rules as sign-up: duplicate and common password refused.
-    const dup = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/admin/signup',
-      headers: admin.headers,
-      payload: body,
-    });
+    const dup = await adminSignup(admin, body);
     expect(dup.statusCode).toBe(409);
-    const weak = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/admin/signup',
-      headers: admin.headers,
-      payload: signupBody({ password: 'password123' }),
-    });
+    const weak = await adminSignup(admin, signupBody({ password: 'password123' }));
     expect(weak.statusCode).toBe(400);
   });
 
   it('creates an admin from a multipart form', async () => {
     const admin = await signedInUser(t, { role: 'admin' });
     const form = multipart(signupBody());
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/admin/signup',
-      payload: form.payload,
-      headers: { ...form.headers, ...admin.headers },
-    });
+    const res = await sendForm(t, admin, 'POST', '/api/auth/admin/signup', form);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().user.role).toBe('admin');
     const bad = multipart({ email: 'nope' });
-    const invalid = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/admin/signup',
-      payload: bad.payload,
-      headers: { ...bad.headers, ...admin.headers },
-    });
+    const invalid = await sendForm(t, admin, 'POST', '/api/auth/admin/signup', bad);
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().fields.email).toBe('Enter a valid email address, like ada@example.com');
   });
 });
 
 describe('profiles', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ rateLimits: false });
-  });
-  afterAll(() => t.close());
+  const t = testApp({ rateLimits: false });
 
   it('shows a user their own profile with the payment parts empty', async () => {
     const me = await signedInUser(t, { isEmailConfirmed: false });
-    const res = await t.app.inject({ method: 'GET', url: `/api/user/${me.user.id}`, headers: me.headers });
+    const res = await send(t, me, 'GET', `/api/user/${me.user.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       _id: me.user.id,
@@ -182,23 +148,15 @@ describe('profiles', () => {
     const me = await signedInUser(t);
     const other = await insertUser(t.db);
     const admin = await signedInUser(t, { role: 'admin' });
-    const denied = await t.app.inject({ method: 'GET', url: `/api/user/${other.id}`, headers: me.headers });
+    const denied = await send(t, me, 'GET', `/api/user/${other.id}`);
     expect(denied.statusCode).toBe(403);
     expect(denied.json().message).toBe('You can only see your own profile');
-    const seen = await t.app.inject({ method: 'GET', url: `/api/user/${other.id}`, headers: admin.headers });
+    const seen = await send(t, admin, 'GET', `/api/user/${other.id}`);
     expect(seen.statusCode).toBe(200);
     expect(seen.json()._id).toBe(other.id);
-    const unknown = await t.app.inject({
-      method: 'GET',
-      url: `/api/user/${UNKNOWN_ID}`,
-      headers: admin.headers,
-    });
+    const unknown = await send(t, admin, 'GET', `/api/user/${UNKNOWN_ID}`);
     expect(unknown.statusCode).toBe(404);
-    const malformed = await t.app.inject({
-      method: 'GET',
-      url: '/api/user/not-an-id',
-      headers: admin.headers,
-    });
+    const malformed = await send(t, admin, 'GET', '/api/user/not-an-id');
     expect(malformed.statusCode).toBe(400);
     const anon = await t.app.inject({ method: 'GET', url: `/api/user/${other.id}` });
     expect(anon.statusCode).toBe(401);
@@ -206,19 +164,14 @@ describe('profiles', () => {
 
   it('updates own name, phone and emergency contact, and keeps them', async () => {
     const me = await signedInUser(t);
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/user/profile',
-      headers: me.headers,
-      payload: {
-        first_name: '  Amaka ',
-        phone_number: '+234 803 123 4568',
-        emergency_contact: {
-          name: 'Ifeoma Obi',
-          relationship: 'Mother',
-          phone: '08051234567',
-          address: '12 Ogui Road, Enugu',
-        },
+    const res = await send(t, me, 'PATCH', '/api/user/profile', {
+      first_name: '  Amaka ',
+      phone_number: '+234 803 123 4568',
+      emergency_contact: {
+        name: 'Ifeoma Obi',
+        relationship: 'Mother',
+        phone: '08051234567',
+        address: '12 Ogui Road, Enugu',
       },
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -234,14 +187,12 @@ describe('profiles', () => {
       },
     });
     // PUT works too, and a partial emergency contact keeps the other lines.
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: '/api/user/profile',
-      headers: me.headers,
-      payload: { last_name: 'Nwosu', emergency_contact: { relationship: 'Aunt' } },
+    const put = await send(t, me, 'PUT', '/api/user/profile', {
+      last_name: 'Nwosu',
+      emergency_contact: { relationship: 'Aunt' },
     });
     expect(put.statusCode).toBe(200);
-    const again = await t.app.inject({ method: 'GET', url: `/api/user/${me.user.id}`, headers: me.headers });
+    const again = await send(t, me, 'GET', `/api/user/${me.user.id}`);
     expect(again.json()).toMatchObject({
       first_name: 'Amaka',
       last_name: 'Nwosu',
@@ -256,25 +207,15 @@ describe('profiles', () => {
 
   it('turns optional e-mails and texts off and on, and shows the choice on the profile', async () => {
     const me = await signedInUser(t);
-    const off = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/user/profile',
-      headers: me.headers,
-      payload: { notify_sms: false },
-    });
+    const off = await send(t, me, 'PATCH', '/api/user/profile', { notify_sms: false });
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json()).toMatchObject({ notify_email: true, notify_sms: false });
-    const read = await t.app.inject({ method: 'GET', url: `/api/user/${me.user.id}`, headers: me.headers });
+    const read = await send(t, me, 'GET', `/api/user/${me.user.id}`);
     expect(read.json()).toMatchObject({ notify_email: true, notify_sms: false });
     const [row] = await t.db.select().from(users).where(eq(users.id, me.user.id));
     expect(row).toMatchObject({ notifyEmail: true, notifySms: false });
     // PUT too, both at once; the other fields stay as they were.
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: '/api/user/profile',
-      headers: me.headers,
-      payload: { notify_email: false, notify_sms: true },
-    });
+    const put = await send(t, me, 'PUT', '/api/user/profile', { notify_email: false, notify_sms: true });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json()).toMatchObject({
       first_name: me.user.firstName,
@@ -283,23 +224,14 @@ describe('profiles', () => {
     });
     // An admin looking at the profile sees the choice too.
     const admin = await signedInUser(t, { role: 'admin' });
-    const seen = await t.app.inject({
-      method: 'GET',
-      url: `/api/user/${me.user.id}`,
-      headers: admin.headers,
-    });
+    const seen = await send(t, admin, 'GET', `/api/user/${me.user.id}`);
     expect(seen.json()).toMatchObject({ notify_email: false, notify_sms: true });
   });
 
   it('refuses a message preference that is not true or false, and changes nothing', async () => {
     const me = await signedInUser(t);
     for (const bad of ['no', 0, null, 'false']) {
-      const res = await t.app.inject({
-        method: 'PATCH',
-        url: '/api/user/profile',
-        headers: me.headers,
-        payload: { first_name: 'Changed', notify_sms: bad },
-      });
+      const res = await send(t, me, 'PATCH', '/api/user/profile', { first_name: 'Changed', notify_sms: bad });
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
       expect(res.json().fields).toEqual({ notify_sms: 'notify_sms must be true or false' });
     }
@@ -309,16 +241,11 @@ describe('profiles', () => {
 
   it('validates profile changes and writes nothing when any field is wrong', async () => {
     const me = await signedInUser(t);
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/user/profile',
-      headers: me.headers,
-      payload: {
-        first_name: 'Valid',
-        last_name: '',
-        phone_number: '123',
-        emergency_contact: { phone: 'abc' },
-      },
+    const res = await send(t, me, 'PATCH', '/api/user/profile', {
+      first_name: 'Valid',
+      last_name: '',
+      phone_number: '123',
+      emergency_contact: { phone: 'abc' },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({
@@ -329,59 +256,33 @@ describe('profiles', () => {
     const [row] = await t.db.select().from(users).where(eq(users.id, me.user.id));
     expect(row?.firstName).toBe(me.user.firstName);
     // Fields outside the form (role, email) are not changed through the profile.
-    const sneaky = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/user/profile',
-      headers: me.headers,
-      payload: { role: 'admin', email: 'other@example.com' },
+    const sneaky = await send(t, me, 'PATCH', '/api/user/profile', {
+      role: 'admin',
+      email: 'other@example.com',
     });
     expect(sneaky.statusCode).toBe(200);
     expect(sneaky.json()).toMatchObject({ role: 'student', email: me.user.email });
-    const anon = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/user/profile',
-      payload: { first_name: 'X' },
-    });
+    const anon = await send(t, anonymous, 'PATCH', '/api/user/profile', { first_name: 'X' });
     expect(anon.statusCode).toBe(401);
   });
 });
 
 describe('deleting users', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ rateLimits: false });
-  });
-  afterAll(() => t.close());
+  const t = testApp({ rateLimits: false });
 
   it('soft-deletes a student, revokes their sessions, and hides them from the list', async () => {
     const admin = await signedInUser(t, { role: 'admin' });
     const student = await signedInUser(t);
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/user/${student.user.id}`,
-      headers: admin.headers,
-    });
+    const res = await send(t, admin, 'DELETE', `/api/user/${student.user.id}`);
     expect(res.statusCode).toBe(204);
     const [row] = await t.db.select().from(users).where(eq(users.id, student.user.id));
     expect(row?.deletedAt).toBeInstanceOf(Date);
     const live = await t.db.select().from(sessions).where(eq(sessions.userId, student.user.id));
     expect(live.every((s) => s.revokedAt !== null)).toBe(true);
-    expect(
-      (await t.app.inject({ method: 'GET', url: `/api/user/${student.user.id}`, headers: student.headers }))
-        .statusCode,
-    ).toBe(401);
-    expect(
-      (await t.app.inject({ method: 'GET', url: `/api/user/${student.user.id}`, headers: admin.headers }))
-        .statusCode,
-    ).toBe(404);
-    expect(
-      (await t.app.inject({ method: 'DELETE', url: `/api/user/${student.user.id}`, headers: admin.headers }))
-        .statusCode,
-    ).toBe(404);
-    expect(
-      (await t.app.inject({ method: 'DELETE', url: `/api/user/${UNKNOWN_ID}`, headers: admin.headers }))
-        .statusCode,
-    ).toBe(404);
+    expect((await send(t, student, 'GET', `/api/user/${student.user.id}`)).statusCode).toBe(401);
+    expect((await send(t, admin, 'GET', `/api/user/${student.user.id}`)).statusCode).toBe(404);
+    expect((await send(t, admin, 'DELETE', `/api/user/${student.user.id}`)).statusCode).toBe(404);
+    expect((await send(t, admin, 'DELETE', `/api/user/${UNKNOWN_ID}`)).statusCode).toBe(404);
   });
 
   it('never deletes the last admin; self-deletion only while another admin remains', async () => {
@@ -389,26 +290,18 @@ describe('deleting users', () => {
     // The first test's admin is still there; delete it so `a` is the only one.
     const others = await t.db.select().from(users).where(eq(users.role, 'admin'));
     for (const o of others.filter((o) => o.id !== a.user.id && !o.deletedAt)) {
-      expect(
-        (await t.app.inject({ method: 'DELETE', url: `/api/user/${o.id}`, headers: a.headers })).statusCode,
-      ).toBe(204);
+      expect((await send(t, a, 'DELETE', `/api/user/${o.id}`)).statusCode).toBe(204);
     }
-    const last = await t.app.inject({ method: 'DELETE', url: `/api/user/${a.user.id}`, headers: a.headers });
+    const last = await send(t, a, 'DELETE', `/api/user/${a.user.id}`);
     expect(last.statusCode).toBe(409);
     expect(last.json()).toMatchObject({ statusCode: 409, error: 'Conflict', message: LAST_ADMIN_MESSAGE });
 
     const b = await signedInUser(t, { role: 'admin' });
-    const self = await t.app.inject({ method: 'DELETE', url: `/api/user/${a.user.id}`, headers: a.headers });
+    const self = await send(t, a, 'DELETE', `/api/user/${a.user.id}`);
     expect(self.statusCode).toBe(204);
     // a's token died with the account; b is now the last admin.
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/all', headers: a.headers })).statusCode).toBe(
-      401,
-    );
-    const lastAgain = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/user/${b.user.id}`,
-      headers: b.headers,
-    });
+    expect((await send(t, a, 'GET', '/api/user/all')).statusCode).toBe(401);
+    const lastAgain = await send(t, b, 'DELETE', `/api/user/${b.user.id}`);
     expect(lastAgain.statusCode).toBe(409);
   });
 
@@ -425,7 +318,7 @@ describe('deleting users', () => {
         url: `/api/user/${c.user.id}`,
         headers: { authorization: `Bearer ${bToken}` },
       }),
-      t.app.inject({ method: 'DELETE', url: `/api/user/${b.id}`, headers: c.headers }),
+      send(t, c, 'DELETE', `/api/user/${b.id}`),
     ]);
     const codes = results.map((r) => r.statusCode);
     const remaining = (await t.db.select().from(users).where(eq(users.role, 'admin'))).filter(
