@@ -280,6 +280,46 @@ describe('three API processes behind a round-robin proxy, one PostgreSQL, one Re
     expect((await getOn(servers[2]!, `/api/user/${s.id}`, token)).status).toBe(401);
   });
 
+  /** `token` works on every process (each has checked it and keeps the check in its cache). */
+  async function acceptedEverywhere(token: string, urlPath: string) {
+    for (const server of servers) {
+      const res = await getOn(server, urlPath, token);
+      expect(res.status, `${server.base}: ${res.text}`).toBe(200);
+    }
+  }
+  /** Right after the change: every process answers `status` to the old token, none from its cache. */
+  async function refusedEverywhere(token: string, urlPath: string, status: 401 | 403) {
+    const answers = await Promise.all(servers.map((server) => getOn(server, urlPath, token)));
+    expect(answers.map((a) => a.status)).toEqual(servers.map(() => status));
+  }
+
+  it('a password change on one process: the old session is refused by every process at once', async () => {
+    const s = students[55]!;
+    const login = () => wrongLogin(s.email, s.ip, seed.password);
+    const old = json<{ token: string }>(await login()).token;
+    const current = json<{ token: string }>(await login()).token;
+    await acceptedEverywhere(old, `/api/user/${s.id}`);
+    const changed = await request(servers[0]!.base, 'POST', '/api/auth/change-password', {
+      token: current,
+      headers: { 'x-forwarded-for': s.ip },
+      body: { current_password: seed.password, new_password: 'a-new-Cluster-password-55' },
+    });
+    expect(changed.status, changed.text).toBe(200);
+    await refusedEverywhere(old, `/api/user/${s.id}`, 401);
+    // The session that changed it goes on, on every process.
+    await acceptedEverywhere(current, `/api/user/${s.id}`);
+  });
+
+  it('a deleted account: its token is refused by every process at once', async () => {
+    const s = students[56]!;
+    await acceptedEverywhere(s.token, `/api/user/${s.id}`);
+    const deleted = await request(servers[1]!.base, 'DELETE', `/api/user/${s.id}`, {
+      token: await adminToken(),
+    });
+    expect(deleted.status, deleted.text).toBe(204);
+    await refusedEverywhere(s.token, `/api/user/${s.id}`, 401);
+  });
+
   it("a room's new price is answered by every process on the next read", async () => {
     await priceChangeSeenEverywhere(await adminToken(), seed.burstRooms[15]!, 612_000);
   });
