@@ -320,6 +320,34 @@ describe('three API processes behind a round-robin proxy, one PostgreSQL, one Re
     await refusedEverywhere(s.token, `/api/user/${s.id}`, 401);
   });
 
+  it('a demoted admin (role changed in psql, outside the API): the admin session is refused by every process at once', async () => {
+    const email = `demoted-${Date.now()}@cluster.studynest.test`;
+    const password = 'demoted-Cluster-password-1';
+    const created = await request(proxy.base, 'POST', '/api/auth/admin/signup', {
+      token: await adminToken(),
+      body: {
+        first_name: 'deb',
+        last_name: 'moted',
+        gender: 'female',
+        email,
+        phone_number: '08031234567',
+        password,
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    const login = await wrongLogin(email, '10.77.0.9', password);
+    expect(login.status, login.text).toBe(200);
+    const { token } = json<{ token: string }>(login);
+    await acceptedEverywhere(token, '/api/user/all?limit=1');
+    // The API has no route that demotes an admin: an operator does it in the database, where no
+    // write through the API tells the processes (docs/decisions/0017-shared-engines.md).
+    await sql.query(`update users set role = 'student' where email = '${email}'`);
+    // The session was an admin's (its limits, its two-step rule): it is over; they sign in again.
+    await refusedEverywhere(token, '/api/user/all?limit=1', 401);
+    const again = await wrongLogin(email, '10.77.0.9', password);
+    expect(json<{ user: { role: string } }>(again).user.role).toBe('student');
+  });
+
   it("a room's new price is answered by every process on the next read", async () => {
     await priceChangeSeenEverywhere(await adminToken(), seed.burstRooms[15]!, 612_000);
   });

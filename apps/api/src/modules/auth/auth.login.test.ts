@@ -142,6 +142,21 @@ describe('login and logout', () => {
     expect((await login(t.app, user.email, TEST_PASSWORD)).statusCode).toBe(401);
   });
 
+  it("ends an admin's session at once when the account stops being an admin outside the API", async () => {
+    const admin = await signedInUser(t, { role: 'admin' });
+    const list = () => send(t, admin, 'GET', '/api/user/all?limit=1');
+    expect((await list()).statusCode).toBe(200); // the token's check is now in the read cache
+    // No route demotes an admin: an operator does it in SQL, which empties no cache.
+    await t.db.update(users).set({ role: 'student' }).where(eq(users.id, admin.user.id));
+    const refused = await list();
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().message).toBe('You have been signed out. Please log in again.');
+    expect((await me(t, admin.user.id, admin.token)).statusCode).toBe(401);
+    // Signing in again gives a student's session.
+    const again = await login(t.app, admin.user.email, TEST_PASSWORD);
+    expect(again.json().user.role).toBe('student');
+  });
+
   it('lets a deleted address sign up afresh', async () => {
     const body = signupBody();
     const first = await signup(t.app, body);

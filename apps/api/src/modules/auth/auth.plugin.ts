@@ -50,18 +50,29 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
    * REDIS_URL every other process empties its cache too (docs/decisions/0017-shared-engines.md);
    * without it, a revocation made through another process (or by hand in SQL) can take up to the
    * cache's age limit to be seen. The token's own expiry is checked on every request.
+   *
+   * An admin's session is read from the database again on every request, whatever the cache holds:
+   * admin powers end at once on every process however they end — through the API, in psql (the API
+   * has no route that demotes an admin), or on a process whose link to Redis is down. Admin requests
+   * are few; a student's reads keep the cache.
    */
   async function resolveToken(token: string): Promise<Resolved> {
     const checked = await app.readCache.remember(`token ${token}`, async () => {
       const verified = await verifyToken(config.jwtSecret, token);
       if ('problem' in verified) return verified;
       const user = await findSessionUser(app.deps.db, verified.claims);
-      return user ? { user, expiresAtMs: verified.claims.expiresAtMs } : { problem: 'revoked' as const };
+      return user ? { user, claims: verified.claims } : { problem: 'revoked' as const };
     });
     if (!('user' in checked)) return checked;
-    if (checked.expiresAtMs <= Date.now()) return { problem: 'expired' };
-    if (!(await checkIdle(app.deps.db, checked.user))) return { problem: 'idle' };
-    return checked;
+    if (checked.claims.expiresAtMs <= Date.now()) return { problem: 'expired' };
+    let { user } = checked;
+    if (user.role === 'admin') {
+      const fresh = await findSessionUser(app.deps.db, checked.claims);
+      if (!fresh) return { problem: 'revoked' };
+      user = fresh;
+    }
+    if (!(await checkIdle(app.deps.db, user))) return { problem: 'idle' };
+    return { user };
   }
 
   const resolve = (request: FastifyRequest) => {

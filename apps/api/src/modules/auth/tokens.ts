@@ -62,14 +62,15 @@ export async function issueToken(
 
 export type TokenProblem = 'missing' | 'invalid' | 'expired' | 'idle' | 'revoked';
 
-export type TokenClaims = { userId: string; sessionId: string; expiresAtMs: number };
+/** What a verified token says: whose session, which one, until when, and the role it was issued for. */
+export type TokenClaims = { userId: string; sessionId: string; expiresAtMs: number; role: string };
 
 /** Check a bearer token's signature, algorithm, issuer, audience and expiry (no database). */
 export async function verifyToken(
   secret: string,
   token: string,
 ): Promise<{ claims: TokenClaims } | { problem: TokenProblem }> {
-  let payload: { sub?: string; jti?: string; exp?: number };
+  let payload: { sub?: string; jti?: string; exp?: number; role?: unknown };
   try {
     ({ payload } = await jwtVerify(token, keyFor(secret), {
       algorithms: ALGORITHMS,
@@ -79,13 +80,31 @@ export async function verifyToken(
   } catch (err) {
     return { problem: err instanceof joseErrors.JWTExpired ? 'expired' : 'invalid' };
   }
-  if (!payload.sub || !payload.jti || !payload.exp || !/^[0-9a-f-]{36}$/i.test(payload.jti)) {
+  if (
+    !payload.sub ||
+    !payload.jti ||
+    !payload.exp ||
+    typeof payload.role !== 'string' ||
+    !/^[0-9a-f-]{36}$/i.test(payload.jti)
+  ) {
     return { problem: 'invalid' };
   }
-  return { claims: { userId: payload.sub, sessionId: payload.jti, expiresAtMs: payload.exp * 1000 } };
+  return {
+    claims: {
+      userId: payload.sub,
+      sessionId: payload.jti,
+      expiresAtMs: payload.exp * 1000,
+      role: payload.role,
+    },
+  };
 }
 
-/** The live user behind a verified token's session, or null when it was revoked, ran out or the user is gone. */
+/**
+ * The live user behind a verified token's session, or null when it was revoked, ran out, the user
+ * is gone, or the account's role is no longer the one the session was issued for: a session's
+ * limits and two-step rule are its role's (ADR 0010), so a demoted admin (or a promoted student)
+ * signs in again.
+ */
 export async function findSessionUser(db: DbOrTx, claims: TokenClaims): Promise<AuthUser | null> {
   const [row] = await db
     .select({
@@ -109,7 +128,7 @@ export async function findSessionUser(db: DbOrTx, claims: TokenClaims): Promise<
       ),
     )
     .limit(1);
-  if (!row) return null;
+  if (!row || row.role !== claims.role) return null;
   return {
     id: row.id,
     role: row.role as UserRole,
