@@ -106,6 +106,10 @@ export const routes: RouteObject[] = [
       { path: paths.admin.activity.path, lazy: () => import('./routes/admin/activity.tsx') },
       { path: paths.admin.arrears.path, lazy: () => import('./routes/admin/arrears.tsx') },
       { path: paths.admin.refunds.path, lazy: () => import('./routes/admin/refunds.tsx') },
+      {
+        path: paths.admin.reconciliation.path,
+        lazy: () => import('./routes/admin/reconciliation.tsx'),
+      },
       { path: paths.admin.reports.path, lazy: () => import('./routes/admin/reports.tsx') },
       { path: paths.admin.maintenance.path, lazy: () => import('./routes/admin/maintenance.tsx') },
       { path: paths.admin.settings.path, lazy: () => import('./routes/admin/settings.tsx') },

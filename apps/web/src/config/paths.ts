@@ -47,6 +47,11 @@ export const paths = {
     settings: { path: '/admin-settings', getHref: () => '/admin-settings' },
     arrears: { path: '/admin-arrears', getHref: () => '/admin-arrears' },
     refunds: { path: '/admin-refunds', getHref: () => '/admin-refunds' },
+    /** `runId` opens that run's differences (the dashboard's notice); else the newest run. */
+    reconciliation: {
+      path: '/admin-reconciliation',
+      getHref: (runId?: string) => `/admin-reconciliation${runId ? `?run=${encodeURIComponent(runId)}` : ''}`,
+    },
     reports: { path: '/admin-reports', getHref: () => '/admin-reports' },
     maintenance: { path: '/admin-maintenance', getHref: () => '/admin-maintenance' },
     /** `compose` opens Send Email / Send SMS to all current tenants on arrival (the admin menu's buttons). */

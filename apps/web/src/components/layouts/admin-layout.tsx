@@ -79,6 +79,13 @@ function AdminNav({ bookingLabel }: { bookingLabel: ReactNode }) {
             <Link to={paths.admin.refunds.getHref()} className="btn-secondary" onClick={() => setOpen(false)}>
               Refunds
             </Link>
+            <Link
+              to={paths.admin.reconciliation.getHref()}
+              className="btn-secondary"
+              onClick={() => setOpen(false)}
+            >
+              Reconciliation
+            </Link>
             <Link to={paths.admin.reports.getHref()} className="btn-secondary" onClick={() => setOpen(false)}>
               Reports
             </Link>

@@ -5,13 +5,18 @@ import { QueryError } from '../../../components/ui/alert.tsx';
 import { SearchField } from '../../../components/ui/form-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { siteQueries } from '../../../features/marketing/api/marketing-queries.ts';
+import { OpenDifferencesNotice } from '../../../features/reconciliation/components/open-differences-notice.tsx';
 import { tenancyQueries } from '../../../features/tenancies/api/tenancy-queries.ts';
 import { MoveOutDialog } from '../../../features/tenancies/components/move-out-dialog.tsx';
 import { TenantTable, tenantMatches } from '../../../features/tenancies/components/tenant-table.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { PersonMessageButtons, useComposeMessage } from '../../compose-message.tsx';
 
-/** /admin-dashboard: the tenants the admin loads, searchable (docs/domain.md, "Corrections to the original product"). Refunds have one place: /admin-refunds. */
+/**
+ * /admin-dashboard: the tenants the admin loads, searchable (docs/domain.md, "Corrections to the
+ * original product"). Refunds have one place: /admin-refunds; above the tenants, a notice while a
+ * recent reconciliation has differences to do.
+ */
 export function Component() {
   useDocumentTitle('Tenants');
   const tenants = useQuery(tenancyQueries.tenants());
@@ -24,6 +29,7 @@ export function Component() {
 
   return (
     <section className="flex flex-col gap-4">
+      <OpenDifferencesNotice />
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-2xl">Tenants</h1>
         {tenants.data && (
