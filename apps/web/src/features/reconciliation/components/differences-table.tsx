@@ -17,13 +17,13 @@ function SideCell({ side, none }: { side: Side; none: string }) {
   );
 }
 
-function Reference({ d }: { d: ReconciliationDifference }) {
+/** The payment's reference (and the provider's refund id): whole on a line in the table, wrapped on a card. */
+function Reference({ d, wrap = false }: { d: ReconciliationDifference; wrap?: boolean }) {
+  const line = `block text-xs ${wrap ? 'break-all' : 'whitespace-nowrap'}`;
   return (
     <>
-      <span className="block font-mono text-xs break-all">{d.reference}</span>
-      {d.provider_refund_id && (
-        <span className="block text-xs text-muted break-all">Refund {d.provider_refund_id}</span>
-      )}
+      <span className={`${line} font-mono`}>{d.reference}</span>
+      {d.provider_refund_id && <span className={`${line} text-muted`}>Refund {d.provider_refund_id}</span>}
     </>
   );
 }
@@ -39,7 +39,7 @@ export function DifferencesTable({ day, items }: { day: string; items: Reconcili
   return (
     <AdminTable
       label={`Differences on ${formatLagosDate(day)}`}
-      minWidth="min-w-[52rem]"
+      minWidth="min-w-[56rem]"
       rows={items}
       empty={`No differences on ${formatLagosDate(day)}.`}
       columns={[
@@ -75,7 +75,7 @@ export function DifferencesTable({ day, items }: { day: string; items: Reconcili
               <h3 className="text-base font-semibold">{RECONCILIATION_DIFFERENCE_LABELS[d.kind]}</h3>
               <SettledBadge settled={d.settled} />
             </div>
-            <Reference d={d} />
+            <Reference d={d} wrap />
             <dl className="grid grid-cols-2 gap-2 text-sm">
               <div>
                 <dt className="text-xs text-muted">StudyNest</dt>

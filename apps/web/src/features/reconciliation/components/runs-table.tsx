@@ -31,7 +31,8 @@ export function RunsTable({
       minWidth="min-w-[34rem]"
       rows={runs}
       empty="No reconciliation has run yet. The first runs at 01:00 (Lagos time) for the day before."
-      rowClassName={(run) => (run._id === selectedId ? 'bg-brand-50' : undefined)}
+      // Every cell, the row header's grey included, so the chosen row reads as one.
+      rowClassName={(run) => (run._id === selectedId ? '[&>*]:bg-brand-50!' : undefined)}
       columns={[
         {
           header: 'Day',
