@@ -31,7 +31,12 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
   throw new Error(`server did not become healthy within ${timeoutMs} ms`);
 }
 
-export default async function globalSetup() {
+/**
+ * The built server on a free port with a fresh data directory (removed by `stop`), and `env` on top
+ * of the journeys' settings: global setup starts the one every journey shares; a journey that needs
+ * another payment provider starts its own.
+ */
+export async function startServer(env: Record<string, string> = {}) {
   const root = path.resolve(import.meta.dirname, '..');
   const server = path.join(root, 'apps/api/dist/server.js');
   if (!existsSync(server) || !existsSync(path.join(root, 'apps/web/dist/index.html'))) {
@@ -40,8 +45,6 @@ export default async function globalSetup() {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'studynest-e2e-'));
   const baseURL = `http://127.0.0.1:${port}`;
-  // A front end hosted apart from the API (cross-origin-photos.spec.ts serves it on this port).
-  const foreignOrigin = `http://localhost:${await freePort()}`;
   const child = spawn(process.execPath, [server], {
     cwd: root,
     env: {
@@ -50,7 +53,6 @@ export default async function globalSetup() {
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: baseURL,
-      WEB_ORIGINS: foreignOrigin,
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       ADMIN_EMAIL: E2E_ADMIN.email,
@@ -60,17 +62,31 @@ export default async function globalSetup() {
       RATE_LIMITS: 'off',
       PAYMENT_PROVIDER: 'sandbox',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await waitForHealth(baseURL, child, 90_000);
+  return {
+    baseURL,
+    dataDir,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export default async function globalSetup() {
+  // A front end hosted apart from the API (cross-origin-photos.spec.ts serves it on this port).
+  const foreignOrigin = `http://localhost:${await freePort()}`;
+  const { baseURL, dataDir, stop } = await startServer({ WEB_ORIGINS: foreignOrigin });
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_FOREIGN_ORIGIN = foreignOrigin;
-
-  return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  return stop;
 }
