@@ -52,12 +52,9 @@ async function createPostgresDatabase(
 
 export type TestApp = { app: FastifyInstance; db: Db; config: Config; close: () => Promise<void> };
 
-export async function buildTestApp(
-  overrides: Partial<Config> = {},
-  env: Record<string, string> = {},
-): Promise<TestApp> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'studynest-test-'));
-  const base = loadConfig({
+/** The configuration of a test's app on an embedded database in `dataDir`: no demo data, no web, quiet. */
+export function testConfig(dataDir: string, env: Record<string, string> = {}): Config {
+  return loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
@@ -66,6 +63,14 @@ export async function buildTestApp(
     LOG_LEVEL: 'silent',
     ...env,
   });
+}
+
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  env: Record<string, string> = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'studynest-test-'));
+  const base = testConfig(dataDir, env);
   const serverUrl = process.env.TEST_DATABASE_URL;
   const pgDb = serverUrl ? await createPostgresDatabase(serverUrl) : undefined;
   const config: Config = {

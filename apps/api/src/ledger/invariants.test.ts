@@ -6,11 +6,11 @@ import { PGlite } from '@electric-sql/pglite';
 import { todayInLagos } from '@studynest/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp, usingPostgres } from '../../test/build-test-app.ts';
+import { buildTestApp, type TestApp, testConfig, usingPostgres } from '../../test/build-test-app.ts';
 import { eventually } from '../../test/eventually.ts';
 import { insertHostel, insertRoom, signedInUser } from '../../test/factories.ts';
 import { buildApp } from '../app.ts';
-import { API_ROOT, loadConfig } from '../config/env.ts';
+import { API_ROOT } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
 import { PGLITE_EXTENSIONS } from '../db/client.ts';
 import { bookings } from '../modules/bookings/bookings.schema.ts';
@@ -354,14 +354,7 @@ describe('the check:ledger command', () => {
   it('on an embedded database (DATA_DIR): exit 0 when it holds, 1 with the broken invariant after a corruption', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'studynest-ledger-'));
     try {
-      const config = loadConfig({
-        NODE_ENV: 'test',
-        DATA_DIR: dataDir,
-        JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
-        SEED_DEMO: '0',
-        WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-        LOG_LEVEL: 'silent',
-      });
+      const config = testConfig(dataDir);
       const app = await buildApp({ ...config, databaseUrl: undefined }, { logger: false });
       await app.ready();
       let idle: string;

@@ -12,10 +12,9 @@ import {
 import { and, count, desc, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { personRefColumns } from '../auth/index.ts';
-import { hostelRefColumns, hostels } from '../hostels/index.ts';
+import { hostels } from '../hostels/index.ts';
 import { payments } from '../payments/index.ts';
-import { holdRoom, joinWhoAndWhere, roomRefColumns, rooms } from '../rooms/index.ts';
+import { holdRoom, rooms, selectWithWhoAndWhere } from '../rooms/index.ts';
 import { effectiveStatus, inspectionDateTime, toBooking } from './bookings.mapper.ts';
 import { bookings } from './bookings.schema.ts';
 
@@ -128,18 +127,7 @@ export async function listBookings(
   opts: { upcoming?: boolean } = {},
 ): Promise<BookingListItem[]> {
   const today = todayInLagos();
-  const rows = await joinWhoAndWhere(
-    db
-      .select({
-        booking: bookings,
-        student: personRefColumns,
-        room: roomRefColumns,
-        hostel: hostelRefColumns,
-      })
-      .from(bookings)
-      .$dynamic(),
-    bookings,
-  )
+  const rows = await selectWithWhoAndWhere(db, bookings, { booking: bookings })
     .where(opts.upcoming ? upcomingFilter(today) : undefined)
     .orderBy(
       ...(opts.upcoming
@@ -166,7 +154,7 @@ export async function listBookings(
   }
 
   const now = new Date();
-  return rows.map(({ booking, student, room, hostel }) => ({
+  return rows.map(({ booking, user: student, room, hostel }) => ({
     _id: booking.id,
     student,
     room,

@@ -53,12 +53,16 @@ async function paymentsByReference(deps: Pick<Deps, 'db'>, references: string[])
   return new Map(rows.map((p) => [p.reference, p]));
 }
 
+type Period = { from: Date; to: Date };
+/** What one side of the comparison found, and how many of our own rows it read. */
+type Compared = { found: Found[]; ours: number };
+
 /** Compare the provider's successful transactions of the period with our successes. */
 async function comparePayments(
   deps: ReconcileDeps,
-  period: { from: Date; to: Date },
+  period: Period,
   theirs: SettledTransaction[],
-): Promise<{ found: Found[]; ours: number }> {
+): Promise<Compared> {
   const ours = await deps.db
     .select()
     .from(payments)
@@ -138,9 +142,9 @@ async function comparePayments(
 /** Compare the provider's refunds of the period with ours. */
 async function compareRefunds(
   deps: ReconcileDeps,
-  period: { from: Date; to: Date },
+  period: Period,
   theirs: PeriodRefund[],
-): Promise<{ found: Found[]; ours: number }> {
+): Promise<Compared> {
   const ours = await deps.db
     .select({ refund: refunds, reference: payments.reference })
     .from(refunds)

@@ -18,7 +18,7 @@ import type { AuthUser } from '../auth/index.ts';
 import { personRefColumns, users } from '../auth/index.ts';
 import { hostelRefColumns, hostels } from '../hostels/index.ts';
 import { lockPayment, payments } from '../payments/index.ts';
-import { joinWhoAndWhere, roomRefColumns, rooms } from '../rooms/index.ts';
+import { roomRefColumns, rooms, selectWithWhoAndWhere } from '../rooms/index.ts';
 import { openRefundAmount, refundedAmount } from './refund-amounts.ts';
 import { followRefund } from './refund-follow-up.ts';
 import { refunds } from './refunds.schema.ts';
@@ -89,20 +89,7 @@ export async function adminRefunds(deps: Pick<Deps, 'db'>): Promise<AdminRefunds
 async function listOwedPayments({ db }: Pick<Deps, 'db'>): Promise<OwedPayment[]> {
   const refunded = refundedAmount(payments.id);
   const pending = openRefundAmount(payments.id);
-  const rows = await joinWhoAndWhere(
-    db
-      .select({
-        payment: payments,
-        user: personRefColumns,
-        room: roomRefColumns,
-        hostel: hostelRefColumns,
-        refunded,
-        pending,
-      })
-      .from(payments)
-      .$dynamic(),
-    payments,
-  )
+  const rows = await selectWithWhoAndWhere(db, payments, { payment: payments, refunded, pending })
     .where(and(eq(payments.needsRefund, true), gt(sql`${payments.amount} - ${refunded} - ${pending}`, 0)))
     .orderBy(asc(payments.paidAt), asc(payments.createdAt));
   const today = todayInLagos();

@@ -13,4 +13,4 @@ export { roomRefColumns, toPaymentRoom, toRoomRef } from './rooms.mapper.ts';
 export { roomsRoutes } from './rooms.routes.ts';
 export { rooms, whoAndWhere } from './rooms.schema.ts';
 export { createRoom, whyHostelInUse } from './rooms.service.ts';
-export { joinWhoAndWhere } from './who-and-where.ts';
+export { joinWhoAndWhere, selectWithWhoAndWhere } from './who-and-where.ts';

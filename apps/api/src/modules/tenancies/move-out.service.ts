@@ -14,12 +14,10 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/index.ts';
-import { personRefColumns } from '../auth/index.ts';
-import { hostelRefColumns } from '../hostels/index.ts';
 import { cancelQueuedMessages, dispatch, recordMessages } from '../messages/index.ts';
 import { keepFromPayment, lockPayment, payments } from '../payments/index.ts';
 import { queueRefunds, recordRefund, refunds } from '../refunds/index.ts';
-import { freeRoom, joinWhoAndWhere, lockRoom, roomRefColumns } from '../rooms/index.ts';
+import { freeRoom, lockRoom, selectWithWhoAndWhere } from '../rooms/index.ts';
 import { tenancies, tenancyDeductions } from './tenancies.schema.ts';
 import { depositHeldAmount, rentReminderKeyPrefix, unsettledDeposit } from './tenancy-rules.ts';
 
@@ -163,18 +161,7 @@ async function readStatements(
   where: SQL | undefined,
   limit: number,
 ): Promise<MoveOutStatement[]> {
-  const rows = await joinWhoAndWhere(
-    db
-      .select({
-        tenancy: tenancies,
-        user: personRefColumns,
-        room: roomRefColumns,
-        hostel: hostelRefColumns,
-      })
-      .from(tenancies)
-      .$dynamic(),
-    tenancies,
-  )
+  const rows = await selectWithWhoAndWhere(db, tenancies, { tenancy: tenancies })
     .where(and(isNotNull(tenancies.moveOutRecordedAt), where))
     .orderBy(desc(tenancies.endedAt), desc(tenancies.moveOutRecordedAt))
     .limit(limit);

@@ -16,7 +16,6 @@ import {
   initiateRentOk,
   lagosDatePlusDays,
   paidTenant,
-  payAtCheckout,
   payOk,
   profileOf,
   receiptUrl,

@@ -1,10 +1,9 @@
 import { daysBetween, type Tenant, todayInLagos } from '@studynest/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
-import { personRefColumns } from '../auth/index.ts';
-import { hostelRefColumns, hostels } from '../hostels/index.ts';
+import { hostels } from '../hostels/index.ts';
 import { payments } from '../payments/index.ts';
-import { joinWhoAndWhere, roomRefColumns, rooms } from '../rooms/index.ts';
+import { rooms, selectWithWhoAndWhere } from '../rooms/index.ts';
 import { tenancies } from './tenancies.schema.ts';
 import { depositHeldAmount, tenancyRunning, toNotice, toTenancyDates } from './tenancy-rules.ts';
 
@@ -20,20 +19,11 @@ export async function listTenants({ db }: Pick<Deps, 'db'>): Promise<Tenant[]> {
     .where(and(eq(payments.kind, 'rent'), eq(payments.status, 'success'), eq(payments.needsRefund, false)))
     .groupBy(payments.userId, payments.roomId)
     .as('paid');
-  const rows = await joinWhoAndWhere(
-    db
-      .select({
-        tenancy: tenancies,
-        user: personRefColumns,
-        room: roomRefColumns,
-        hostel: hostelRefColumns,
-        total: paid.total,
-        depositHeld: depositHeldAmount(tenancies.userId, tenancies.roomId),
-      })
-      .from(tenancies)
-      .$dynamic(),
-    tenancies,
-  )
+  const rows = await selectWithWhoAndWhere(db, tenancies, {
+    tenancy: tenancies,
+    total: paid.total,
+    depositHeld: depositHeldAmount(tenancies.userId, tenancies.roomId),
+  })
     .leftJoin(paid, and(eq(paid.userId, tenancies.userId), eq(paid.roomId, tenancies.roomId)))
     .where(tenancyRunning)
     .orderBy(tenancies.dueDate, hostels.hostelName, rooms.roomNumber);
