@@ -1,3 +1,4 @@
+import { addDays, todayInLagos } from '@studynest/contracts/calendar';
 import type { FastifyInstance } from 'fastify';
 
 /** Counts from the command line (`--payments 20`): each above 0, or the usage and exit code 2. */
@@ -20,11 +21,8 @@ export function counts<K extends string>(
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
 
-/** The Lagos calendar date `days` from now, YYYY-MM-DD. */
-export const lagosDate = (days: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(
-    new Date(Date.now() + days * 86_400_000),
-  );
+/** The Lagos calendar date `days` from today, YYYY-MM-DD. */
+export const lagosDate = (days: number) => addDays(todayInLagos(), days);
 
 /** The names seeded hostels are given (with a number or a street after them). */
 export const HOSTEL_NAMES = [
