@@ -11,7 +11,7 @@ import {
 } from './deliveries.service.ts';
 import { createEmailProvider } from './email.ts';
 import { emailFooter, unsubscribeToken } from './message-text.ts';
-import { createSmsProvider } from './sms.ts';
+import { createSmsProvider, SMS_CLASS_OF_TOPIC } from './sms.ts';
 
 const REQUEUE_QUEUE = 'messages.requeue-stranded';
 /** Jobs one fetch takes (each still succeeds or fails on its own), and how many go out at once. */
@@ -54,7 +54,7 @@ function senders(deps: Deps, wants: WantsOptional): Senders {
     async sms(d) {
       const optional = await optionalFor(d);
       if (optional.cancelled) return 'cancelled';
-      await sms.send({ to: d.recipient, text: d.text });
+      await sms.send({ to: d.recipient, text: d.text, class: SMS_CLASS_OF_TOPIC[d.topic] });
       return 'sent';
     },
   };
