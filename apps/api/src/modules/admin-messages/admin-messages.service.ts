@@ -11,11 +11,11 @@ import {
   type SkippedRecipient,
   todayInLagos,
 } from '@studynest/contracts';
+import { nigerianMobile } from '@studynest/contracts/phone';
 import { and, asc, count, desc, eq, inArray, isNull, lt, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Deps } from '../../deps.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { nigerianMobile } from '../../lib/phone.ts';
 import { users } from '../auth/index.ts';
 import { hostels } from '../hostels/index.ts';
 import {

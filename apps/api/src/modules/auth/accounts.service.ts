@@ -1,4 +1,5 @@
-import type { MessageChannel, ProfileUpdate } from '@studynest/contracts';
+import type { MessageChannel } from '@studynest/contracts';
+import type { ProfileUpdate } from '@studynest/contracts/account-details';
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
 import { conflict, notFound } from '../../lib/errors.ts';

@@ -2,10 +2,10 @@ import {
   IdParamsSchema,
   MessageSchema,
   ProfileSchema,
-  ProfileUpdateSchema,
   UserListQuerySchema,
   UserSchema,
 } from '@studynest/contracts';
+import { ProfileUpdateSchema } from '@studynest/contracts/account-details';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { forbidden } from '../../lib/errors.ts';

@@ -14,11 +14,20 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { isReauthCancelled, useReauth } from '../../../lib/use-reauth.ts';
 import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
 
-/** Contains, case-insensitive, on e-mail or phone number (spec: 'email or phone_number only'). */
+/**
+ * Contains, case-insensitive, on e-mail or phone number (spec: 'email or phone_number only'). Numbers
+ * are stored as +234…; one typed as people say it (0803 123…) finds them too.
+ */
 function matches(user: User, search: string) {
   const q = search.trim().toLowerCase();
   if (!q) return true;
-  return user.email.toLowerCase().includes(q) || user.phone_number.toLowerCase().includes(q);
+  const phone = user.phone_number.toLowerCase();
+  const digits = q.replace(/[\s-]/g, '');
+  return (
+    user.email.toLowerCase().includes(q) ||
+    phone.includes(q) ||
+    (digits !== '' && (phone.includes(digits) || phone.replace(/^\+234/, '0').includes(digits)))
+  );
 }
 
 export function Component() {

@@ -1,4 +1,4 @@
-import type { EmergencyContact, Profile, ProfileUpdate, ProfileUpdateInput } from '@studynest/contracts';
+import type { EmergencyContact, Profile } from '@studynest/contracts';
 import { useEffect, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { CardSection } from '../../../components/ui/card-section.tsx';
@@ -8,11 +8,14 @@ import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
 import { useUpdateProfile } from '../api/user-queries.ts';
 
 // Field names mirror the API body, so its `emergency_contact.phone`-style errors land on the right
-// input. zod and the contract load after the profile shows (see lazyZodResolver).
-// The profile update schema checks it: the form sends one part of that body.
+// input. zod and the checks load after the profile shows (see lazyZodResolver); the phone is
+// checked by the server (emergency-contact-schema.ts says why).
 const resolver = lazyZodResolver(() =>
-  import('@studynest/contracts/users').then((m) => m.ProfileUpdateSchema),
+  import('./emergency-contact-schema.ts').then((m) => m.EmergencyContactFormSchema),
 );
+
+/** The part of the profile update (PATCH /user/profile) this form sends. */
+type ContactValues = { emergency_contact: Partial<EmergencyContact> };
 
 const rows: { key: keyof EmergencyContact; label: string }[] = [
   { key: 'name', label: 'Name' },
@@ -31,9 +34,9 @@ export function EmergencyContactForm({ profile, editable }: { profile: Profile; 
     if (editable) resolver.preload();
   }, [editable]);
   const { register, handleSubmit, setError, reset, errors, isSubmitting } = useForm<
-    ProfileUpdateInput,
+    ContactValues,
     unknown,
-    ProfileUpdate
+    ContactValues
   >({
     resolver,
     defaultValues: { emergency_contact: contact },
