@@ -23,7 +23,9 @@ test('a student signs up, confirms the e-mail, logs in, keeps an emergency conta
   // A number no mobile network has (a Lagos landline) is refused on the page, before sending.
   await phone.fill('01 234 5678');
   await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page.getByText('Enter a Nigerian mobile number of 11 digits, like 0803 123 4567')).toBeVisible();
+  await expect(
+    page.getByText('Enter a Nigerian mobile number of 11 digits, like 0803 123 4567'),
+  ).toBeVisible();
   await phone.fill(p.phone_number);
   const password = page.getByLabel('Password', { exact: true });
   await password.fill(p.password);

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { emailSchema, optionalText, pagingSchema, prepared } from './common.ts';
-import { BUSINESS, GENDERS, USER_ROLES } from './constants.ts';
+import { BUSINESS, GENDERS, PHONE_FIELDS, USER_ROLES } from './constants.ts';
 
 /** C0 controls and DEL: a tab, a line break, a NUL byte, all invisible and not typed into a password box. */
 function hasControlCharacter(v: string): boolean {
@@ -120,3 +120,25 @@ export const EmergencyContactSchema = z.object({
   address: z.string(),
 });
 export type EmergencyContact = z.output<typeof EmergencyContactSchema>;
+
+/**
+ * GET /admin/phone-reviews: a number stored before the phone rule that cannot be a Nigerian mobile,
+ * kept as it was (docs/domain.md, "Accounts"). No text goes to it until its owner gives a number
+ * that can be one (their profile); then it leaves the list.
+ */
+export const PhoneReviewSchema = z.object({
+  user: z.object({
+    _id: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    role: z.enum(USER_ROLES),
+  }),
+  /** Which of the account's numbers: its own, or its emergency contact's. */
+  field: z.enum(PHONE_FIELDS),
+  /** The number as stored. */
+  value: z.string(),
+  /** When the migration listed it. */
+  listed_at: z.string(),
+});
+export type PhoneReview = z.output<typeof PhoneReviewSchema>;

@@ -8,6 +8,7 @@ import { NoticeBanner } from '../../../components/ui/notice-banner.tsx';
 import { PageLoading } from '../../../components/ui/spinner.tsx';
 import { ConfirmPasswordModal } from '../../../features/auth/components/confirm-password-modal.tsx';
 import { useDeleteUser, useResetTwoStep, userQueries } from '../../../features/users/api/user-queries.ts';
+import { PhoneReviewList } from '../../../features/users/components/phone-review-list.tsx';
 import { UserTable } from '../../../features/users/components/user-table.tsx';
 import { useSession } from '../../../lib/auth-storage.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -34,6 +35,7 @@ export function Component() {
   useDocumentTitle('All users');
   const session = useSession();
   const users = useQuery(userQueries.all());
+  const phoneReviews = useQuery(userQueries.phoneReviews());
   const remove = useDeleteUser();
   const { notice, show } = useTimedNotice();
   const [search, setSearch] = useState('');
@@ -85,6 +87,7 @@ export function Component() {
           </p>
         )}
       </div>
+      {phoneReviews.data && <PhoneReviewList reviews={phoneReviews.data} />}
       <SearchField
         label="Search users"
         placeholder="Search by user email or phone_number only!"
