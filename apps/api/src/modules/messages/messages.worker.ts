@@ -28,7 +28,8 @@ export const unsubscribeUrl = (deps: Pick<Deps, 'config'>, userId: string, chann
  */
 export type WantsOptional = (userId: string, channel: MessageChannel) => Promise<boolean>;
 
-function senders(deps: Deps, wants: WantsOptional): Senders {
+/** How each channel sends one delivery through this process's providers (what the worker runs). */
+export function messageSenders(deps: Deps, wants: WantsOptional): Senders {
   const email = createEmailProvider(deps.config, deps.db);
   const sms = createSmsProvider(deps.config.sms.termii, deps.db);
   /** Optional messages go only to people who still want them, and say how to stop them. */
@@ -67,7 +68,7 @@ function senders(deps: Deps, wants: WantsOptional): Senders {
  */
 export async function startMessageWorkers(deps: Deps, wants: WantsOptional): Promise<void> {
   const { jobs } = deps;
-  const send = senders(deps, wants);
+  const send = messageSenders(deps, wants);
   await jobs.ensureQueue(DELIVER_QUEUE, {
     policy: 'short',
     retryLimit: DELIVERY_RETRIES,
