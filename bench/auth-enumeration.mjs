@@ -76,7 +76,7 @@ try {
       lastName: `Bench${i}`,
       gender: 'female',
       email,
-      phoneNumber: '08031234567',
+      phoneNumber: '+2348031234567',
       passwordHash: hash,
       role: 'student',
       isEmailConfirmed: false,

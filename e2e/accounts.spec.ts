@@ -20,6 +20,12 @@ test('a student signs up, confirms the e-mail, logs in, keeps an emergency conta
   await page.getByLabel('Email').fill(p.email);
   const phone = page.getByLabel('Phone Number');
   await expect(phone).toHaveAttribute('inputmode', 'tel');
+  // A number no mobile network has (a Lagos landline) is refused on the page, before sending.
+  await phone.fill('01 234 5678');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(
+    page.getByText('Enter a Nigerian mobile number of 11 digits, like 0803 123 4567'),
+  ).toBeVisible();
   await phone.fill(p.phone_number);
   const password = page.getByLabel('Password', { exact: true });
   await password.fill(p.password);
@@ -69,7 +75,7 @@ test('a student signs up, confirms the e-mail, logs in, keeps an emergency conta
   await profileLink.click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${p.first_name} ${p.last_name}`);
   await expect(page.getByText(p.email)).toBeVisible();
-  await expect(page.getByText(p.phone_number)).toBeVisible();
+  await expect(page.getByText(p.phone_stored)).toBeVisible();
   await expect(page.getByText('Verified', { exact: true })).toBeVisible();
 
   // The emergency contact is saved and still there after a reload.
@@ -78,8 +84,9 @@ test('a student signs up, confirms the e-mail, logs in, keeps an emergency conta
   await contact.getByLabel('Relationship').fill('Mother');
   await contact.getByLabel('Phone').fill('not a phone');
   await contact.getByRole('button', { name: 'Save emergency contact' }).click();
-  await expect(contact.getByText(/Enter a Nigerian phone number/)).toBeVisible();
-  await contact.getByLabel('Phone').fill('08098765432');
+  // Checked by the server on submit; its message lands on the field.
+  await expect(contact.getByText(/Enter a Nigerian mobile number of 11 digits/)).toBeVisible();
+  await contact.getByLabel('Phone').fill('0809 876 5432');
   await contact.getByLabel('Address').fill('12 Herbert Macaulay Way, Yaba, Lagos');
   await contact.getByRole('button', { name: 'Save emergency contact' }).click();
   await expect(contact.getByText('Emergency contact saved.')).toBeVisible();
@@ -87,7 +94,7 @@ test('a student signs up, confirms the e-mail, logs in, keeps an emergency conta
   const reloaded = page.getByRole('region', { name: 'Emergency Contact Person' });
   await expect(reloaded.getByLabel('Name')).toHaveValue('Ngozi Okafor');
   await expect(reloaded.getByLabel('Relationship')).toHaveValue('Mother');
-  await expect(reloaded.getByLabel('Phone')).toHaveValue('08098765432');
+  await expect(reloaded.getByLabel('Phone')).toHaveValue('+2348098765432');
   await expect(reloaded.getByLabel('Address')).toHaveValue('12 Herbert Macaulay Way, Yaba, Lagos');
 
   // Logout: back home, and the user icon leads to /login again.
@@ -161,10 +168,10 @@ test('the admin finds a new student in All Users, searches, and deletes an accou
   await expect(page.getByText(/Total Users: \d+/)).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: student.email });
   await expect(row).toContainText('Verified');
-  await expect(row).toContainText(student.phone_number);
+  await expect(row).toContainText(student.phone_stored);
   await expect(row).toContainText(`${student.first_name} ${student.last_name}`);
 
-  // The search matches e-mail or phone, case-insensitively.
+  // The search matches e-mail or phone, case-insensitively; a number typed as 0803… finds +234803….
   const search = page.getByPlaceholder('Search by user email or phone_number only!');
   await search.fill(student.email.toUpperCase());
   await expect(page.getByRole('row')).toHaveCount(2); // header + the one match

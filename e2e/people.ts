@@ -13,9 +13,10 @@ export function newPerson(label: string) {
     last_name: `${label}${counter}`,
     gender: 'female',
     email: `${label.toLowerCase()}-${stamp}@studynest.test`,
-    // A Nigerian mobile number: 080 + 8 digits.
-    // 0803 is a mobile prefix: messages to this number are texts a Nigerian phone can receive.
+    // A Nigerian mobile number as people type it: 0803 (an MTN range) + 7 digits.
     phone_number: `0803${stamp.slice(-7)}`,
+    /** The same number as the API stores and shows it (E.164, docs/domain.md "Accounts"). */
+    phone_stored: `+234803${stamp.slice(-7)}`,
     password: `study-nest-${stamp}`,
   };
 }

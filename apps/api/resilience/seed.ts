@@ -40,7 +40,7 @@ export async function seedDatabase(
           lastName: 'Student',
           gender: i % 2 ? ('female' as const) : ('male' as const),
           email: `res-${tag}-${String(i + 1).padStart(3, '0')}@resilience.studynest.test`,
-          phoneNumber: `0803${String(2_000_000 + i).padStart(7, '0')}`,
+          phoneNumber: `+234803${String(2_000_000 + i).padStart(7, '0')}`,
           passwordHash,
           role: 'student' as const,
           isEmailConfirmed: true,

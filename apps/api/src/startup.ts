@@ -1,5 +1,5 @@
 import type { Deps } from './deps.ts';
-import { ensureStartupAdmin, wantsOptionalMessages } from './modules/auth/index.ts';
+import { checkStoredPhones, ensureStartupAdmin, wantsOptionalMessages } from './modules/auth/index.ts';
 import { startBookingJobs } from './modules/bookings/index.ts';
 import { startCheckoutJobs } from './modules/checkout/index.ts';
 import { seedDemoOnce } from './modules/demo/index.ts';
@@ -8,8 +8,12 @@ import { startReconciliationJobs } from './modules/reconciliation/index.ts';
 import { startRefundJobs } from './modules/refunds/index.ts';
 import { startRentJobs } from './modules/rent/index.ts';
 
-/** What every start does once the database is migrated: the admin account, then demo data if asked. */
+/**
+ * What every start does once the database is migrated: stored phone numbers a migration listed are
+ * checked (migration 0022), the admin account, then demo data if asked.
+ */
 export async function runStartupTasks(deps: Deps, databaseKind: 'pglite' | 'postgres'): Promise<void> {
+  await checkStoredPhones(deps);
   await ensureStartupAdmin(deps, databaseKind);
   if (deps.config.seedDemo) await seedDemoOnce(deps);
 }

@@ -94,6 +94,7 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/auth/mfa/enable': adminOnly(),
   'POST /api/auth/mfa/disable': adminOnly(),
   'GET /api/admin/audit': adminOnly(),
+  'GET /api/admin/phone-reviews': adminOnly(),
   'GET /api/admin/settings': adminOnly(),
   'PUT /api/admin/settings': adminOnly(),
   'GET /api/admin/arrears': adminOnly(),
@@ -488,6 +489,7 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
     };
   },
   'GET /api/admin/audit': async () => ({ url: '/api/admin/audit' }),
+  'GET /api/admin/phone-reviews': async () => ({ url: '/api/admin/phone-reviews' }),
   'GET /api/admin/settings': async () => ({ url: '/api/admin/settings' }),
   'GET /api/admin/arrears': async () => ({ url: '/api/admin/arrears' }),
   'GET /api/admin/refunds': async () => ({ url: '/api/admin/refunds' }),

@@ -17,7 +17,6 @@ import {
   MoveOutSchema,
   PaymentInitiateSchema,
   PaymentVerifyBodySchema,
-  ProfileUpdateSchema,
   ReconcileDaySchema,
   RefundCreateSchema,
   ResendOtpSchema,
@@ -28,11 +27,11 @@ import {
   RoomPatchSchema,
   RoomReplaceSchema,
   RoomStatusInputSchema,
-  SignupSchema,
   SubscriberCreateSchema,
   TenancyNoticeSchema,
   VerifyEmailSchema,
 } from '@studynest/contracts';
+import { ProfileUpdateSchema, SignupSchema } from '@studynest/contracts/account-details';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';

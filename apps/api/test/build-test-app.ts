@@ -29,7 +29,8 @@ function pgliteTemplate(): Promise<Blob> {
   return template;
 }
 
-async function createPostgresDatabase(
+/** A new, empty database on that PostgreSQL server, and how to drop it. */
+export async function createPostgresDatabase(
   serverUrl: string,
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `sn_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;

@@ -64,7 +64,7 @@ export async function insertUser(
       lastName: `Student${n}`,
       gender: 'female',
       email: `student${n}.${Date.now()}@example.com`,
-      phoneNumber: '08031234567',
+      phoneNumber: '+2348031234567',
       passwordHash: await cachedHash,
       role: 'student',
       isEmailConfirmed: true,

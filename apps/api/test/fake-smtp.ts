@@ -14,6 +14,9 @@ export async function startFakeSmtp({ delayMs = 0 }: { delayMs?: number } = {}) 
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    // The app's pooled transport keeps idle connections open; closing waits that long for them
+    // (30 s by default), which every suite using this server paid at its end.
+    closeTimeout: 200,
     onRcptTo(_address, _session, callback) {
       if (refusals > 0) {
         refusals--;

@@ -44,6 +44,11 @@ export async function startFakeTermii() {
     fail(n: number) {
       failures = n;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // fetch keeps connections alive a few seconds: close them now, not when they time out.
+        server.closeAllConnections();
+      }),
   };
 }

@@ -65,19 +65,6 @@ export const emailSchema = z.pipe(
   z.email({ error: 'Enter a valid email address, like ada@example.com' }).check(z.maxLength(254)),
 );
 
-/** Nigerian mobile numbers: 0803…, +234803…, 234803… (11 digits locally). Stored as entered, trimmed. */
-export const phoneSchema = z.pipe(
-  z.pipe(
-    z.string({ error: 'Phone number is required' }).check(z.trim()),
-    z.transform((v: string) => v.replace(/[\s-]/g, '')),
-  ),
-  z.string().check(
-    z.regex(/^(?:\+?234|0)[789][01]\d{8}$/, {
-      error: 'Enter a Nigerian phone number, like 08031234567 or +2348031234567',
-    }),
-  ),
-);
-
 /**
  * "A whole number" as a check, for numbers coerced from a query string: unlike a refinement it
  * keeps `type: integer` in the OpenAPI document.

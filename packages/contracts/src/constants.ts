@@ -39,6 +39,16 @@ export type Gender = (typeof GENDERS)[number];
 export const USER_ROLES = ['student', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
+/** An account's phone numbers: its own, and its emergency contact's (docs/domain.md, "Accounts"). */
+export const PHONE_FIELDS = ['phone_number', 'emergency_phone'] as const;
+export type PhoneField = (typeof PHONE_FIELDS)[number];
+/**
+ * A stored number waiting for the check that rewrites it to E.164 (`pending`, from migration 0022),
+ * or one that check kept unchanged because it cannot be a Nigerian mobile (`open`, for admins).
+ */
+export const PHONE_REVIEW_STATUSES = ['pending', 'open'] as const;
+export type PhoneReviewStatus = (typeof PHONE_REVIEW_STATUSES)[number];
+
 /** What a payment is for, everywhere inside the product (database, code, docs/domain.md). */
 export const PAYMENT_KINDS = ['agent_fee', 'rent', 'caution_fee'] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailSchema, nairaSchema, phoneSchema } from './common.ts';
+import { emailSchema, nairaSchema } from './common.ts';
 import { INSPECTION_SLOTS, ROOM_NUMBERS, ROOM_UNITS } from './constants.ts';
 import { RoomCreateSchema } from './rooms.ts';
 import { LoginSchema, PasswordSchema } from './users.ts';
@@ -26,17 +26,6 @@ describe('nairaSchema', () => {
       expect(r.success).toBe(false);
       expect(r.error?.issues[0]?.message).toMatch(/Agent fee/);
     }
-  });
-});
-
-describe('phoneSchema', () => {
-  it('accepts Nigerian mobile numbers in local and international form', () => {
-    expect(phoneSchema.parse('0803 123 4567')).toBe('08031234567');
-    expect(phoneSchema.parse('+2348031234567')).toBe('+2348031234567');
-  });
-  it('refuses other numbers', () => {
-    expect(phoneSchema.safeParse('12345').success).toBe(false);
-    expect(phoneSchema.safeParse('+4420712345678').success).toBe(false);
   });
 });
 

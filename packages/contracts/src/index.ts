@@ -1,3 +1,7 @@
+// The schemas that carry a phone number and the phone rule bring libphonenumber's code: their
+// values are imported from '@studynest/contracts/account-details' and '/phone', so a screen that
+// loads this barrel does not download it (bench/bundle-size.mjs). Their types are free.
+export type { ProfileUpdate, ProfileUpdateInput, Signup, SignupInput } from './account-details.ts';
 export * from './account-security.ts';
 export * from './admin-messages.ts';
 export * from './bookings.ts';

@@ -41,6 +41,20 @@ describe('configuration safety', () => {
     expect(() => loadConfig({ ...base, REQUEST_TIMEOUT_MS: '0' })).toThrow(/REQUEST_TIMEOUT_MS/);
   });
 
+  it("sends transactional texts by Termii's dnd route and news by generic unless told otherwise", () => {
+    const termii = { ...base, TERMII_API_KEY: 'k' };
+    expect(loadConfig(base).sms.termii).toBeUndefined();
+    expect(loadConfig(termii).sms.termii?.channels).toEqual({ transactional: 'dnd', marketing: 'generic' });
+    expect(loadConfig({ ...termii, TERMII_CHANNEL_MARKETING: 'dnd' }).sms.termii?.channels).toEqual({
+      transactional: 'dnd',
+      marketing: 'dnd',
+    });
+    // WhatsApp needs a device as the sender, not our sender ID: refused at start, not at send time.
+    expect(() => loadConfig({ ...termii, TERMII_CHANNEL_TRANSACTIONAL: 'whatsapp' })).toThrow(
+      /TERMII_CHANNEL_TRANSACTIONAL/,
+    );
+  });
+
   it('shares counters and cache invalidation through Redis only when REDIS_URL is set', () => {
     expect(loadConfig(base).redis).toBeUndefined();
     expect(loadConfig({ ...base, REDIS_URL: '' }).redis).toBeUndefined();

@@ -27,6 +27,15 @@ const optionalUrl = z
   .transform((v) => (v === '' ? undefined : v))
   .pipe(z.url().optional());
 
+/**
+ * Termii's routes for plain texts that we use (its `channel`). `whatsapp` is not one: it needs a
+ * WhatsApp device as the sender, not our registered sender ID.
+ */
+export const TERMII_CHANNELS = ['dnd', 'generic'] as const;
+export type TermiiChannel = (typeof TERMII_CHANNELS)[number];
+/** A text is transactional (codes, payments, reminders: it must arrive) or marketing (news). */
+export type SmsClass = 'transactional' | 'marketing';
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -57,6 +66,12 @@ const EnvSchema = z.object({
   TERMII_API_KEY: z.string().optional(),
   TERMII_BASE_URL: z.url().default('https://api.ng.termii.com'),
   TERMII_SENDER_ID: z.string().trim().min(3).max(11).default('StudyNest'),
+  /**
+   * Termii's route for each class of text (docs/domain.md, "Messages"): `dnd` reaches numbers on
+   * Do-Not-Disturb, which `generic` does not (and MTN holds generic texts overnight).
+   */
+  TERMII_CHANNEL_TRANSACTIONAL: z.enum(TERMII_CHANNELS).default('dnd'),
+  TERMII_CHANNEL_MARKETING: z.enum(TERMII_CHANNELS).default('generic'),
   S3_ENDPOINT: optionalUrl,
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -146,7 +161,15 @@ export type Config = {
   /** A delivery claimed longer ago than this was cut off by a process that died (MESSAGE_CLAIM_SECONDS). */
   messageClaimSeconds: number;
   /** Termii's settings when SMS go through Termii; undefined: the development SMS outbox. */
-  sms: { termii?: { baseUrl: string; apiKey: string; senderId: string } };
+  sms: {
+    termii?: {
+      baseUrl: string;
+      apiKey: string;
+      senderId: string;
+      /** The route (Termii's `channel`) each class of text goes by. */
+      channels: Record<SmsClass, TermiiChannel>;
+    };
+  };
   s3?: {
     endpoint?: string;
     bucket: string;
@@ -296,7 +319,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sms: {
       termii:
         smsProvider === 'termii' && e.TERMII_API_KEY
-          ? { baseUrl: e.TERMII_BASE_URL, apiKey: e.TERMII_API_KEY, senderId: e.TERMII_SENDER_ID }
+          ? {
+              baseUrl: e.TERMII_BASE_URL,
+              apiKey: e.TERMII_API_KEY,
+              senderId: e.TERMII_SENDER_ID,
+              channels: {
+                transactional: e.TERMII_CHANNEL_TRANSACTIONAL,
+                marketing: e.TERMII_CHANNEL_MARKETING,
+              },
+            }
           : undefined,
     },
     s3:

@@ -7,14 +7,15 @@ import {
   formatLagosDate,
   type MessageAudience,
   type MessageChannel,
+  type MessageTopic,
   type SkippedRecipient,
   todayInLagos,
 } from '@studynest/contracts';
+import { nigerianMobile } from '@studynest/contracts/phone';
 import { and, asc, count, desc, eq, inArray, isNull, lt, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Deps } from '../../deps.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { nigerianMobile } from '../../lib/phone.ts';
 import { users } from '../auth/index.ts';
 import { hostels } from '../hostels/index.ts';
 import {
@@ -173,6 +174,13 @@ export async function previewAdminMessage(deps: Pick<Deps, 'db'>, message: Admin
 }
 
 /**
+ * A message to those in arrears is about the rent they owe: a reminder, which goes by the texts'
+ * transactional route (docs/domain.md, "Messages"). Anything else an admin sends is news.
+ */
+const topicOf = (audience: AdminMessageCreate['audience']): MessageTopic =>
+  audience.type === 'arrears' ? 'reminder' : 'announcement';
+
+/**
  * Send an admin's message: the send and every delivery are written in one transaction (all or
  * nothing), then handed to the queue. Everyone skipped is listed; an audience where everyone is
  * skipped is refused, so a send always reaches someone.
@@ -202,7 +210,7 @@ export async function sendAdminMessage(
       channel: message.channel,
       to: address,
       userId: person.userId,
-      topic: 'announcement',
+      topic: topicOf(message.audience),
       ...(message.subject ? { subject: personalise(message.subject, person) } : {}),
       text: personalise(message.body, person),
       key: `admin-message:${sendId}:${person.userId}`,

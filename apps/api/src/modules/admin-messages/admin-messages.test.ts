@@ -98,6 +98,30 @@ describe('admin messages (Send Email / Send SMS)', () => {
     expect(texts.at(-1)?.text).toMatch(/^Hi Bisi, rent for room 01 is due \d{1,2} \w{3} \d{4}\.$/);
   });
 
+  it("sends a message to those in arrears as a rent reminder (the texts' transactional route), others as news", async () => {
+    const hostel = await insertHostel(t.db);
+    const room = await insertRoom(t.db, hostel.id, { status: 'rented' });
+    const late = await signedInUser(t, { firstName: 'Late', phoneNumber: '+2348035550505' });
+    await insertTenancy(t.db, room, late.user.id, addDays(todayInLagos(), -3));
+    const topics = async (id: string) =>
+      (await t.db.select().from(messageDeliveries).where(eq(messageDeliveries.sendId, id))).map(
+        (d) => d.topic,
+      );
+    const arrears = await sendMessage({
+      channel: 'sms',
+      audience: { type: 'arrears' },
+      body: 'Rent is due.',
+    });
+    expect(arrears.statusCode, arrears.body).toBe(202);
+    expect(new Set(await topics((arrears.json() as { id: string }).id))).toEqual(new Set(['reminder']));
+    const news = await sendMessage({
+      channel: 'sms',
+      audience: { type: 'users', user_ids: [late.user.id] },
+      body: 'Open day on Friday.',
+    });
+    expect(await topics((news.json() as { id: string }).id)).toEqual(['announcement']);
+  });
+
   it('previews for one real recipient without sending anything', async () => {
     const { hostel } = await hostelWithTenants(['Amaka', 'Zainab']);
     const before = await sends();

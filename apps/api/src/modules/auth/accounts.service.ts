@@ -1,10 +1,12 @@
-import type { MessageChannel, ProfileUpdate } from '@studynest/contracts';
+import type { MessageChannel, PhoneField } from '@studynest/contracts';
+import type { ProfileUpdate } from '@studynest/contracts/account-details';
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { users } from './auth.schema.ts';
 import { securityNotice } from './auth.service.ts';
 import { MFA_OFF } from './mfa.service.ts';
+import { clearPhoneReviews } from './phone-review.service.ts';
 import { type AuthUser, revokeAllSessions } from './tokens.ts';
 
 /*
@@ -71,12 +73,19 @@ export async function updateAccountDetails(
     if (ec.address !== undefined) set.emergencyAddress = ec.address;
   }
   if (Object.keys(set).length > 0) {
-    const updated = await db
-      .update(users)
-      .set({ ...set, updatedAt: new Date() })
-      .where(and(eq(users.id, userId), live))
-      .returning({ id: users.id });
-    if (updated.length === 0) throw notFound('No user with that id');
+    await db.transaction(async (tx) => {
+      const updated = await tx
+        .update(users)
+        .set({ ...set, updatedAt: new Date() })
+        .where(and(eq(users.id, userId), live))
+        .returning({ id: users.id });
+      if (updated.length === 0) throw notFound('No user with that id');
+      // A number given now went through the phone rule: one kept for review is replaced.
+      const given: PhoneField[] = [];
+      if (set.phoneNumber !== undefined) given.push('phone_number');
+      if (set.emergencyPhone !== undefined) given.push('emergency_phone');
+      await clearPhoneReviews(tx, userId, given);
+    });
   }
 }
 

@@ -51,7 +51,8 @@ async function ensureConfiguredAdmin(db: Db, config: Config, email: string, pass
       lastName: 'admin',
       gender: 'female',
       email: lower,
-      phoneNumber: '08000000000',
+      // No number: the start-up admin gives one in their profile if they want texts.
+      phoneNumber: '',
       ...(await hash()),
       role: 'admin',
       isEmailConfirmed: true,

@@ -6,9 +6,9 @@ import {
   ResendOtpSchema,
   ResetPasswordSchema,
   SignupResponseSchema,
-  SignupSchema,
   VerifyEmailSchema,
 } from '@studynest/contracts';
+import { SignupSchema } from '@studynest/contracts/account-details';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';

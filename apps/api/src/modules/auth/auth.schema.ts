@@ -1,4 +1,13 @@
-import { GENDERS, type Gender, USER_ROLES, type UserRole } from '@studynest/contracts';
+import {
+  GENDERS,
+  type Gender,
+  PHONE_FIELDS,
+  PHONE_REVIEW_STATUSES,
+  type PhoneField,
+  type PhoneReviewStatus,
+  USER_ROLES,
+  type UserRole,
+} from '@studynest/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -6,6 +15,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -100,5 +110,32 @@ export const oneTimeCodes = pgTable(
     unique('one_time_codes_user_purpose_uq').on(t.userId, t.purpose),
     check('one_time_codes_purpose_ck', inList('purpose', ['verify_email', 'reset_password'])),
     check('one_time_codes_attempts_ck', sql`${t.attempts} >= 0`),
+  ],
+);
+
+/**
+ * Stored phone numbers to look at (docs/domain.md, "Accounts"): migration 0022 lists every number
+ * entered before the phone rule as `pending`; at start the check (phone-review.service.ts) rewrites
+ * each one that can be a Nigerian mobile to E.164 and drops its row, and keeps the others unchanged
+ * as `open`, listed for admins until the person gives a number that can be one.
+ */
+export const phoneReviews = pgTable(
+  'phone_reviews',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    field: text('field').$type<PhoneField>().notNull(),
+    /** The number as it was stored when listed. */
+    value: text('value').notNull(),
+    status: text('status').$type<PhoneReviewStatus>().notNull().default('pending'),
+    createdAt: createdAt(),
+    checkedAt: timestamp('checked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    primaryKey({ name: 'phone_reviews_pk', columns: [t.userId, t.field] }),
+    check('phone_reviews_field_ck', inList('field', PHONE_FIELDS)),
+    check('phone_reviews_status_ck', inList('status', PHONE_REVIEW_STATUSES)),
+    index('phone_reviews_status_idx').on(t.status, t.createdAt),
   ],
 );

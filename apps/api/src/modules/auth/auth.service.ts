@@ -5,10 +5,10 @@ import {
   type LoginSchema,
   lagosTimeOf,
   type ResetPasswordSchema,
-  type SignupSchema,
   type User,
   type VerifyEmailSchema,
 } from '@studynest/contracts';
+import type { SignupSchema } from '@studynest/contracts/account-details';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type * as z from 'zod/mini';

@@ -21,7 +21,11 @@ describe('sign-up', () => {
   const t = testApp({ rateLimits: false });
 
   it('creates an unconfirmed student from JSON and e-mails a 4-digit code', async () => {
-    const body = signupBody({ email: '  Mixed.Case@Example.com ', gender: 'Female' });
+    const body = signupBody({
+      email: '  Mixed.Case@Example.com ',
+      gender: 'Female',
+      phone_number: '0803 123 4567',
+    });
     const res = await postSignup(t.app, body);
     expect(res.statusCode).toBe(201);
     const json = res.json();
@@ -31,13 +35,15 @@ describe('sign-up', () => {
       last_name: 'Okafor',
       gender: 'female',
       email: 'mixed.case@example.com',
-      phone_number: '08031234567',
+      // Stored in one form, E.164, however it was typed (docs/domain.md, "Accounts").
+      phone_number: '+2348031234567',
       role: 'student',
       isEmailConfirmed: false,
     });
     expect(JSON.stringify(json)).not.toMatch(/password|hash|argon/i);
 
     const [row] = await t.db.select().from(users).where(eq(users.id, json.user._id));
+    expect(row?.phoneNumber).toBe('+2348031234567');
     expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     const mail = await lastMailTo(t.app, 'mixed.case@example.com');
     expect(mail?.subject).toMatch(/\d{4}/);
@@ -105,7 +111,13 @@ describe('sign-up', () => {
     expect(invalid.json().fields).toEqual({
       first_name: 'First name is required',
       gender: 'Gender must be male or female',
-      phone_number: 'Enter a Nigerian phone number, like 08031234567 or +2348031234567',
+      phone_number: 'Enter a Nigerian mobile number of 11 digits, like 0803 123 4567 or +234 803 123 4567',
+    });
+    // A number of the right length that no mobile network has (a Lagos landline) is refused too.
+    const landline = await postSignup(t.app, signupBody({ phone_number: '01 234 5678 90' }));
+    expect(landline.statusCode).toBe(400);
+    expect(landline.json().fields).toEqual({
+      phone_number: 'Enter a Nigerian mobile number of 11 digits, like 0803 123 4567 or +234 803 123 4567',
     });
 
     const notObject = await sendJsonText(t, anonymous, 'POST', '/api/auth/signup', '"just a string"');

@@ -13,5 +13,6 @@ export { authRoutes } from './auth.routes.ts';
 export { users } from './auth.schema.ts';
 export { type AuthContext, securityNotice } from './auth.service.ts';
 export { assertAdminReady } from './mfa.service.ts';
+export { checkStoredPhones, listPhoneReviews } from './phone-review.service.ts';
 export { type AuthUser, revokeAllSessions } from './tokens.ts';
 export { personRefColumns, toUser, type UserRow } from './user.mapper.ts';

@@ -1,10 +1,10 @@
 import { ErrorSchema, type MessageChannel } from '@studynest/contracts';
+import { nigerianMobile } from '@studynest/contracts/phone';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { notFound } from '../../lib/errors.ts';
 import { escapeHtml, htmlPage, htmlPageHeaders } from '../../lib/html-page.ts';
 import { isLoopbackPeer } from '../../lib/loopback.ts';
-import { nigerianMobile } from '../../lib/phone.ts';
 import { readUnsubscribeToken } from './message-text.ts';
 import { listEmailOutbox, listSmsOutbox } from './messages.service.ts';
 

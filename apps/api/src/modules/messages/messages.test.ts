@@ -1,3 +1,4 @@
+import { MESSAGE_TOPICS } from '@studynest/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, testApp } from '../../../test/build-test-app.ts';
@@ -152,11 +153,14 @@ describe('messages through SMTP and Termii (fake servers)', () => {
   beforeAll(async () => {
     smtp = await startFakeSmtp();
     termii = await startFakeTermii();
-    t = await buildTestApp({
-      mail: { smtpUrl: smtp.url, from: 'StudyNest <no-reply@studynest.test>' },
-      sms: { termii: { baseUrl: termii.url, apiKey: termii.apiKey, senderId: 'StudyNest' } },
-      messageRetryDelaySeconds: 1,
-    });
+    // Termii as an operator configures it: the routes are the defaults.
+    t = await buildTestApp(
+      {
+        mail: { smtpUrl: smtp.url, from: 'StudyNest <no-reply@studynest.test>' },
+        messageRetryDelaySeconds: 1,
+      },
+      { SMS_PROVIDER: 'termii', TERMII_API_KEY: termii.apiKey, TERMII_BASE_URL: termii.url },
+    );
   });
   afterAll(async () => {
     await t.close();
@@ -198,8 +202,27 @@ describe('messages through SMTP and Termii (fake servers)', () => {
         from: 'StudyNest',
         sms: 'Paid ₦65,000',
         type: 'plain',
-        channel: 'generic',
+        channel: 'dnd',
       },
+    });
+  });
+
+  it("sends every text that must arrive by Termii's dnd route, and only news by generic", async () => {
+    const routes: Record<string, unknown> = {};
+    for (const [i, topic] of MESSAGE_TOPICS.entries()) {
+      const to = `+23480355520${String(i).padStart(2, '0')}`;
+      const key = `route:${topic}:${Date.now()}`;
+      await queueMessages(t.app.deps, [{ channel: 'sms', to, topic, text: `About ${topic}`, key }]);
+      await eventually(async () => (await deliveryStatus(t, key))?.status === 'sent', 30_000);
+      routes[topic] = termii.requests.find((r) => r.body.to === to.slice(1))?.body.channel;
+    }
+    expect(routes).toEqual({
+      account: 'dnd',
+      security: 'dnd',
+      payment: 'dnd',
+      reminder: 'dnd',
+      maintenance: 'dnd',
+      announcement: 'generic',
     });
   });
 

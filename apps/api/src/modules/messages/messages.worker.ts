@@ -11,7 +11,7 @@ import {
 } from './deliveries.service.ts';
 import { createEmailProvider } from './email.ts';
 import { emailFooter, unsubscribeToken } from './message-text.ts';
-import { createSmsProvider } from './sms.ts';
+import { createSmsProvider, SMS_CLASS_OF_TOPIC } from './sms.ts';
 
 const REQUEUE_QUEUE = 'messages.requeue-stranded';
 /** Jobs one fetch takes (each still succeeds or fails on its own), and how many go out at once. */
@@ -28,7 +28,8 @@ export const unsubscribeUrl = (deps: Pick<Deps, 'config'>, userId: string, chann
  */
 export type WantsOptional = (userId: string, channel: MessageChannel) => Promise<boolean>;
 
-function senders(deps: Deps, wants: WantsOptional): Senders {
+/** How each channel sends one delivery through this process's providers (what the worker runs). */
+export function messageSenders(deps: Deps, wants: WantsOptional): Senders {
   const email = createEmailProvider(deps.config, deps.db);
   const sms = createSmsProvider(deps.config.sms.termii, deps.db);
   /** Optional messages go only to people who still want them, and say how to stop them. */
@@ -54,7 +55,7 @@ function senders(deps: Deps, wants: WantsOptional): Senders {
     async sms(d) {
       const optional = await optionalFor(d);
       if (optional.cancelled) return 'cancelled';
-      await sms.send({ to: d.recipient, text: d.text });
+      await sms.send({ to: d.recipient, text: d.text, class: SMS_CLASS_OF_TOPIC[d.topic] });
       return 'sent';
     },
   };
@@ -67,7 +68,7 @@ function senders(deps: Deps, wants: WantsOptional): Senders {
  */
 export async function startMessageWorkers(deps: Deps, wants: WantsOptional): Promise<void> {
   const { jobs } = deps;
-  const send = senders(deps, wants);
+  const send = messageSenders(deps, wants);
   await jobs.ensureQueue(DELIVER_QUEUE, {
     policy: 'short',
     retryLimit: DELIVERY_RETRIES,

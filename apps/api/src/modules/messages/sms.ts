@@ -1,15 +1,31 @@
+import type { MessageTopic } from '@studynest/contracts';
+import type { Config, SmsClass } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { smsOutbox } from './messages.schema.ts';
 
-/** One text message ready to go; `to` is E.164 (+234…). */
-export type OutgoingSms = { to: string; text: string };
+/**
+ * Which texts must arrive and which are news (docs/domain.md, "Messages"). Termii sends the first
+ * by its `dnd` route, which reaches numbers on Do-Not-Disturb (MTN turns it on for many lines by
+ * default); the `generic` route does not, and is for news only. A new topic must be classed here.
+ */
+export const SMS_CLASS_OF_TOPIC: Record<MessageTopic, SmsClass> = {
+  account: 'transactional',
+  security: 'transactional',
+  payment: 'transactional',
+  reminder: 'transactional',
+  maintenance: 'transactional',
+  announcement: 'marketing',
+};
+
+/** One text message ready to go; `to` is E.164 (+234…); `class` picks the provider's route. */
+export type OutgoingSms = { to: string; text: string; class: SmsClass };
 
 export interface SmsProvider {
   readonly name: 'outbox' | 'termii';
   send(sms: OutgoingSms): Promise<void>;
 }
 
-export type TermiiSettings = { baseUrl: string; apiKey: string; senderId: string };
+export type TermiiSettings = NonNullable<Config['sms']['termii']>;
 
 /** A provider refusal or outage, with what it said: kept on the delivery as its error. */
 export class SmsProviderError extends Error {
@@ -18,7 +34,9 @@ export class SmsProviderError extends Error {
 
 /**
  * Termii's plain SMS endpoint (POST /api/sms/send). Numbers go as digits with the country code and
- * no plus sign, the form Termii documents. A 2xx answer without a message id is a refusal too.
+ * no plus sign, the form Termii documents; `channel` is the route for the text's class
+ * (TERMII_CHANNEL_TRANSACTIONAL / TERMII_CHANNEL_MARKETING). A 2xx answer without a message id is a
+ * refusal too.
  */
 function termiiProvider(settings: TermiiSettings): SmsProvider {
   const url = `${settings.baseUrl.replace(/\/+$/, '')}/api/sms/send`;
@@ -36,7 +54,7 @@ function termiiProvider(settings: TermiiSettings): SmsProvider {
             from: settings.senderId,
             sms: sms.text,
             type: 'plain',
-            channel: 'generic',
+            channel: settings.channels[sms.class],
           }),
           signal: AbortSignal.timeout(15_000),
         });

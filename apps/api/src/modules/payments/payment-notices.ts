@@ -1,8 +1,8 @@
 import { formatNaira, PAYMENT_KIND_LABELS, PAYMENT_TYPE_OF } from '@studynest/contracts';
+import { nigerianMobile } from '@studynest/contracts/phone';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
-import { nigerianMobile } from '../../lib/phone.ts';
 import { users } from '../auth/index.ts';
 import { hostels } from '../hostels/index.ts';
 import { type NewMessage, recordMessages } from '../messages/index.ts';

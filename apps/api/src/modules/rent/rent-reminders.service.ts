@@ -6,9 +6,9 @@ import {
   formatNaira,
   todayInLagos,
 } from '@studynest/contracts';
+import { nigerianMobile } from '@studynest/contracts/phone';
 import { and, asc, eq, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
-import { nigerianMobile } from '../../lib/phone.ts';
 import { personRefColumns, users } from '../auth/index.ts';
 import { hostelRefColumns, hostels } from '../hostels/index.ts';
 import { messageDeliveries, type NewMessage, recordMessages } from '../messages/index.ts';

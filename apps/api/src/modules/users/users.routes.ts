@@ -1,16 +1,23 @@
 import {
   IdParamsSchema,
   MessageSchema,
+  PhoneReviewSchema,
   ProfileSchema,
-  ProfileUpdateSchema,
   UserListQuerySchema,
   UserSchema,
 } from '@studynest/contracts';
+import { ProfileUpdateSchema } from '@studynest/contracts/account-details';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { forbidden } from '../../lib/errors.ts';
 import { errorAnswers } from '../../lib/route-options.ts';
-import { assertAdminReady, deleteUser, resetMfa, updateAccountDetails } from '../auth/index.ts';
+import {
+  assertAdminReady,
+  deleteUser,
+  listPhoneReviews,
+  resetMfa,
+  updateAccountDetails,
+} from '../auth/index.ts';
 import { getProfile } from './profile.service.ts';
 import { listUsers } from './users.service.ts';
 
@@ -33,6 +40,27 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('x-total-count', String(total));
       return items;
     },
+  );
+
+  app.get(
+    '/admin/phone-reviews',
+    {
+      onRequest: app.adminOnly,
+      schema: {
+        tags: ['users'],
+        summary:
+          'Stored phone numbers that cannot be Nigerian mobiles, kept as they were (admins only); each leaves the list when its owner gives a new number',
+        security: [{ bearerAuth: [] }],
+        response: { 200: z.array(PhoneReviewSchema), ...errorAnswers(401, 403) },
+      },
+    },
+    async () =>
+      (await listPhoneReviews(deps)).map((r) => ({
+        user: { _id: r.userId, first_name: r.firstName, last_name: r.lastName, email: r.email, role: r.role },
+        field: r.field,
+        value: r.value,
+        listed_at: r.listedAt.toISOString(),
+      })),
   );
 
   // Updates accept PATCH and PUT alike (docs/domain.md, "API conventions").

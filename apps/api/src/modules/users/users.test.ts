@@ -81,6 +81,7 @@ describe('admin-only routes', () => {
       last_name: 'Eze',
       gender: 'FEMALE',
       email: 'New.Admin@Example.COM',
+      phone_number: '234-805-123-4567',
     });
     const res = await adminSignup(admin, body);
     expect(res.statusCode, res.body).toBe(201);
@@ -89,6 +90,7 @@ describe('admin-only routes', () => {
       last_name: 'eze',
       gender: 'female',
       email: 'new.admin@example.com',
+      phone_number: '+2348051234567',
       role: 'admin',
       isEmailConfirmed: true,
     });
@@ -100,6 +102,12 @@ describe('admin-only routes', () => {
     expect(dup.statusCode).toBe(409);
     const weak = await adminSignup(admin, signupBody({ password: 'password123' }));
     expect(weak.statusCode).toBe(400);
+    // The phone rule too: a number that cannot be a Nigerian mobile is refused, naming the field.
+    const foreign = await adminSignup(admin, signupBody({ phone_number: '+1 212 555 0100' }));
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().fields).toEqual({
+      phone_number: 'Enter a Nigerian mobile number (+234…): we can only send texts to Nigerian mobiles',
+    });
   });
 
   it('creates an admin from a multipart form', async () => {
@@ -128,7 +136,7 @@ describe('profiles', () => {
       last_name: me.user.lastName,
       gender: 'female',
       email: me.user.email,
-      phone_number: '08031234567',
+      phone_number: '+2348031234567',
       role: 'student',
       isEmailConfirmed: false,
       created_at: me.user.createdAt.toISOString(),
@@ -170,7 +178,7 @@ describe('profiles', () => {
       emergency_contact: {
         name: 'Ifeoma Obi',
         relationship: 'Mother',
-        phone: '08051234567',
+        phone: '0805 123 4567',
         address: '12 Ogui Road, Enugu',
       },
     });
@@ -182,7 +190,7 @@ describe('profiles', () => {
       emergency_contact: {
         name: 'Ifeoma Obi',
         relationship: 'Mother',
-        phone: '08051234567',
+        phone: '+2348051234567',
         address: '12 Ogui Road, Enugu',
       },
     });
@@ -199,7 +207,7 @@ describe('profiles', () => {
       emergency_contact: {
         name: 'Ifeoma Obi',
         relationship: 'Aunt',
-        phone: '08051234567',
+        phone: '+2348051234567',
         address: '12 Ogui Road, Enugu',
       },
     });
@@ -250,11 +258,23 @@ describe('profiles', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({
       last_name: 'Last name is required',
-      phone_number: 'Enter a Nigerian phone number, like 08031234567 or +2348031234567',
-      'emergency_contact.phone': 'Enter a Nigerian phone number, like 08031234567 or +2348031234567',
+      phone_number: 'Enter a Nigerian mobile number of 11 digits, like 0803 123 4567 or +234 803 123 4567',
+      'emergency_contact.phone':
+        'Enter a Nigerian mobile number of 11 digits, like 0803 123 4567 or +234 803 123 4567',
+    });
+    // A landline cannot take a text; a foreign number is told why.
+    const landline = await send(t, me, 'PATCH', '/api/user/profile', { phone_number: '01 234 5678' });
+    expect(landline.statusCode).toBe(400);
+    expect(landline.json().fields).toEqual({
+      phone_number: 'Enter a Nigerian mobile number of 11 digits, like 0803 123 4567 or +234 803 123 4567',
+    });
+    const foreign = await send(t, me, 'PATCH', '/api/user/profile', { phone_number: '+44 20 7123 4567' });
+    expect(foreign.json().fields).toEqual({
+      phone_number: 'Enter a Nigerian mobile number (+234…): we can only send texts to Nigerian mobiles',
     });
     const [row] = await t.db.select().from(users).where(eq(users.id, me.user.id));
     expect(row?.firstName).toBe(me.user.firstName);
+    expect(row?.phoneNumber).toBe('+2348031234567');
     // Fields outside the form (role, email) are not changed through the profile.
     const sneaky = await send(t, me, 'PATCH', '/api/user/profile', {
       role: 'admin',

@@ -8,23 +8,34 @@ import { NoticeBanner } from '../../../components/ui/notice-banner.tsx';
 import { PageLoading } from '../../../components/ui/spinner.tsx';
 import { ConfirmPasswordModal } from '../../../features/auth/components/confirm-password-modal.tsx';
 import { useDeleteUser, useResetTwoStep, userQueries } from '../../../features/users/api/user-queries.ts';
+import { PhoneReviewList } from '../../../features/users/components/phone-review-list.tsx';
 import { UserTable } from '../../../features/users/components/user-table.tsx';
 import { useSession } from '../../../lib/auth-storage.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { isReauthCancelled, useReauth } from '../../../lib/use-reauth.ts';
 import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
 
-/** Contains, case-insensitive, on e-mail or phone number (spec: 'email or phone_number only'). */
+/**
+ * Contains, case-insensitive, on e-mail or phone number (spec: 'email or phone_number only'). Numbers
+ * are stored as +234…; one typed as people say it (0803 123…) finds them too.
+ */
 function matches(user: User, search: string) {
   const q = search.trim().toLowerCase();
   if (!q) return true;
-  return user.email.toLowerCase().includes(q) || user.phone_number.toLowerCase().includes(q);
+  const phone = user.phone_number.toLowerCase();
+  const digits = q.replace(/[\s-]/g, '');
+  return (
+    user.email.toLowerCase().includes(q) ||
+    phone.includes(q) ||
+    (digits !== '' && (phone.includes(digits) || phone.replace(/^\+234/, '0').includes(digits)))
+  );
 }
 
 export function Component() {
   useDocumentTitle('All users');
   const session = useSession();
   const users = useQuery(userQueries.all());
+  const phoneReviews = useQuery(userQueries.phoneReviews());
   const remove = useDeleteUser();
   const { notice, show } = useTimedNotice();
   const [search, setSearch] = useState('');
@@ -76,6 +87,7 @@ export function Component() {
           </p>
         )}
       </div>
+      {phoneReviews.data && <PhoneReviewList reviews={phoneReviews.data} />}
       <SearchField
         label="Search users"
         placeholder="Search by user email or phone_number only!"

@@ -9,7 +9,9 @@ import { NEW_PASSWORD_HINT } from './password-strength.tsx';
 import { SubmitButton } from './submit-button.tsx';
 
 // The contract schema loads after the screen (see lazyZodResolver).
-const resolver = lazyZodResolver(() => import('@studynest/contracts/users').then((m) => m.SignupSchema));
+const resolver = lazyZodResolver(() =>
+  import('@studynest/contracts/account-details').then((m) => m.SignupSchema),
+);
 
 /**
  * The account fields shared by student sign-up and admin creation. Validated on the client with

@@ -1,14 +1,29 @@
-import type { EmergencyContact, Message, Profile, ProfileUpdateInput, User } from '@studynest/contracts';
+import type {
+  EmergencyContact,
+  Message,
+  PhoneReview,
+  Profile,
+  ProfileUpdateInput,
+  User,
+} from '@studynest/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { profileQuery } from '../../../lib/query-client.ts';
 
-/** Key ['users', 'all']: the admin's list of accounts. A profile is `profileQuery` in lib/query-client.ts. */
+/**
+ * Key ['users', 'all']: the admin's list of accounts; ['users', 'phone-reviews']: stored numbers that
+ * cannot be Nigerian mobiles. A profile is `profileQuery` in lib/query-client.ts.
+ */
 export const userQueries = {
   all: () =>
     queryOptions({
       queryKey: ['users', 'all'],
       queryFn: ({ signal }) => api<User[]>('/user/all', { signal }),
+    }),
+  phoneReviews: () =>
+    queryOptions({
+      queryKey: ['users', 'phone-reviews'],
+      queryFn: ({ signal }) => api<PhoneReview[]>('/admin/phone-reviews', { signal }),
     }),
 };
 
@@ -20,7 +35,8 @@ export function useUpdateProfile() {
       api<Profile>('/user/profile', { method: 'PATCH', body }),
     onSuccess: (profile) => {
       queryClient.setQueryData(profileQuery(profile._id).queryKey, profile);
-      return queryClient.invalidateQueries({ queryKey: userQueries.all().queryKey });
+      // The list, and the numbers to fix (a new number takes one off it).
+      return queryClient.invalidateQueries({ queryKey: ['users'] });
     },
   });
 }
@@ -31,7 +47,7 @@ export function useDeleteUser() {
     mutationFn: (id: string) => api<void>(`/user/${id}`, { method: 'DELETE' }),
     onSuccess: (_data, id) => {
       queryClient.removeQueries({ queryKey: profileQuery(id).queryKey });
-      return queryClient.invalidateQueries({ queryKey: userQueries.all().queryKey });
+      return queryClient.invalidateQueries({ queryKey: ['users'] });
     },
   });
 }

@@ -1,18 +1,21 @@
-import type { EmergencyContact, Profile, ProfileUpdate, ProfileUpdateInput } from '@studynest/contracts';
+import type { EmergencyContact, Profile } from '@studynest/contracts';
 import { useEffect, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { CardSection } from '../../../components/ui/card-section.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
-import { applyServerErrors, lazyZodResolver, useForm } from '../../../lib/form.ts';
+import { applyServerErrors, hasFieldErrors, lazyZodResolver, useForm } from '../../../lib/form.ts';
 import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
 import { useUpdateProfile } from '../api/user-queries.ts';
 
 // Field names mirror the API body, so its `emergency_contact.phone`-style errors land on the right
-// input. zod and the contract load after the profile shows (see lazyZodResolver).
-// The profile update schema checks it: the form sends one part of that body.
+// input. zod and the checks load after the profile shows (see lazyZodResolver); the phone is
+// checked by the server (emergency-contact-schema.ts says why).
 const resolver = lazyZodResolver(() =>
-  import('@studynest/contracts/users').then((m) => m.ProfileUpdateSchema),
+  import('./emergency-contact-schema.ts').then((m) => m.EmergencyContactFormSchema),
 );
+
+/** The part of the profile update (PATCH /user/profile) this form sends. */
+type ContactValues = { emergency_contact: Partial<EmergencyContact> };
 
 const rows: { key: keyof EmergencyContact; label: string }[] = [
   { key: 'name', label: 'Name' },
@@ -31,9 +34,9 @@ export function EmergencyContactForm({ profile, editable }: { profile: Profile; 
     if (editable) resolver.preload();
   }, [editable]);
   const { register, handleSubmit, setError, reset, errors, isSubmitting } = useForm<
-    ProfileUpdateInput,
+    ContactValues,
     unknown,
-    ProfileUpdate
+    ContactValues
   >({
     resolver,
     defaultValues: { emergency_contact: contact },
@@ -47,7 +50,9 @@ export function EmergencyContactForm({ profile, editable }: { profile: Profile; 
       reset({ emergency_contact: saved.emergency_contact });
       show({ tone: 'success', message: 'Emergency contact saved.' }, NOTICE_MS.saved);
     } catch (err) {
-      setErrorMessage(applyServerErrors(err, setError));
+      const message = applyServerErrors(err, setError);
+      // A refused phone is said on its field (the server checks it); no second message above.
+      if (!hasFieldErrors(err)) setErrorMessage(message);
     }
   });
 

@@ -1,0 +1,43 @@
+import * as z from 'zod/mini';
+import { emailSchema, requiredText } from './common.ts';
+import { optionalPhoneSchema, phoneSchema } from './phone.ts';
+import { emergencyContactLines, GenderSchema, PasswordSchema } from './users.ts';
+
+/*
+ * What people enter about themselves that carries a phone number: sign-up (and an admin creating
+ * an account), and profile changes. Apart from users.ts because the phone rule brings
+ * libphonenumber's code (~10 KB gzip): the login, code and password screens load users.ts alone.
+ */
+
+export const SignupSchema = z.object({
+  first_name: requiredText('First name', 60),
+  last_name: requiredText('Last name', 60),
+  gender: GenderSchema,
+  email: emailSchema,
+  phone_number: phoneSchema,
+  password: PasswordSchema,
+});
+export type SignupInput = z.input<typeof SignupSchema>;
+export type Signup = z.output<typeof SignupSchema>;
+
+/** An emergency contact as its owner changes it: the phone a Nigerian mobile or nothing. */
+export const EmergencyContactUpdateSchema = z.object({
+  ...emergencyContactLines,
+  phone: optionalPhoneSchema,
+});
+
+export const ProfileUpdateSchema = z.partial(
+  z.object({
+    first_name: requiredText('First name', 60),
+    last_name: requiredText('Last name', 60),
+    phone_number: phoneSchema,
+    // Partial too: a client may change one line of the contact without resending the rest.
+    emergency_contact: z.partial(EmergencyContactUpdateSchema),
+    /** Optional messages (rent reminders, announcements) by e-mail; account, security and payment ones always go. */
+    notify_email: z.boolean({ error: 'notify_email must be true or false' }),
+    /** The same optional messages by text. */
+    notify_sms: z.boolean({ error: 'notify_sms must be true or false' }),
+  }),
+);
+export type ProfileUpdateInput = z.input<typeof ProfileUpdateSchema>;
+export type ProfileUpdate = z.output<typeof ProfileUpdateSchema>;
