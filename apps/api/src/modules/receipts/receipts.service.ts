@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { PAYMENT_TYPE_OF, type ReceiptVerification } from '@studynest/contracts';
-import { and, eq } from 'drizzle-orm';
+import { PAYMENT_KIND_OF, PAYMENT_TYPE_OF, type ReceiptVerification } from '@studynest/contracts';
+import { buildReceipt } from '@studynest/contracts/receipt';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
 import { derivedKey } from '../../lib/derived-key.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
@@ -10,7 +11,7 @@ import { payments, RECEIPT_NUMBER } from '../payments/index.ts';
 import { refundedAmount } from '../refunds/index.ts';
 import { joinWhoAndWhere, rooms } from '../rooms/index.ts';
 import { getPaymentDetail } from './payment-detail.ts';
-import { receiptPdfFor } from './receipt-pdf.ts';
+import type { ReceiptPdfs } from './receipt-pdf-store.ts';
 
 /** 128 bits of HMAC-SHA256, base64url: 22 characters (docs/decisions/0014-receipts.md). */
 const MAC_BYTES = 16;
@@ -103,14 +104,26 @@ export async function verifyReceiptCode(
 export const verifyPageUrl = (deps: Pick<Deps, 'config'>, receiptNumber: string) =>
   `${deps.config.publicUrl}/verify/${receiptCode(deps, receiptNumber)}`;
 
-/** GET /payments/{reference}/receipt.pdf: the payer's or an admin's copy of a successful payment's receipt. */
+/**
+ * GET /payments/{reference}/receipt.pdf: the payer's or an admin's copy of a successful payment's
+ * receipt. The receipt's words are made from the database on every request (two small reads), so
+ * the PDF stored for them is always the current one; only drawing it is saved (receipt-pdf-store.ts).
+ */
 export async function receiptPdf(
   deps: Pick<Deps, 'db' | 'config'>,
+  pdfs: ReceiptPdfs,
   user: AuthUser,
   reference: string,
 ): Promise<Buffer> {
   const [payment] = await deps.db
-    .select({ userId: payments.userId, status: payments.status, receiptNumber: payments.receiptNumber })
+    .select({
+      userId: payments.userId,
+      status: payments.status,
+      receiptNumber: payments.receiptNumber,
+      // Qualified by hand: in a one-table select drizzle writes the column as a bare "id", which
+      // inside the subquery would name the refund's own id.
+      refunded: refundedAmount(sql`${payments}.${sql.identifier(payments.id.name)}`),
+    })
     .from(payments)
     .where(eq(payments.reference, reference))
     .limit(1);
@@ -122,5 +135,7 @@ export async function receiptPdf(
   if (payment.status !== 'success' || !payment.receiptNumber) {
     throw conflict('This payment has not gone through, so it has no receipt');
   }
-  return receiptPdfFor(await getPaymentDetail(deps, reference), verifyPageUrl(deps, payment.receiptNumber));
+  const detail = await getPaymentDetail(deps, reference);
+  const receipt = buildReceipt(PAYMENT_KIND_OF[detail.payment_type], detail, Number(payment.refunded));
+  return pdfs.pdfFor(receipt, verifyPageUrl(deps, payment.receiptNumber));
 }
