@@ -52,6 +52,17 @@ function workerEntry(): { filename: string; execArgv?: string[] } {
 
 const QUEUE_FULL = 'Task queue is at limit'; // piscina's words when maxQueue is reached
 
+/** 503 with Retry-After: about how long the `waiting` receipts take on `threads` threads. */
+export function tooBusy(waiting: number, threads: number): AppError {
+  const seconds = Math.min(60, Math.max(1, Math.ceil((waiting * TYPICAL_MS) / threads / 1000)));
+  return new AppError(
+    503,
+    `Receipts are being made for many people at once. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
+    undefined,
+    { 'retry-after': String(seconds) },
+  );
+}
+
 export function receiptPdfPool({ threads, queue }: ReceiptPdfPoolOptions): ReceiptPdfPool {
   let pool: Promise<Piscina> | undefined;
   let drawn = 0;
@@ -70,15 +81,7 @@ export function receiptPdfPool({ threads, queue }: ReceiptPdfPoolOptions): Recei
     );
     return pool;
   };
-  const busy = (waiting: number) => {
-    const seconds = Math.min(60, Math.max(1, Math.ceil((waiting * TYPICAL_MS) / threads / 1000)));
-    return new AppError(
-      503,
-      `Receipts are being made for many people at once. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
-      undefined,
-      { 'retry-after': String(seconds) },
-    );
-  };
+  const busy = (waiting: number) => tooBusy(waiting, threads);
 
   return {
     async render(task) {

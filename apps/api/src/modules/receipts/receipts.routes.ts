@@ -11,8 +11,9 @@ import { RateLimiterRes } from 'rate-limiter-flexible';
 import * as z from 'zod/mini';
 import { AppError } from '../../lib/errors.ts';
 import { errorAnswers, perIpLimit } from '../../lib/route-options.ts';
+import { downloadGate } from './download-gate.ts';
 import { listPaymentsOf, listPaymentsOfUser } from './payment-history.service.ts';
-import { receiptPdfPool } from './receipt-pdf-pool.ts';
+import { receiptPdfPool, tooBusy } from './receipt-pdf-pool.ts';
 import { receiptPdfs } from './receipt-pdf-store.ts';
 import { receiptPdf, verifyReceiptCode } from './receipts.service.ts';
 
@@ -27,12 +28,16 @@ const HOUR_SECONDS = 60 * 60;
 export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   // Drawn on worker threads, once per receipt, and kept (docs/decisions/0021-receipt-pdfs-stored-and-built-off-the-event-loop.md).
+  const { pdfThreads: threads, pdfQueue: queue } = deps.config.receipts;
   const pdfs = receiptPdfs({
     storage: deps.privateStorage,
-    pool: receiptPdfPool({ threads: deps.config.receipts.pdfThreads, queue: deps.config.receipts.pdfQueue }),
+    pool: receiptPdfPool({ threads, queue }),
     log: deps.log,
   });
   app.addHook('onClose', () => pdfs.close());
+  // Two downloads per thread at once: one drawn while the next one's reads are done. The rest wait
+  // (at most `queue` of them) without touching the event loop.
+  const inTurn = downloadGate(2 * threads, queue, (waiting) => tooBusy(waiting, threads));
 
   /** Per account (in Redis with REDIS_URL, ADR 0017); none when RATE_LIMITS=off. */
   const downloads = deps.counters('receipt-downloads', RECEIPT_DOWNLOADS_PER_HOUR, HOUR_SECONDS);
@@ -84,7 +89,8 @@ export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const pdf = await receiptPdf(deps, pdfs, await request.requireUser(), request.params.reference);
+      const user = await request.requireUser();
+      const pdf = await inTurn(() => receiptPdf(deps, pdfs, user, request.params.reference));
       return (
         reply
           .type('application/pdf')

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { PAYMENT_KIND_OF, PAYMENT_TYPE_OF, type ReceiptVerification } from '@studynest/contracts';
 import { buildReceipt } from '@studynest/contracts/receipt';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
 import { derivedKey } from '../../lib/derived-key.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
@@ -10,7 +10,7 @@ import { hostels } from '../hostels/index.ts';
 import { payments, RECEIPT_NUMBER } from '../payments/index.ts';
 import { refundedAmount } from '../refunds/index.ts';
 import { joinWhoAndWhere, rooms } from '../rooms/index.ts';
-import { getPaymentDetail } from './payment-detail.ts';
+import { findPayment } from './payment-detail.ts';
 import type { ReceiptPdfs } from './receipt-pdf-store.ts';
 
 /** 128 bits of HMAC-SHA256, base64url: 22 characters (docs/decisions/0014-receipts.md). */
@@ -106,8 +106,9 @@ export const verifyPageUrl = (deps: Pick<Deps, 'config'>, receiptNumber: string)
 
 /**
  * GET /payments/{reference}/receipt.pdf: the payer's or an admin's copy of a successful payment's
- * receipt. The receipt's words are made from the database on every request (two small reads), so
- * the PDF stored for them is always the current one; only drawing it is saved (receipt-pdf-store.ts).
+ * receipt. The receipt's words are made from the database on every request (one query, two for a
+ * rent), so the PDF stored for them is always the current one; only drawing it is saved
+ * (receipt-pdf-store.ts).
  */
 export async function receiptPdf(
   deps: Pick<Deps, 'db' | 'config'>,
@@ -115,27 +116,16 @@ export async function receiptPdf(
   user: AuthUser,
   reference: string,
 ): Promise<Buffer> {
-  const [payment] = await deps.db
-    .select({
-      userId: payments.userId,
-      status: payments.status,
-      receiptNumber: payments.receiptNumber,
-      // Qualified by hand: in a one-table select drizzle writes the column as a bare "id", which
-      // inside the subquery would name the refund's own id.
-      refunded: refundedAmount(sql`${payments}.${sql.identifier(payments.id.name)}`),
-    })
-    .from(payments)
-    .where(eq(payments.reference, reference))
-    .limit(1);
+  const payment = await findPayment(deps, reference);
   if (!payment) throw notFound('No payment has this reference');
   if (payment.userId !== user.id) {
     if (user.role !== 'admin') throw forbidden('You can only download receipts for your own payments');
     assertAdminReady(deps.config, user);
   }
-  if (payment.status !== 'success' || !payment.receiptNumber) {
+  const { detail } = payment;
+  if (detail.status !== 'success' || !detail.receipt_number) {
     throw conflict('This payment has not gone through, so it has no receipt');
   }
-  const detail = await getPaymentDetail(deps, reference);
-  const receipt = buildReceipt(PAYMENT_KIND_OF[detail.payment_type], detail, Number(payment.refunded));
-  return pdfs.pdfFor(receipt, verifyPageUrl(deps, payment.receiptNumber));
+  const receipt = buildReceipt(PAYMENT_KIND_OF[detail.payment_type], detail, payment.refunded);
+  return pdfs.pdfFor(receipt, verifyPageUrl(deps, detail.receipt_number));
 }
