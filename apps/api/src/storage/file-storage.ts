@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config/env.ts';
 
@@ -43,7 +44,16 @@ export function localStorage(root: string, publicUrl: string): FileStorage {
       const file = path.join(root, key);
       // Private like the rest of DATA_DIR (storage/data-dir.ts); this process serves them.
       await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-      await writeFile(file, data, { mode: 0o600 });
+      // Written aside, then renamed into place (atomic): a reader, in this process or another
+      // sharing the directory, finds the whole file or none, even if we die halfway.
+      const partial = `${file}.${randomBytes(6).toString('hex')}.partial`;
+      try {
+        await writeFile(partial, data, { mode: 0o600 });
+        await rename(partial, file);
+      } catch (err) {
+        await rm(partial, { force: true });
+        throw err;
+      }
     },
     async get(key) {
       checkKey(key);
