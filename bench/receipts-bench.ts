@@ -145,6 +145,7 @@ async function sampleHealth(stop: Promise<unknown> | null, count = 300): Promise
 const emptyStore = () => rmSync(path.join(dataDir, 'private', 'receipts'), { recursive: true, force: true });
 
 try {
+  const rssIdle = rssMb();
   const firstMs = (await download(first)).ms;
   const rssBefore = rssMb();
   console.log(
@@ -227,7 +228,8 @@ try {
   const rssAfter = rssMb();
   const growth = rssAfter - rssBefore;
   console.log(
-    `server RSS after the first receipt ${rssBefore.toFixed(1)} MB, at the end ${rssAfter.toFixed(1)} MB ` +
+    `server RSS before any receipt ${rssIdle.toFixed(1)} MB, after the first (a thread started) ${rssBefore.toFixed(1)} MB, ` +
+      `at the end ${rssAfter.toFixed(1)} MB ` +
       `(growth ${growth.toFixed(1)} MB, target < 50 MB)`,
   );
   if (growth >= 50) ok = false;
