@@ -27,7 +27,7 @@
 // runs here); 50 in flight, cold: 45 PDFs/s, health p50 2.8 / p99 24.7 ms; warm: 237/s, health p50
 // 5.3 / p99 15.4 ms; 200 at once: 3.81 s cold, 1.08 s warm; one after another p50 12.6 ms cold, 2.7
 // ms warm; memory +40 MB with the first thread, +3.3 MB over the repeat. Before issue 24: 200 at
-// once took ~58 s (docs/decisions/0021-receipt-pdfs-stored-and-built-off-the-event-loop.md). The speed
+// once took ~58 s (docs/decisions/0022-receipt-pdfs-stored-and-built-off-the-event-loop.md). The speed
 // targets are printed, met or not: on a shared 2-core machine they are numbers, not a verdict.
 import { fork, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -29,7 +29,7 @@ function checkKey(key: string) {
 
 /**
  * Files nobody fetches by URL: the API reads them and sends them itself, after its own checks
- * (receipt PDFs, docs/decisions/0021-receipt-pdfs-stored-and-built-off-the-event-loop.md).
+ * (receipt PDFs, docs/decisions/0022-receipt-pdfs-stored-and-built-off-the-event-loop.md).
  */
 export type PrivateStorage = Omit<FileStorage, 'url'>;
 

@@ -4,7 +4,7 @@
  * is refused with `busy(waiting)`. Everything else the server answers meanwhile then shares the
  * event loop with a few receipts, not with all of them at once: with the embedded database every
  * query runs on the event loop too, so 50 downloads let in together held back /api/health 6× even
- * with every PDF stored (docs/decisions/0021-receipt-pdfs-stored-and-built-off-the-event-loop.md).
+ * with every PDF stored (docs/decisions/0022-receipt-pdfs-stored-and-built-off-the-event-loop.md).
  */
 export type DownloadGate = <T>(work: () => Promise<T>) => Promise<T>;
 

@@ -7,7 +7,7 @@ import type { ReceiptPdfTask } from './receipt-pdf.worker.ts';
 /**
  * Receipt PDFs are drawn on worker threads (piscina), never on the event loop: a PDF is ~20 ms of
  * CPU, and drawn in the request they made every other request wait behind them
- * (docs/decisions/0021-receipt-pdfs-stored-and-built-off-the-event-loop.md).
+ * (docs/decisions/0022-receipt-pdfs-stored-and-built-off-the-event-loop.md).
  */
 export type ReceiptPdfPool = {
   /** The PDF, drawn on a thread; 503 with Retry-After when `queue` receipts already wait. */

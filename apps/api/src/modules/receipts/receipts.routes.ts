@@ -27,7 +27,7 @@ const HOUR_SECONDS = 60 * 60;
 /** Receipts as JSON and PDF, and the payment history they belong to, under /api (docs/domain.md, Receipts). */
 export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  // Drawn on worker threads, once per receipt, and kept (docs/decisions/0021-receipt-pdfs-stored-and-built-off-the-event-loop.md).
+  // Drawn on worker threads, once per receipt, and kept (docs/decisions/0022-receipt-pdfs-stored-and-built-off-the-event-loop.md).
   const { pdfThreads: threads, pdfQueue: queue } = deps.config.receipts;
   const pdfs = receiptPdfs({
     storage: deps.privateStorage,
