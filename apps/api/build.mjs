@@ -1,10 +1,15 @@
 // Bundle the API into dist/server.js: our code and the contracts package (TypeScript source) are
 // compiled in; every npm dependency stays an import, resolved from node_modules at run time.
+// Code that runs on worker threads is a bundle of its own beside it: dist/receipt-pdf.worker.js,
+// which the receipt PDF pool (src/modules/receipts/receipt-pdf-pool.ts) finds next to server.js.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  entryPoints: {
+    server: 'src/server.ts',
+    'receipt-pdf.worker': 'src/modules/receipts/receipt-pdf.worker.ts',
+  },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

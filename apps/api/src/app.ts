@@ -43,7 +43,7 @@ import { securityPlugin } from './plugins/security.ts';
 import { staticPlugin } from './plugins/static.ts';
 import { runStartupTasks, startWorkers } from './startup.ts';
 import { makeDataDirPrivate, restrictTree } from './storage/data-dir.ts';
-import { createStorage } from './storage/file-storage.ts';
+import { createPrivateStorage, createStorage } from './storage/file-storage.ts';
 
 /**
  * A proxy's X-Request-Id ties our log lines to its own; anything else a client sends there (line
@@ -133,6 +133,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db: database.db,
     config,
     storage: createStorage(config),
+    privateStorage: createPrivateStorage(config),
     payments: createPaymentProvider(config, database.db),
     jobs,
     shared,

@@ -5,7 +5,7 @@ import type { JobQueue } from './jobs/job-queue.ts';
 import type { Counters } from './lib/rate-limiter.ts';
 import type { SharedEngine } from './lib/shared-engine.ts';
 import type { PaymentProvider } from './payment-providers/provider.ts';
-import type { FileStorage } from './storage/file-storage.ts';
+import type { FileStorage, PrivateStorage } from './storage/file-storage.ts';
 
 /**
  * What services need from the running app, built once in app.ts and handed to routes as
@@ -17,6 +17,8 @@ export type Deps = {
   db: Db;
   config: Config;
   storage: FileStorage;
+  /** Files only the API hands out, after its own checks: stored receipt PDFs. */
+  privateStorage: PrivateStorage;
   /** The payment provider (Paystack or the sandbox), built once. */
   payments: PaymentProvider;
   /** The durable job queue: messages, reminders, clean-ups (docs/decisions/0016-job-queue.md). */

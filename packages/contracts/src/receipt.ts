@@ -31,16 +31,23 @@ export const RECEIPT_SUBTITLE: Record<PaymentKind, string> = {
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** The receipt's words for a successful payment: one source for the screen and the PDF (docs/domain.md). */
-export function buildReceipt(kind: PaymentKind, p: PaymentDetail): ReceiptDocument {
+/**
+ * The receipt's words for a successful payment: one source for the screen and the PDF (docs/domain.md).
+ * `refunded` is what processed refunds of it gave back, in naira: the PDF shows it (status
+ * "Refunded" or "Partly refunded" and the amount); the return pages, shown as the payment is made,
+ * leave it out.
+ */
+export function buildReceipt(kind: PaymentKind, p: PaymentDetail, refunded = 0): ReceiptDocument {
   const refund = p.needs_refund;
-  /** Every receipt opens with the status, what was paid for and how much. */
+  const status = refunded <= 0 ? capitalise(p.status) : refunded >= p.amount ? 'Refunded' : 'Partly refunded';
+  /** Every receipt opens with the status, what was paid for and how much (and how much came back). */
   const summary = (label: string, value: string): ReceiptSection => ({
     heading: 'Payment Summary',
     rows: [
-      ['Status', capitalise(p.status)],
+      ['Status', status],
       [label, value],
       ['Amount', { naira: p.amount }],
+      ...(refunded > 0 ? ([['Refunded', { naira: refunded }]] as ReceiptSection['rows']) : []),
     ],
   });
   const base = {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -115,6 +116,10 @@ const EnvSchema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(72_000),
   /** Open connections one peer address may hold at once (0: no cap); proxies in TRUST_PROXY are exempt. */
   MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(1_000_000).default(100),
+  /** Threads that draw receipt PDFs; by default one fewer than the cores (at least 1, at most 4). */
+  RECEIPT_PDF_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+  /** Receipt PDFs that may wait for a thread; past that a download is answered 503 with Retry-After. */
+  RECEIPT_PDF_QUEUE: z.coerce.number().int().min(1).max(100_000).default(200),
   WEB_DIST_DIR: z.string().default(path.resolve(API_ROOT, '../web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Say yes to run production with a setting that is unsafe there (sandbox payments, generated secret). */
@@ -191,6 +196,8 @@ export type Config = {
     /** 0: no cap. */
     maxConnectionsPerIp: number;
   };
+  /** The worker threads that draw receipt PDFs (modules/receipts/receipt-pdf-pool.ts). */
+  receipts: { pdfThreads: number; pdfQueue: number };
   webDistDir: string;
   logLevel: string;
   site: {
@@ -352,6 +359,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       headersTimeoutMs: Math.min(e.HEADERS_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS),
       keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
       maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
+    },
+    receipts: {
+      // One core is left to the event loop, which answers every other request.
+      pdfThreads: e.RECEIPT_PDF_THREADS ?? Math.min(4, Math.max(1, availableParallelism() - 1)),
+      pdfQueue: e.RECEIPT_PDF_QUEUE,
     },
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     logLevel: e.LOG_LEVEL,

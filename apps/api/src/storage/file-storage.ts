@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { access, mkdir, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config/env.ts';
 
@@ -10,6 +11,8 @@ export interface FileStorage {
   /** Throws unless files can be stored: the directory is writable, or the bucket answers. */
   check(): Promise<void>;
   put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /** The file's bytes, or null when no file has this key. */
+  get(key: string): Promise<Buffer | null>;
   remove(key: string): Promise<void>;
   /**
    * The file's absolute public URL: front ends on other origins (WEB_ORIGINS) and API clients
@@ -24,6 +27,12 @@ function checkKey(key: string) {
   if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Unsafe storage key: ${key}`);
 }
 
+/**
+ * Files nobody fetches by URL: the API reads them and sends them itself, after its own checks
+ * (receipt PDFs, docs/decisions/0022-receipt-pdfs-stored-and-built-off-the-event-loop.md).
+ */
+export type PrivateStorage = Omit<FileStorage, 'url'>;
+
 /** Files under `root`, served by this process at `<publicUrl>/uploads/<key>` (plugins/static.ts). */
 export function localStorage(root: string, publicUrl: string): FileStorage {
   const base = `${publicUrl.replace(/\/+$/, '')}/uploads`;
@@ -35,7 +44,25 @@ export function localStorage(root: string, publicUrl: string): FileStorage {
       const file = path.join(root, key);
       // Private like the rest of DATA_DIR (storage/data-dir.ts); this process serves them.
       await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-      await writeFile(file, data, { mode: 0o600 });
+      // Written aside, then renamed into place (atomic): a reader, in this process or another
+      // sharing the directory, finds the whole file or none, even if we die halfway.
+      const partial = `${file}.${randomBytes(6).toString('hex')}.partial`;
+      try {
+        await writeFile(partial, data, { mode: 0o600 });
+        await rename(partial, file);
+      } catch (err) {
+        await rm(partial, { force: true });
+        throw err;
+      }
+    },
+    async get(key) {
+      checkKey(key);
+      try {
+        return await readFile(path.join(root, key));
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw err;
+      }
     },
     async remove(key) {
       checkKey(key);
@@ -50,8 +77,13 @@ type S3Settings = NonNullable<Config['s3']>;
 /**
  * An S3-compatible bucket (AWS, MinIO, R2, …) so several API processes share one set of photos.
  * The SDK is loaded on first use: it is large, and most installs never configure S3.
+ * `prefix` puts every key under a folder of the bucket (the private files' `private/`), and
+ * `cacheControl` is what the objects say to caches.
  */
-export function s3Storage(settings: S3Settings): FileStorage {
+export function s3Storage(
+  settings: S3Settings,
+  { prefix = '', cacheControl = 'public, max-age=31536000, immutable' } = {},
+): FileStorage {
   const endpoint = settings.endpoint?.replace(/\/+$/, '');
   const base = (
     settings.publicUrl ??
@@ -90,25 +122,48 @@ export function s3Storage(settings: S3Settings): FileStorage {
       await s3.send(
         new sdk.PutObjectCommand({
           Bucket: settings.bucket,
-          Key: key,
+          Key: `${prefix}${key}`,
           Body: data,
           ContentType: contentType,
-          // Keys are fresh random names, never overwritten: cache forever.
-          CacheControl: 'public, max-age=31536000, immutable',
+          // Photo keys are fresh random names, never overwritten: cache forever.
+          CacheControl: cacheControl,
         }),
       );
+    },
+    async get(key) {
+      checkKey(key);
+      const { sdk, s3 } = await connect();
+      try {
+        const res = await s3.send(
+          new sdk.GetObjectCommand({ Bucket: settings.bucket, Key: `${prefix}${key}` }),
+        );
+        return res.Body ? Buffer.from(await res.Body.transformToByteArray()) : null;
+      } catch (err) {
+        if (err instanceof sdk.NoSuchKey || (err as { name?: string }).name === 'NoSuchKey') return null;
+        throw err;
+      }
     },
     async remove(key) {
       checkKey(key);
       const { sdk, s3 } = await connect();
       // DeleteObject succeeds for a missing key, like rm --force.
-      await s3.send(new sdk.DeleteObjectCommand({ Bucket: settings.bucket, Key: key }));
+      await s3.send(new sdk.DeleteObjectCommand({ Bucket: settings.bucket, Key: `${prefix}${key}` }));
     },
-    url: (key) => `${base}/${key}`,
+    url: (key) => `${base}/${prefix}${key}`,
   };
 }
 
 export function createStorage(config: Config): FileStorage {
   if (config.s3) return s3Storage(config.s3);
   return localStorage(path.join(config.dataDir, 'uploads'), config.publicUrl);
+}
+
+/**
+ * The same engines for files that are not public: DATA_DIR/private, which nothing serves, or the
+ * bucket's `private/` folder, whose objects tell caches not to keep them. Give public read on the
+ * bucket to the photo folders only (docs/deploy.md); the private keys are unguessable besides.
+ */
+export function createPrivateStorage(config: Config): PrivateStorage {
+  if (config.s3) return s3Storage(config.s3, { prefix: 'private/', cacheControl: 'private, no-store' });
+  return localStorage(path.join(config.dataDir, 'private'), config.publicUrl);
 }

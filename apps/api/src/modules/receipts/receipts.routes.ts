@@ -5,15 +5,59 @@ import {
   ReceiptCodeParamsSchema,
   ReceiptVerificationSchema,
 } from '@studynest/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import * as z from 'zod/mini';
+import { AppError } from '../../lib/errors.ts';
 import { errorAnswers, perIpLimit } from '../../lib/route-options.ts';
+import { downloadGate } from './download-gate.ts';
 import { listPaymentsOf, listPaymentsOfUser } from './payment-history.service.ts';
+import { receiptPdfPool, tooBusy } from './receipt-pdf-pool.ts';
+import { receiptPdfs } from './receipt-pdf-store.ts';
 import { receiptPdf, verifyReceiptCode } from './receipts.service.ts';
+
+/**
+ * Receipt PDFs one account may download in an hour. A person downloads each of their few receipts
+ * a handful of times; a script asking again and again meets it within minutes.
+ */
+export const RECEIPT_DOWNLOADS_PER_HOUR = 60;
+const HOUR_SECONDS = 60 * 60;
 
 /** Receipts as JSON and PDF, and the payment history they belong to, under /api (docs/domain.md, Receipts). */
 export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
+  // Drawn on worker threads, once per receipt, and kept (docs/decisions/0022-receipt-pdfs-stored-and-built-off-the-event-loop.md).
+  const { pdfThreads: threads, pdfQueue: queue } = deps.config.receipts;
+  const pdfs = receiptPdfs({
+    storage: deps.privateStorage,
+    pool: receiptPdfPool({ threads, queue }),
+    log: deps.log,
+  });
+  app.addHook('onClose', () => pdfs.close());
+  // Two downloads per thread at once: one drawn while the next one's reads are done. The rest wait
+  // (at most `queue` of them) without touching the event loop.
+  const inTurn = downloadGate(2 * threads, queue, (waiting) => tooBusy(waiting, threads));
+
+  /** Per account (in Redis with REDIS_URL, ADR 0017); none when RATE_LIMITS=off. */
+  const downloads = deps.counters('receipt-downloads', RECEIPT_DOWNLOADS_PER_HOUR, HOUR_SECONDS);
+  const downloadLimit = async (request: FastifyRequest) => {
+    const user = await request.requireUser();
+    if (!deps.config.rateLimits) return;
+    try {
+      await downloads.consume(user.id);
+    } catch (err) {
+      if (!(err instanceof RateLimiterRes)) throw err;
+      const seconds = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
+      const minutes = Math.ceil(seconds / 60);
+      throw new AppError(
+        429,
+        `This account has downloaded ${RECEIPT_DOWNLOADS_PER_HOUR} receipts in the last hour, the most we allow. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+        undefined,
+        { 'retry-after': String(seconds) },
+      );
+    }
+  };
 
   app.get(
     '/receipts/verify/:code',
@@ -32,20 +76,21 @@ export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/payments/:reference/receipt.pdf',
     {
-      onRequest: app.signedIn,
+      onRequest: [app.signedIn, downloadLimit],
       schema: {
         tags: ['payments'],
-        summary: "A successful payment's receipt as a one-page PDF (payer or admin)",
+        summary: `A successful payment's receipt as a one-page PDF (payer or admin; ${RECEIPT_DOWNLOADS_PER_HOUR} an hour per account)`,
         params: PaymentReferenceParamsSchema,
         produces: ['application/pdf'],
         response: {
           200: z.string().check(z.describe('The receipt: a one-page PDF (application/pdf)')),
-          ...errorAnswers(401, 403, 404, 409),
+          ...errorAnswers(401, 403, 404, 409, 429, 503),
         },
       },
     },
     async (request, reply) => {
-      const pdf = await receiptPdf(deps, await request.requireUser(), request.params.reference);
+      const user = await request.requireUser();
+      const pdf = await inTurn(() => receiptPdf(deps, pdfs, user, request.params.reference));
       return (
         reply
           .type('application/pdf')

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { PAYMENT_TYPE_OF, type ReceiptVerification } from '@studynest/contracts';
+import { PAYMENT_KIND_OF, PAYMENT_TYPE_OF, type ReceiptVerification } from '@studynest/contracts';
+import { buildReceipt } from '@studynest/contracts/receipt';
 import { and, eq } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
 import { derivedKey } from '../../lib/derived-key.ts';
@@ -9,8 +10,8 @@ import { hostels } from '../hostels/index.ts';
 import { payments, RECEIPT_NUMBER } from '../payments/index.ts';
 import { refundedAmount } from '../refunds/index.ts';
 import { joinWhoAndWhere, rooms } from '../rooms/index.ts';
-import { getPaymentDetail } from './payment-detail.ts';
-import { receiptPdfFor } from './receipt-pdf.ts';
+import { findPayment } from './payment-detail.ts';
+import type { ReceiptPdfs } from './receipt-pdf-store.ts';
 
 /** 128 bits of HMAC-SHA256, base64url: 22 characters (docs/decisions/0014-receipts.md). */
 const MAC_BYTES = 16;
@@ -103,24 +104,28 @@ export async function verifyReceiptCode(
 export const verifyPageUrl = (deps: Pick<Deps, 'config'>, receiptNumber: string) =>
   `${deps.config.publicUrl}/verify/${receiptCode(deps, receiptNumber)}`;
 
-/** GET /payments/{reference}/receipt.pdf: the payer's or an admin's copy of a successful payment's receipt. */
+/**
+ * GET /payments/{reference}/receipt.pdf: the payer's or an admin's copy of a successful payment's
+ * receipt. The receipt's words are made from the database on every request (one query, two for a
+ * rent), so the PDF stored for them is always the current one; only drawing it is saved
+ * (receipt-pdf-store.ts).
+ */
 export async function receiptPdf(
   deps: Pick<Deps, 'db' | 'config'>,
+  pdfs: ReceiptPdfs,
   user: AuthUser,
   reference: string,
 ): Promise<Buffer> {
-  const [payment] = await deps.db
-    .select({ userId: payments.userId, status: payments.status, receiptNumber: payments.receiptNumber })
-    .from(payments)
-    .where(eq(payments.reference, reference))
-    .limit(1);
+  const payment = await findPayment(deps, reference);
   if (!payment) throw notFound('No payment has this reference');
   if (payment.userId !== user.id) {
     if (user.role !== 'admin') throw forbidden('You can only download receipts for your own payments');
     assertAdminReady(deps.config, user);
   }
-  if (payment.status !== 'success' || !payment.receiptNumber) {
+  const { detail } = payment;
+  if (detail.status !== 'success' || !detail.receipt_number) {
     throw conflict('This payment has not gone through, so it has no receipt');
   }
-  return receiptPdfFor(await getPaymentDetail(deps, reference), verifyPageUrl(deps, payment.receiptNumber));
+  const receipt = buildReceipt(PAYMENT_KIND_OF[detail.payment_type], detail, payment.refunded);
+  return pdfs.pdfFor(receipt, verifyPageUrl(deps, detail.receipt_number));
 }

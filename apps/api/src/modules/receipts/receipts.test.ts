@@ -1,11 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { todayInLagos } from '@studynest/contracts';
 import { eq, inArray } from 'drizzle-orm';
-import jsQR from 'jsqr';
-import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../../../test/build-test-app.ts';
 import { insertUser, signedInUser } from '../../../test/factories.ts';
@@ -13,6 +7,7 @@ import { issueToken } from '../auth/tokens.ts';
 import { bookOk, hostelWithRoom, initiateAgentFeeOk, initiateRentOk } from '../payments/payments.fixtures.ts';
 import { payments } from '../payments/payments.schema.ts';
 import { receiptCode } from '../receipts/receipts.service.ts';
+import { readPdf } from './receipts.fixtures.ts';
 
 describe('receipts', () => {
   const t = testApp();
@@ -124,23 +119,6 @@ describe('receipts', () => {
     // A well-signed code for a number no successful payment holds proves nothing.
     expect((await verifyCode(receiptCode(t, `SN-${year}-000000`))).statusCode).toBe(404);
   });
-
-  /** The text of a PDF, its QR code decoded from a 150 dpi render, and its page count. */
-  function readPdf(pdf: Buffer) {
-    const dir = mkdtempSync(path.join(tmpdir(), 'receipt-'));
-    try {
-      const file = path.join(dir, 'receipt.pdf');
-      writeFileSync(file, pdf);
-      const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-      const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1]);
-      execFileSync('pdftoppm', ['-r', '150', '-png', '-singlefile', file, path.join(dir, 'page')]);
-      const png = PNG.sync.read(readFileSync(path.join(dir, 'page.png')));
-      const qr = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
-      return { text, pages, qr: qr?.data ?? null };
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }
 
   const pdfOf = (reference: string, headers: Record<string, string> = {}) =>
     t.app.inject({
