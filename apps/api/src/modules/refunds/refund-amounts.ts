@@ -1,14 +1,23 @@
 import type { PaymentRefundState } from '@studynest/contracts';
-import { type SQL, sql } from 'drizzle-orm';
+import { Column, getTableName, is, type SQL, sql } from 'drizzle-orm';
 import type { payments } from '../payments/index.ts';
 import { refunds } from './refunds.schema.ts';
 
 type PaymentId = SQL | typeof payments.id | string;
 
+/**
+ * The payment's id column named with its table: Drizzle writes a single-table select's own columns
+ * bare, and a bare "id" inside these subqueries would be the refund's id, not the payment's.
+ */
+const paymentIdSql = (paymentId: PaymentId) =>
+  is(paymentId, Column)
+    ? sql`${sql.identifier(getTableName(paymentId.table))}.${sql.identifier(paymentId.name)}`
+    : paymentId;
+
 /** What processed refunds of a payment gave back, in naira (SQL, for lists and locks alike). */
 export const refundedAmount = (paymentId: PaymentId) => sql<number>`(
   select coalesce(sum(${refunds.amount}), 0)::int from ${refunds}
-  where ${refunds.paymentId} = ${paymentId} and ${refunds.status} = 'processed'
+  where ${refunds.paymentId} = ${paymentIdSql(paymentId)} and ${refunds.status} = 'processed'
 )`;
 
 /**
@@ -17,7 +26,7 @@ export const refundedAmount = (paymentId: PaymentId) => sql<number>`(
  */
 export const openRefundAmount = (paymentId: PaymentId) => sql<number>`(
   select coalesce(sum(${refunds.amount}), 0)::int from ${refunds}
-  where ${refunds.paymentId} = ${paymentId} and ${refunds.status} in ('pending', 'unknown')
+  where ${refunds.paymentId} = ${paymentIdSql(paymentId)} and ${refunds.status} in ('pending', 'unknown')
 )`;
 
 /** How much of a payment has come back, as its payer's lists say it. */
