@@ -110,7 +110,8 @@ async function seedOccupants(
       hostelId: r.hostelId,
       inspectionDate: today,
       inspectionSlot: '10:00am - 10:30am' as const,
-      status: 'confirmed' as const,
+      // A rented room's booking is spent on its tenancy, as checkout leaves it.
+      status: r.status === 'rented' ? ('inspected' as const) : ('confirmed' as const),
       holdExpiresAt: paidAt,
       confirmedAt: paidAt,
     })),
@@ -141,7 +142,14 @@ async function seedOccupants(
     paid(i, 'agent_fee', r),
     ...(r.status === 'rented' ? [paid(i, 'rent', r)] : []),
   ]);
-  await inBatches(paymentRows, 1000, (batch) => db.insert(payments).values(batch));
+  const agentFeeIds = new Map<string, string>();
+  await inBatches(paymentRows, 1000, async (batch) => {
+    for (const p of await db
+      .insert(payments)
+      .values(batch)
+      .returning({ id: payments.id, roomId: payments.roomId, kind: payments.kind }))
+      if (p.kind === 'agent_fee') agentFeeIds.set(p.roomId, p.id);
+  });
   if (receipts) await db.insert(receiptCounters).values({ year, last: receipts });
   const rented = occupied.flatMap((r, i) => (r.status === 'rented' ? [{ r, i }] : []));
   await inBatches(
@@ -151,6 +159,7 @@ async function seedOccupants(
       hostelId: r.hostelId,
       startDate: today,
       dueDate: addMonths(today, 12),
+      agentFeePaymentId: agentFeeIds.get(r.id)!,
     })),
     1000,
     (batch) => db.insert(tenancies).values(batch),
