@@ -64,11 +64,10 @@ export const PAYMENT_TYPE_OF: Record<PaymentKind, PaymentType> = {
   rent: 'ROOM_RENT',
   caution_fee: 'CAUTION_FEE',
 };
-export const PAYMENT_KIND_OF: Record<PaymentType, PaymentKind> = {
-  AGENT_FEE: 'agent_fee',
-  ROOM_RENT: 'rent',
-  CAUTION_FEE: 'caution_fee',
-};
+/** The other way round, so the two can never disagree. */
+export const PAYMENT_KIND_OF = Object.fromEntries(
+  PAYMENT_KINDS.map((kind) => [PAYMENT_TYPE_OF[kind], kind]),
+) as Record<PaymentType, PaymentKind>;
 
 /** What people read for each kind: one wording everywhere (screens, e-mails, PDFs). */
 export const PAYMENT_KIND_LABELS: Record<PaymentKind, string> = {

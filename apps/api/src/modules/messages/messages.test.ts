@@ -1,11 +1,10 @@
 import { MESSAGE_TOPICS } from '@studynest/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp, testApp } from '../../../test/build-test-app.ts';
+import { type TestApp, testApp } from '../../../test/build-test-app.ts';
 import { eventually } from '../../../test/eventually.ts';
 import { insertUser } from '../../../test/factories.ts';
-import { startFakeSmtp } from '../../../test/fake-smtp.ts';
-import { startFakeTermii } from '../../../test/fake-termii.ts';
+import { appWithFakeMessaging, type MessagingApp } from '../../../test/messaging-app.ts';
 import { anonymous, send } from '../../../test/requests.ts';
 import { DELIVERY_RETRIES, deliver, queueMessages, retryDeliveries } from './deliveries.service.ts';
 import { unsubscribeToken } from './message-text.ts';
@@ -148,25 +147,14 @@ describe('messages through the queue (development outboxes)', () => {
 
 describe('messages through SMTP and Termii (fake servers)', () => {
   let t: TestApp;
-  let smtp: Awaited<ReturnType<typeof startFakeSmtp>>;
-  let termii: Awaited<ReturnType<typeof startFakeTermii>>;
+  let smtp: MessagingApp['smtp'];
+  let termii: MessagingApp['termii'];
+  let messaging: MessagingApp;
   beforeAll(async () => {
-    smtp = await startFakeSmtp();
-    termii = await startFakeTermii();
-    // Termii as an operator configures it: the routes are the defaults.
-    t = await buildTestApp(
-      {
-        mail: { smtpUrl: smtp.url, from: 'StudyNest <no-reply@studynest.test>' },
-        messageRetryDelaySeconds: 1,
-      },
-      { SMS_PROVIDER: 'termii', TERMII_API_KEY: termii.apiKey, TERMII_BASE_URL: termii.url },
-    );
+    messaging = await appWithFakeMessaging();
+    ({ t, smtp, termii } = messaging);
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-    await termii.close();
-  });
+  afterAll(() => messaging.close());
 
   it('delivers an e-mail refused for a while once the server recovers, exactly once', async () => {
     smtp.refuse(2);

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import type { TestApp } from '../../../test/build-test-app.ts';
 import { eventually } from '../../../test/eventually.ts';
-import { startFakeSmtp } from '../../../test/fake-smtp.ts';
-import { startFakeTermii } from '../../../test/fake-termii.ts';
+import { appWithFakeMessaging, type MessagingApp } from '../../../test/messaging-app.ts';
 import {
   type Delivery,
   deliver,
@@ -27,28 +26,17 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 describe('a process killed while sending a message', () => {
   let t: TestApp;
-  let smtp: Awaited<ReturnType<typeof startFakeSmtp>>;
-  let termii: Awaited<ReturnType<typeof startFakeTermii>>;
+  let smtp: MessagingApp['smtp'];
+  let termii: MessagingApp['termii'];
+  let messaging: MessagingApp | undefined;
   let real: Senders;
 
   beforeAll(async () => {
-    smtp = await startFakeSmtp();
-    termii = await startFakeTermii();
-    t = await buildTestApp(
-      {
-        mail: { smtpUrl: smtp.url, from: 'StudyNest <no-reply@studynest.test>' },
-        messageRetryDelaySeconds: 1,
-        messageClaimSeconds: CLAIM_SECONDS,
-      },
-      { SMS_PROVIDER: 'termii', TERMII_API_KEY: termii.apiKey, TERMII_BASE_URL: termii.url },
-    );
+    messaging = await appWithFakeMessaging({ messageClaimSeconds: CLAIM_SECONDS });
+    ({ t, smtp, termii } = messaging);
     real = messageSenders(t.app.deps, async () => true);
   });
-  afterAll(async () => {
-    await t?.close();
-    await smtp?.close();
-    await termii?.close();
-  });
+  afterAll(() => messaging?.close());
 
   const delivery = async (id: string) =>
     (await t.db.select().from(messageDeliveries).where(eq(messageDeliveries.id, id)))[0] as Delivery;

@@ -162,6 +162,16 @@ async function compareRefunds(
 
   for (const r of theirs) {
     const theirSide = { status: r.status, amount: r.amountNaira };
+    /** Our refund's status (as it was before we followed it) differs from theirs. */
+    const statusDiffers = (ourRefund: Side, settled: boolean, whatToDo: string): Found => ({
+      kind: 'refund_status_differs',
+      reference: r.reference,
+      providerRefundId: r.providerRefundId,
+      ours: { status: ourRefund.status, amount: ourRefund.amount },
+      theirs: theirSide,
+      settled,
+      whatToDo,
+    });
     let ourRefund = await refundOf(r.providerRefundId);
     if (!ourRefund) {
       // An attempt whose answer was lost takes it up (same payment, same amount, no id yet).
@@ -172,15 +182,13 @@ async function compareRefunds(
       }).catch(() => undefined);
       ourRefund = await refundOf(r.providerRefundId);
       if (ourRefund) {
-        found.push({
-          kind: 'refund_status_differs',
-          reference: r.reference,
-          providerRefundId: r.providerRefundId,
-          ours: { status: ourRefund.status, amount: ourRefund.amount },
-          theirs: theirSide,
-          settled: true,
-          whatToDo: 'Its answer had been lost; StudyNest has now recorded what the provider did.',
-        });
+        found.push(
+          statusDiffers(
+            ourRefund,
+            true,
+            'Its answer had been lost; StudyNest has now recorded what the provider did.',
+          ),
+        );
       } else {
         found.push({
           kind: 'refund_unknown_to_us',
@@ -198,18 +206,16 @@ async function compareRefunds(
     if (!settledAlike) {
       await followRefund(deps, ourRefund.id).catch(() => undefined);
       const [now] = await deps.db.select().from(refunds).where(eq(refunds.id, ourRefund.id));
-      found.push({
-        kind: 'refund_status_differs',
-        reference: r.reference,
-        providerRefundId: r.providerRefundId,
-        ours: { status: ourRefund.status, amount: ourRefund.amount },
-        theirs: theirSide,
-        settled: now?.status === r.status,
-        whatToDo:
-          now?.status === r.status
+      const settled = now?.status === r.status;
+      found.push(
+        statusDiffers(
+          ourRefund,
+          settled,
+          settled
             ? 'StudyNest has now recorded what the provider did.'
             : "Compare the refund in the provider's dashboard; StudyNest keeps following it up.",
-      });
+        ),
+      );
     }
   }
   // Ours the provider does not list (asked directly first: their day may differ from ours).
