@@ -1,10 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { integer, timestamp } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, integer, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Column helpers every module's schema file uses (modules/<m>/<m>.schema.ts): each module declares
  * its own tables; these keep their timestamps, money and CHECK lists written one way.
  */
+
+/** A row's own key: a random UUID. */
+export const rowId = () => uuid('id').primaryKey().defaultRandom();
+
+/** The row another belongs to (a room's hostel, a session's user): it goes when that row goes. */
+export const belongsTo = (name: string, owner: () => AnyPgColumn) =>
+  uuid(name).notNull().references(owner, { onDelete: 'cascade' });
+
+/** A row another needs to outlive it (a refund's payment): deleting it is refused while referred to. */
+export const refersTo = (name: string, target: () => AnyPgColumn) => uuid(name).notNull().references(target);
 
 /** All timestamps are UTC instants (timestamptz); the web shows them in Africa/Lagos. */
 export const createdAt = () =>

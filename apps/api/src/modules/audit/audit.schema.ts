@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt } from '../../db/columns.ts';
+import { createdAt, rowId } from '../../db/columns.ts';
 import { users } from '../auth/auth.schema.ts';
 
 /** The admins' activity log. Owned by the audit module. */
@@ -8,7 +8,7 @@ import { users } from '../auth/auth.schema.ts';
 export const adminAudit = pgTable(
   'admin_audit',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     action: text('action').notNull(),
     targetId: text('target_id'),

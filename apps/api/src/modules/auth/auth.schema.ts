@@ -20,16 +20,15 @@ import {
   timestamp,
   unique,
   uniqueIndex,
-  uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, inList, updatedAt } from '../../db/columns.ts';
+import { belongsTo, createdAt, inList, rowId, updatedAt } from '../../db/columns.ts';
 
 /** Accounts and their sign-in: people, their sessions and their e-mailed codes (docs/domain.md, "Accounts"). Owned by the auth module: only its code writes these tables. */
 
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     gender: text('gender').$type<Gender>().notNull(),
@@ -73,10 +72,8 @@ export const users = pgTable(
 export const sessions = pgTable(
   'sessions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    userId: belongsTo('user_id', () => users.id),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
@@ -96,10 +93,8 @@ export const sessions = pgTable(
 export const oneTimeCodes = pgTable(
   'one_time_codes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    userId: belongsTo('user_id', () => users.id),
     purpose: text('purpose').notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
@@ -122,9 +117,7 @@ export const oneTimeCodes = pgTable(
 export const phoneReviews = pgTable(
   'phone_reviews',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     field: text('field').$type<PhoneField>().notNull(),
     /** The number as it was stored when listed. */
     value: text('value').notNull(),

@@ -4,8 +4,8 @@ import {
   INSPECTION_SLOTS,
   type InspectionSlot,
 } from '@studynest/contracts';
-import { check, date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, inList } from '../../db/columns.ts';
+import { check, date, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, inList, rowId } from '../../db/columns.ts';
 import { whoAndWhere } from '../rooms/rooms.schema.ts';
 
 /** Inspection bookings (docs/domain.md, "Lifecycles": booking). Owned by the bookings module. */
@@ -13,7 +13,7 @@ import { whoAndWhere } from '../rooms/rooms.schema.ts';
 export const bookings = pgTable(
   'bookings',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     ...whoAndWhere(),
     inspectionDate: date('inspection_date', { mode: 'string' }).notNull(),
     inspectionSlot: text('inspection_slot').$type<InspectionSlot>().notNull(),

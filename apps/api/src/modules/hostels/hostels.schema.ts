@@ -19,9 +19,8 @@ import {
   pgTable,
   text,
   timestamp,
-  uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, inList, updatedAt } from '../../db/columns.ts';
+import { belongsTo, createdAt, inList, rowId, updatedAt } from '../../db/columns.ts';
 
 /** Hostels, their photos and the words search corrects typos against (docs/domain.md, "Hostels and rooms"). Owned by the hostels module. */
 
@@ -31,7 +30,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 export const hostels = pgTable(
   'hostels',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     hostelName: text('hostel_name').notNull(),
     address: text('address').notNull(),
     hostelDetails: text('hostel_details').notNull().default(''),
@@ -118,10 +117,8 @@ export const hostelSearchTerms = pgTable(
 export const hostelImages = pgTable(
   'hostel_images',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    hostelId: uuid('hostel_id')
-      .notNull()
-      .references(() => hostels.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    hostelId: belongsTo('hostel_id', () => hostels.id),
     /** Our own name for the stored files: `<key>.jpg` plus `<key>-<width>.webp` variants. */
     storageKey: text('storage_key').notNull().unique(),
     width: integer('width').notNull(),

@@ -7,7 +7,7 @@ import {
   type MaintenanceUrgency,
 } from '@studynest/contracts';
 import { check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, inList, updatedAt } from '../../db/columns.ts';
+import { belongsTo, createdAt, inList, refersTo, rowId, updatedAt } from '../../db/columns.ts';
 import type { StoredImage as StoredPhoto } from '../../storage/photos.ts';
 import { users } from '../auth/auth.schema.ts';
 import { whoAndWhere } from '../rooms/rooms.schema.ts';
@@ -19,11 +19,9 @@ import { tenancies } from '../tenancies/tenancies.schema.ts';
 export const maintenanceRequests = pgTable(
   'maintenance_requests',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     ...whoAndWhere(),
-    tenancyId: uuid('tenancy_id')
-      .notNull()
-      .references(() => tenancies.id),
+    tenancyId: refersTo('tenancy_id', () => tenancies.id),
     category: text('category').$type<MaintenanceCategory>().notNull(),
     description: text('description').notNull(),
     urgency: text('urgency').$type<MaintenanceUrgency>().notNull(),
@@ -48,10 +46,8 @@ export const maintenanceRequests = pgTable(
 export const maintenanceEvents = pgTable(
   'maintenance_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    requestId: uuid('request_id')
-      .notNull()
-      .references(() => maintenanceRequests.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    requestId: belongsTo('request_id', () => maintenanceRequests.id),
     status: text('status').$type<MaintenanceStatus>().notNull(),
     note: text('note'),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),

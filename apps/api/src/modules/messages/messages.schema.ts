@@ -9,7 +9,7 @@ import {
   type SkippedRecipient,
 } from '@studynest/contracts';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, inList, updatedAt } from '../../db/columns.ts';
+import { createdAt, inList, rowId, updatedAt } from '../../db/columns.ts';
 import { users } from '../auth/auth.schema.ts';
 
 /** Messages to people: every e-mail and text as a delivery, and the admins' sends to many (docs/domain.md, "Messages"). Owned by the messages module. */
@@ -17,7 +17,7 @@ import { users } from '../auth/auth.schema.ts';
 export const outboxEmails = pgTable(
   'outbox_emails',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
@@ -33,7 +33,7 @@ export const outboxEmails = pgTable(
 export const messageSends = pgTable(
   'message_sends',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     senderId: uuid('sender_id').references(() => users.id, { onDelete: 'set null' }),
     channel: text('channel').$type<MessageChannel>().notNull(),
     audience: jsonb('audience').$type<MessageAudience>().notNull(),
@@ -56,7 +56,7 @@ export const messageSends = pgTable(
 export const messageDeliveries = pgTable(
   'message_deliveries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     channel: text('channel').$type<MessageChannel>().notNull(),
     /** An e-mail address, or a phone number in E.164 (+234…). */
     recipient: text('recipient').notNull(),
@@ -89,7 +89,7 @@ export const messageDeliveries = pgTable(
 export const smsOutbox = pgTable(
   'sms_outbox',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     to: text('to').notNull(),
     text: text('text').notNull(),
     createdAt: createdAt(),

@@ -10,7 +10,7 @@ import {
 } from '@studynest/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, inList, naira, updatedAt } from '../../db/columns.ts';
+import { createdAt, inList, naira, rowId, updatedAt } from '../../db/columns.ts';
 import { bookings } from '../bookings/bookings.schema.ts';
 import { whoAndWhere } from '../rooms/rooms.schema.ts';
 
@@ -19,7 +19,7 @@ import { whoAndWhere } from '../rooms/rooms.schema.ts';
 export const payments = pgTable(
   'payments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     /** Our own unique reference per attempt; the provider echoes it back. */
     reference: text('reference').notNull().unique(),
     ...whoAndWhere(),

@@ -4,8 +4,8 @@ import {
   type ReconciliationDifferenceKind,
   type ReconciliationRunStatus,
 } from '@studynest/contracts';
-import { boolean, check, date, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { inList } from '../../db/columns.ts';
+import { boolean, check, date, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { belongsTo, inList, rowId } from '../../db/columns.ts';
 
 /**
  * The daily reconciliation's record (docs/domain.md, "Reconciliation"): every run, kept, and what
@@ -22,7 +22,7 @@ export type RunCounts = {
 export const reconciliationRuns = pgTable(
   'reconciliation_runs',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     /** The Lagos calendar day compared. */
     day: date('day', { mode: 'string' }).notNull(),
     provider: text('provider').notNull(),
@@ -46,10 +46,8 @@ export type Side = { status: string; amount: number };
 export const reconciliationDifferences = pgTable(
   'reconciliation_differences',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    runId: uuid('run_id')
-      .notNull()
-      .references(() => reconciliationRuns.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    runId: belongsTo('run_id', () => reconciliationRuns.id),
     kind: text('kind').$type<ReconciliationDifferenceKind>().notNull(),
     reference: text('reference').notNull(),
     providerRefundId: text('provider_refund_id'),

@@ -16,7 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, inList, naira, updatedAt } from '../../db/columns.ts';
+import { createdAt, inList, naira, refersTo, rowId, updatedAt } from '../../db/columns.ts';
 import { users } from '../auth/auth.schema.ts';
 import { payments } from '../payments/payments.schema.ts';
 
@@ -31,10 +31,8 @@ import { payments } from '../payments/payments.schema.ts';
 export const refunds = pgTable(
   'refunds',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    paymentId: uuid('payment_id')
-      .notNull()
-      .references(() => payments.id),
+    id: rowId(),
+    paymentId: refersTo('payment_id', () => payments.id),
     amount: naira('amount'),
     reason: text('reason').notNull(),
     status: text('status').$type<RefundStatus>().notNull().default('pending'),

@@ -1,14 +1,14 @@
 import { REVIEW_STATUSES, type ReviewStatus } from '@studynest/contracts';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, inList, updatedAt } from '../../db/columns.ts';
+import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, inList, rowId, updatedAt } from '../../db/columns.ts';
 
 /** Reviews of the company, shown once approved. Owned by the reviews module. */
 
 export const reviews = pgTable(
   'reviews',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     fullName: text('full_name').notNull(),
     feedback: text('feedback').notNull(),
     rating: integer('rating').notNull(),

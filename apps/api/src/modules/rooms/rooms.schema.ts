@@ -1,7 +1,7 @@
 import { ROOM_STATUSES, ROOM_UNITS, type RoomStatus, type RoomUnit } from '@studynest/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, inList, naira, updatedAt } from '../../db/columns.ts';
+import { belongsTo, createdAt, inList, naira, refersTo, rowId, updatedAt } from '../../db/columns.ts';
 import { users } from '../auth/auth.schema.ts';
 import { hostels } from '../hostels/hostels.schema.ts';
 
@@ -12,10 +12,8 @@ export const ROOM_NUMBER_PATTERN = '^room (0[1-9]|1[0-9]|20)$';
 export const rooms = pgTable(
   'rooms',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    hostelId: uuid('hostel_id')
-      .notNull()
-      .references(() => hostels.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    hostelId: belongsTo('hostel_id', () => hostels.id),
     roomNumber: text('room_number').notNull(),
     unit: text('unit').$type<RoomUnit>().notNull(),
     status: text('status').$type<RoomStatus>().notNull().default('available'),
@@ -55,13 +53,7 @@ export const rooms = pgTable(
 
 /** Who a booking, payment or tenancy is for, and which room of which hostel. */
 export const whoAndWhere = () => ({
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id),
-  roomId: uuid('room_id')
-    .notNull()
-    .references(() => rooms.id),
-  hostelId: uuid('hostel_id')
-    .notNull()
-    .references(() => hostels.id),
+  userId: refersTo('user_id', () => users.id),
+  roomId: refersTo('room_id', () => rooms.id),
+  hostelId: refersTo('hostel_id', () => hostels.id),
 });

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt } from '../../db/columns.ts';
+import { pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, rowId } from '../../db/columns.ts';
 
 /** Addresses given to the subscribe box. Owned by the subscribers module. */
 
 export const subscribers = pgTable(
   'subscribers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     email: text('email').notNull(),
     createdAt: createdAt(),
   },

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, inList, naira, updatedAt } from '../../db/columns.ts';
+import { belongsTo, createdAt, inList, naira, rowId, updatedAt } from '../../db/columns.ts';
 import { users } from '../auth/auth.schema.ts';
 import { payments } from '../payments/payments.schema.ts';
 import { whoAndWhere } from '../rooms/rooms.schema.ts';
@@ -21,7 +21,7 @@ import { whoAndWhere } from '../rooms/rooms.schema.ts';
 export const tenancies = pgTable(
   'tenancies',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     ...whoAndWhere(),
     /** Calendar dates in Africa/Lagos. */
     startDate: date('start_date', { mode: 'string' }).notNull(),
@@ -66,10 +66,8 @@ export const tenancies = pgTable(
 export const tenancyDeductions = pgTable(
   'tenancy_deductions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tenancyId: uuid('tenancy_id')
-      .notNull()
-      .references(() => tenancies.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    tenancyId: belongsTo('tenancy_id', () => tenancies.id),
     position: integer('position').notNull(),
     description: text('description').notNull(),
     amount: naira('amount'),
