@@ -143,6 +143,8 @@ export async function reportMaintenance(
         tenancyId: tenancy.id,
         ...report,
         photos,
+        // One instant for both, so the queue's deadline order is the order of reporting.
+        createdAt: now,
         dueBy: dueByFor(report.urgency, now),
       })
       .returning({ id: maintenanceRequests.id });
