@@ -230,7 +230,12 @@ export const MAINTENANCE_TARGETS = { emergencyHours: 24, normalBusinessDays: 5, 
  * once and new reports per Lagos day, so one script cannot bury everyone else's. The admins' queue
  * comes a page at a time.
  */
-export const MAINTENANCE_LIMITS = { openPerTenant: 10, perLagosDay: 15, pageSize: 50, maxPageSize: 200 } as const;
+export const MAINTENANCE_LIMITS = {
+  openPerTenant: 10,
+  perLagosDay: 15,
+  pageSize: 50,
+  maxPageSize: 200,
+} as const;
 
 /**
  * Why a tenancy ended (docs/domain.md, "Move-out"): the tenant gave notice (and left once it ran

@@ -22,7 +22,10 @@ describe('maintenance flood: per-tenant limits and a paged queue with emergencie
   async function tenant(firstName = 'Tobi') {
     rooms += 1;
     const hostel = await insertHostel(t.db, { hostelName: `Flood Lodge ${rooms}` });
-    const room = await insertRoom(t.db, hostel.id, { roomNumber: `room ${String(rooms).padStart(2, '0')}`, status: 'rented' });
+    const room = await insertRoom(t.db, hostel.id, {
+      roomNumber: `room ${String(rooms).padStart(2, '0')}`,
+      status: 'rented',
+    });
     const who = await signedInUser(t, { firstName });
     const tenancy = await insertTenancy(t.db, room, who.user.id, addDays(todayInLagos(), 200));
     return { ...who, hostel, room, tenancy };
@@ -36,7 +39,11 @@ describe('maintenance flood: per-tenant limits and a paged queue with emergencie
     description: 'Exposed live wire hanging from the corridor ceiling, sparking.',
     urgency: 'emergency',
   };
-  const script = { category: 'other', description: 'Automated report number something.', urgency: 'emergency' };
+  const script = {
+    category: 'other',
+    description: 'Automated report number something.',
+    urgency: 'emergency',
+  };
 
   /** `n` reports at once from one tenant, as a script sends them. */
   const burst = (who: Tenant, n: number, fields = script) =>

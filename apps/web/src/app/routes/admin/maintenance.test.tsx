@@ -2,8 +2,8 @@ import type { MaintenanceRequest } from '@studynest/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { hostel, person, room } from '../../../testing/fixtures.ts';
 import { mockFetch } from '../../../testing/dom.ts';
+import { hostel, person, room } from '../../../testing/fixtures.ts';
 import { Component as MaintenancePage } from './maintenance.tsx';
 
 afterEach(() => {
@@ -77,7 +77,11 @@ describe('/admin-maintenance', () => {
     queue(page(50, 10, 60));
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Showing 51–60 of 60')).toBeTruthy();
-    expect(queueCalls().slice(3).map((c) => c.path)).toEqual([
+    expect(
+      queueCalls()
+        .slice(3)
+        .map((c) => c.path),
+    ).toEqual([
       '/admin/maintenance?limit=50&offset=0&status=open',
       '/admin/maintenance?limit=50&offset=50&status=open',
     ]);

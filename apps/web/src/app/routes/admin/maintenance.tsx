@@ -1,6 +1,6 @@
+import { MAINTENANCE_LIMITS } from '@studynest/contracts/constants';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { MAINTENANCE_LIMITS } from '@studynest/contracts/constants';
 import { QueryError } from '../../../components/ui/alert.tsx';
 import { Pager, pageSummary } from '../../../components/ui/pager.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
