@@ -225,6 +225,18 @@ export type MaintenanceStatus = (typeof MAINTENANCE_STATUSES)[number];
 export const MAINTENANCE_TARGETS = { emergencyHours: 24, normalBusinessDays: 5, maxPhotos: 3 } as const;
 
 /**
+ * How much one tenant may have in the queue (docs/domain.md, "Maintenance"): unfinished reports at
+ * once and new reports per Lagos day, so one script cannot bury everyone else's. The admins' queue
+ * comes a page at a time.
+ */
+export const MAINTENANCE_LIMITS = {
+  openPerTenant: 10,
+  perLagosDay: 15,
+  pageSize: 50,
+  maxPageSize: 200,
+} as const;
+
+/**
  * Why a tenancy ended (docs/domain.md, "Move-out"): the tenant gave notice (and left once it ran
  * out, or earlier), the paid year ran out and was not renewed, or the company ended it for a
  * breach of the terms.

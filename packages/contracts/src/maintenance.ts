@@ -1,12 +1,18 @@
 import * as z from 'zod/mini';
 import { PersonRefSchema, RoomRefSchema } from './bookings.ts';
-import { IdSchema, optionalText } from './common.ts';
-import { MAINTENANCE_CATEGORIES, MAINTENANCE_STATUSES, MAINTENANCE_URGENCIES } from './constants.ts';
+import { IdSchema, optionalText, pagingSchema } from './common.ts';
+import {
+  MAINTENANCE_CATEGORIES,
+  MAINTENANCE_LIMITS,
+  MAINTENANCE_STATUSES,
+  MAINTENANCE_URGENCIES,
+} from './constants.ts';
 import { HostelRefSchema } from './hostels.ts';
 
 // The lists and targets live in constants.ts so the web can use them without loading zod.
 export {
   MAINTENANCE_CATEGORIES,
+  MAINTENANCE_LIMITS,
   MAINTENANCE_STATUSES,
   MAINTENANCE_TARGETS,
   MAINTENANCE_URGENCIES,
@@ -28,10 +34,15 @@ export const MaintenanceUpdateSchema = z.object({
 });
 export type MaintenanceUpdateInput = z.input<typeof MaintenanceUpdateSchema>;
 
-export const MaintenanceListQuerySchema = z.object({
+/**
+ * GET /admin/maintenance: one status or hostel, a page at a time (`limit` defaults to
+ * MAINTENANCE_LIMITS.pageSize); the total matching goes in X-Total-Count.
+ */
+export const MaintenanceListQuerySchema = z.extend(pagingSchema(MAINTENANCE_LIMITS.maxPageSize), {
   status: z.optional(z.enum(MAINTENANCE_STATUSES, { error: 'status must be open, in_progress or done' })),
   hostel_id: z.optional(IdSchema),
 });
+export type MaintenanceListQuery = z.output<typeof MaintenanceListQuerySchema>;
 
 export const MaintenanceEventSchema = z.object({
   status: z.enum(MAINTENANCE_STATUSES),

@@ -1,5 +1,6 @@
 import {
   IdParamsSchema,
+  MAINTENANCE_LIMITS,
   MAINTENANCE_TARGETS,
   MaintenanceCreateSchema,
   MaintenanceListQuerySchema,
@@ -9,14 +10,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { badRequest } from '../../lib/errors.ts';
-import { errorAnswers } from '../../lib/route-options.ts';
+import { errorAnswers, withTotalCount } from '../../lib/route-options.ts';
 import { parseOrThrow } from '../../lib/validation.ts';
 import { readPhotoForm } from '../../storage/photo-upload.ts';
 import { removePhotos, type StoredImage } from '../../storage/photos.ts';
 import {
-  currentTenancy,
   listMaintenance,
   listMyMaintenance,
+  readyToReport,
   reportMaintenance,
   updateMaintenance,
 } from './maintenance.service.ts';
@@ -33,14 +34,14 @@ export const maintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['maintenance'],
         summary: 'A tenant reports a problem in their room',
-        description: `multipart/form-data: category, description, urgency, and up to ${MAINTENANCE_TARGETS.maxPhotos} photos (repeated files, JPEG only, 8 MB each). A JSON body works too when there are no photos.`,
-        response: { 201: MaintenanceRequestSchema, ...errorAnswers(400, 401, 403, 413, 415) },
+        description: `multipart/form-data: category, description, urgency, and up to ${MAINTENANCE_TARGETS.maxPhotos} photos (repeated files, JPEG only, 8 MB each). A JSON body works too when there are no photos. 429 with Retry-After when the tenant already has ${MAINTENANCE_LIMITS.openPerTenant} unfinished reports or has made ${MAINTENANCE_LIMITS.perLagosDay} today (Lagos calendar), emergencies included.`,
+        response: { 201: MaintenanceRequestSchema, ...errorAnswers(400, 401, 403, 413, 415, 429) },
       },
     },
     async (request, reply) => {
       const user = await request.requireUser();
-      // Refuse non-tenants before storing any photo they sent.
-      await currentTenancy(deps, user.id);
+      // Refuse non-tenants, and tenants at their limits, before storing any photo they sent.
+      await readyToReport(deps, user.id);
       let fields: Record<string, unknown> = {};
       let photos: StoredImage[] = [];
       if (request.isMultipart()) {
@@ -94,12 +95,17 @@ export const maintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.adminOnly,
       schema: {
         tags: ['maintenance'],
-        summary: 'The maintenance queue: unfinished first by deadline, filtered by status and hostel',
+        summary:
+          'The maintenance queue a page at a time: unfinished first, emergencies before other repairs, each by deadline; filtered by status and hostel',
         querystring: MaintenanceListQuerySchema,
-        response: { 200: z.array(MaintenanceRequestSchema), ...errorAnswers(400, 401, 403) },
+        response: { 200: withTotalCount(z.array(MaintenanceRequestSchema)), ...errorAnswers(400, 401, 403) },
       },
     },
-    async (request) => listMaintenance(deps, request.query),
+    async (request, reply) => {
+      const { items, total } = await listMaintenance(deps, request.query);
+      reply.header('x-total-count', String(total));
+      return items;
+    },
   );
 
   app.patch(

@@ -1,15 +1,21 @@
 import {
   addBusinessDays,
+  addDays,
+  lagosInstant,
+  MAINTENANCE_LIMITS,
   MAINTENANCE_TARGETS,
+  type MaintenanceListQuery,
   type MaintenanceRequest,
   type MaintenanceStatus,
   type MaintenanceUrgency,
+  todayInLagos,
 } from '@studynest/contracts';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
-import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { jpegKey, type StoredImage } from '../../storage/photos.ts';
-import { personRefColumns } from '../auth/index.ts';
+import { personRefColumns, users } from '../auth/index.ts';
 import { hostelRefColumns } from '../hostels/index.ts';
 import { queueMessages } from '../messages/index.ts';
 import { joinWhoAndWhere, roomRefColumns } from '../rooms/index.ts';
@@ -46,11 +52,76 @@ export async function currentTenancy({ db }: Pick<Deps, 'db'>, userId: string) {
   return tenancy;
 }
 
+/**
+ * How long a tenant at the open-reports limit is asked to wait before trying again. When one of
+ * theirs will be done is not known, so this only keeps a client from retrying in a tight loop.
+ */
+const OPEN_LIMIT_RETRY_SECONDS = 60 * 60;
+
+/**
+ * 429 when the tenant already has MAINTENANCE_LIMITS.openPerTenant unfinished reports, or has made
+ * MAINTENANCE_LIMITS.perLagosDay today (Lagos calendar). The same limits hold for emergencies: a
+ * script can send those too, so the message points a person in danger to the helpline instead.
+ * Only final inside `reportMaintenance`'s transaction, which holds the tenant's lock.
+ */
+async function assertRoomForReport(
+  db: DbOrTx,
+  supportPhone: string,
+  userId: string,
+  now: Date,
+): Promise<void> {
+  const today = todayInLagos(now);
+  const dayStart = lagosInstant(today, '00:00');
+  const unfinished = ne(maintenanceRequests.status, 'done');
+  const madeToday = gte(maintenanceRequests.createdAt, dayStart);
+  const [counts] = await db
+    .select({
+      open: count(sql`case when ${unfinished} then 1 end`),
+      today: count(sql`case when ${madeToday} then 1 end`),
+    })
+    .from(maintenanceRequests)
+    .where(and(eq(maintenanceRequests.userId, userId), or(unfinished, madeToday)));
+  const danger = `If anyone is in danger (a live wire, fire or flooding), call our 24/7 helpline on ${supportPhone} now.`;
+  const open = counts?.open ?? 0;
+  if (open >= MAINTENANCE_LIMITS.openPerTenant) {
+    throw new AppError(
+      429,
+      `You already have ${open} maintenance reports we have not finished. We will take a new one as soon as one of them is done. ${danger}`,
+      undefined,
+      { 'retry-after': String(OPEN_LIMIT_RETRY_SECONDS) },
+    );
+  }
+  const made = counts?.today ?? 0;
+  if (made >= MAINTENANCE_LIMITS.perLagosDay) {
+    const tomorrow = lagosInstant(addDays(today, 1), '00:00');
+    const seconds = Math.max(1, Math.ceil((tomorrow.getTime() - now.getTime()) / 1000));
+    throw new AppError(
+      429,
+      `You have sent ${made} maintenance reports today, the most we take from one tenant in a day. You can report again from midnight (Lagos time). ${danger}`,
+      undefined,
+      { 'retry-after': String(seconds) },
+    );
+  }
+}
+
+/**
+ * Before any photo is stored: the tenant's running tenancy, and room under their limits. A quick
+ * answer only; `reportMaintenance` checks the limits again under the tenant's lock.
+ */
+export async function readyToReport(deps: Pick<Deps, 'db' | 'config'>, userId: string) {
+  const tenancy = await currentTenancy(deps, userId);
+  await assertRoomForReport(deps.db, deps.config.site.supportPhone, userId, new Date());
+  return tenancy;
+}
+
 type Report = { category: MaintenanceRequest['category']; description: string; urgency: MaintenanceUrgency };
 
-/** One transaction: the report, its first history entry and the tenant's acknowledgement. */
+/**
+ * One transaction: the limits, the report and its first history entry; then the tenant's
+ * acknowledgement, so a refused report queues no e-mail.
+ */
 export async function reportMaintenance(
-  deps: Pick<Deps, 'db' | 'jobs' | 'storage'>,
+  deps: Pick<Deps, 'db' | 'jobs' | 'storage' | 'config'>,
   userId: string,
   report: Report,
   photos: StoredImage[],
@@ -58,6 +129,11 @@ export async function reportMaintenance(
   const tenancy = await currentTenancy(deps, userId);
   const now = new Date();
   const id = await deps.db.transaction(async (tx) => {
+    // The tenant's row is their lock: parallel reports from one tenant count one after another, so
+    // a burst cannot all see room under the limit. "No key update" leaves rows that only point at
+    // the user (sessions, payments) free to be written meanwhile.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+    await assertRoomForReport(tx, deps.config.site.supportPhone, userId, now);
     const [row] = await tx
       .insert(maintenanceRequests)
       .values({
@@ -67,6 +143,8 @@ export async function reportMaintenance(
         tenancyId: tenancy.id,
         ...report,
         photos,
+        // One instant for both, so the queue's deadline order is the order of reporting.
+        createdAt: now,
         dueBy: dueByFor(report.urgency, now),
       })
       .returning({ id: maintenanceRequests.id });
@@ -112,6 +190,7 @@ async function notifyTenant(deps: Pick<Deps, 'db' | 'jobs'>, request: Maintenanc
 async function loadRequests(
   deps: Pick<Deps, 'db' | 'storage'>,
   where: SQL | undefined,
+  page: { limit: number; offset: number } = { limit: MAINTENANCE_LIMITS.maxPageSize, offset: 0 },
 ): Promise<MaintenanceRequest[]> {
   const rows = await joinWhoAndWhere(
     deps.db
@@ -126,13 +205,18 @@ async function loadRequests(
     maintenanceRequests,
   )
     .where(where)
-    // Unfinished work first, the most urgent deadline first; then finished, latest first.
+    // Unfinished work first: emergencies before other repairs, so no number of ordinary reports can
+    // push one off the first page; within each, the earliest deadline (so the oldest report) first.
+    // Then finished, latest first. The id settles ties, so pages neither repeat nor skip a row.
     .orderBy(
       sql`${maintenanceRequests.status} = 'done'`,
+      sql`case when ${maintenanceRequests.status} = 'done' then null else ${maintenanceRequests.urgency} <> 'emergency' end`,
       sql`case when ${maintenanceRequests.status} = 'done' then null else ${maintenanceRequests.dueBy} end`,
       desc(maintenanceRequests.updatedAt),
+      asc(maintenanceRequests.id),
     )
-    .limit(200);
+    .limit(page.limit)
+    .offset(page.offset);
   if (!rows.length) return [];
   const events = await deps.db
     .select()
@@ -169,18 +253,22 @@ async function loadRequests(
 export const listMyMaintenance = (deps: Pick<Deps, 'db' | 'storage'>, userId: string) =>
   loadRequests(deps, eq(maintenanceRequests.userId, userId));
 
-/** The admins' queue, optionally one status or one hostel. */
-export const listMaintenance = (
+/** One page of the admins' queue, optionally one status or one hostel, with the total for X-Total-Count. */
+export async function listMaintenance(
   deps: Pick<Deps, 'db' | 'storage'>,
-  filter: { status?: MaintenanceStatus | undefined; hostel_id?: string | undefined },
-) =>
-  loadRequests(
-    deps,
-    and(
-      filter.status ? eq(maintenanceRequests.status, filter.status) : undefined,
-      filter.hostel_id ? eq(maintenanceRequests.hostelId, filter.hostel_id) : undefined,
-    ),
+  query: MaintenanceListQuery,
+): Promise<{ items: MaintenanceRequest[]; total: number }> {
+  const where = and(
+    query.status ? eq(maintenanceRequests.status, query.status) : undefined,
+    query.hostel_id ? eq(maintenanceRequests.hostelId, query.hostel_id) : undefined,
   );
+  const page = { limit: query.limit ?? MAINTENANCE_LIMITS.pageSize, offset: query.offset ?? 0 };
+  const [items, [totalRow]] = await Promise.all([
+    loadRequests(deps, where, page),
+    deps.db.select({ n: count() }).from(maintenanceRequests).where(where),
+  ]);
+  return { items, total: totalRow?.n ?? items.length };
+}
 
 /** Move a request on (or add a note); the tenant is told each time. */
 export async function updateMaintenance(

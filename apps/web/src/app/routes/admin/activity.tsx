@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { QueryError } from '../../../components/ui/alert.tsx';
+import { Pager, pageSummary } from '../../../components/ui/pager.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { auditQueries } from '../../../features/audit/api/audit-queries.ts';
 import { AuditTable } from '../../../features/audit/components/audit-table.tsx';
@@ -31,33 +32,19 @@ export function Component() {
         ) : (
           <>
             <p className="text-sm text-muted" aria-live="polite">
-              {shown === 0
-                ? `Nothing here: ${total} entries in all`
-                : `Showing ${offset + 1}–${offset + shown} of ${total}`}
+              {pageSummary(offset, shown, total)}
             </p>
             <AuditTable entries={log.data.items} />
-            <nav
-              aria-label="Activity log pages"
-              className="flex flex-wrap items-center justify-between gap-3"
-            >
-              <button
-                type="button"
-                className="btn-secondary"
-                disabled={offset === 0 || log.isFetching}
-                onClick={() => setOffset((o) => Math.max(0, o - PAGE_SIZE))}
-              >
-                Newer
-              </button>
-              {log.isFetching && !log.isPending && <Spinner label="Loading…" />}
-              <button
-                type="button"
-                className="btn-secondary"
-                disabled={offset + PAGE_SIZE >= total || log.isFetching}
-                onClick={() => setOffset((o) => o + PAGE_SIZE)}
-              >
-                Older
-              </button>
-            </nav>
+            <Pager
+              label="Activity log pages"
+              offset={offset}
+              pageSize={PAGE_SIZE}
+              total={total}
+              loading={log.isFetching}
+              onChange={setOffset}
+              previous="Newer"
+              next="Older"
+            />
           </>
         ))}
     </section>

@@ -1,30 +1,33 @@
 import type {
   MaintenanceCreate,
+  MaintenanceListQuery,
   MaintenanceRequest,
-  MaintenanceStatus,
   MaintenanceUpdateInput,
 } from '@studynest/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, apiUpload } from '../../../lib/api-client.ts';
+import { api, apiPage, apiUpload } from '../../../lib/api-client.ts';
 
-export type MaintenanceFilters = { status?: MaintenanceStatus; hostel_id?: string };
+export type MaintenanceFilters = Pick<MaintenanceListQuery, 'status' | 'hostel_id'>;
+type Page = { limit: number; offset: number };
 
-/** Keys: ['maintenance', 'mine'] for the tenant, ['maintenance', 'admin', filters] for the queue. */
+/**
+ * Keys: ['maintenance', 'mine'] for the tenant, ['maintenance', 'admin', filters, { limit, offset }]
+ * for one page of the queue (with the total the server counts).
+ */
 export const maintenanceQueries = {
   mine: () =>
     queryOptions({
       queryKey: ['maintenance', 'mine'],
       queryFn: ({ signal }) => api<MaintenanceRequest[]>('/maintenance/mine', { signal }),
     }),
-  queue: (filters: MaintenanceFilters) =>
+  queue: (filters: MaintenanceFilters, page: Page) =>
     queryOptions({
-      queryKey: ['maintenance', 'admin', filters],
+      queryKey: ['maintenance', 'admin', filters, page],
       queryFn: ({ signal }) => {
-        const query = new URLSearchParams();
+        const query = new URLSearchParams({ limit: String(page.limit), offset: String(page.offset) });
         if (filters.status) query.set('status', filters.status);
         if (filters.hostel_id) query.set('hostel_id', filters.hostel_id);
-        const qs = query.toString();
-        return api<MaintenanceRequest[]>(`/admin/maintenance${qs ? `?${qs}` : ''}`, { signal });
+        return apiPage<MaintenanceRequest>(`/admin/maintenance?${query}`, { signal });
       },
     }),
 };
