@@ -4,8 +4,7 @@ import type * as z from 'zod/mini';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { applyServerErrors, hasFieldErrors, lazyZodResolver, useForm } from '../../../lib/form.ts';
 import { useChangePassword } from '../api/auth-mutations.ts';
-import { PasswordField } from './password-input.tsx';
-import { NEW_PASSWORD_HINT } from './password-strength.tsx';
+import { NewPasswordField, PasswordField } from './password-input.tsx';
 
 type Values = z.output<typeof ChangePasswordSchema>;
 
@@ -69,10 +68,8 @@ export function ChangePasswordForm({ email, onChanged }: { email: string; onChan
         error={errors.current_password?.message}
         {...register('current_password')}
       />
-      <PasswordField
+      <NewPasswordField
         label="New password"
-        autoComplete="new-password"
-        hint={NEW_PASSWORD_HINT}
         strengthOf={watch('new_password')}
         error={errors.new_password?.message}
         {...register('new_password')}
