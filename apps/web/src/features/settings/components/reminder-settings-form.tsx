@@ -23,7 +23,21 @@ type SettingsText = {
   inspection_cancel_hours: string;
 };
 
-const LIST_FIELDS = ['reminder_days_before', 'overdue_days_after'] as const;
+/** The two lists of days, each typed into one input. */
+const DAY_LISTS = [
+  {
+    name: 'reminder_days_before',
+    label: 'Reminder days before the due date',
+    hint: 'Whole days, separated by commas; 0 is the due date itself. Up to 8 days, each from 0 to 365.',
+    placeholder: '30, 7, 1, 0',
+  },
+  {
+    name: 'overdue_days_after',
+    label: 'Overdue notice days after the due date',
+    hint: 'Whole days after an unpaid due date, separated by commas. Up to 8 days, each from 1 to 365.',
+    placeholder: '1, 7, 14',
+  },
+] as const;
 
 const contract = lazyZodResolver(() =>
   import('@studynest/contracts/settings').then((m) => m.AdminSettingsSchema),
@@ -75,7 +89,11 @@ const resolver: Resolver<SettingsText, unknown, AdminSettings> & { preload: () =
   async (values: SettingsText, context: unknown, options: Parameters<Resolver<SettingsText>>[2]) => {
     const result = await contract(toBody(values) as AdminSettingsInput, context, options as never);
     const errors: Record<string, FieldError> = {};
-    for (const key of [...LIST_FIELDS, 'reminder_sms', 'inspection_cancel_hours'] as const) {
+    for (const key of [
+      ...DAY_LISTS.map((list) => list.name),
+      'reminder_sms',
+      'inspection_cancel_hours',
+    ] as const) {
       const message = listMessage(result.errors[key]);
       if (message) errors[key] = { type: 'validate', message };
     }
@@ -125,22 +143,17 @@ export function ReminderSettingsForm({ settings }: { settings: AdminSettings }) 
         <p className="text-sm text-muted">
           Reminders and overdue notices go out at 9:00 in the morning, Lagos time, by e-mail.
         </p>
-        <TextField
-          label="Reminder days before the due date"
-          hint="Whole days, separated by commas; 0 is the due date itself. Up to 8 days, each from 0 to 365."
-          autoComplete="off"
-          placeholder="30, 7, 1, 0"
-          error={listMessage(errors.reminder_days_before)}
-          {...register('reminder_days_before')}
-        />
-        <TextField
-          label="Overdue notice days after the due date"
-          hint="Whole days after an unpaid due date, separated by commas. Up to 8 days, each from 1 to 365."
-          autoComplete="off"
-          placeholder="1, 7, 14"
-          error={listMessage(errors.overdue_days_after)}
-          {...register('overdue_days_after')}
-        />
+        {DAY_LISTS.map(({ name, label, hint, placeholder }) => (
+          <TextField
+            key={name}
+            label={label}
+            hint={hint}
+            autoComplete="off"
+            placeholder={placeholder}
+            error={listMessage(errors[name])}
+            {...register(name)}
+          />
+        ))}
         <Controller
           control={control}
           name="reminder_sms"
