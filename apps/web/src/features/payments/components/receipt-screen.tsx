@@ -35,6 +35,18 @@ function Message({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
+/** The way on from a payment with no receipt to show: the screen's own step first, then home. */
+function NextSteps({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row">
+      {children}
+      <Link to={paths.home.getHref()} className="btn-secondary">
+        Back to the home page
+      </Link>
+    </div>
+  );
+}
+
 /**
  * The payment return pages (/receipt-page, /rent-receipt; docs/domain.md, "Receipts"): the provider sends the browser
  * back with ?reference=…. A caution deposit comes back to /receipt-page: the verified payment's own type
@@ -79,16 +91,13 @@ function NoReference({ userId }: { userId?: string }) {
         This page shows your receipt when you come back from paying, and there is no payment to show yet. Your
         payments and rent details are in your profile.
       </p>
-      <div className="flex flex-col gap-3 sm:flex-row">
+      <NextSteps>
         {userId && (
           <Link to={paths.profile.getHref(userId)} className="btn-primary">
             Go to my profile
           </Link>
         )}
-        <Link to={paths.home.getHref()} className="btn-secondary">
-          Back to the home page
-        </Link>
-      </div>
+      </NextSteps>
     </Message>
   );
 }
@@ -276,7 +285,7 @@ function NotPaid({
           <span className="font-mono break-all">{payment.reference}</span>
         </p>
       </Alert>
-      <div className="flex flex-col gap-3 sm:flex-row">
+      <NextSteps>
         {status === 'pending' ? (
           <button type="button" className="btn-primary" onClick={onCheckAgain} disabled={checking}>
             {checking ? 'Checking…' : 'Check again'}
@@ -286,10 +295,7 @@ function NotPaid({
             {kind === 'agent_fee' ? 'Try booking again' : 'Back to my profile'}
           </Link>
         )}
-        <Link to={paths.home.getHref()} className="btn-secondary">
-          Back to the home page
-        </Link>
-      </div>
+      </NextSteps>
     </Message>
   );
 }
