@@ -35,6 +35,27 @@ function Message({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
+/** A query the screen waits on, not answered yet: the spinner while it loads, or what failed and a retry. */
+function Unsettled({
+  query,
+  loading,
+  failed,
+  children,
+}: {
+  query: { isPending: boolean; error: Error | null; refetch: () => unknown };
+  loading: string;
+  failed: string;
+  children?: React.ReactNode;
+}) {
+  if (query.isPending || !query.error) return <Loading label={loading} />;
+  return (
+    <Message title={failed}>
+      <QueryError error={query.error} retry={() => query.refetch()} />
+      {children}
+    </Message>
+  );
+}
+
 /** The way on from a payment with no receipt to show: the screen's own step first, then home. */
 function NextSteps({ children }: { children: React.ReactNode }) {
   return (
@@ -105,14 +126,13 @@ function NoReference({ userId }: { userId?: string }) {
 /** Opened without ?reference= (the 'Receipt Page' button): show the latest payment of this kind. */
 function LatestReceipt({ kind, userId }: { kind: PaymentKind; userId: string }) {
   const profile = useQuery(profileQuery(userId));
-  if (profile.isPending) {
-    return <Loading label="Looking for your latest payment…" />;
-  }
-  if (profile.isError) {
+  if (!profile.isSuccess) {
     return (
-      <Message title="We could not load your payments">
-        <QueryError error={profile.error} retry={() => profile.refetch()} />
-      </Message>
+      <Unsettled
+        query={profile}
+        loading="Looking for your latest payment…"
+        failed="We could not load your payments"
+      />
     );
   }
   const latest = kind === 'agent_fee' ? profile.data.agentFeePayment : profile.data.roomPricePayment;
@@ -162,17 +182,13 @@ function VerifiedReceipt({ reference }: { reference: string }) {
       </div>
     );
   }
-  if (verify.isPending) {
-    return <Loading label="Checking your payment…" />;
-  }
-  if (verify.isError) {
+  if (!verify.isSuccess) {
     return (
-      <Message title="We could not load this receipt">
-        <QueryError error={verify.error} retry={() => verify.refetch()} />
+      <Unsettled query={verify} loading="Checking your payment…" failed="We could not load this receipt">
         <Link to={paths.home.getHref()} className="btn-secondary self-start">
           Back to the home page
         </Link>
-      </Message>
+      </Unsettled>
     );
   }
   const shown = PAYMENT_KIND_OF[verify.data.payment_type];
