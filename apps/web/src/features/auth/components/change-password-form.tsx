@@ -2,7 +2,7 @@ import type { ChangePasswordSchema } from '@studynest/contracts';
 import { useEffect, useState } from 'react';
 import type * as z from 'zod/mini';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { applyServerErrors, hasFieldErrors, lazyZodResolver, useForm } from '../../../lib/form.ts';
+import { lazyZodResolver, serverErrorLine, useForm } from '../../../lib/form.ts';
 import { useChangePassword } from '../api/auth-mutations.ts';
 import { NewPasswordField, PasswordField } from './password-input.tsx';
 
@@ -40,8 +40,7 @@ export function ChangePasswordForm({ email, onChanged }: { email: string; onChan
       setDone(res.message);
       onChanged?.();
     } catch (err) {
-      const message = applyServerErrors(err, setError);
-      if (!hasFieldErrors(err)) setErrorMessage(message);
+      setErrorMessage(serverErrorLine(err, setError));
     }
   });
 

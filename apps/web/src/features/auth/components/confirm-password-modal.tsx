@@ -2,7 +2,7 @@ import type { ConfirmPasswordSchema } from '@studynest/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import type * as z from 'zod/mini';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { applyServerErrors, hasFieldErrors, lazyZodResolver, useForm } from '../../../lib/form.ts';
+import { lazyZodResolver, serverErrorLine, useForm } from '../../../lib/form.ts';
 import { useConfirmPassword } from '../api/auth-mutations.ts';
 import { PasswordField } from './password-input.tsx';
 
@@ -59,9 +59,8 @@ export function ConfirmPasswordModal({
       reset({ password: '' });
       onConfirmed();
     } catch (err) {
-      const message = applyServerErrors(err, setError);
       // A wrong password shows on the field; anything else (offline, 5xx) above it.
-      if (!hasFieldErrors(err)) setErrorMessage(message);
+      setErrorMessage(serverErrorLine(err, setError));
     }
   });
 

@@ -4,12 +4,11 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import {
-  applyServerErrors,
   Controller,
   type FieldError,
-  hasFieldErrors,
   lazyZodResolver,
   type Resolver,
+  serverErrorLine,
   useForm,
 } from '../../../lib/form.ts';
 import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
@@ -125,14 +124,14 @@ export function ReminderSettingsForm({ settings }: { settings: AdminSettings }) 
       // The server names one day of a list (`reminder_days_before.2`): show its first word on a
       // list under that list's input.
       const shown = new Set<string>();
-      const message = applyServerErrors(err, (field, e) => {
-        const top = String(field).split('.')[0] as keyof SettingsText;
-        if (shown.has(top)) return;
-        shown.add(top);
-        setError(top, e);
-      });
-      // When the reasons are on the fields, the fields say it; otherwise the server's message.
-      setErrorMessage(hasFieldErrors(err) ? null : message);
+      setErrorMessage(
+        serverErrorLine(err, (field, e) => {
+          const top = String(field).split('.')[0] as keyof SettingsText;
+          if (shown.has(top)) return;
+          shown.add(top);
+          setError(top, e);
+        }),
+      );
     }
   });
 
