@@ -1,12 +1,8 @@
-import type { ChangePasswordSchema } from '@studynest/contracts';
 import { useEffect, useState } from 'react';
-import type * as z from 'zod/mini';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { lazyZodResolver, serverErrorLine, useForm } from '../../../lib/form.ts';
 import { useChangePassword } from '../api/auth-mutations.ts';
 import { NewPasswordField, PasswordField } from './password-input.tsx';
-
-type Values = z.output<typeof ChangePasswordSchema>;
 
 // The contract schema loads after the profile shows (see lazyZodResolver).
 const resolver = lazyZodResolver(() =>
@@ -22,11 +18,7 @@ export function ChangePasswordForm({ email, onChanged }: { email: string; onChan
   const [error, setErrorMessage] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   useEffect(() => resolver.preload(), []);
-  const { register, handleSubmit, setError, reset, watch, errors, isSubmitting } = useForm<
-    z.input<typeof ChangePasswordSchema>,
-    unknown,
-    Values
-  >({
+  const { register, handleSubmit, setError, reset, watch, errors, isSubmitting } = useForm({
     resolver,
     defaultValues: { current_password: '', new_password: '' },
   });
