@@ -514,3 +514,15 @@ export function applyServerErrors<T extends FieldValues>(err: unknown, setError:
 
 /** Whether the server put its reasons on fields (then the fields say it; no second message above). */
 export const hasFieldErrors = (err: unknown) => err instanceof ApiError && Object.keys(err.fields).length > 0;
+
+/**
+ * The server's per-field messages on the form's fields; the message for the line above the form only
+ * when none landed there (else null: the fields say it).
+ */
+export function serverErrorLine<T extends FieldValues>(
+  err: unknown,
+  setError: UseFormSetError<T>,
+): string | null {
+  const message = applyServerErrors(err, setError);
+  return hasFieldErrors(err) ? null : message;
+}

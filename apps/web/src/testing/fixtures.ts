@@ -26,6 +26,13 @@ export const room = {
   commission_fee: 10_000,
 };
 
+/** Who lives where, as the tenant list, the arrears and a move-out statement name a tenancy. */
+export const placement = {
+  user: person,
+  hostel,
+  room: { _id: room._id, room_number: room.room_number, unit: room.unit },
+};
+
 /** A student's profile with nothing paid and no tenancy. */
 export const profile: Profile = {
   ...person,

@@ -13,6 +13,12 @@ const STATUS_STYLES: Record<ReviewStatus, { label: string; className: string }> 
   hidden: { label: 'Hidden', className: 'bg-subtle text-muted border-line' },
 };
 
+/** What an admin can decide about a review; each button is off while the review already stands so. */
+const DECISIONS = [
+  { status: 'approved', verb: 'Approve', className: 'btn-primary' },
+  { status: 'hidden', verb: 'Hide', className: 'btn-secondary' },
+] as const satisfies { status: ReviewStatus; verb: string; className: string }[];
+
 function ReviewCard({ review }: { review: ReviewAdmin }) {
   const setStatus = useSetReviewStatus();
   const style = STATUS_STYLES[review.status];
@@ -34,24 +40,18 @@ function ReviewCard({ review }: { review: ReviewAdmin }) {
       <p className="leading-relaxed break-words whitespace-pre-line text-ink">{review.feedback}</p>
       {setStatus.isError && <Alert tone="error">{setStatus.error.message}</Alert>}
       <div className="flex flex-wrap gap-2">
-        <button
-          type="button"
-          className="btn-primary"
-          disabled={busy || review.status === 'approved'}
-          aria-label={`Approve the review by ${review.full_name}`}
-          onClick={() => setStatus.mutate({ id: review._id, status: 'approved' })}
-        >
-          Approve
-        </button>
-        <button
-          type="button"
-          className="btn-secondary"
-          disabled={busy || review.status === 'hidden'}
-          aria-label={`Hide the review by ${review.full_name}`}
-          onClick={() => setStatus.mutate({ id: review._id, status: 'hidden' })}
-        >
-          Hide
-        </button>
+        {DECISIONS.map(({ status, verb, className }) => (
+          <button
+            key={status}
+            type="button"
+            className={className}
+            disabled={busy || review.status === status}
+            aria-label={`${verb} the review by ${review.full_name}`}
+            onClick={() => setStatus.mutate({ id: review._id, status })}
+          >
+            {verb}
+          </button>
+        ))}
       </div>
     </li>
   );

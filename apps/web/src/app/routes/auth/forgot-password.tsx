@@ -1,7 +1,5 @@
-import type { ForgotPasswordSchema } from '@studynest/contracts';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type * as z from 'zod/mini';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { EmailField } from '../../../components/ui/form-field.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -10,8 +8,6 @@ import { AuthCard } from '../../../features/auth/components/auth-card.tsx';
 import { SubmitButton } from '../../../features/auth/components/submit-button.tsx';
 import { applyServerErrors, lazyZodResolver, useForm } from '../../../lib/form.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-
-type Values = z.output<typeof ForgotPasswordSchema>;
 
 // The contract schema loads after the screen (see lazyZodResolver).
 const resolver = lazyZodResolver(() =>
@@ -24,11 +20,7 @@ export function Component() {
   const navigate = useNavigate();
   const forgot = useForgotPassword();
   const [error, setErrorMessage] = useState<string | null>(null);
-  const { register, handleSubmit, setError, errors, isSubmitting } = useForm<
-    z.input<typeof ForgotPasswordSchema>,
-    unknown,
-    Values
-  >({
+  const { register, handleSubmit, setError, errors, isSubmitting } = useForm({
     resolver,
     defaultValues: { email: '' },
   });

@@ -1,13 +1,8 @@
-import type { ChangePasswordSchema } from '@studynest/contracts';
 import { useEffect, useState } from 'react';
-import type * as z from 'zod/mini';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { applyServerErrors, hasFieldErrors, lazyZodResolver, useForm } from '../../../lib/form.ts';
+import { lazyZodResolver, serverErrorLine, useForm } from '../../../lib/form.ts';
 import { useChangePassword } from '../api/auth-mutations.ts';
-import { PasswordField } from './password-input.tsx';
-import { NEW_PASSWORD_HINT } from './password-strength.tsx';
-
-type Values = z.output<typeof ChangePasswordSchema>;
+import { NewPasswordField, PasswordField } from './password-input.tsx';
 
 // The contract schema loads after the profile shows (see lazyZodResolver).
 const resolver = lazyZodResolver(() =>
@@ -23,11 +18,7 @@ export function ChangePasswordForm({ email, onChanged }: { email: string; onChan
   const [error, setErrorMessage] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   useEffect(() => resolver.preload(), []);
-  const { register, handleSubmit, setError, reset, watch, errors, isSubmitting } = useForm<
-    z.input<typeof ChangePasswordSchema>,
-    unknown,
-    Values
-  >({
+  const { register, handleSubmit, setError, reset, watch, errors, isSubmitting } = useForm({
     resolver,
     defaultValues: { current_password: '', new_password: '' },
   });
@@ -41,8 +32,7 @@ export function ChangePasswordForm({ email, onChanged }: { email: string; onChan
       setDone(res.message);
       onChanged?.();
     } catch (err) {
-      const message = applyServerErrors(err, setError);
-      if (!hasFieldErrors(err)) setErrorMessage(message);
+      setErrorMessage(serverErrorLine(err, setError));
     }
   });
 
@@ -69,10 +59,8 @@ export function ChangePasswordForm({ email, onChanged }: { email: string; onChan
         error={errors.current_password?.message}
         {...register('current_password')}
       />
-      <PasswordField
+      <NewPasswordField
         label="New password"
-        autoComplete="new-password"
-        hint={NEW_PASSWORD_HINT}
         strengthOf={watch('new_password')}
         error={errors.new_password?.message}
         {...register('new_password')}

@@ -8,8 +8,7 @@ import { applyServerErrors, type FieldErrors, type Path, type Resolver, useForm 
 import { NOTICE_MS } from '../../../lib/use-timed-notice.ts';
 import { AuthCard } from './auth-card.tsx';
 import { OtpField } from './otp-input.tsx';
-import { PasswordField } from './password-input.tsx';
-import { NEW_PASSWORD_HINT } from './password-strength.tsx';
+import { NewPasswordField } from './password-input.tsx';
 import { SubmitButton } from './submit-button.tsx';
 
 /** What a code screen holds: the e-mail, its 4-digit code, and (resetting) the new password. */
@@ -140,10 +139,8 @@ export function CodeEntryForm<I extends CodeValues, O extends CodeValues>({
           {...register('otp')}
         />
         {newPassword && (
-          <PasswordField
+          <NewPasswordField
             label="New password"
-            autoComplete="new-password"
-            hint={NEW_PASSWORD_HINT}
             strengthOf={form.watch('password' as Path<I>) as string}
             error={errors.password?.message}
             {...register('password')}

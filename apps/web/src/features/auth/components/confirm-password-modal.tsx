@@ -1,12 +1,8 @@
-import type { ConfirmPasswordSchema } from '@studynest/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
-import type * as z from 'zod/mini';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { applyServerErrors, hasFieldErrors, lazyZodResolver, useForm } from '../../../lib/form.ts';
+import { lazyZodResolver, serverErrorLine, useForm } from '../../../lib/form.ts';
 import { useConfirmPassword } from '../api/auth-mutations.ts';
 import { PasswordField } from './password-input.tsx';
-
-type Values = z.output<typeof ConfirmPasswordSchema>;
 
 // The contract schema loads when the modal first opens (see lazyZodResolver).
 const resolver = lazyZodResolver(() =>
@@ -30,11 +26,7 @@ export function ConfirmPasswordModal({
   const titleId = useId();
   const confirm = useConfirmPassword();
   const [error, setErrorMessage] = useState<string | null>(null);
-  const { register, handleSubmit, setError, reset, setFocus, errors, isSubmitting } = useForm<
-    z.input<typeof ConfirmPasswordSchema>,
-    unknown,
-    Values
-  >({
+  const { register, handleSubmit, setError, reset, setFocus, errors, isSubmitting } = useForm({
     resolver,
     defaultValues: { password: '' },
   });
@@ -59,9 +51,8 @@ export function ConfirmPasswordModal({
       reset({ password: '' });
       onConfirmed();
     } catch (err) {
-      const message = applyServerErrors(err, setError);
       // A wrong password shows on the field; anything else (offline, 5xx) above it.
-      if (!hasFieldErrors(err)) setErrorMessage(message);
+      setErrorMessage(serverErrorLine(err, setError));
     }
   });
 

@@ -1,7 +1,7 @@
 import { type InputHTMLAttributes, useState } from 'react';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { EyeIcon, EyeSlashIcon } from '../../../components/ui/icons.tsx';
-import { PasswordStrength } from './password-strength.tsx';
+import { NEW_PASSWORD_HINT, PasswordStrength } from './password-strength.tsx';
 
 type Props = {
   label: string;
@@ -47,4 +47,9 @@ export function PasswordField({ label, error, hint, strengthOf, ...input }: Prop
       )}
     </FormField>
   );
+}
+
+/** Where a new password is chosen: the browser may suggest one, and the hint and meter guide it. */
+export function NewPasswordField(props: Omit<Props, 'autoComplete' | 'hint'> & { strengthOf: string }) {
+  return <PasswordField autoComplete="new-password" hint={NEW_PASSWORD_HINT} {...props} />;
 }

@@ -4,8 +4,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { choices, EmailField, SelectField, TextField } from '../../../components/ui/form-field.tsx';
 import { applyServerErrors, lazyZodResolver, useForm } from '../../../lib/form.ts';
-import { PasswordField } from './password-input.tsx';
-import { NEW_PASSWORD_HINT } from './password-strength.tsx';
+import { NewPasswordField } from './password-input.tsx';
 import { SubmitButton } from './submit-button.tsx';
 
 // The contract schema loads after the screen (see lazyZodResolver).
@@ -85,10 +84,8 @@ export function SignupForm({
         error={errors.phone_number?.message}
         {...register('phone_number')}
       />
-      <PasswordField
+      <NewPasswordField
         label="Password"
-        autoComplete="new-password"
-        hint={NEW_PASSWORD_HINT}
         strengthOf={watch('password')}
         error={errors.password?.message}
         {...register('password')}

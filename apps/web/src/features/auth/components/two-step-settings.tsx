@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import type * as z from 'zod/mini';
 import { Alert, QueryError } from '../../../components/ui/alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { applyServerErrors, hasFieldErrors, lazyZodResolver, useForm } from '../../../lib/form.ts';
+import { lazyZodResolver, serverErrorLine, useForm } from '../../../lib/form.ts';
 import { isReauthCancelled, useReauth } from '../../../lib/use-reauth.ts';
 import { mfaQueries, useMfaDisable, useMfaEnable, useMfaSetup } from '../api/mfa-queries.ts';
 import { ConfirmPasswordModal } from './confirm-password-modal.tsx';
@@ -131,8 +131,7 @@ function SetUpSteps({
       const res = await enable.mutateAsync(code);
       onDone(res.message);
     } catch (err) {
-      const message = applyServerErrors(err, setError);
-      if (!hasFieldErrors(err)) setErrorMessage(message);
+      setErrorMessage(serverErrorLine(err, setError));
     }
   });
 
@@ -231,8 +230,7 @@ function TurnOffForm({ required, onDone }: { required: boolean; onDone: (message
       const res = await disable.mutateAsync(values);
       onDone(res.message);
     } catch (err) {
-      const message = applyServerErrors(err, setError);
-      if (!hasFieldErrors(err)) setErrorMessage(message);
+      setErrorMessage(serverErrorLine(err, setError));
     }
   });
 

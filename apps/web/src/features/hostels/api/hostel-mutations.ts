@@ -3,17 +3,22 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { invalidate } from '../../../lib/query-client.ts';
 
-/** What the create/update form sends; the files travel as repeated `images` parts. */
-export type HostelFormPayload = {
+/** What the create/update form holds for a hostel's text fields and facts. */
+export type HostelFormValues = {
   hostel_name: string;
   address: string;
   hostel_details: string;
+  /** The facts (docs/domain.md, "Hostels and rooms"): '' is "not given". */
   university: string;
   state: string;
   city: string;
   walking_minutes: string;
   gender_policy: string;
   amenities: string[];
+};
+
+/** What the create/update form sends; the files travel as repeated `images` parts. */
+export type HostelFormPayload = HostelFormValues & {
   images: File[];
   /** Update only: ids (`photo._id`) of current photos to delete. */
   remove_images?: string[];

@@ -14,20 +14,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { choices, FormField, SelectField, TextField } from '../../../components/ui/form-field.tsx';
 import { applyServerErrors, type RegisterOptions, useForm } from '../../../lib/form.ts';
 import { usePreviewUrls } from '../../../lib/use-preview-urls.ts';
-import type { HostelFormPayload } from '../api/hostel-mutations.ts';
-
-export type HostelFormValues = {
-  hostel_name: string;
-  address: string;
-  hostel_details: string;
-  /** The facts (docs/domain.md, "Hostels and rooms"): '' is "not given". */
-  university: string;
-  state: string;
-  city: string;
-  walking_minutes: string;
-  gender_policy: string;
-  amenities: string[];
-};
+import type { HostelFormPayload, HostelFormValues } from '../api/hostel-mutations.ts';
 
 /** A new hostel's facts before the admin fills them in: what the server assumes when they are left out. */
 export const EMPTY_FACTS = {

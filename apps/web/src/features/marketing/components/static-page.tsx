@@ -2,6 +2,7 @@ import type { SiteInfo } from '@studynest/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { siteQueries } from '../api/marketing-queries.ts';
 
 /** The band that opens a public page: a small label, the title, a lead paragraph. */
@@ -28,9 +29,9 @@ export function PageBand({
 }
 
 /**
- * The frame every long-form page shares (help, terms, privacy): the band, then readable text that
- * may quote the server's settings (support contacts, notice periods) — loaded here, with a line
- * saying so when they could not be. `children` gets them (undefined while they load).
+ * The frame every long-form page shares (help, terms, privacy): the document title, the band, then
+ * readable text that may quote the server's settings (support contacts, notice periods) — loaded
+ * here, with a line saying so when they could not be.
  */
 export function StaticPage({
   eyebrow,
@@ -41,8 +42,9 @@ export function StaticPage({
   eyebrow: string;
   title: string;
   lead: ReactNode;
-  children: (info: SiteInfo | undefined) => ReactNode;
+  children: ReactNode;
 }) {
+  useDocumentTitle(title);
   const site = useSiteInfo();
   return (
     <article>
@@ -50,7 +52,7 @@ export function StaticPage({
       <div className="container-page pb-6">
         <div className="prose-page">
           <SiteInfoError error={site.error} retry={() => site.refetch()} />
-          {children(site.data)}
+          {children}
         </div>
       </div>
     </article>
@@ -63,7 +65,8 @@ export function useSiteInfo() {
 }
 
 /** One configured value inline in a sentence; a short placeholder while it loads. */
-export function SiteValue({ info, field }: { info: SiteInfo | undefined; field: keyof SiteInfo }) {
+export function SiteValue({ field }: { field: keyof SiteInfo }) {
+  const info = useSiteInfo().data;
   if (!info) return <span className="text-muted">…</span>;
   return <strong>{info[field]}</strong>;
 }

@@ -2,7 +2,7 @@ import type { PaymentDetail, Profile } from '@studynest/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { hostel, profile, rentDetails, room } from '../../../testing/fixtures.ts';
+import { hostel, placement, profile, rentDetails, room } from '../../../testing/fixtures.ts';
 import { PaymentDetails } from './payment-details.tsx';
 import { buildReceipt } from './receipt-content.ts';
 import { RentDetails } from './rent-details.tsx';
@@ -151,15 +151,7 @@ describe('RentDetails: renewal', () => {
 describe('PaymentDetails: after move-out', () => {
   const statement = (refund: NonNullable<Profile['moveOutStatement']>['refund'], deductions = 7_500) => ({
     tenancy_id: 't1',
-    user: {
-      _id: 'u1',
-      first_name: 'Ada',
-      last_name: 'Obi',
-      email: 'ada@example.com',
-      phone_number: '08031234567',
-    },
-    hostel,
-    room: { _id: room._id, room_number: room.room_number, unit: room.unit },
+    ...placement,
     start_date: '2026-01-10',
     moved_out_on: '2026-11-20',
     reason: 'left_early' as const,

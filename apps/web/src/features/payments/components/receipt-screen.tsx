@@ -35,6 +35,39 @@ function Message({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
+/** A query the screen waits on, not answered yet: the spinner while it loads, or what failed and a retry. */
+function Unsettled({
+  query,
+  loading,
+  failed,
+  children,
+}: {
+  query: { isPending: boolean; error: Error | null; refetch: () => unknown };
+  loading: string;
+  failed: string;
+  children?: React.ReactNode;
+}) {
+  if (query.isPending || !query.error) return <Loading label={loading} />;
+  return (
+    <Message title={failed}>
+      <QueryError error={query.error} retry={() => query.refetch()} />
+      {children}
+    </Message>
+  );
+}
+
+/** The way on from a payment with no receipt to show: the screen's own step first, then home. */
+function NextSteps({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row">
+      {children}
+      <Link to={paths.home.getHref()} className="btn-secondary">
+        Back to the home page
+      </Link>
+    </div>
+  );
+}
+
 /**
  * The payment return pages (/receipt-page, /rent-receipt; docs/domain.md, "Receipts"): the provider sends the browser
  * back with ?reference=…. A caution deposit comes back to /receipt-page: the verified payment's own type
@@ -79,16 +112,13 @@ function NoReference({ userId }: { userId?: string }) {
         This page shows your receipt when you come back from paying, and there is no payment to show yet. Your
         payments and rent details are in your profile.
       </p>
-      <div className="flex flex-col gap-3 sm:flex-row">
+      <NextSteps>
         {userId && (
           <Link to={paths.profile.getHref(userId)} className="btn-primary">
             Go to my profile
           </Link>
         )}
-        <Link to={paths.home.getHref()} className="btn-secondary">
-          Back to the home page
-        </Link>
-      </div>
+      </NextSteps>
     </Message>
   );
 }
@@ -96,14 +126,13 @@ function NoReference({ userId }: { userId?: string }) {
 /** Opened without ?reference= (the 'Receipt Page' button): show the latest payment of this kind. */
 function LatestReceipt({ kind, userId }: { kind: PaymentKind; userId: string }) {
   const profile = useQuery(profileQuery(userId));
-  if (profile.isPending) {
-    return <Loading label="Looking for your latest payment…" />;
-  }
-  if (profile.isError) {
+  if (!profile.isSuccess) {
     return (
-      <Message title="We could not load your payments">
-        <QueryError error={profile.error} retry={() => profile.refetch()} />
-      </Message>
+      <Unsettled
+        query={profile}
+        loading="Looking for your latest payment…"
+        failed="We could not load your payments"
+      />
     );
   }
   const latest = kind === 'agent_fee' ? profile.data.agentFeePayment : profile.data.roomPricePayment;
@@ -153,17 +182,13 @@ function VerifiedReceipt({ reference }: { reference: string }) {
       </div>
     );
   }
-  if (verify.isPending) {
-    return <Loading label="Checking your payment…" />;
-  }
-  if (verify.isError) {
+  if (!verify.isSuccess) {
     return (
-      <Message title="We could not load this receipt">
-        <QueryError error={verify.error} retry={() => verify.refetch()} />
+      <Unsettled query={verify} loading="Checking your payment…" failed="We could not load this receipt">
         <Link to={paths.home.getHref()} className="btn-secondary self-start">
           Back to the home page
         </Link>
-      </Message>
+      </Unsettled>
     );
   }
   const shown = PAYMENT_KIND_OF[verify.data.payment_type];
@@ -276,7 +301,7 @@ function NotPaid({
           <span className="font-mono break-all">{payment.reference}</span>
         </p>
       </Alert>
-      <div className="flex flex-col gap-3 sm:flex-row">
+      <NextSteps>
         {status === 'pending' ? (
           <button type="button" className="btn-primary" onClick={onCheckAgain} disabled={checking}>
             {checking ? 'Checking…' : 'Check again'}
@@ -286,10 +311,7 @@ function NotPaid({
             {kind === 'agent_fee' ? 'Try booking again' : 'Back to my profile'}
           </Link>
         )}
-        <Link to={paths.home.getHref()} className="btn-secondary">
-          Back to the home page
-        </Link>
-      </div>
+      </NextSteps>
     </Message>
   );
 }

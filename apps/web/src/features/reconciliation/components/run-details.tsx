@@ -1,4 +1,5 @@
 import type { ReconciliationRun } from '@studynest/contracts';
+import type { ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatLagosDate, formatLagosDateTime } from '../../../lib/format.ts';
@@ -7,6 +8,16 @@ import { DifferencesTable } from './differences-table.tsx';
 import { RunStatusBadge } from './reconciliation-labels.tsx';
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** One term of the run's summary, read inline ("Payments: 3 here, 3 at the provider"). */
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="inline text-muted">{term}: </dt>
+      <dd className="inline">{children}</dd>
+    </div>
+  );
+}
 
 /** One run: what each side listed for its day, then each difference (or why there are none). */
 export function RunDetails({ run }: { run: ReconciliationRun }) {
@@ -20,24 +31,15 @@ export function RunDetails({ run }: { run: ReconciliationRun }) {
         <RunStatusBadge status={run.status} />
       </div>
       <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-3">
-        <div>
-          <dt className="inline text-muted">Payments: </dt>
-          <dd className="inline">
-            {counts.ours_payments} here, {counts.theirs_payments} at the provider
-          </dd>
-        </div>
-        <div>
-          <dt className="inline text-muted">Refunds: </dt>
-          <dd className="inline">
-            {counts.ours_refunds} here, {counts.theirs_refunds} at the provider
-          </dd>
-        </div>
-        <div>
-          <dt className="inline text-muted">Ran: </dt>
-          <dd className="inline">
-            <time dateTime={run.started_at}>{formatLagosDateTime(run.started_at)}</time>
-          </dd>
-        </div>
+        <Fact term="Payments">
+          {counts.ours_payments} here, {counts.theirs_payments} at the provider
+        </Fact>
+        <Fact term="Refunds">
+          {counts.ours_refunds} here, {counts.theirs_refunds} at the provider
+        </Fact>
+        <Fact term="Ran">
+          <time dateTime={run.started_at}>{formatLagosDateTime(run.started_at)}</time>
+        </Fact>
       </dl>
       {run.status === 'failed' ? (
         <Alert tone="error">

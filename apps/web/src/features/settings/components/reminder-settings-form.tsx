@@ -4,12 +4,11 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import {
-  applyServerErrors,
   Controller,
   type FieldError,
-  hasFieldErrors,
   lazyZodResolver,
   type Resolver,
+  serverErrorLine,
   useForm,
 } from '../../../lib/form.ts';
 import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
@@ -23,7 +22,21 @@ type SettingsText = {
   inspection_cancel_hours: string;
 };
 
-const LIST_FIELDS = ['reminder_days_before', 'overdue_days_after'] as const;
+/** The two lists of days, each typed into one input. */
+const DAY_LISTS = [
+  {
+    name: 'reminder_days_before',
+    label: 'Reminder days before the due date',
+    hint: 'Whole days, separated by commas; 0 is the due date itself. Up to 8 days, each from 0 to 365.',
+    placeholder: '30, 7, 1, 0',
+  },
+  {
+    name: 'overdue_days_after',
+    label: 'Overdue notice days after the due date',
+    hint: 'Whole days after an unpaid due date, separated by commas. Up to 8 days, each from 1 to 365.',
+    placeholder: '1, 7, 14',
+  },
+] as const;
 
 const contract = lazyZodResolver(() =>
   import('@studynest/contracts/settings').then((m) => m.AdminSettingsSchema),
@@ -75,7 +88,11 @@ const resolver: Resolver<SettingsText, unknown, AdminSettings> & { preload: () =
   async (values: SettingsText, context: unknown, options: Parameters<Resolver<SettingsText>>[2]) => {
     const result = await contract(toBody(values) as AdminSettingsInput, context, options as never);
     const errors: Record<string, FieldError> = {};
-    for (const key of [...LIST_FIELDS, 'reminder_sms', 'inspection_cancel_hours'] as const) {
+    for (const key of [
+      ...DAY_LISTS.map((list) => list.name),
+      'reminder_sms',
+      'inspection_cancel_hours',
+    ] as const) {
       const message = listMessage(result.errors[key]);
       if (message) errors[key] = { type: 'validate', message };
     }
@@ -107,14 +124,14 @@ export function ReminderSettingsForm({ settings }: { settings: AdminSettings }) 
       // The server names one day of a list (`reminder_days_before.2`): show its first word on a
       // list under that list's input.
       const shown = new Set<string>();
-      const message = applyServerErrors(err, (field, e) => {
-        const top = String(field).split('.')[0] as keyof SettingsText;
-        if (shown.has(top)) return;
-        shown.add(top);
-        setError(top, e);
-      });
-      // When the reasons are on the fields, the fields say it; otherwise the server's message.
-      setErrorMessage(hasFieldErrors(err) ? null : message);
+      setErrorMessage(
+        serverErrorLine(err, (field, e) => {
+          const top = String(field).split('.')[0] as keyof SettingsText;
+          if (shown.has(top)) return;
+          shown.add(top);
+          setError(top, e);
+        }),
+      );
     }
   });
 
@@ -125,22 +142,17 @@ export function ReminderSettingsForm({ settings }: { settings: AdminSettings }) 
         <p className="text-sm text-muted">
           Reminders and overdue notices go out at 9:00 in the morning, Lagos time, by e-mail.
         </p>
-        <TextField
-          label="Reminder days before the due date"
-          hint="Whole days, separated by commas; 0 is the due date itself. Up to 8 days, each from 0 to 365."
-          autoComplete="off"
-          placeholder="30, 7, 1, 0"
-          error={listMessage(errors.reminder_days_before)}
-          {...register('reminder_days_before')}
-        />
-        <TextField
-          label="Overdue notice days after the due date"
-          hint="Whole days after an unpaid due date, separated by commas. Up to 8 days, each from 1 to 365."
-          autoComplete="off"
-          placeholder="1, 7, 14"
-          error={listMessage(errors.overdue_days_after)}
-          {...register('overdue_days_after')}
-        />
+        {DAY_LISTS.map(({ name, label, hint, placeholder }) => (
+          <TextField
+            key={name}
+            label={label}
+            hint={hint}
+            autoComplete="off"
+            placeholder={placeholder}
+            error={listMessage(errors[name])}
+            {...register(name)}
+          />
+        ))}
         <Controller
           control={control}
           name="reminder_sms"

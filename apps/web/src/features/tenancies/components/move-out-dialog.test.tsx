@@ -5,20 +5,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mockFetch, polyfillDialog } from '../../../testing/dom.ts';
+import { placement } from '../../../testing/fixtures.ts';
 import { MoveOutDialog } from './move-out-dialog.tsx';
 
 const today = todayInLagos();
 /** A tenant who gave notice today: a 30-day notice runs until 30 days from now. */
 const tenant: Tenant = {
-  user: {
-    _id: 'u1',
-    first_name: 'Ada',
-    last_name: 'Obi',
-    email: 'ada@example.com',
-    phone_number: '08031234567',
-  },
-  hostel: { _id: 'h1', hostel_name: 'Samaru Comfort Lodge', address: '12 Hanwa Road, Zaria' },
-  room: { _id: 'r1', room_number: 'room 07', unit: 'single room (share facilities)' },
+  ...placement,
   rentStartDate: addDays(today, -200),
   rentDueDate: addDays(today, 165),
   daysLeft: 165,
@@ -91,9 +84,7 @@ describe('MoveOutDialog', () => {
   it('refuses deductions beyond the deposit, then sends the move-out with them', async () => {
     const statement = {
       tenancy_id: 't1',
-      user: tenant.user,
-      hostel: tenant.hostel,
-      room: tenant.room,
+      ...placement,
       start_date: tenant.rentStartDate,
       moved_out_on: today,
       reason: 'left_early',

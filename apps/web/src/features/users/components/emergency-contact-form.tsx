@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { CardSection } from '../../../components/ui/card-section.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
-import { applyServerErrors, hasFieldErrors, lazyZodResolver, useForm } from '../../../lib/form.ts';
+import { lazyZodResolver, serverErrorLine, useForm } from '../../../lib/form.ts';
 import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
 import { useUpdateProfile } from '../api/user-queries.ts';
 
@@ -50,9 +50,8 @@ export function EmergencyContactForm({ profile, editable }: { profile: Profile; 
       reset({ emergency_contact: saved.emergency_contact });
       show({ tone: 'success', message: 'Emergency contact saved.' }, NOTICE_MS.saved);
     } catch (err) {
-      const message = applyServerErrors(err, setError);
       // A refused phone is said on its field (the server checks it); no second message above.
-      if (!hasFieldErrors(err)) setErrorMessage(message);
+      setErrorMessage(serverErrorLine(err, setError));
     }
   });
 
