@@ -90,20 +90,19 @@ async function resolveAudience(deps: Pick<Deps, 'db'>, audience: MessageAudience
     }
     case 'users': {
       // Chosen people, tenants or not; a tenant's placeholders come from their running tenancy.
-      const running = alias(tenancies, 'running');
       const rows = await deps.db
         .select({
           ...recipientColumns,
           hostel: hostels.hostelName,
           room: rooms.roomNumber,
-          dueDate: running.dueDate,
+          dueDate: tenancies.dueDate,
         })
         .from(users)
-        .leftJoin(running, and(eq(running.userId, users.id), isNull(running.endedAt)))
-        .leftJoin(rooms, eq(rooms.id, running.roomId))
-        .leftJoin(hostels, eq(hostels.id, running.hostelId))
+        .leftJoin(tenancies, and(eq(tenancies.userId, users.id), tenancyRunning))
+        .leftJoin(rooms, eq(rooms.id, tenancies.roomId))
+        .leftJoin(hostels, eq(hostels.id, tenancies.hostelId))
         .where(and(inArray(users.id, audience.user_ids ?? []), isNull(users.deletedAt)))
-        .orderBy(asc(users.firstName), asc(users.id), asc(running.dueDate));
+        .orderBy(asc(users.firstName), asc(users.id), asc(tenancies.dueDate));
       const seen = new Set<string>();
       people = rows
         .filter((r) => !seen.has(r.userId) && seen.add(r.userId))

@@ -1,10 +1,11 @@
 import { addDays, addMonths, todayInLagos } from '@studynest/contracts';
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { insertHostel, insertRoom, type SignedIn, signedInUser } from '../../../test/factories.ts';
 import { send } from '../../../test/requests.ts';
 import { tenancies } from '../tenancies/tenancies.schema.ts';
+import { runningTenancyOf } from '../tenancies/tenancy-rules.ts';
 
 /** Test helpers shared by the bookings and payments suites (not a test file itself). */
 
@@ -191,6 +192,6 @@ export async function rentYearNearlyUp(t: TestApp, roomId: string, daysLeft = 30
   await t.db
     .update(tenancies)
     .set({ startDate: addMonths(dueDate, -12), dueDate })
-    .where(and(eq(tenancies.roomId, roomId), isNull(tenancies.endedAt)));
+    .where(runningTenancyOf(roomId));
   return dueDate;
 }
