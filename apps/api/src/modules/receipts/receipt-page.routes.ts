@@ -84,7 +84,7 @@ export const receiptPageRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!(err instanceof AppError) || err.statusCode !== 429) throw err;
     return reply
       .status(429)
-      .headers({ ...htmlPageHeaders("'self'"), ...err.headers })
+      .headers({ ...htmlPageHeaders("'none'"), ...err.headers })
       .type('text/html; charset=utf-8')
       .send(
         htmlPage({
