@@ -8,7 +8,7 @@ import {
 } from '@studynest/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { perAccountLimit } from '../../lib/account-limits.ts';
+import { ACCOUNT_LIMITS, perAccountLimit } from '../../lib/account-limits.ts';
 import { errorAnswers } from '../../lib/route-options.ts';
 import { moveOut } from './move-out.service.ts';
 import { giveNotice, withdrawNotice } from './tenancy-notice.service.ts';
@@ -25,7 +25,7 @@ export const tenanciesRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: perAccountLimit(deps, 'tenancy-notices'),
       schema: {
         tags: ['tenancies'],
-        summary: "The tenant's written notice to end their running tenancy (5 an hour per account)",
+        summary: `The tenant's written notice to end their running tenancy (${ACCOUNT_LIMITS['tenancy-notices'].points} an hour per account)`,
         description:
           'move_out_on is a Lagos calendar day at least the notice period in the terms (TENANT_NOTICE_DAYS) from today. Giving notice again replaces the earlier notice. 404 when the caller rents nothing.',
         body: TenancyNoticeSchema,
