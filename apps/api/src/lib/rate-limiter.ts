@@ -51,12 +51,16 @@ export function tooManyAttempts(retryAfterSeconds: number): AppError {
   );
 }
 
-/** Throw 429 unless `l` allows (and counts) one more hit for `key`. */
-export async function enforce(l: Limiter, key: string): Promise<void> {
+/** Throw 429 (`refusal`, given the seconds to wait) unless `l` allows (and counts) one more hit for `key`. */
+export async function enforce(
+  l: Limiter,
+  key: string,
+  refusal: (retryAfterSeconds: number) => AppError = tooManyAttempts,
+): Promise<void> {
   try {
     await l.consume(key);
   } catch (err) {
-    if (err instanceof RateLimiterRes) throw tooManyAttempts(err.msBeforeNext / 1000);
+    if (err instanceof RateLimiterRes) throw refusal(err.msBeforeNext / 1000);
     throw err;
   }
 }

@@ -9,6 +9,7 @@ import {
 } from '@studynest/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
+import { perAccountLimit } from '../../lib/account-limits.ts';
 import { errorAnswers } from '../../lib/route-options.ts';
 import {
   getAdminMessage,
@@ -26,11 +27,12 @@ export const adminMessagesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/messages',
     {
       onRequest: app.adminOnly,
+      preHandler: perAccountLimit(deps, 'message-sends'),
       schema: {
         tags: ['admin'],
         summary: 'Send an e-mail or a text to tenants (all, a hostel, chosen people, or those in arrears)',
         body: AdminMessageCreateSchema,
-        response: { 202: AdminMessageCreatedSchema, ...errorAnswers(400, 401, 403, 404) },
+        response: { 202: AdminMessageCreatedSchema, ...errorAnswers(400, 401, 403, 404, 429) },
       },
     },
     async (request, reply) => {
@@ -44,11 +46,12 @@ export const adminMessagesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/messages/preview',
     {
       onRequest: app.adminOnly,
+      preHandler: perAccountLimit(deps, 'message-previews'),
       schema: {
         tags: ['admin'],
         summary: 'What sending would do: recipients, who is skipped and why, and the message for one of them',
         body: AdminMessageCreateSchema,
-        response: { 200: AdminMessagePreviewSchema, ...errorAnswers(400, 401, 403, 404) },
+        response: { 200: AdminMessagePreviewSchema, ...errorAnswers(400, 401, 403, 404, 429) },
       },
     },
     async (request) => previewAdminMessage(deps, request.body),
@@ -85,11 +88,12 @@ export const adminMessagesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/messages/:id/retry',
     {
       onRequest: app.adminOnly,
+      preHandler: perAccountLimit(deps, 'message-sends'),
       schema: {
         tags: ['admin'],
         summary: "Retry a send's failed deliveries",
         params: IdParamsSchema,
-        response: { 200: AdminMessageRetriedSchema, ...errorAnswers(400, 401, 403, 404) },
+        response: { 200: AdminMessageRetriedSchema, ...errorAnswers(400, 401, 403, 404, 429) },
       },
     },
     async (request) => retryAdminMessage(deps, request.params.id),

@@ -14,6 +14,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
+import { perAccountLimit } from '../../lib/account-limits.ts';
 import { errorAnswers } from '../../lib/route-options.ts';
 import {
   changePassword,
@@ -43,11 +44,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     const user = await request.requireUser();
     if (user.role === 'admin') request.auditActor = user;
   };
+  const twoStepChanges = perAccountLimit(app.deps, 'two-step-changes');
 
   app.post(
     '/auth/change-password',
     {
       onRequest: app.signedIn,
+      preHandler: perAccountLimit(app.deps, 'password-changes'),
       schema: {
         tags: ['account'],
         summary: 'Change the password (current one required); other sessions are signed out',
@@ -63,6 +66,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     '/auth/confirm-password',
     {
       onRequest: app.signedIn,
+      preHandler: perAccountLimit(app.deps, 'password-confirmations'),
       schema: {
         tags: ['account'],
         summary: 'Confirm the password before a sensitive action (creating an admin, deleting a user)',
@@ -140,6 +144,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     '/auth/mfa/setup',
     {
       onRequest: [auditedAdmin, app.recentPassword],
+      preHandler: twoStepChanges,
       schema: {
         tags: ['account'],
         summary: 'Start setting up two-step sign-in (admins): a new secret for an authenticator app',
@@ -154,6 +159,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     '/auth/mfa/enable',
     {
       onRequest: auditedAdmin,
+      preHandler: twoStepChanges,
       schema: {
         tags: ['account'],
         summary: 'Turn two-step sign-in on with the first code from the app (admins)',
@@ -169,6 +175,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     '/auth/mfa/disable',
     {
       onRequest: auditedAdmin,
+      preHandler: twoStepChanges,
       schema: {
         tags: ['account'],
         summary: 'Turn two-step sign-in off with the password and a current code (admins)',

@@ -9,6 +9,7 @@ import {
 } from '@studynest/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
+import { perAccountLimit } from '../../lib/account-limits.ts';
 import { errorAnswers } from '../../lib/route-options.ts';
 import { cancelBooking } from './booking-cancel.service.ts';
 import { countUpcomingBookings, createBooking, listBookings } from './bookings.service.ts';
@@ -18,13 +19,14 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/bookings',
     {
       onRequest: app.signedIn,
+      preHandler: perAccountLimit(app.deps, 'bookings'),
       // A booking and its room hold show in no cached answer (not in the room lists, not in the profile).
       config: { readCache: 'keep' },
       schema: {
         tags: ['bookings'],
         summary: 'Book an inspection and hold the room for 30 minutes',
         body: BookingCreateSchema,
-        response: { 201: BookingSchema, ...errorAnswers(400, 401, 403, 404, 409) },
+        response: { 201: BookingSchema, ...errorAnswers(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request, reply) => {

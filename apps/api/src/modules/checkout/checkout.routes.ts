@@ -7,9 +7,8 @@ import {
   PaymentVerifyQuerySchema,
   WebhookAckSchema,
 } from '@studynest/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { enforce } from '../../lib/rate-limiter.ts';
+import { perAccountLimit } from '../../lib/account-limits.ts';
 import { errorAnswers } from '../../lib/route-options.ts';
 import {
   handlePaystackWebhook,
@@ -19,8 +18,6 @@ import {
   verifyPayment,
 } from './checkout.service.ts';
 
-const HOUR_SECONDS = 60 * 60;
-
 /**
  * A payment's journey through the provider (docs/domain.md, "Payments"): start it, check it, and
  * take Paystack's word that something happened.
@@ -28,20 +25,13 @@ const HOUR_SECONDS = 60 * 60;
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
 
-  /**
-   * Per-account limits: each initiation creates a payment row (and a Paystack transaction), and
-   * each verification of an open payment is a call to Paystack. A person paying needs a handful;
-   * these stop a script from using us to flood the provider. None when RATE_LIMITS=off.
-   */
-  const perAccount = (name: string, limit: number) => {
-    const limiter = deps.counters(name, limit, HOUR_SECONDS);
-    return async (request: FastifyRequest) => {
-      const user = await request.requireUser();
-      if (deps.config.rateLimits) await enforce(limiter, user.id);
-    };
+  // Per account (ACCOUNT_LIMITS): a person paying needs a handful; these stop a script from using
+  // us to flood the provider.
+  const initiations = { onRequest: app.signedIn, preHandler: perAccountLimit(deps, 'payment-initiations') };
+  const verifications = {
+    onRequest: app.signedIn,
+    preHandler: perAccountLimit(deps, 'payment-verifications'),
   };
-  const initiations = perAccount('payment-initiations', 20);
-  const verifications = perAccount('payment-verifications', 300);
 
   const initiateAnswers = {
     201: PaymentInitiateResponseSchema,
@@ -51,7 +41,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     PAYMENT_INITIATE_PATHS.agent_fee,
     {
-      onRequest: initiations,
+      ...initiations,
       schema: {
         tags: ['payments'],
         summary:
@@ -69,7 +59,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     PAYMENT_INITIATE_PATHS.rent,
     {
-      onRequest: initiations,
+      ...initiations,
       schema: {
         tags: ['payments'],
         summary: "Start paying (or renewing) a room's yearly rent; the browser goes to checkoutLink",
@@ -86,7 +76,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     PAYMENT_INITIATE_PATHS.caution_fee,
     {
-      onRequest: initiations,
+      ...initiations,
       schema: {
         tags: ['payments'],
         summary:
@@ -108,7 +98,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payments/verify',
     {
-      onRequest: verifications,
+      ...verifications,
       schema: {
         tags: ['payments'],
         summary: 'Check a payment with the provider and apply its result once (payer or admin)',
@@ -122,7 +112,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/payments/verify',
     {
-      onRequest: verifications,
+      ...verifications,
       // Verifying applies a success: the room becomes booked or rented in the public lists.
       config: { readCache: 'clear' },
       schema: {

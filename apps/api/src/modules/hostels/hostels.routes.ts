@@ -12,6 +12,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
+import { perAccountLimit } from '../../lib/account-limits.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { errorAnswers } from '../../lib/route-options.ts';
 import { parseOrThrow } from '../../lib/validation.ts';
@@ -101,15 +102,19 @@ export const hostelsRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  // Before the form is read: photos past the limit are never decoded.
+  const saves = perAccountLimit(deps, 'hostel-saves');
+
   app.post(
     '/hostels',
     {
       onRequest: app.adminOnly,
+      preHandler: saves,
       schema: {
         tags: ['hostels'],
         summary: 'Create a hostel',
         description: FORM_DESCRIPTION,
-        response: { 201: HostelSchema, ...errorAnswers(400, 401, 403, 413, 415) },
+        response: { 201: HostelSchema, ...errorAnswers(400, 401, 403, 413, 415, 429) },
       },
     },
     async (request, reply) => {
@@ -129,6 +134,7 @@ export const hostelsRoutes: FastifyPluginAsyncZod<{
       method,
       url: '/hostels/:id',
       onRequest: app.adminOnly,
+      preHandler: saves,
       schema: {
         tags: ['hostels'],
         summary:
@@ -137,7 +143,7 @@ export const hostelsRoutes: FastifyPluginAsyncZod<{
             : 'Update a hostel (hostel_name and address required)',
         description: FORM_DESCRIPTION,
         params: IdParamsSchema,
-        response: { 200: HostelSchema, ...errorAnswers(400, 401, 403, 404, 413, 415) },
+        response: { 200: HostelSchema, ...errorAnswers(400, 401, 403, 404, 413, 415, 429) },
       },
       handler: async (request) => {
         // Answer 404 before reading (and re-encoding) any photos.

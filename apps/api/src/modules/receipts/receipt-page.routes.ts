@@ -1,6 +1,7 @@
 import { COMPANY, formatLagosDateTime, formatNaira, type ReceiptVerification } from '@studynest/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
+import { AppError } from '../../lib/errors.ts';
 import { escapeHtml, htmlPage, htmlPageHeaders } from '../../lib/html-page.ts';
 import { perIpLimit } from '../../lib/route-options.ts';
 import { RECEIPT_NUMBER } from '../payments/index.ts';
@@ -61,6 +62,13 @@ const nairaOf = (s: string) => {
 };
 
 /**
+ * Checks of a printout by number and amount one client address may make in an hour. Receipt
+ * numbers run in order and amounts are a few prices, so the form could be used to find receipts
+ * by guessing; a person checking the printouts in front of them stays far below it.
+ */
+export const RECEIPT_CHECKS_PER_HOUR = 30;
+
+/**
  * The page a receipt's QR code opens, and a form to check a printout by number and amount: plain
  * HTML that works on any phone without scripts (docs/domain.md, Receipts). Outside /api: a page.
  */
@@ -69,6 +77,23 @@ export const receiptPageRoutes: FastifyPluginAsyncZod = async (app) => {
   const send = (status: number, body: string) => ({
     status,
     html: htmlPage({ title: 'Check a receipt — StudyNest', body }),
+  });
+
+  // Someone on a phone opened a page: past a limit, they get a page that says when to come back.
+  app.setErrorHandler((err, _request, reply) => {
+    if (!(err instanceof AppError) || err.statusCode !== 429) throw err;
+    return reply
+      .status(429)
+      .headers({ ...htmlPageHeaders("'none'"), ...err.headers })
+      .type('text/html; charset=utf-8')
+      .send(
+        htmlPage({
+          title: 'Too many checks — StudyNest',
+          body: `<h1 class="bad">Too many checks from this connection</h1>
+<p>${escapeHtml(err.message)}</p>
+<p class="note">We limit how often receipts can be checked from one connection, so that nobody can find receipts by guessing their numbers.</p>`,
+        }),
+      );
   });
 
   app.get(
@@ -94,8 +119,11 @@ export const receiptPageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/verify',
-    // A receipt number and an amount are easier to guess than a code: a tighter limit.
-    { config: perIpLimit(deps.config, 20, '10 minutes'), schema: { hide: true, querystring: CheckQuery } },
+    // A receipt number and an amount are easier to guess than a code (which carries a MAC): a tighter limit.
+    {
+      config: perIpLimit(deps.config, RECEIPT_CHECKS_PER_HOUR, '1 hour'),
+      schema: { hide: true, querystring: CheckQuery },
+    },
     async (request, reply) => {
       const number = (request.query.receipt_number ?? '').trim().toUpperCase();
       const amountText = (request.query.amount ?? '').trim();

@@ -5,11 +5,9 @@ import {
   ReceiptCodeParamsSchema,
   ReceiptVerificationSchema,
 } from '@studynest/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { RateLimiterRes } from 'rate-limiter-flexible';
 import * as z from 'zod/mini';
-import { AppError } from '../../lib/errors.ts';
+import { ACCOUNT_LIMITS, perAccountLimit } from '../../lib/account-limits.ts';
 import { errorAnswers, perIpLimit } from '../../lib/route-options.ts';
 import { downloadGate } from './download-gate.ts';
 import { listPaymentsOf, listPaymentsOfUser } from './payment-history.service.ts';
@@ -21,8 +19,7 @@ import { receiptPdf, verifyReceiptCode } from './receipts.service.ts';
  * Receipt PDFs one account may download in an hour. A person downloads each of their few receipts
  * a handful of times; a script asking again and again meets it within minutes.
  */
-export const RECEIPT_DOWNLOADS_PER_HOUR = 60;
-const HOUR_SECONDS = 60 * 60;
+export const RECEIPT_DOWNLOADS_PER_HOUR = ACCOUNT_LIMITS['receipt-downloads'].points;
 
 /** Receipts as JSON and PDF, and the payment history they belong to, under /api (docs/domain.md, Receipts). */
 export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -38,26 +35,6 @@ export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Two downloads per thread at once: one drawn while the next one's reads are done. The rest wait
   // (at most `queue` of them) without touching the event loop.
   const inTurn = downloadGate(2 * threads, queue, (waiting) => tooBusy(waiting, threads));
-
-  /** Per account (in Redis with REDIS_URL, ADR 0017); none when RATE_LIMITS=off. */
-  const downloads = deps.counters('receipt-downloads', RECEIPT_DOWNLOADS_PER_HOUR, HOUR_SECONDS);
-  const downloadLimit = async (request: FastifyRequest) => {
-    const user = await request.requireUser();
-    if (!deps.config.rateLimits) return;
-    try {
-      await downloads.consume(user.id);
-    } catch (err) {
-      if (!(err instanceof RateLimiterRes)) throw err;
-      const seconds = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
-      const minutes = Math.ceil(seconds / 60);
-      throw new AppError(
-        429,
-        `This account has downloaded ${RECEIPT_DOWNLOADS_PER_HOUR} receipts in the last hour, the most we allow. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
-        undefined,
-        { 'retry-after': String(seconds) },
-      );
-    }
-  };
 
   app.get(
     '/receipts/verify/:code',
@@ -76,7 +53,8 @@ export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/payments/:reference/receipt.pdf',
     {
-      onRequest: [app.signedIn, downloadLimit],
+      onRequest: app.signedIn,
+      preHandler: perAccountLimit(deps, 'receipt-downloads'),
       schema: {
         tags: ['payments'],
         summary: `A successful payment's receipt as a one-page PDF (payer or admin; ${RECEIPT_DOWNLOADS_PER_HOUR} an hour per account)`,

@@ -7,6 +7,7 @@ import { issueToken } from '../auth/tokens.ts';
 import { bookOk, hostelWithRoom, initiateAgentFeeOk, initiateRentOk } from '../payments/payments.fixtures.ts';
 import { payments } from '../payments/payments.schema.ts';
 import { receiptCode } from '../receipts/receipts.service.ts';
+import { RECEIPT_CHECKS_PER_HOUR } from './receipt-page.routes.ts';
 import { readPdf } from './receipts.fixtures.ts';
 
 describe('receipts', () => {
@@ -263,5 +264,35 @@ describe('receipts', () => {
       expect(bad.body).toContain('Not a StudyNest receipt');
       expect(bad.body).not.toContain('<script>');
     }
+  });
+});
+
+describe('checking printouts by number and amount', () => {
+  const t = testApp();
+  const check = (remoteAddress: string, number: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/verify?receipt_number=${number}&amount=185000`,
+      remoteAddress,
+    });
+
+  it(`lets one address check ${RECEIPT_CHECKS_PER_HOUR} an hour, then a page saying when to come back (429, Retry-After); others unaffected`, async () => {
+    for (let i = 0; i < RECEIPT_CHECKS_PER_HOUR; i++) {
+      const res = await check('203.0.113.7', `SN-2026-${String(i).padStart(6, '0')}`);
+      expect(res.statusCode, `check ${i + 1}`).toBe(404);
+      expect(res.body).toContain('Not a StudyNest receipt');
+    }
+    const limited = await check('203.0.113.7', 'SN-2026-000999');
+    expect(limited.statusCode).toBe(429);
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(3500);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect(limited.headers['content-type']).toMatch(/^text\/html/);
+    expect(limited.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(limited.body).toContain('Too many checks from this connection');
+    expect(limited.body).toContain('Try again in 60 minutes.');
+    expect(limited.body).not.toContain('<script');
+
+    expect((await check('203.0.113.8', 'SN-2026-000999')).statusCode).toBe(404);
   });
 });

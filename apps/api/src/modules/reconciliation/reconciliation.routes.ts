@@ -1,6 +1,7 @@
 import { ReconcileDaySchema, ReconciliationRunSchema } from '@studynest/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
+import { perAccountLimit } from '../../lib/account-limits.ts';
 import { errorAnswers } from '../../lib/route-options.ts';
 import { listRuns, reconcileDay } from './reconciliation.service.ts';
 
@@ -26,11 +27,12 @@ export const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/reconciliation',
     {
       onRequest: app.adminOnly,
+      preHandler: perAccountLimit(deps, 'reconciliation-runs'),
       schema: {
         tags: ['admin'],
         summary: 'Reconcile one Lagos day with the payment provider now (kept like the daily run)',
         body: ReconcileDaySchema,
-        response: { 200: ReconciliationRunSchema, ...errorAnswers(400, 401, 403) },
+        response: { 200: ReconciliationRunSchema, ...errorAnswers(400, 401, 403, 429) },
       },
     },
     async (request) => {

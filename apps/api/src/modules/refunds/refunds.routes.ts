@@ -5,6 +5,7 @@ import {
   RefundRecordSchema,
 } from '@studynest/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { perAccountLimit } from '../../lib/account-limits.ts';
 import { errorAnswers } from '../../lib/route-options.ts';
 import { adminRefunds, checkRefundNow, getRefund, requestRefund } from './refunds.service.ts';
 
@@ -30,13 +31,14 @@ export const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/refunds',
     {
       onRequest: app.adminOnly,
+      preHandler: perAccountLimit(deps, 'refunds'),
       schema: {
         tags: ['admin'],
         summary: 'Refund all or part of a successful payment: recorded pending, then sent to the provider',
         description:
           'A payment has at most one pending refund, and its refunds never add up to more than it. 400 for more than was paid (or is left), 404 for an unknown reference, 409 while another refund of it is pending or once it is refunded in full.',
         body: RefundCreateSchema,
-        response: { 202: RefundRecordSchema, ...errorAnswers(400, 401, 403, 404, 409) },
+        response: { 202: RefundRecordSchema, ...errorAnswers(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request, reply) => {
@@ -64,13 +66,14 @@ export const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/refunds/:id/check',
     {
       onRequest: app.adminOnly,
+      preHandler: perAccountLimit(deps, 'refund-checks'),
       schema: {
         tags: ['admin'],
         summary: 'Ask the provider now where an open (pending or unknown) refund has got to',
         description:
           'The follow-up job asks on its own, backing off; this asks at once. A provider that does not answer changes nothing.',
         params: IdParamsSchema,
-        response: { 200: RefundRecordSchema, ...errorAnswers(400, 401, 403, 404) },
+        response: { 200: RefundRecordSchema, ...errorAnswers(400, 401, 403, 404, 429) },
       },
     },
     async (request) => checkRefundNow(deps, request.params.id),

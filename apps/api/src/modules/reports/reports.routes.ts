@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import type { Deps } from '../../deps.ts';
+import { perAccountLimit } from '../../lib/account-limits.ts';
 import { errorAnswers } from '../../lib/route-options.ts';
 import { arrearsExport } from './arrears.export.ts';
 import { arrearsReport } from './arrears.report.ts';
@@ -71,16 +72,20 @@ const EXPORTS: Record<ExportKind, { summary: string; spec: CsvExport }> = {
 };
 
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const reports = perAccountLimit(app.deps, 'reports');
+  const exports = perAccountLimit(app.deps, 'exports');
+
   for (const [kind, report] of Object.entries(REPORTS)) {
     app.get(
       `/admin/reports/${kind}`,
       {
         onRequest: app.adminOnly,
+        preHandler: reports,
         schema: {
           tags: ['admin'],
           summary: report.summary,
           querystring: ReportPeriodSchema,
-          response: { 200: report.schema, ...errorAnswers(400, 401, 403) },
+          response: { 200: report.schema, ...errorAnswers(400, 401, 403, 429) },
         },
       },
       async (request) => report.build(app.deps, request.query),
@@ -92,6 +97,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       `/admin/exports/${kind}.csv`,
       {
         onRequest: app.adminOnly,
+        preHandler: exports,
         schema: {
           tags: ['admin'],
           summary: `${summary}, as CSV (RFC 4180, UTF-8 with a BOM, streamed)`,
@@ -99,7 +105,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
           produces: ['text/csv'],
           response: {
             200: z.string().check(z.describe('A header row, then one row per record (text/csv)')),
-            ...errorAnswers(400, 401, 403),
+            ...errorAnswers(400, 401, 403, 429),
           },
         },
       },

@@ -8,6 +8,7 @@ import {
 } from '@studynest/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
+import { ACCOUNT_LIMITS, perAccountLimit } from '../../lib/account-limits.ts';
 import { errorAnswers } from '../../lib/route-options.ts';
 import { moveOut } from './move-out.service.ts';
 import { giveNotice, withdrawNotice } from './tenancy-notice.service.ts';
@@ -21,13 +22,14 @@ export const tenanciesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/tenancy/notice',
     {
       onRequest: app.signedIn,
+      preHandler: perAccountLimit(deps, 'tenancy-notices'),
       schema: {
         tags: ['tenancies'],
-        summary: "The tenant's written notice to end their running tenancy",
+        summary: `The tenant's written notice to end their running tenancy (${ACCOUNT_LIMITS['tenancy-notices'].points} an hour per account)`,
         description:
           'move_out_on is a Lagos calendar day at least the notice period in the terms (TENANT_NOTICE_DAYS) from today. Giving notice again replaces the earlier notice. 404 when the caller rents nothing.',
         body: TenancyNoticeSchema,
-        response: { 200: TenancyNoticeStateSchema, ...errorAnswers(400, 401, 404) },
+        response: { 200: TenancyNoticeStateSchema, ...errorAnswers(400, 401, 404, 429) },
       },
     },
     async (request) => giveNotice(deps, await request.requireUser(), request.body),

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../../../testing/dom.ts';
+import { apiError, mockFetch } from '../../../testing/dom.ts';
 import { rentDetails } from '../../../testing/fixtures.ts';
 import { TenancyNotice } from './tenancy-notice.tsx';
 
@@ -37,5 +37,19 @@ describe('TenancyNotice', () => {
         { method: 'POST', path: '/tenancy/notice', body: { move_out_on: '2026-12-31' } },
       ]),
     );
+  });
+
+  it('shows the limit per account when the server answers 429, and keeps the form', async () => {
+    const message =
+      'This account has given notice 5 times in the last hour, the most we allow. Try again in 42 minutes.';
+    mockFetch({ status: 429, body: apiError(429, message), headers: { 'retry-after': '2520' } });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <TenancyNotice rent={rent} />
+      </QueryClientProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Give notice' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.getByLabelText('Move-out day')).toBeTruthy();
   });
 });
