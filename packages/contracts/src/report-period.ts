@@ -11,18 +11,16 @@ const SHAPE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A date of the period: written YYYY-MM-DD, within the reportable range, and a real day. */
 const periodDate = (name: 'from' | 'to') =>
-  z
-    .string({ error: `${name} is required (YYYY-MM-DD)` })
-    .check(
-      z.refine((v) => SHAPE.test(v), { error: `${name} must be a date written YYYY-MM-DD` }),
-      z.refine((v) => !SHAPE.test(v) || isReportableDate(v), {
-        error: () => `${name} must be between ${REPORT_FIRST_DATE} and ${reportLastDate()}`,
-      }),
-      z.refine((v) => !SHAPE.test(v) || !isReportableDate(v) || isCalendarDate(v), {
-        error: `${name} must be a real date written YYYY-MM-DD`,
-      }),
-      z.describe(`A Lagos date, YYYY-MM-DD, from ${REPORT_FIRST_DATE} to 31 December of next year`),
-    );
+  z.string({ error: `${name} is required (YYYY-MM-DD)` }).check(
+    z.refine((v) => SHAPE.test(v), { error: `${name} must be a date written YYYY-MM-DD` }),
+    z.refine((v) => !SHAPE.test(v) || isReportableDate(v), {
+      error: () => `${name} must be between ${REPORT_FIRST_DATE} and ${reportLastDate()}`,
+    }),
+    z.refine((v) => !SHAPE.test(v) || !isReportableDate(v) || isCalendarDate(v), {
+      error: `${name} must be a real date written YYYY-MM-DD`,
+    }),
+    z.describe(`A Lagos date, YYYY-MM-DD, from ${REPORT_FIRST_DATE} to 31 December of next year`),
+  );
 
 const usable = (date: string) => isReportableDate(date) && isCalendarDate(date);
 

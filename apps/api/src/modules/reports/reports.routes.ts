@@ -122,9 +122,11 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         // Throws before anything is sent when the first rows cannot be read: a JSON error answer.
         const body = await csvStream(app.deps.db, spec, request.query);
         streaming.add(request);
-        body.once('error', (err) =>
-          request.log.error({ err, export: kind }, 'CSV export failed mid-stream: connection cut'),
-        );
+        body.once('error', (err: NodeJS.ErrnoException) => {
+          // A client that leaves mid-download closes the compressed stream early: not a failure.
+          if (err.code === 'ERR_STREAM_PREMATURE_CLOSE') return;
+          request.log.error({ err, export: kind }, 'CSV export failed mid-stream: connection cut');
+        });
         return (
           reply
             .type('text/csv; charset=utf-8')
