@@ -1,4 +1,8 @@
-import { type FormEvent, useId, useState } from 'react';
+import type { ReportPeriod, ReportPeriodInput } from '@studynest/contracts';
+import { REPORT_FIRST_DATE, reportLastDate } from '@studynest/contracts/report-dates';
+import { useEffect, useState } from 'react';
+import { TextField } from '../../../components/ui/form-field.tsx';
+import { lazyZodResolver, useForm } from '../../../lib/form.ts';
 import { PERIOD_PRESETS, type PeriodPreset } from './period.ts';
 
 const PRESET_LABELS: Record<PeriodPreset, string> = {
@@ -6,6 +10,11 @@ const PRESET_LABELS: Record<PeriodPreset, string> = {
   'last-12-months': 'Last 12 months',
   custom: 'Custom',
 };
+
+// The API's own period rules (dates in range, in order, at most 731 days), loaded after the page shows.
+const resolver = lazyZodResolver(() =>
+  import('@studynest/contracts/report-period').then((m) => m.ReportPeriodSchema),
+);
 
 /**
  * This month, the last 12 months, or two Lagos dates. A custom period is applied when the admin
@@ -24,19 +33,18 @@ export function PeriodPicker({
   onPreset: (preset: Exclude<PeriodPreset, 'custom'>) => void;
   onCustom: (from: string, to: string) => void;
 }) {
-  const id = useId();
   const [custom, setCustom] = useState(preset === 'custom');
-  const [draft, setDraft] = useState({ from, to });
-  const [error, setError] = useState('');
   const chosen: PeriodPreset = custom ? 'custom' : preset;
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!draft.from || !draft.to) return setError('Choose both dates.');
-    if (draft.from > draft.to) return setError('The end date must be on or after the start date.');
-    setError('');
-    onCustom(draft.from, draft.to);
-  };
+  useEffect(() => {
+    if (chosen === 'custom') resolver.preload();
+  }, [chosen]);
+  const { register, handleSubmit, reset, errors } = useForm<ReportPeriodInput, unknown, ReportPeriod>({
+    resolver,
+    defaultValues: { from, to },
+  });
+  const submit = handleSubmit((period) => onCustom(period.from, period.to));
+  // The same range the API accepts, so the date picker offers no day it would refuse.
+  const bounds = { min: REPORT_FIRST_DATE, max: reportLastDate() };
 
   return (
     <div className="card flex flex-col gap-3">
@@ -50,7 +58,7 @@ export function PeriodPicker({
             className={chosen === p ? 'btn-primary' : 'btn-secondary'}
             onClick={() => {
               if (p === 'custom') {
-                setDraft({ from, to });
+                reset({ from, to });
                 setCustom(true);
               } else {
                 setCustom(false);
@@ -63,39 +71,18 @@ export function PeriodPicker({
         ))}
       </fieldset>
       {chosen === 'custom' && (
-        <form className="flex flex-wrap items-end gap-3" onSubmit={submit} noValidate>
-          <div>
-            <label className="label" htmlFor={`${id}-from`}>
-              From
-            </label>
-            <input
-              id={`${id}-from`}
-              type="date"
-              className="input"
-              value={draft.from}
-              onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))}
-            />
-          </div>
-          <div>
-            <label className="label" htmlFor={`${id}-to`}>
-              To
-            </label>
-            <input
-              id={`${id}-to`}
-              type="date"
-              className="input"
-              value={draft.to}
-              onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))}
-            />
-          </div>
-          <button type="submit" className="btn-primary">
+        <form className="flex flex-wrap items-start gap-3" onSubmit={submit} noValidate>
+          <TextField
+            label="From"
+            type="date"
+            {...bounds}
+            error={errors.from?.message}
+            {...register('from')}
+          />
+          <TextField label="To" type="date" {...bounds} error={errors.to?.message} {...register('to')} />
+          <button type="submit" className="btn-primary mt-6">
             Show
           </button>
-          {error && (
-            <p role="alert" className="field-error w-full">
-              {error}
-            </p>
-          )}
         </form>
       )}
     </div>
