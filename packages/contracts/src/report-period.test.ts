@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, todayInLagos } from './calendar.ts';
-import { isReportableDate, REPORT_FIRST_DATE, reportLastDate } from './report-dates.ts';
+import { isReportableDate, REPORT_FIRST_DATE, reportLastDate, reportPeriodProblems } from './report-dates.ts';
 import { ReportPeriodSchema } from './report-period.ts';
 
 /** The first message for each field, as the API's 400 gives them. */
@@ -58,5 +58,22 @@ describe('report period bounds', () => {
     expect(problems('2020-01-01', '2021-12-31')).toEqual({});
     // An out-of-range date is reported alone, not also as out of order.
     expect(problems('2026-03-01', '1999-02-01')).toEqual({ to: `to must be ${range}` });
+  });
+});
+
+describe('reportPeriodProblems (the same rules without zod, for the web form)', () => {
+  it('says what the schema says, field by field', () => {
+    const cases: [string, string][] = [
+      ['1999-12-31', '2000-01-31'],
+      ['9999-01-01', '9999-12-31'],
+      ['01/01/2026', ''],
+      ['2026-02-29', '2026-03-31'],
+      ['2026-03-01', '2026-02-01'],
+      ['2020-01-01', '2022-01-01'],
+      ['2026-03-01', '1999-02-01'],
+      ['2026-01-01', '2026-03-31'],
+    ];
+    for (const [from, to] of cases)
+      expect(reportPeriodProblems(from, to), `${from} ${to}`).toEqual(problems(from, to));
   });
 });

@@ -1,8 +1,6 @@
-import type { ReportPeriod, ReportPeriodInput } from '@studynest/contracts';
-import { REPORT_FIRST_DATE, reportLastDate } from '@studynest/contracts/report-dates';
-import { useEffect, useState } from 'react';
+import { REPORT_FIRST_DATE, reportLastDate, reportPeriodProblems } from '@studynest/contracts/report-dates';
+import { type FormEvent, useState } from 'react';
 import { TextField } from '../../../components/ui/form-field.tsx';
-import { lazyZodResolver, useForm } from '../../../lib/form.ts';
 import { PERIOD_PRESETS, type PeriodPreset } from './period.ts';
 
 const PRESET_LABELS: Record<PeriodPreset, string> = {
@@ -10,11 +8,6 @@ const PRESET_LABELS: Record<PeriodPreset, string> = {
   'last-12-months': 'Last 12 months',
   custom: 'Custom',
 };
-
-// The API's own period rules (dates in range, in order, at most 731 days), loaded after the page shows.
-const resolver = lazyZodResolver(() =>
-  import('@studynest/contracts/report-period').then((m) => m.ReportPeriodSchema),
-);
 
 /**
  * This month, the last 12 months, or two Lagos dates. A custom period is applied when the admin
@@ -35,14 +28,23 @@ export function PeriodPicker({
 }) {
   const [custom, setCustom] = useState(preset === 'custom');
   const chosen: PeriodPreset = custom ? 'custom' : preset;
-  useEffect(() => {
-    if (chosen === 'custom') resolver.preload();
-  }, [chosen]);
-  const { register, handleSubmit, reset, errors } = useForm<ReportPeriodInput, unknown, ReportPeriod>({
-    resolver,
-    defaultValues: { from, to },
-  });
-  const submit = handleSubmit((period) => onCustom(period.from, period.to));
+  const [draft, setDraft] = useState({ from, to });
+  const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
+  const [tried, setTried] = useState(false);
+  // The API's own rules and messages (contracts, without zod: it would put this screen over its
+  // download budget): checked on Show, then as the admin mends the dates.
+  const change = (field: 'from' | 'to', value: string) => {
+    const next = { ...draft, [field]: value };
+    setDraft(next);
+    if (tried) setErrors(reportPeriodProblems(next.from, next.to));
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const problems = reportPeriodProblems(draft.from, draft.to);
+    setTried(true);
+    setErrors(problems);
+    if (!problems.from && !problems.to) onCustom(draft.from, draft.to);
+  };
   // The same range the API accepts, so the date picker offers no day it would refuse.
   const bounds = { min: REPORT_FIRST_DATE, max: reportLastDate() };
 
@@ -58,7 +60,9 @@ export function PeriodPicker({
             className={chosen === p ? 'btn-primary' : 'btn-secondary'}
             onClick={() => {
               if (p === 'custom') {
-                reset({ from, to });
+                setDraft({ from, to });
+                setErrors({});
+                setTried(false);
                 setCustom(true);
               } else {
                 setCustom(false);
@@ -76,10 +80,18 @@ export function PeriodPicker({
             label="From"
             type="date"
             {...bounds}
-            error={errors.from?.message}
-            {...register('from')}
+            value={draft.from}
+            error={errors.from}
+            onChange={(e) => change('from', e.target.value)}
           />
-          <TextField label="To" type="date" {...bounds} error={errors.to?.message} {...register('to')} />
+          <TextField
+            label="To"
+            type="date"
+            {...bounds}
+            value={draft.to}
+            error={errors.to}
+            onChange={(e) => change('to', e.target.value)}
+          />
           <button type="submit" className="btn-primary mt-6">
             Show
           </button>
