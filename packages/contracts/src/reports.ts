@@ -1,5 +1,4 @@
 import * as z from 'zod/mini';
-import { isCalendarDate } from './calendar.ts';
 import { REFUND_REASONS } from './constants.ts';
 import { HostelRefSchema } from './hostels.ts';
 import { ArrearsItemSchema } from './settings.ts';
@@ -12,30 +11,8 @@ export type ReportKind = (typeof REPORT_KINDS)[number];
 export const EXPORT_KINDS = ['payments', 'tenants', 'bookings', 'arrears', 'refunds'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
-/** The longest period one report or export may cover, in days (two years and a leap day). */
-export const REPORT_MAX_DAYS = 731;
-
-const periodDate = (name: 'from' | 'to') =>
-  z
-    .string({ error: `${name} is required (YYYY-MM-DD)` })
-    .check(z.refine(isCalendarDate, { error: `${name} must be a date written YYYY-MM-DD` }));
-
-const daysApart = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-
-/** `?from=YYYY-MM-DD&to=YYYY-MM-DD`, both Lagos calendar dates and both included. */
-export const ReportPeriodSchema = z.object({ from: periodDate('from'), to: periodDate('to') }).check(
-  z.refine((p) => !isCalendarDate(p.from) || !isCalendarDate(p.to) || p.from <= p.to, {
-    error: 'to must be on or after from',
-    path: ['to'],
-  }),
-  z.refine(
-    (p) => !isCalendarDate(p.from) || !isCalendarDate(p.to) || daysApart(p.from, p.to) < REPORT_MAX_DAYS,
-    { error: `A period can be at most ${REPORT_MAX_DAYS} days long`, path: ['to'] },
-  ),
-);
-export type ReportPeriodInput = z.input<typeof ReportPeriodSchema>;
-export type ReportPeriod = z.output<typeof ReportPeriodSchema>;
+export * from './report-dates.ts';
+export * from './report-period.ts';
 
 /** A conversion or occupancy rate in percent with one decimal, or null when there is nothing to divide by. */
 const percent = z.nullable(z.number());

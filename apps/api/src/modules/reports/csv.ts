@@ -45,12 +45,15 @@ export function keyset(
  */
 const FORMULA_START = /^(?:[=@\t\r]|[+-](?![\d\s]*$))/;
 
-/** One field as RFC 4180 has it: quoted when it holds a comma, a quote or a line break. */
+/**
+ * One field as RFC 4180 has it: quoted when it holds a comma, a quote or a line break, and also a
+ * semicolon, which spreadsheets set up for a locale with a decimal comma take as the separator.
+ */
 function field(cell: Cell): string {
   if (cell === null) return '';
   if (typeof cell !== 'string') return String(cell);
   const text = FORMULA_START.test(cell) ? `'${cell}` : cell;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** One CSV record with its CRLF line break. */
@@ -60,19 +63,27 @@ export const csvLine = (cells: readonly Cell[]) => `${cells.map(field).join(',')
 const BOM = '\uFEFF';
 
 /**
- * The export as a stream: the BOM and header, then one chunk per batch of `batchSize` rows, read
- * only as fast as the client takes them (the stream pulls the next batch when the last is written).
+ * The export as a stream: the BOM, the header and the first batch of `batchSize` rows, then one chunk
+ * per batch, read only as fast as the client takes them (the stream pulls the next batch when the
+ * last is written). The first batch is read before the stream is returned, so a failure there is
+ * thrown to the caller while nothing has been sent; a later one destroys the stream with the error.
  */
-export function csvStream(db: Db, spec: CsvExport, period: ReportPeriod, batchSize = 1000): Readable {
+export async function csvStream(
+  db: Db,
+  spec: CsvExport,
+  period: ReportPeriod,
+  batchSize = 1000,
+): Promise<Readable> {
+  const first = await spec.batch(db, period, null, batchSize);
+  const chunk = (rows: ExportRow[]) => rows.map((r) => csvLine(r.cells)).join('');
   async function* lines() {
-    yield BOM + csvLine(spec.columns);
-    let after: ExportKey | null = null;
+    yield BOM + csvLine(spec.columns) + chunk(first);
+    let rows = first;
     for (;;) {
-      const rows = await spec.batch(db, period, after, batchSize);
-      if (rows.length) yield rows.map((r) => csvLine(r.cells)).join('');
       const last = rows.at(-1);
       if (!last || rows.length < batchSize) return;
-      after = last.key;
+      rows = await spec.batch(db, period, last.key, batchSize);
+      if (rows.length) yield chunk(rows);
     }
   }
   return Readable.from(lines(), { objectMode: false });

@@ -9,6 +9,7 @@ import {
   ReportPeriodSchema,
   RevenueReportSchema,
 } from '@studynest/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import type { Deps } from '../../deps.ts';
@@ -92,6 +93,13 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
+  /**
+   * Exports whose rows have started to go out. Their status line (200) may already be on the wire,
+   * so a later failure cannot become an error answer: the connection is cut instead, and the client
+   * sees a response that never finished (no final chunk) rather than a file that looks whole.
+   */
+  const streaming = new WeakSet<FastifyRequest>();
+
   for (const [kind, { summary, spec }] of Object.entries(EXPORTS)) {
     app.get(
       `/admin/exports/${kind}.csv`,
@@ -108,16 +116,30 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
             ...errorAnswers(400, 401, 403, 429),
           },
         },
+        // Compressed, a failing stream reaches the error handler before gzip has written a byte:
+        // a JSON answer then would follow the CSV's headers, so the connection is cut there too.
+        errorHandler: (err, request, reply) => {
+          if (!streaming.has(request)) return app.errorHandler(err, request, reply);
+          reply.raw.destroy();
+        },
       },
       async (request, reply) => {
         const { from, to } = request.query;
+        // Throws before anything is sent when the first rows cannot be read: a JSON error answer.
+        const body = await csvStream(app.deps.db, spec, request.query);
+        streaming.add(request);
+        body.once('error', (err: NodeJS.ErrnoException) => {
+          // A client that leaves mid-download closes the compressed stream early: not a failure.
+          if (err.code === 'ERR_STREAM_PREMATURE_CLOSE') return;
+          request.log.error({ err, export: kind }, 'CSV export failed mid-stream: connection cut');
+        });
         return (
           reply
             .type('text/csv; charset=utf-8')
             .header('content-disposition', `attachment; filename="studynest-${kind}-${from}-to-${to}.csv"`)
             .header('cache-control', 'private, no-store')
             // A stream is sent as it is (no serialiser runs); the schema's string only documents the body.
-            .send(csvStream(app.deps.db, spec, request.query) as unknown as string)
+            .send(body as unknown as string)
         );
       },
     );

@@ -445,7 +445,7 @@ describe('admin reports and CSV exports', () => {
 
   it('reads the export in batches by keyset: small batches give the same file', async () => {
     const whole = (await csv('payments')).text;
-    const stream = csvStream(t.db, paymentsExport, { from: '2026-01-01', to: '2026-03-31' }, 3);
+    const stream = await csvStream(t.db, paymentsExport, { from: '2026-01-01', to: '2026-03-31' }, 3);
     const chunks: Buffer[] = [];
     for await (const chunk of stream) chunks.push(Buffer.from(chunk));
     expect(chunks.length).toBeGreaterThan(3);

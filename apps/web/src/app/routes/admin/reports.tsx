@@ -1,5 +1,6 @@
 import type { ReportPeriod } from '@studynest/contracts';
 import { formatLagosDate, formatNaira } from '@studynest/contracts/format';
+import { isReportableDate } from '@studynest/contracts/report-dates';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { ArrearsTable } from '../../../features/arrears/components/arrears-table.tsx';
@@ -23,7 +24,9 @@ function usePeriod() {
   const today = todayInLagos();
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
-  const custom = DATE.test(from) && DATE.test(to) && from <= to;
+  // Dates the API would refuse fall back to a preset, as a malformed address does.
+  const custom =
+    DATE.test(from) && DATE.test(to) && isReportableDate(from) && isReportableDate(to) && from <= to;
   const preset: PeriodPreset = custom
     ? 'custom'
     : params.get('period') === 'this-month'

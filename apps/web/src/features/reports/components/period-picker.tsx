@@ -1,4 +1,6 @@
-import { type FormEvent, useId, useState } from 'react';
+import { REPORT_FIRST_DATE, reportLastDate, reportPeriodProblems } from '@studynest/contracts/report-dates';
+import { type FormEvent, useState } from 'react';
+import { TextField } from '../../../components/ui/form-field.tsx';
 import { PERIOD_PRESETS, type PeriodPreset } from './period.ts';
 
 const PRESET_LABELS: Record<PeriodPreset, string> = {
@@ -24,19 +26,27 @@ export function PeriodPicker({
   onPreset: (preset: Exclude<PeriodPreset, 'custom'>) => void;
   onCustom: (from: string, to: string) => void;
 }) {
-  const id = useId();
   const [custom, setCustom] = useState(preset === 'custom');
-  const [draft, setDraft] = useState({ from, to });
-  const [error, setError] = useState('');
   const chosen: PeriodPreset = custom ? 'custom' : preset;
-
+  const [draft, setDraft] = useState({ from, to });
+  const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
+  const [tried, setTried] = useState(false);
+  // The API's own rules and messages (contracts, without zod: it would put this screen over its
+  // download budget): checked on Show, then as the admin mends the dates.
+  const change = (field: 'from' | 'to', value: string) => {
+    const next = { ...draft, [field]: value };
+    setDraft(next);
+    if (tried) setErrors(reportPeriodProblems(next.from, next.to));
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!draft.from || !draft.to) return setError('Choose both dates.');
-    if (draft.from > draft.to) return setError('The end date must be on or after the start date.');
-    setError('');
-    onCustom(draft.from, draft.to);
+    const problems = reportPeriodProblems(draft.from, draft.to);
+    setTried(true);
+    setErrors(problems);
+    if (!problems.from && !problems.to) onCustom(draft.from, draft.to);
   };
+  // The same range the API accepts, so the date picker offers no day it would refuse.
+  const bounds = { min: REPORT_FIRST_DATE, max: reportLastDate() };
 
   return (
     <div className="card flex flex-col gap-3">
@@ -51,6 +61,8 @@ export function PeriodPicker({
             onClick={() => {
               if (p === 'custom') {
                 setDraft({ from, to });
+                setErrors({});
+                setTried(false);
                 setCustom(true);
               } else {
                 setCustom(false);
@@ -63,39 +75,26 @@ export function PeriodPicker({
         ))}
       </fieldset>
       {chosen === 'custom' && (
-        <form className="flex flex-wrap items-end gap-3" onSubmit={submit} noValidate>
-          <div>
-            <label className="label" htmlFor={`${id}-from`}>
-              From
-            </label>
-            <input
-              id={`${id}-from`}
-              type="date"
-              className="input"
-              value={draft.from}
-              onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))}
-            />
-          </div>
-          <div>
-            <label className="label" htmlFor={`${id}-to`}>
-              To
-            </label>
-            <input
-              id={`${id}-to`}
-              type="date"
-              className="input"
-              value={draft.to}
-              onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))}
-            />
-          </div>
-          <button type="submit" className="btn-primary">
+        <form className="flex flex-wrap items-start gap-3" onSubmit={submit} noValidate>
+          <TextField
+            label="From"
+            type="date"
+            {...bounds}
+            value={draft.from}
+            error={errors.from}
+            onChange={(e) => change('from', e.target.value)}
+          />
+          <TextField
+            label="To"
+            type="date"
+            {...bounds}
+            value={draft.to}
+            error={errors.to}
+            onChange={(e) => change('to', e.target.value)}
+          />
+          <button type="submit" className="btn-primary mt-6">
             Show
           </button>
-          {error && (
-            <p role="alert" className="field-error w-full">
-              {error}
-            </p>
-          )}
         </form>
       )}
     </div>
