@@ -24,7 +24,6 @@ import { depositHeldAmount, rentReminderKeyPrefix, unsettledDeposit } from './te
 /** The rules are in docs/domain.md ("Move-out"). */
 
 type MoveOutDeps = Pick<Deps, 'db' | 'config' | 'payments' | 'jobs' | 'log'>;
-type TenancyRow = typeof tenancies.$inferSelect;
 
 /**
  * POST /admin/tenancies/{id}/move-out: end a running tenancy, free its room, and settle the
