@@ -1,10 +1,18 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { todayInLagos } from '@studynest/contracts';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { buildTestApp, type TestApp, testConfig } from '../../../test/build-test-app.ts';
 import { eventually } from '../../../test/eventually.ts';
 import { signedInUser } from '../../../test/factories.ts';
 import { type FakePaystack, paystackPayments, startFakePaystack } from '../../../test/fake-paystack.ts';
+import { buildApp } from '../../app.ts';
+import { API_ROOT } from '../../config/env.ts';
+import { PGLITE_EXTENSIONS } from '../../db/client.ts';
 import { messageDeliveries } from '../messages/messages.schema.ts';
 import {
   book,
@@ -264,5 +272,61 @@ describe('daily reconciliation with the sandbox', () => {
     expect(run).toMatchObject({ status: 'agreed', differences: [] });
     expect(run.counts).toMatchObject({ ours_payments: 1, theirs_payments: 1 });
     expect(reference).toMatch(/^SN-AF-/);
+  });
+});
+
+/** `npm run reconcile -- --date YYYY-MM-DD` as an operator runs it: the server's configuration from the environment. */
+function reconcileCli(env: Record<string, string>, args: string[]) {
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(API_ROOT, 'src/reconcile.ts'), ...args],
+    {
+      cwd: API_ROOT,
+      encoding: 'utf8',
+      // Only what says which database: not a DATABASE_URL or DATA_DIR of the environment running the tests.
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+      timeout: 90_000,
+    },
+  );
+  return { code: r.status, out: `${r.stdout}${r.stderr}` };
+}
+
+describe('the reconcile command', () => {
+  it('reconciles a day on an embedded database with the sandbox: exit 0 when it agrees, the run kept', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'studynest-reconcile-'));
+    try {
+      const config = { ...testConfig(dataDir), databaseUrl: undefined };
+      const app = await buildApp(config, { logger: false });
+      await app.ready();
+      const t: TestApp = { app, db: app.deps.db, config, close: () => app.close() };
+      try {
+        const student = await signedInUser(t);
+        const { room } = await hostelWithRoom(t, { agentFee: 20_000 });
+        const booked = await book(t, student, room, lagosDatePlusDays(3));
+        const { checkoutLink } = await initiateAgentFeeOk(t, student, room, booked.json()._id);
+        await payAtCheckout(t, checkoutLink);
+      } finally {
+        await t.close();
+      }
+
+      const today = todayInLagos();
+      const r = reconcileCli({ DATA_DIR: dataDir }, ['--date', today]);
+      expect(r.code, r.out).toBe(0);
+      expect(r.out).toContain(`reconciliation of ${today} with sandbox: agreed (payments 1 ours / 1 theirs`);
+      const db = new PGlite(path.join(dataDir, 'db'), { extensions: PGLITE_EXTENSIONS });
+      const kept = await db.query('select day::text as day, status from reconciliation_runs');
+      await db.close();
+      expect(kept.rows).toEqual([{ day: today, status: 'agreed' }]);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('exits 2 with the usage when the date is missing or not a calendar day', () => {
+    for (const args of [[], ['--date', '2026-02-30']]) {
+      const r = reconcileCli({}, args);
+      expect(r.code, r.out).toBe(2);
+      expect(r.out).toContain('Usage: npm run reconcile -- --date YYYY-MM-DD');
+    }
   });
 });
