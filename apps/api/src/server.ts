@@ -31,8 +31,12 @@ function trackUnreadConnections(server: Server) {
   return async function settled() {
     const deadline = performance.now() + DRAIN_MAX_MS;
     while (performance.now() < deadline) {
-      if (unread.size === 0 && performance.now() - lastConnectionAt >= DRAIN_QUIET_MS) return;
       await new Promise((r) => setTimeout(r, 10));
+      // A timer runs before the loop polls its sockets: after a busy stretch (PGlite's queries run
+      // on this thread) connections may wait in the kernel unseen, and the quiet would be a lie.
+      // setImmediate runs after the poll phase, once every pending connection has been accepted.
+      await new Promise((r) => setImmediate(r));
+      if (unread.size === 0 && performance.now() - lastConnectionAt >= DRAIN_QUIET_MS) return;
     }
   };
 }
