@@ -5,8 +5,12 @@ import { ConfigError, loadConfig } from './config/env.ts';
 
 const started = performance.now();
 
-/** How long SIGTERM may wait for the last queued connections to send their requests. */
-const DRAIN_MAX_MS = 2_000;
+/**
+ * How long SIGTERM may wait for the last queued connections to send their requests. On a starved
+ * CPU (two busy neighbours, PGlite's queries on this thread) 200 queued requests took over 2 s to be
+ * read; 5 s leaves the in-flight ones 4 s before SHUTDOWN_MAX_MS.
+ */
+const DRAIN_MAX_MS = 5_000;
 /** No new connection for this long: the kernel's accept queue is empty. */
 const DRAIN_QUIET_MS = 150;
 /** Orchestrators usually SIGKILL 10 s after SIGTERM; exit on our own terms before that. */
