@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, testConfig, usingPostgres } from '../../test/build-test-app.ts';
 import { eventually } from '../../test/eventually.ts';
 import { insertHostel, insertRoom, signedInUser } from '../../test/factories.ts';
+import { runOperatorCommand } from '../../test/operator-command.ts';
 import { buildApp } from '../app.ts';
-import { API_ROOT } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
 import { PGLITE_EXTENSIONS } from '../db/client.ts';
 import { bookings } from '../modules/bookings/bookings.schema.ts';
@@ -335,20 +334,7 @@ describe('ledger invariants', () => {
 });
 
 /** `npm run check:ledger` as an operator runs it, in a process of its own. */
-function runCli(env: Record<string, string>) {
-  const r = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', path.join(API_ROOT, 'src/ledger/check-ledger.ts')],
-    {
-      cwd: API_ROOT,
-      encoding: 'utf8',
-      // Only what says which database: not a DATABASE_URL or DATA_DIR of the environment running the tests.
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-      timeout: 60_000,
-    },
-  );
-  return { code: r.status, out: `${r.stdout}${r.stderr}` };
-}
+const runCli = (env: Record<string, string>) => runOperatorCommand('ledger/check-ledger.ts', env);
 
 describe('the check:ledger command', () => {
   it('on an embedded database (DATA_DIR): exit 0 when it holds, 1 with the broken invariant after a corruption', async () => {

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,8 +9,8 @@ import { buildTestApp, type TestApp, testConfig } from '../../../test/build-test
 import { eventually } from '../../../test/eventually.ts';
 import { signedInUser } from '../../../test/factories.ts';
 import { type FakePaystack, paystackPayments, startFakePaystack } from '../../../test/fake-paystack.ts';
+import { runOperatorCommand } from '../../../test/operator-command.ts';
 import { buildApp } from '../../app.ts';
-import { API_ROOT } from '../../config/env.ts';
 import { PGLITE_EXTENSIONS } from '../../db/client.ts';
 import { messageDeliveries } from '../messages/messages.schema.ts';
 import {
@@ -276,20 +275,8 @@ describe('daily reconciliation with the sandbox', () => {
 });
 
 /** `npm run reconcile -- --date YYYY-MM-DD` as an operator runs it: the server's configuration from the environment. */
-function reconcileCli(env: Record<string, string>, args: string[]) {
-  const r = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', path.join(API_ROOT, 'src/reconcile.ts'), ...args],
-    {
-      cwd: API_ROOT,
-      encoding: 'utf8',
-      // Only what says which database: not a DATABASE_URL or DATA_DIR of the environment running the tests.
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-      timeout: 90_000,
-    },
-  );
-  return { code: r.status, out: `${r.stdout}${r.stderr}` };
-}
+const reconcileCli = (env: Record<string, string>, args: string[]) =>
+  runOperatorCommand('reconcile.ts', env, args);
 
 describe('the reconcile command', () => {
   it('reconciles a day on an embedded database with the sandbox: exit 0 when it agrees, the run kept', async () => {
