@@ -157,14 +157,34 @@ describe('hostel search (GET /hostels with parameters)', () => {
     expect(mainOnly(await search({ limit: 50 }))).toEqual(MAIN);
   });
 
-  it('price bounds are inclusive and look at the rooms', async () => {
+  it('price bounds are inclusive and look at the rooms a student can book now', async () => {
     // Akoka's dearest room is 500 000, Green Hill's only room 400 000: both on the bound.
     expect(mainOnly(await search({ min_price: 400_000 }))).toEqual(['Akoka Court', 'Green Hill Lodge']);
     expect(mainOnly(await search({ min_price: 500_001 }))).toEqual([]);
-    // Yaba's rented room is 250 000; Akoka's cheapest is 200 000 (booked).
-    expect(mainOnly(await search({ max_price: 250_000 }))).toEqual(['Akoka Court', 'Yaba Student Home']);
+    // Yaba's rented room is 250 000; Akoka's cheapest is 200 000 (booked): neither can be booked.
+    expect(mainOnly(await search({ max_price: 250_000 }))).toEqual([]);
     expect(mainOnly(await search({ max_price: 199_999 }))).toEqual([]);
     expect(mainOnly(await search({ min_price: 300_000, max_price: 300_000 }))).toEqual(['Akoka Court']);
+    // Yaba's 350 000 room is held by someone: within the budget, but not bookable now.
+    const withinBudget = await search({ max_price: 350_000 });
+    expect(mainOnly(withinBudget)).toEqual(['Akoka Court']);
+    expect(byName(withinBudget, 'Akoka Court')).toMatchObject({
+      min_available_price: 300_000,
+      available_rooms: 1,
+    });
+  });
+
+  it('available=false with a price bound asks for the booked, rented and held rooms too', async () => {
+    expect(mainOnly(await search({ max_price: 250_000, available: 'false' }))).toEqual([
+      'Akoka Court',
+      'Yaba Student Home',
+    ]);
+    const all = await search({ max_price: 350_000, available: 'false' });
+    expect(mainOnly(all)).toEqual(['Akoka Court', 'Yaba Student Home']);
+    // The numbers still say what can be booked now: nothing at Yaba.
+    expect(byName(all, 'Yaba Student Home')).toMatchObject({ min_available_price: null, available_rooms: 0 });
+    // A sort by price keeps the rule: the same hostels, cheapest bookable rent first.
+    expect(mainOnly(await search({ max_price: 250_000, sort: 'price' }))).toEqual([]);
   });
 
   it('filters combine, and the items carry what can be booked now', async () => {

@@ -207,6 +207,11 @@ export async function searchHostels(
   if (query.unit) roomFilters.push(sql`r.unit = ${query.unit}`);
   if (query.min_price !== undefined) roomFilters.push(sql`r.price >= ${query.min_price}`);
   if (query.max_price !== undefined) roomFilters.push(sql`r.price <= ${query.max_price}`);
+  /**
+   * A budget is for a room she can book now: with a price bound only bookable rooms count, unless
+   * she asks for the others too (`available=false`).
+   */
+  const bookableOnly = query.available ?? (query.min_price !== undefined || query.max_price !== undefined);
 
   const where: SQL[] = [sql`not h.is_closed`];
   if (q) where.push(sql`h.search_tsv @@ ${tsq}`);
@@ -236,7 +241,7 @@ export async function searchHostels(
   // What only the rooms can say, checked once each hostel's rooms are read (`m`).
   const roomWhere: SQL[] = [];
   if (roomFilters.length) roomWhere.push(sql`m.matching > 0`);
-  if (query.available) {
+  if (bookableOnly) {
     // The stored count rules out hostels with nothing to book before their rooms are read.
     where.push(sql`(h.available_rooms > 0 or not ${fresh})`);
     roomWhere.push(sql`m.free > 0`);
@@ -264,7 +269,7 @@ export async function searchHostels(
    */
   function pickCandidates(): SQL {
     const sortsByPrice = sort === 'price' || sort === '-price';
-    if (!roomFilters.length && !query.available && !sortsByPrice) {
+    if (!roomFilters.length && !bookableOnly && !sortsByPrice) {
       return sql`(select h.* from hostels h
         where ${whereSql}${cursor ? sql` and ${after(key, cursor)}` : sql``}
         order by ${key} ${direction}, h.id ${direction} limit ${limit + 1}) h`;
@@ -283,9 +288,7 @@ export async function searchHostels(
     }
     return sql`(select h.* from hostels h where ${whereSql}) h`;
   }
-  const availability = roomFilters.length
-    ? roomsMatching(roomFilters, query.available === true)
-    : storedAvailability;
+  const availability = roomFilters.length ? roomsMatching(roomFilters, bookableOnly) : storedAvailability;
 
   const result = (await db.execute(sql`
     ${q ? sql`with ${searchQuery(q)}` : sql``}
