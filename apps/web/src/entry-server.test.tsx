@@ -1,4 +1,4 @@
-import type { Hostel, Room } from '@studynest/contracts';
+import type { Hostel, HostelSearchResult, Room } from '@studynest/contracts';
 import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -53,7 +53,16 @@ const rooms: Room[] = [
     hostel: 'h1',
   },
 ];
-const api: Record<string, unknown> = { '/hostels/h1': hostel, '/rooms/hostel/h1': rooms };
+const { hostel_details: _details, photos: _photos, university_name: _name, ...summary } = hostel;
+const searchResult: HostelSearchResult = {
+  items: [{ ...summary, photo: '/uploads/hostels/p1.jpg', min_available_price: 650_000, available_rooms: 1 }],
+  next_cursor: 'next-page',
+};
+const api: Record<string, unknown> = {
+  '/hostels/h1': hostel,
+  '/rooms/hostel/h1': rooms,
+  '/hostels?q=benin&max_price=700000': searchResult,
+};
 const getJson: GetJson = async (path) => api[path];
 
 afterEach(() => {
@@ -81,6 +90,26 @@ describe('renderPage', () => {
     expect(await renderPage('/hostel/gone', getJson)).toBeNull();
   });
 
+  it('renders a search with its first page, the empty fields of a form sent without JavaScript left out', async () => {
+    const fetched: string[] = [];
+    const page = await renderPage('/hostels?q=benin&university=&max_price=700000', async (path) => {
+      fetched.push(path);
+      return api[path];
+    });
+    expect(fetched).toEqual(['/hostels?q=benin&max_price=700000']);
+    expect(page?.title).toBe('Find a hostel · StudyNest');
+    expect(page?.html).toContain('from <strong>₦650,000</strong>');
+    // The next page is a link a browser without JavaScript can follow.
+    expect(page?.html).toContain(
+      'href="/hostels?q=benin&amp;university=&amp;max_price=700000&amp;cursor=next-page"',
+    );
+    expect(JSON.parse(page?.state ?? '').queries[0].state.data.pages).toEqual([searchResult]);
+  });
+
+  it('leaves a search the API refuses to the browser', async () => {
+    expect(await renderPage('/hostels?max_price=cheap', getJson)).toBeNull();
+  });
+
   it('renders the landing page without data, the hero preloaded in <head>', async () => {
     const page = await renderPage('/', async () => {
       throw new Error('the landing page fetches nothing');
@@ -104,31 +133,39 @@ describe('fillTemplate', () => {
 });
 
 describe('hydration of rendered pages', () => {
-  it.each(['/', '/hostel/h1'])('%s hydrates without a mismatch, keeping the rendered DOM', async (url) => {
-    const page = await renderPage(url, getJson);
-    const container = document.createElement('div');
-    container.innerHTML = page?.html ?? '';
-    document.body.append(container);
-    const mainImage = container.querySelector('img[fetchpriority="high"]');
-    expect(mainImage).not.toBeNull();
+  it.each(['/', '/hostel/h1', '/hostels?q=benin&max_price=700000'])(
+    '%s hydrates without a mismatch, keeping the rendered DOM',
+    async (url) => {
+      const page = await renderPage(url, getJson);
+      const container = document.createElement('div');
+      container.innerHTML = page?.html ?? '';
+      document.body.append(container);
+      const mainImage = container.querySelector('img[fetchpriority="high"]');
+      expect(mainImage).not.toBeNull();
 
-    const queryClient = createQueryClient();
-    const hydrationData = await prepareHydration(routes, { pathname: url }, queryClient, page?.state);
-    const router = createMemoryRouter(routes, { initialEntries: [url], hydrationData });
-    const errors: unknown[] = [];
-    const consoleError = vi.spyOn(console, 'error').mockImplementation((...args) => errors.push(args));
-    await act(async () => {
-      hydrateRoot(
-        container,
-        <AppProvider queryClient={queryClient}>
-          <RouterProvider router={router} />
-        </AppProvider>,
-        { onRecoverableError: (err) => errors.push(err) },
+      const queryClient = createQueryClient();
+      const hydrationData = await prepareHydration(
+        routes,
+        { pathname: new URL(url, 'http://test.invalid').pathname },
+        queryClient,
+        page?.state,
       );
-    });
-    consoleError.mockRestore();
-    expect(errors).toEqual([]);
-    // The same element, adopted rather than replaced.
-    expect(container.querySelector('img[fetchpriority="high"]')).toBe(mainImage);
-  });
+      const router = createMemoryRouter(routes, { initialEntries: [url], hydrationData });
+      const errors: unknown[] = [];
+      const consoleError = vi.spyOn(console, 'error').mockImplementation((...args) => errors.push(args));
+      await act(async () => {
+        hydrateRoot(
+          container,
+          <AppProvider queryClient={queryClient}>
+            <RouterProvider router={router} />
+          </AppProvider>,
+          { onRecoverableError: (err) => errors.push(err) },
+        );
+      });
+      consoleError.mockRestore();
+      expect(errors).toEqual([]);
+      // The same element, adopted rather than replaced.
+      expect(container.querySelector('img[fetchpriority="high"]')).toBe(mainImage);
+    },
+  );
 });

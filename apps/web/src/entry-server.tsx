@@ -20,12 +20,30 @@ import { documentTitle } from './lib/use-document-title.ts';
 export type GetJson = (apiPath: string) => Promise<unknown>;
 
 /** Screens rendered on request with data; the server registers these paths (Fastify and React Router agree on `:param`). */
-const SCREENS = [
+type Params = Record<string, string | undefined>;
+/** A query a screen needs: its key and API path; an infinite one (a list by pages) gets its first page. */
+type ScreenQuery = {
+  queryKey: readonly unknown[];
+  meta?: Record<string, unknown>;
+  initialPageParam?: unknown;
+};
+type Screen = {
+  path: string;
+  queries: (params: Params, search: URLSearchParams) => readonly ScreenQuery[];
+  title: (client: QueryClient, params: Params) => string;
+};
+const SCREENS: Screen[] = [
   {
     path: paths.hostel.path,
-    queries: (params: Record<string, string | undefined>) => hostelPageQueries(params.hostelId ?? ''),
-    title: (client: QueryClient, params: Record<string, string | undefined>) =>
+    queries: (params) => hostelPageQueries(params.hostelId ?? ''),
+    title: (client, params) =>
       client.getQueryData(hostelQueries.detail(params.hostelId ?? '').queryKey)?.hostel_name ?? 'Hostel',
+  },
+  {
+    // The search's first page, so a phone sees results (and can page on) with no JavaScript.
+    path: paths.hostels.path,
+    queries: (_params, search) => [hostelQueries.search(search)],
+    title: () => 'Find a hostel',
   },
 ];
 export const serverRenderedPaths = SCREENS.map((s) => s.path);
@@ -42,14 +60,14 @@ export type RenderedPage = {
 
 /** Renders `url`; null when a screen's data is missing (not found, API error): the browser renders that one. */
 export async function renderPage(url: string, getJson: GetJson): Promise<RenderedPage | null> {
-  const { pathname } = new URL(url, 'http://render.invalid');
+  const { pathname, searchParams } = new URL(url, 'http://render.invalid');
   const client = createQueryClient();
   let title = documentTitle('');
   let seeded = false;
   for (const screen of SCREENS) {
     const match = matchPath(screen.path, pathname);
     if (!match) continue;
-    const queries = screen.queries(match.params);
+    const queries = screen.queries(match.params, searchParams);
     const results = await Promise.all(
       queries.map((q) => {
         const apiPath = q.meta?.apiPath;
@@ -60,7 +78,9 @@ export async function renderPage(url: string, getJson: GetJson): Promise<Rendere
     );
     if (results.some((r) => r === undefined)) return null;
     queries.forEach((q, i) => {
-      client.setQueryData(q.queryKey, results[i] as never);
+      const data =
+        'initialPageParam' in q ? { pages: [results[i]], pageParams: [q.initialPageParam] } : results[i];
+      client.setQueryData(q.queryKey, data as never);
     });
     title = documentTitle(screen.title(client, match.params));
     seeded = true;

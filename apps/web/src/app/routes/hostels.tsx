@@ -30,7 +30,14 @@ function SearchForm() {
   return (
     // Keyed by the URL so going back shows the filters of the results on screen.
     <search>
-      <form key={params.toString()} onSubmit={submit} className="card flex flex-col gap-3">
+      {/* A plain GET form too: without JavaScript the browser sends it, and the server renders the answer. */}
+      <form
+        key={params.toString()}
+        method="get"
+        action={paths.hostels.path}
+        onSubmit={submit}
+        className="card flex flex-col gap-3"
+      >
         <label htmlFor={`${id}-q`} className="font-semibold">
           Search hostels
         </label>
@@ -152,6 +159,14 @@ function HostelCard({ hostel, first }: { hostel: HostelSearchItem; first: boolea
   );
 }
 
+const lastCursor = (pages: { next_cursor: string | null }[] | undefined) => pages?.at(-1)?.next_cursor ?? '';
+
+function withCursor(params: URLSearchParams, cursor: string) {
+  const next = new URLSearchParams(params);
+  next.set('cursor', cursor);
+  return next;
+}
+
 export function Component() {
   useDocumentTitle('Find a hostel');
   const [params] = useSearchParams();
@@ -180,14 +195,19 @@ export function Component() {
         )}
       </div>
       {search.hasNextPage && (
-        <button
-          type="button"
+        // A link to the next page by its cursor (what a browser without JavaScript follows); with
+        // JavaScript the next page is added below the ones on screen instead.
+        <Link
+          to={paths.hostels.getHref(withCursor(params, lastCursor(search.data?.pages)))}
           className="btn-secondary self-center"
-          onClick={() => search.fetchNextPage()}
-          disabled={search.isFetchingNextPage}
+          aria-disabled={search.isFetchingNextPage}
+          onClick={(event) => {
+            event.preventDefault();
+            if (!search.isFetchingNextPage) search.fetchNextPage();
+          }}
         >
           {search.isFetchingNextPage ? 'Loading…' : 'Show more hostels'}
-        </button>
+        </Link>
       )}
     </section>
   );

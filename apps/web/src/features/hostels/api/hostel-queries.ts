@@ -19,9 +19,11 @@ export const hostelQueries = {
    * same search shared as a link asks the same question.
    */
   search: (params: URLSearchParams) => {
-    const query = new URLSearchParams(params);
+    // A form sent without JavaScript names every field, the empty ones too: those are no filter.
+    const query = new URLSearchParams([...params].filter(([, value]) => value.trim() !== ''));
     // Always a search, even with no filter chosen: the answer then has pages and availability.
     if (![...query.keys()].length) query.set('limit', '20');
+    const apiPath = `/hostels?${query}`;
     return infiniteQueryOptions({
       queryKey: ['hostels', 'search', query.toString()],
       initialPageParam: null as string | null,
@@ -31,6 +33,8 @@ export const hostelQueries = {
         return api<HostelSearchResult>(`/hostels?${page}`, { signal });
       },
       getNextPageParam: (last) => last.next_cursor,
+      // The first page, as the server renders /hostels with it (entry-server.tsx).
+      meta: { apiPath },
     });
   },
   detail: (id: string) => {

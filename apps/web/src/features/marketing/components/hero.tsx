@@ -1,4 +1,68 @@
-/** The landing page's first screen: what StudyNest is, and the way in (the hostel list below). */
+import { type FormEvent, useId } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+
+/**
+ * The way in: where she studies and what she can pay. A plain GET form to the search, so it works
+ * before (or without) JavaScript; with it, the search opens without reloading the page.
+ */
+function HeroSearch() {
+  const id = useId();
+  const navigate = useNavigate();
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const search = new URLSearchParams();
+    for (const name of ['q', 'max_price']) {
+      const value = String(form.get(name) ?? '').trim();
+      if (value) search.set(name, value);
+    }
+    navigate(paths.hostels.getHref(search));
+  }
+  return (
+    <search className="w-full">
+      <form
+        method="get"
+        action={paths.hostels.path}
+        onSubmit={submit}
+        className="card flex w-full flex-col gap-3"
+        aria-label="Find a room"
+      >
+        <label htmlFor={`${id}-q`} className="font-semibold">
+          Where do you study?
+        </label>
+        <input
+          id={`${id}-q`}
+          name="q"
+          type="search"
+          className="input"
+          placeholder="University, area or hostel name"
+          maxLength={100}
+          autoComplete="off"
+        />
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <label className="flex flex-1 flex-col gap-1 text-sm">
+            Budget (₦ per year)
+            <input
+              name="max_price"
+              type="number"
+              min={0}
+              step={5000}
+              inputMode="numeric"
+              className="input"
+              placeholder="e.g. 300000"
+            />
+          </label>
+          <button type="submit" className="btn-primary px-6 text-base">
+            Find a room
+          </button>
+        </div>
+      </form>
+    </search>
+  );
+}
+
+/** The landing page's first screen: what StudyNest is, and the way in (a search, and the hostel list below). */
 export function Hero() {
   return (
     <section className="bg-gradient-to-b from-brand-50 to-white">
@@ -12,8 +76,9 @@ export function Hero() {
             Safe, furnished rooms near your university. See real photos and prices, book an inspection and pay
             your rent online — all in one place.
           </p>
+          <HeroSearch />
           <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-            <a href="#hostels" className="btn-primary px-6 text-base">
+            <a href="#hostels" className="btn-secondary px-6 text-base">
               Browse hostels
             </a>
             <a href="#how-it-works" className="btn-secondary px-6 text-base">
