@@ -6,6 +6,13 @@ import { login } from './people.ts';
 // so going back and opening the same link elsewhere show the same search.
 test.use({ viewport: { width: 375, height: 812 } });
 
+/** On a phone the filters are a sheet from the bottom, behind a "Filters" button. */
+async function openFilters(page: Page) {
+  await page.locator('summary', { hasText: 'Filters' }).click();
+  const sheet = page.getByRole('button', { name: 'Show results' });
+  await expect(sheet).toBeInViewport();
+}
+
 const resultNames = (page: Page) =>
   page.getByRole('list', { name: 'Search results' }).getByRole('link').locator('span.text-lg');
 
@@ -18,7 +25,7 @@ test('search by university, filter by who it takes, open a result, go back, shar
   await expect(page.getByRole('heading', { level: 1, name: 'Find a hostel' })).toBeVisible();
 
   // A typo still finds the UNILAG hostel.
-  const searchBox = page.getByRole('searchbox', { name: 'Search hostels' });
+  const searchBox = page.getByRole('combobox', { name: 'Search hostels' });
   await searchBox.fill('unilagg');
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL(/\/hostels\?q=unilagg$/);
@@ -26,10 +33,12 @@ test('search by university, filter by who it takes, open a result, go back, shar
   await expect(akoka).toBeVisible();
   await expect(akoka).toContainText('₦');
 
-  // Female students and a rent ceiling: the female-only Akoka hostel stays.
+  // Female students and a rent ceiling, on the filters' bottom sheet: the female-only Akoka hostel stays.
+  await openFilters(page);
   await page.getByLabel('Who it takes').selectOption('female');
   await page.getByLabel('Rent up to (₦ per year)').fill('1000000');
-  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: 'Show results' }).click();
+  await expect(page.getByRole('button', { name: 'Show results' })).toBeHidden();
   await expect(page).toHaveURL(/q=unilagg/);
   await expect(page).toHaveURL(/gender=female/);
   await expect(page).toHaveURL(/max_price=1000000/);
@@ -44,7 +53,7 @@ test('search by university, filter by who it takes, open a result, go back, shar
 
   const searchUrl = page.url();
   await akoka.click();
-  await expect(page).toHaveURL(/\/hostel\/[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(/\/hostel\/[0-9a-f-]{36}\?max_price=1000000$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Akoka Royal Lodge' })).toBeVisible();
 
   await page.goBack();
@@ -59,7 +68,7 @@ test('search by university, filter by who it takes, open a result, go back, shar
   const other = await browser.newContext({ baseURL, viewport: { width: 375, height: 812 } });
   const fresh = await other.newPage();
   await fresh.goto(searchUrl);
-  await expect(fresh.getByRole('searchbox', { name: 'Search hostels' })).toHaveValue('unilagg');
+  await expect(fresh.getByRole('combobox', { name: 'Search hostels' })).toHaveValue('unilagg');
   await expect(fresh.getByRole('link', { name: /Akoka Royal Lodge/ })).toBeVisible();
   expect(await resultNames(fresh).allInnerTexts()).toEqual(shown);
   await other.close();
@@ -123,20 +132,23 @@ test('a student on a phone searches "ibadan", filters, opens a result, comes bac
   const expected = await seedIbadan(request);
 
   await page.goto('/hostels');
-  await page.getByRole('searchbox', { name: 'Search hostels' }).fill('ibadan');
+  await page.getByRole('combobox', { name: 'Search hostels' }).fill('ibadan');
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL(/\/hostels\?q=ibadan$/);
   await expect(page.getByRole('link', { name: /Agbowo Brothers Hall/ })).toBeVisible();
 
+  await openFilters(page);
   await page.getByLabel('Who it takes').selectOption('female_only');
   await page.getByLabel('Rent up to (₦ per year)').fill('250000');
   await page.getByLabel('Rooms free now').check();
-  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: 'Show results' }).click();
   await expect(page).toHaveURL(/q=ibadan/);
   await expect(page).toHaveURL(/gender=female_only/);
   await expect(page).toHaveURL(/max_price=250000/);
   await expect(page).toHaveURL(/available=true/);
   await expect(resultNames(page)).toHaveCount(expected.length);
+  await expect(page.getByText(`${expected.length} hostels match`)).toBeVisible();
+  await expect(page.getByText('Filters (3)')).toBeVisible();
   const shown = await resultNames(page).allInnerTexts();
   expect([...shown].sort()).toEqual([...expected].sort());
   for (const card of await page.getByRole('list', { name: 'Search results' }).getByRole('link').all()) {
@@ -156,7 +168,7 @@ test('a student on a phone searches "ibadan", filters, opens a result, comes bac
 
   await page.goBack();
   await expect(page).toHaveURL(searchUrl);
-  await expect(page.getByRole('searchbox', { name: 'Search hostels' })).toHaveValue('ibadan');
+  await expect(page.getByRole('combobox', { name: 'Search hostels' })).toHaveValue('ibadan');
   await expect(page.getByLabel('Who it takes')).toHaveValue('female_only');
   await expect(page.getByLabel('Rent up to (₦ per year)')).toHaveValue('250000');
   await expect(page.getByLabel('Rooms free now')).toBeChecked();
@@ -172,4 +184,41 @@ test('a student on a phone searches "ibadan", filters, opens a result, comes bac
   await expect(resultNames(fresh)).toHaveCount(expected.length);
   expect(await resultNames(fresh).allInnerTexts()).toEqual(shown);
   await other.close();
+});
+
+test('on a wide screen the filters are a side panel; suggestions come as you type; every filter goes in the URL', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/hostels');
+  // No "Filters" button: the panel is open beside the results.
+  await expect(page.locator('summary', { hasText: 'Filters' })).toBeHidden();
+  await expect(page.locator('select[name="university"]')).toBeVisible();
+
+  const searchBox = page.getByRole('combobox', { name: 'Search hostels' });
+  await searchBox.pressSequentially('akok', { delay: 50 });
+  // Hostel names whose words begin so, once typing pauses; universities are there from the start.
+  await expect(page.locator('datalist option[value="Akoka Royal Lodge"]')).toHaveCount(1);
+  await expect(page.locator('datalist option[value="University of Lagos"]')).toHaveCount(1);
+  await searchBox.fill('');
+
+  await page.locator('select[name="university"]').selectOption('UNILAG');
+  await page.locator('select[name="state"]').selectOption('Lagos');
+  await page.getByLabel('City or area').fill('Akoka');
+  await page.locator('select[name="unit"]').selectOption('one bedroom flat');
+  await page.getByLabel('Rent from (₦ per year)').fill('100000');
+  await page.getByLabel('Rent up to (₦ per year)').fill('3000000');
+  await page.getByLabel('Wi-Fi').check();
+  await page.getByLabel('Study room').check();
+  await page.locator('select[name="sort"]').selectOption('nearest');
+  await page.getByRole('button', { name: 'Show results' }).click();
+  await expect(page).toHaveURL(
+    /\/hostels\?university=UNILAG&state=Lagos&city=Akoka&unit=one\+bedroom\+flat&min_price=100000&max_price=3000000&amenities=wifi&amenities=study_room&sort=nearest$/,
+  );
+  await expect(page.getByText('1 hostel matches')).toBeVisible();
+  const akoka = page.getByRole('link', { name: /Akoka Royal Lodge/ });
+  await expect(akoka).toBeVisible();
+  // The budget goes with the result, for the hostel page to show the rooms within it first.
+  await expect(akoka).toHaveAttribute('href', /\/hostel\/[0-9a-f-]{36}\?max_price=3000000$/);
+  await page.screenshot({ path: 'docs/screenshots/hostels-search-1280.png' });
 });

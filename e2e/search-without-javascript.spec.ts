@@ -20,7 +20,7 @@ test('without JavaScript: search from the landing page, page through the results
   await expect(results.first()).toBeVisible();
   await expect(page.getByRole('link', { name: /Akoka Royal Lodge/ })).toContainText('₦');
   // The filters on screen are the ones searched for.
-  await expect(page.getByRole('searchbox', { name: 'Search hostels' })).toHaveValue('unilag');
+  await expect(page.getByRole('combobox', { name: 'Search hostels' })).toHaveValue('unilag');
   await expect(page.getByLabel('Rent up to (₦ per year)')).toHaveValue('1000000');
 
   // Pages by cursor, one hostel at a time: each page is a link to the next, and none repeats.

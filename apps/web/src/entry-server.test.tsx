@@ -53,9 +53,10 @@ const rooms: Room[] = [
     hostel: 'h1',
   },
 ];
-const { hostel_details: _details, photos: _photos, university_name: _name, ...summary } = hostel;
+const { hostel_details: _details, photos: _photos, ...summary } = hostel;
 const searchResult: HostelSearchResult = {
   items: [{ ...summary, photo: '/uploads/hostels/p1.jpg', min_available_price: 650_000, available_rooms: 1 }],
+  total: 7,
   next_cursor: 'next-page',
 };
 const api: Record<string, unknown> = {
@@ -99,6 +100,7 @@ describe('renderPage', () => {
     expect(fetched).toEqual(['/hostels?q=benin&max_price=700000']);
     expect(page?.title).toBe('Find a hostel · StudyNest');
     expect(page?.html).toContain('from <strong>₦650,000</strong>');
+    expect(page?.html).toContain('7 hostels match');
     // The next page is a link a browser without JavaScript can follow.
     expect(page?.html).toContain(
       'href="/hostels?q=benin&amp;university=&amp;max_price=700000&amp;cursor=next-page"',

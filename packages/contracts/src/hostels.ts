@@ -302,6 +302,8 @@ export type HostelSearchItem = z.output<typeof HostelSearchItemSchema>;
 
 export const HostelSearchResultSchema = z.object({
   items: z.array(HostelSearchItemSchema),
+  /** How many hostels match the search, on its first page; null on the pages after (a cursor given). */
+  total: z.nullable(z.int()),
   /** Pass as `cursor` for the next page; null on the last page. */
   next_cursor: z.nullable(z.string()),
 });

@@ -25,7 +25,12 @@ export const paths = {
     path: '/hostels',
     getHref: (search?: URLSearchParams) => `/hostels${search?.size ? `?${search}` : ''}`,
   },
-  hostel: { path: '/hostel/:hostelId', getHref: (id: string) => `/hostel/${id}` },
+  hostel: {
+    path: '/hostel/:hostelId',
+    /** `budget`: the search's rent ceiling, so the rooms within it come first. */
+    getHref: (id: string, budget?: string | null) =>
+      `/hostel/${id}${budget ? `?max_price=${encodeURIComponent(budget)}` : ''}`,
+  },
   bookInspection: { path: '/book-inspection/:roomId', getHref: (id: string) => `/book-inspection/${id}` },
   receipt: { path: '/receipt-page', getHref: () => '/receipt-page' },
   rentReceipt: { path: '/rent-receipt', getHref: () => '/rent-receipt' },

@@ -484,6 +484,39 @@ describe('hostel search (GET /hostels with parameters)', () => {
     }
   });
 
+  it('the first page says how many hostels match, by every path a search takes', async () => {
+    const searches: Record<string, string | number>[] = [
+      {},
+      { q: 'akoka' },
+      { state: 'Lagos' },
+      { available: 'true' },
+      { max_price: 350_000 },
+      { max_price: 350_000, available: 'false' },
+      { unit: 'single room (share facilities)' },
+      { sort: 'price' },
+      { sort: '-price', available: 'true' },
+      { q: 'lodge', sort: 'price', state: 'Enugu' },
+      { state: 'Lagos', available: 'true', sort: 'nearest', university: 'UNILAG' },
+    ];
+    for (const params of searches) {
+      const seen: string[] = [];
+      let first: HostelSearchResult | undefined;
+      let cursor: string | null = null;
+      do {
+        const page: HostelSearchResult = await search({ ...params, limit: 2, ...(cursor ? { cursor } : {}) });
+        if (first) expect(page.total, JSON.stringify(params)).toBeNull();
+        else first = page;
+        seen.push(...page.items.map((i) => i.id));
+        cursor = page.next_cursor;
+      } while (cursor);
+      expect(first?.total, JSON.stringify(params)).toBe(seen.length);
+    }
+    // Known answers, not only consistent ones.
+    expect((await search({ state: 'Lagos', max_price: 350_000 })).total).toBe(1);
+    expect((await search({ state: 'Lagos' })).total).toBe(2);
+    expect((await search({ q: 'zzzz-nothing' })).total).toBe(0);
+  });
+
   it('q pages by relevance too', async () => {
     const seen: string[] = [];
     let cursor: string | null = null;

@@ -18,6 +18,8 @@ const DEFAULT_LIMIT = 20;
 type SortKey = HostelSort | 'relevance';
 
 type SearchRow = {
+  /** Only when the page's statement counts the matches (a first page that reads every candidate's rooms). */
+  total?: number;
   id: string;
   hostel_name: string;
   address: string;
@@ -289,10 +291,28 @@ export async function searchHostels(
     return sql`(select h.* from hostels h where ${whereSql}) h`;
   }
   const availability = roomFilters.length ? roomsMatching(roomFilters, bookableOnly) : storedAvailability;
+  const withSearch = q ? sql`with ${searchQuery(q)}` : sql``;
+  /**
+   * How many hostels match, on a first page. Where every candidate's rooms are read anyway (room
+   * filters, or bookable-only without a price sort: see pickCandidates) the page's statement counts
+   * them as it goes; otherwise the candidates are the page alone, and the hostels are counted apart,
+   * by their stored numbers.
+   */
+  const readsEveryCandidate =
+    roomFilters.length > 0 || (bookableOnly && sort !== 'price' && sort !== '-price');
+  const countInline = !cursor && readsEveryCandidate;
+  const countApart =
+    cursor || readsEveryCandidate
+      ? undefined
+      : (db.execute(sql`${withSearch}
+        select count(*)::int as n from hostels h cross join lateral (${availability}) m
+        where ${sql.join([whereSql, ...roomWhere], sql` and `)}`) as unknown as Promise<{
+          rows: { n: number }[];
+        }>);
 
-  const result = (await db.execute(sql`
-    ${q ? sql`with ${searchQuery(q)}` : sql``}
-    select h.id, h.hostel_name, h.address, h.is_closed, h.state, h.city, h.university,
+  const page = db.execute(sql`
+    ${withSearch}
+    select ${countInline ? sql`count(*) over ()::int as total,` : sql``} h.id, h.hostel_name, h.address, h.is_closed, h.state, h.city, h.university,
       h.walking_minutes, h.gender_policy, h.amenities, h.latitude, h.longitude,
       array(select i.storage_key from hostel_images i where i.hostel_id = h.id
         order by i.position, i.created_at) as image_keys,
@@ -302,7 +322,8 @@ export async function searchHostels(
     ${roomWhere.length || cursor ? sql`where ${pageWhere}` : sql``}
     order by ${key} ${direction}, h.id ${direction}
     limit ${limit + 1}
-  `)) as unknown as { rows: SearchRow[] };
+  `) as unknown as Promise<{ rows: SearchRow[] }>;
+  const [result, counted] = await Promise.all([page, countApart]);
 
   const rows = result.rows.slice(0, limit);
   const last = rows.at(-1);
@@ -335,6 +356,7 @@ export async function searchHostels(
   });
   return {
     items,
+    total: cursor ? null : Number(counted ? counted.rows[0]?.n : (result.rows[0]?.total ?? 0)),
     next_cursor:
       result.rows.length > limit && last ? encodeCursor({ s: sort, k: last.sort_key, i: last.id }) : null,
   };

@@ -1,36 +1,107 @@
-import type { HostelSearchItem } from '@studynest/contracts';
-import { AMENITY_LABELS, GENDER_POLICY_LABELS, UNIVERSITIES } from '@studynest/contracts/places';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { type FormEvent, useId } from 'react';
+import type { HostelSearchResult, HostelSort } from '@studynest/contracts';
+import { ROOM_UNITS } from '@studynest/contracts/constants';
+import { AMENITIES, AMENITY_LABELS, NIGERIAN_STATES, UNIVERSITIES } from '@studynest/contracts/places';
+import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { QueryError } from '../../components/ui/alert.tsx';
-import { PinIcon } from '../../components/ui/icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { hostelQueries } from '../../features/hostels/api/hostel-queries.ts';
-import { formatNaira } from '../../lib/format.ts';
+import { HostelCard } from '../../features/hostels/components/hostel-card.tsx';
+import { api } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
-/** The filters live in the URL: a search is a link to share, and the back button undoes a change. */
-const FILTERS = ['q', 'university', 'max_price', 'gender', 'available'] as const;
+/**
+ * The filters live in the URL: a search is a link to share, the back button undoes a change, and a
+ * browser without JavaScript sends the same form itself (GET) for the server to render.
+ */
+const FILTERS = [
+  'q',
+  'university',
+  'state',
+  'city',
+  'unit',
+  'min_price',
+  'max_price',
+  'gender',
+  'amenities',
+  'available',
+  'sort',
+] as const;
+/** Filters counted on the phone's "Filters" button: all but the words, which stay on screen. */
+const PANEL_FILTERS = FILTERS.filter((f) => f !== 'q');
+
+const SORTS: { value: HostelSort | ''; label: string }[] = [
+  { value: '', label: 'Best match (newest without words)' },
+  { value: 'price', label: 'Cheapest first' },
+  { value: '-price', label: 'Dearest first' },
+  { value: 'nearest', label: 'Nearest to campus (choose a university)' },
+  { value: 'newest', label: 'Newest' },
+];
+
+/** Names of hostels whose words begin like `words` (the search's own matching), for suggestions. */
+const hostelNamesLike = (words: string) =>
+  queryOptions({
+    queryKey: ['hostels', 'suggestions', words],
+    queryFn: async ({ signal }) => {
+      const query = new URLSearchParams({ q: words, limit: '6' });
+      const found = await api<HostelSearchResult>(`/hostels?${query}`, { signal });
+      return found.items.map((h) => h.hostel_name);
+    },
+    staleTime: 5 * 60_000,
+  });
+
+/** How long typing must pause before hostel names are looked up: one request per word, not per key. */
+const SUGGEST_DELAY_MS = 300;
+
+/**
+ * Suggestions for the words box (a native datalist: the browser gives it keyboard and screen-reader
+ * support): universities and the places they are in, always; hostel names that match what is typed,
+ * looked up once typing pauses.
+ */
+function useSuggestions(typed: string) {
+  const [words, setWords] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setWords(typed.trim()), SUGGEST_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const names = useQuery({
+    ...hostelNamesLike(words),
+    enabled: words.length >= 2,
+  });
+  const places = UNIVERSITIES.flatMap((u) => [u.code, u.name, u.city]);
+  return [...new Set([...(names.data ?? []), ...places])];
+}
 
 function SearchForm() {
   const [params, setParams] = useSearchParams();
   const id = useId();
+  const panel = useRef<HTMLDetailsElement>(null);
+  const [typed, setTyped] = useState(params.get('q') ?? '');
+  const suggestions = useSuggestions(typed);
+  const chosen = PANEL_FILTERS.filter((f) => params.getAll(f).some((v) => v.trim() !== '')).length;
+  const amenities = new Set(params.getAll('amenities').flatMap((a) => a.split(',')));
+
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const next = new URLSearchParams();
     for (const name of FILTERS) {
-      const value = String(form.get(name) ?? '').trim();
-      if (value) next.set(name, value);
+      for (const value of form.getAll(name)) {
+        const text = String(value).trim();
+        if (text) next.append(name, text);
+      }
     }
+    if (panel.current) panel.current.open = false;
     setParams(next);
+    // A new search starts at its first result, not where the panel's button was.
+    document.getElementById('hostels-heading')?.scrollIntoView();
   }
+  const field = 'flex flex-col gap-1 text-sm';
   return (
     // Keyed by the URL so going back shows the filters of the results on screen.
     <search>
-      {/* A plain GET form too: without JavaScript the browser sends it, and the server renders the answer. */}
       <form
         key={params.toString()}
         method="get"
@@ -46,116 +117,170 @@ function SearchForm() {
             id={`${id}-q`}
             name="q"
             type="search"
+            list={`${id}-suggestions`}
             className="input min-w-0 flex-1"
             placeholder="Hostel, area or university"
             defaultValue={params.get('q') ?? ''}
+            onChange={(e) => setTyped(e.target.value)}
             maxLength={100}
+            autoComplete="off"
           />
+          <datalist id={`${id}-suggestions`}>
+            {suggestions.map((s) => (
+              <option key={s} value={s} />
+            ))}
+          </datalist>
           <button type="submit" className="btn-primary">
             Search
           </button>
         </div>
-        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          <label className="flex flex-col gap-1 text-sm">
-            University
-            <select name="university" className="input" defaultValue={params.get('university') ?? ''}>
-              <option value="">Any university</option>
-              {UNIVERSITIES.map((u) => (
-                <option key={u.code} value={u.code}>
-                  {u.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="flex flex-col gap-1 text-sm">
-            Rent up to (₦ per year)
-            <input
-              name="max_price"
-              type="number"
-              min={0}
-              step={5000}
-              inputMode="numeric"
-              className="input"
-              defaultValue={params.get('max_price') ?? ''}
-            />
-          </label>
-          <label className="flex flex-col gap-1 text-sm">
-            Who it takes
-            <select name="gender" className="input" defaultValue={params.get('gender') ?? ''}>
-              <option value="">Anyone</option>
-              <option value="female">Takes female students</option>
-              <option value="male">Takes male students</option>
-              <option value="female_only">Female-only hostels</option>
-              <option value="male_only">Male-only hostels</option>
-              <option value="mixed">Mixed hostels</option>
-            </select>
-          </label>
-          <label className="flex items-center gap-2 self-end pb-2 text-sm">
-            <input
-              name="available"
-              type="checkbox"
-              value="true"
-              defaultChecked={params.get('available') === 'true'}
-            />
-            Rooms free now
-          </label>
-        </div>
+        {/*
+          Phones: the filters open as a sheet from the bottom (a <details>, so it opens without
+          JavaScript too). Wide screens: always open, a side panel.
+        */}
+        <details
+          ref={panel}
+          className="group md:[&::details-content]:[content-visibility:visible] md:[&::details-content]:block"
+        >
+          <summary className="btn-secondary w-full cursor-pointer list-none md:hidden">
+            Filters{chosen > 0 ? ` (${chosen})` : ''}
+          </summary>
+          <div className="flex flex-col gap-3 max-md:fixed max-md:inset-x-0 max-md:bottom-0 max-md:z-40 max-md:max-h-[85vh] max-md:overflow-y-auto max-md:rounded-t-2xl max-md:border-t max-md:border-line max-md:bg-white max-md:p-4 max-md:shadow-2xl">
+            <div className="flex items-center justify-between md:hidden">
+              <p className="text-lg font-semibold">Filters</p>
+              <button
+                type="button"
+                className="btn-secondary"
+                onClick={() => {
+                  if (panel.current) panel.current.open = false;
+                }}
+              >
+                Close
+              </button>
+            </div>
+            <label className={field}>
+              University
+              <select name="university" className="input" defaultValue={params.get('university') ?? ''}>
+                <option value="">Any university</option>
+                {UNIVERSITIES.map((u) => (
+                  <option key={u.code} value={u.code}>
+                    {u.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <div className="grid grid-cols-2 gap-3">
+              <label className={field}>
+                State
+                <select name="state" className="input" defaultValue={params.get('state') ?? ''}>
+                  <option value="">Any state</option>
+                  {NIGERIAN_STATES.map((s) => (
+                    <option key={s} value={s}>
+                      {s}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className={field}>
+                City or area
+                <input
+                  name="city"
+                  className="input"
+                  defaultValue={params.get('city') ?? ''}
+                  maxLength={100}
+                  autoComplete="address-level2"
+                />
+              </label>
+            </div>
+            <label className={field}>
+              Room type
+              <select name="unit" className="input" defaultValue={params.get('unit') ?? ''}>
+                <option value="">Any room type</option>
+                {ROOM_UNITS.map((u) => (
+                  <option key={u} value={u}>
+                    {u[0]?.toUpperCase()}
+                    {u.slice(1)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <div className="grid grid-cols-2 gap-3">
+              <label className={field}>
+                Rent from (₦ per year)
+                <input
+                  name="min_price"
+                  type="number"
+                  min={0}
+                  step={5000}
+                  inputMode="numeric"
+                  className="input"
+                  defaultValue={params.get('min_price') ?? ''}
+                />
+              </label>
+              <label className={field}>
+                Rent up to (₦ per year)
+                <input
+                  name="max_price"
+                  type="number"
+                  min={0}
+                  step={5000}
+                  inputMode="numeric"
+                  className="input"
+                  defaultValue={params.get('max_price') ?? ''}
+                />
+              </label>
+            </div>
+            <label className={field}>
+              Who it takes
+              <select name="gender" className="input" defaultValue={params.get('gender') ?? ''}>
+                <option value="">Anyone</option>
+                <option value="female">Takes female students</option>
+                <option value="male">Takes male students</option>
+                <option value="female_only">Female-only hostels</option>
+                <option value="male_only">Male-only hostels</option>
+                <option value="mixed">Mixed hostels</option>
+              </select>
+            </label>
+            <fieldset className="flex flex-col gap-1 text-sm">
+              <legend className="mb-1">Must have</legend>
+              <div className="grid grid-cols-2 gap-1">
+                {AMENITIES.map((a) => (
+                  <label key={a} className="flex min-h-8 items-center gap-2">
+                    <input name="amenities" type="checkbox" value={a} defaultChecked={amenities.has(a)} />
+                    {AMENITY_LABELS[a]}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <label className="flex min-h-8 items-center gap-2 text-sm">
+              <input
+                name="available"
+                type="checkbox"
+                value="true"
+                defaultChecked={params.get('available') === 'true'}
+              />
+              Rooms free now
+            </label>
+            <label className={field}>
+              Sort
+              <select name="sort" className="input" defaultValue={params.get('sort') ?? ''}>
+                {SORTS.map((s) => (
+                  <option key={s.value} value={s.value}>
+                    {s.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {/* Always in reach at the foot of the sheet, however far its filters scroll. */}
+            <div className="max-md:sticky max-md:-bottom-4 max-md:-mx-4 max-md:border-t max-md:border-line max-md:bg-white max-md:p-4">
+              <button type="submit" className="btn-primary w-full">
+                Show results
+              </button>
+            </div>
+          </div>
+        </details>
       </form>
     </search>
-  );
-}
-
-/** `first`: the top result's photo is the page's largest paint on a phone, so it is not lazy. */
-function HostelCard({ hostel, first }: { hostel: HostelSearchItem; first: boolean }) {
-  return (
-    <Link
-      to={paths.hostel.getHref(hostel.id)}
-      className="card flex h-full flex-col gap-2 overflow-hidden p-0 transition-colors hover:border-brand-600"
-    >
-      {hostel.photo ? (
-        <img
-          src={hostel.photo}
-          alt=""
-          loading={first ? 'eager' : 'lazy'}
-          fetchPriority={first ? 'high' : 'auto'}
-          className="aspect-[4/3] w-full object-cover"
-        />
-      ) : (
-        <div className="aspect-[4/3] w-full bg-brand-50" aria-hidden="true" />
-      )}
-      <div className="flex flex-col gap-1 p-4">
-        <span className="text-lg font-semibold text-brand-800">{hostel.hostel_name}</span>
-        <span className="flex items-start gap-1 text-sm text-muted">
-          <PinIcon className="mt-0.5 size-4 shrink-0" />
-          {hostel.city ?? hostel.address}
-        </span>
-        {hostel.min_available_price !== null ? (
-          <span>
-            from <strong>{formatNaira(hostel.min_available_price)}</strong> / year
-          </span>
-        ) : (
-          <span className="text-muted">No room free right now</span>
-        )}
-        <span className="text-sm">
-          {hostel.available_rooms} room{hostel.available_rooms === 1 ? '' : 's'} free
-          {hostel.walking_minutes !== null && hostel.university
-            ? ` · ${hostel.walking_minutes} min walk to ${hostel.university}`
-            : ''}
-        </span>
-        <ul className="mt-1 flex flex-wrap gap-1" aria-label="Features">
-          {hostel.gender_policy !== 'mixed' && (
-            <li className="rounded-full bg-brand-50 px-2 py-0.5 text-xs">
-              {GENDER_POLICY_LABELS[hostel.gender_policy]}
-            </li>
-          )}
-          {hostel.amenities.map((a) => (
-            <li key={a} className="rounded-full bg-brand-50 px-2 py-0.5 text-xs">
-              {AMENITY_LABELS[a]}
-            </li>
-          ))}
-        </ul>
-      </div>
-    </Link>
   );
 }
 
@@ -172,43 +297,55 @@ export function Component() {
   const [params] = useSearchParams();
   const search = useInfiniteQuery(hostelQueries.search(params));
   const items = search.data?.pages.flatMap((p) => p.items) ?? [];
+  const total = search.data?.pages[0]?.total;
   return (
-    <section aria-labelledby="hostels-heading" className="section-page flex flex-col gap-6">
-      <h1 id="hostels-heading" className="text-2xl sm:text-3xl">
+    <section aria-labelledby="hostels-heading" className="section-page flex flex-col gap-4">
+      <h1 id="hostels-heading" className="scroll-mt-24 text-2xl sm:text-3xl">
         Find a hostel
       </h1>
-      <SearchForm />
-      <div aria-live="polite">
-        {search.isPending && <Spinner label="Finding hostels…" />}
-        {search.isError && <QueryError error={search.error} retry={() => search.refetch()} />}
-        {search.isSuccess && items.length === 0 && (
-          <p className="text-muted">No hostel matches this search. Try fewer filters or another spelling.</p>
-        )}
-        {items.length > 0 && (
-          <ul aria-label="Search results" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {items.map((h, i) => (
-              <li key={h.id}>
-                <HostelCard hostel={h} first={i === 0} />
-              </li>
-            ))}
-          </ul>
-        )}
+      <div className="flex flex-col gap-4 md:grid md:grid-cols-[18rem_1fr] md:items-start md:gap-6">
+        <SearchForm />
+        <div className="flex flex-col gap-4">
+          <div aria-live="polite">
+            {typeof total === 'number' && (
+              <p className="mb-3 font-semibold">
+                {total === 1 ? '1 hostel matches' : `${total.toLocaleString('en-NG')} hostels match`}
+              </p>
+            )}
+            {search.isPending && <Spinner label="Finding hostels…" />}
+            {search.isError && <QueryError error={search.error} retry={() => search.refetch()} />}
+            {search.isSuccess && items.length === 0 && (
+              <p className="text-muted">
+                No hostel matches this search. Try fewer filters or another spelling.
+              </p>
+            )}
+            {items.length > 0 && (
+              <ul aria-label="Search results" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+                {items.map((h, i) => (
+                  <li key={h.id}>
+                    <HostelCard hostel={h} first={i === 0} budget={params.get('max_price')} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+          {search.hasNextPage && (
+            // A link to the next page by its cursor (what a browser without JavaScript follows); with
+            // JavaScript the next page is added below the ones on screen instead.
+            <Link
+              to={paths.hostels.getHref(withCursor(params, lastCursor(search.data?.pages)))}
+              className="btn-secondary self-center"
+              aria-disabled={search.isFetchingNextPage}
+              onClick={(event) => {
+                event.preventDefault();
+                if (!search.isFetchingNextPage) search.fetchNextPage();
+              }}
+            >
+              {search.isFetchingNextPage ? 'Loading…' : 'Show more hostels'}
+            </Link>
+          )}
+        </div>
       </div>
-      {search.hasNextPage && (
-        // A link to the next page by its cursor (what a browser without JavaScript follows); with
-        // JavaScript the next page is added below the ones on screen instead.
-        <Link
-          to={paths.hostels.getHref(withCursor(params, lastCursor(search.data?.pages)))}
-          className="btn-secondary self-center"
-          aria-disabled={search.isFetchingNextPage}
-          onClick={(event) => {
-            event.preventDefault();
-            if (!search.isFetchingNextPage) search.fetchNextPage();
-          }}
-        >
-          {search.isFetchingNextPage ? 'Loading…' : 'Show more hostels'}
-        </Link>
-      )}
     </section>
   );
 }

@@ -1,0 +1,74 @@
+import type { HostelSearchItem } from '@studynest/contracts';
+import { AMENITY_LABELS, GENDER_POLICY_LABELS } from '@studynest/contracts/places';
+import { Link } from 'react-router';
+import { PinIcon } from '../../../components/ui/icons.tsx';
+import { paths } from '../../../config/paths.ts';
+import { formatNaira } from '../../../lib/format.ts';
+
+/**
+ * A search result: what decides whether to open it — photo, the cheapest rent free now, how many
+ * rooms are free, the walk to campus, who it takes, its amenities. `first`: the top result's photo is
+ * the page's largest paint on a phone, so it is not lazy. `budget` (the search's rent ceiling) goes
+ * with the link, so the hostel page shows the rooms within it first.
+ */
+export function HostelCard({
+  hostel,
+  first,
+  budget,
+}: {
+  hostel: HostelSearchItem;
+  first: boolean;
+  budget?: string | null;
+}) {
+  const rooms = hostel.available_rooms;
+  return (
+    <Link
+      to={paths.hostel.getHref(hostel.id, budget)}
+      className="card flex h-full flex-col gap-2 overflow-hidden p-0 transition-colors hover:border-brand-600"
+    >
+      {hostel.photo ? (
+        <img
+          src={hostel.photo}
+          alt=""
+          loading={first ? 'eager' : 'lazy'}
+          fetchPriority={first ? 'high' : 'auto'}
+          className="aspect-[4/3] w-full object-cover"
+        />
+      ) : (
+        <div className="aspect-[4/3] w-full bg-brand-50" aria-hidden="true" />
+      )}
+      <div className="flex flex-col gap-1 p-4">
+        <span className="text-lg font-semibold text-brand-800">{hostel.hostel_name}</span>
+        <span className="flex items-start gap-1 text-sm text-muted">
+          <PinIcon className="mt-0.5 size-4 shrink-0" />
+          {hostel.city ?? hostel.address}
+        </span>
+        {hostel.min_available_price !== null ? (
+          <span>
+            from <strong>{formatNaira(hostel.min_available_price)}</strong> / year
+          </span>
+        ) : (
+          <span className="text-muted">No room free right now</span>
+        )}
+        <span className="text-sm">
+          {rooms} room{rooms === 1 ? '' : 's'} free
+          {hostel.walking_minutes !== null && hostel.university
+            ? ` · ${hostel.walking_minutes} min walk to ${hostel.university}`
+            : ''}
+        </span>
+        <ul className="mt-1 flex flex-wrap gap-1" aria-label="Features">
+          {hostel.gender_policy !== 'mixed' && (
+            <li className="rounded-full bg-brand-50 px-2 py-0.5 text-xs">
+              {GENDER_POLICY_LABELS[hostel.gender_policy]}
+            </li>
+          )}
+          {hostel.amenities.map((a) => (
+            <li key={a} className="rounded-full bg-brand-50 px-2 py-0.5 text-xs">
+              {AMENITY_LABELS[a]}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </Link>
+  );
+}
