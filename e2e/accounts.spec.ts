@@ -60,7 +60,9 @@ test('a student signs up, confirms the e-mail, logs in, keeps an emergency conta
   await page.getByRole('button', { name: 'Verify' }).click();
   // Straight on to the login page; the good news shows there, with no timer to sit through.
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('status').filter({ hasText: 'Your email address is confirmed.' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your email address is confirmed.' }),
+  ).toBeVisible();
 
   // Log in (the e-mail is carried over): home at once, the welcome shown there.
   await expect(page.getByLabel('Email')).toHaveValue(p.email);
