@@ -2,7 +2,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FlashNotice } from '../../../components/ui/flash-notice.tsx';
 import { clearSession, getSession } from '../../../lib/auth-storage.ts';
 import { flash } from '../../../lib/flash.ts';
 import { apiError, mockFetch, polyfillDialog } from '../../../testing/dom.ts';
@@ -28,7 +27,6 @@ function renderLogin() {
   render(
     <QueryClientProvider client={new QueryClient()}>
       <RouterProvider router={router} />
-      <FlashNotice />
     </QueryClientProvider>,
   );
   return router;
