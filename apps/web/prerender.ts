@@ -64,6 +64,14 @@ export function prerenderPages(): Plugin {
         .replace('<div id="root"></div>', '<div id="root"><!--app-html--></div><!--app-state-->')
         // Rendered pages read without JavaScript: no "turn it on" notice (src/noscript-notice.ts).
         .replace(/\s*<noscript><!--app-noscript--><\/noscript>/, '');
+      if (
+        !shellHtml.includes('<noscript><!--app-noscript--></noscript>') ||
+        template.includes('<noscript>')
+      ) {
+        this.error(
+          'prerender: index.html must hold <noscript><!--app-noscript--></noscript> (the server fills it)',
+        );
+      }
       for (const marker of ['title', 'head', 'html', 'state']) {
         if (!template.includes(`<!--app-${marker}-->`))
           this.error(`prerender: index.html has no place for ${marker}`);
