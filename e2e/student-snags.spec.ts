@@ -11,28 +11,33 @@ import { SHOTS, shotPath } from './screenshots.ts';
 
 test.use({ viewport: { width: 375, height: 812 } });
 
-test('a wrong password is said beside the password field, with the cursor back in it', async ({ page }) => {
-  await logIn(page, E2E_ADMIN.email, 'not-the-right-password');
-  const password = page.getByLabel('Password', { exact: true });
-  await expect(password).toHaveAttribute('aria-invalid', 'true');
-  await expect(password).toHaveAccessibleDescription(/The email or password is incorrect/);
-  await expect(password).toBeFocused();
-  expect(await page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe(
-    'current-password',
-  );
-  // No dialog takes the page over; the visitor stays on /login and types again.
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expect(page).toHaveURL(/\/login$/);
-  if (SHOTS) await page.screenshot({ path: shotPath('login-wrong-password-375.png') });
+for (const width of [375, 1280]) {
+  test(`at ${width} px a wrong password is said beside the password field, with the cursor back in it`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 812 });
+    await logIn(page, E2E_ADMIN.email, 'not-the-right-password');
+    const password = page.getByLabel('Password', { exact: true });
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    await expect(password).toHaveAccessibleDescription(/The email or password is incorrect/);
+    await expect(password).toBeFocused();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe(
+      'current-password',
+    );
+    // No dialog takes the page over; the visitor stays on /login and types again.
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page).toHaveURL(/\/login$/);
+    if (SHOTS && width === 375) await page.screenshot({ path: shotPath('login-wrong-password-375.png') });
 
-  await page.keyboard.type(E2E_ADMIN.password, { delay: 0 });
-  await expect(password).toHaveValue(`not-the-right-password${E2E_ADMIN.password}`);
-  await password.fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  // On at once: the welcome shows on the dashboard, not on a held login page.
-  await expect(page).toHaveURL(/\/admin-dashboard$/, { timeout: 1000 });
-  await expect(page.getByRole('status').filter({ hasText: 'Welcome back' })).toBeVisible();
-});
+    await page.keyboard.type(E2E_ADMIN.password, { delay: 0 });
+    await expect(password).toHaveValue(`not-the-right-password${E2E_ADMIN.password}`);
+    await password.fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    // On at once: the welcome shows on the dashboard, not on a held login page.
+    await expect(page).toHaveURL(/\/admin-dashboard$/, { timeout: 1000 });
+    await expect(page.getByRole('status').filter({ hasText: 'Welcome back' })).toBeVisible();
+  });
+}
 
 test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
