@@ -27,7 +27,7 @@ test('unknown pages show the 404 screen, unknown API paths answer JSON', async (
   expect((await res.json()).statusCode).toBe(404);
 });
 
-test('the hostel page arrives as HTML with its rooms; an unknown hostel gets the plain shell', async ({
+test('the hostel page arrives as HTML with its rooms; an unknown hostel is a 404 page saying so', async ({
   request,
 }) => {
   const hostels = await (await request.get('/api/hostels')).json();
@@ -45,8 +45,9 @@ test('the hostel page arrives as HTML with its rooms; an unknown hostel gets the
   const unknown = await request.get('/hostel/00000000-0000-4000-8000-000000000000', {
     headers: { accept: 'text/html' },
   });
-  expect(unknown.status()).toBe(200);
-  const shell = await unknown.text();
-  expect(shell).toContain('<div id="root">');
-  expect(shell).not.toContain('</h1>');
+  expect(unknown.status()).toBe(404);
+  const gone = await unknown.text();
+  expect(gone).toContain('<div id="root" data-render="fresh">');
+  expect(gone).toContain('This hostel is no longer listed</h1>');
+  expect(gone).not.toContain('room 01');
 });

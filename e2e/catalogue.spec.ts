@@ -192,7 +192,7 @@ test('admin builds a hostel with rooms; a visitor browses it; the admin cleans u
   const dialog = page.getByRole('dialog', { name: 'Delete this room?' });
   await dialog.getByRole('button', { name: 'Delete Room' }).click();
   await expect(dialog.getByRole('alert')).toContainText('This room is booked or rented by a student');
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.getByRole('button', { name: 'Keep room' }).click();
 
   await page.getByRole('button', { name: `Delete room 03 in ${name}` }).click();
   await dialog.getByRole('button', { name: 'Delete Room' }).click();
@@ -233,7 +233,7 @@ test('admin builds a hostel with rooms; a visitor browses it; the admin cleans u
   const hostelDialog = page.getByRole('dialog', { name: 'Delete this hostel?' });
   await hostelDialog.getByRole('button', { name: 'Delete Hostel' }).click();
   await expect(hostelDialog.getByRole('alert')).toBeVisible();
-  await hostelDialog.getByRole('button', { name: 'Cancel' }).click();
+  await hostelDialog.getByRole('button', { name: 'Keep hostel' }).click();
 
   // Free the booked room, then the hostel can go.
   await page.goto('/all-rooms');

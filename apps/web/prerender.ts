@@ -61,7 +61,17 @@ export function prerenderPages(): Plugin {
         .replace(/<title>[^<]*<\/title>/, '<title><!--app-title--></title>\n    <!--app-head-->')
         .replace(scriptRe, `\n    <script defer src="/${bootFile}"></script>`)
         .replace(preloadRe, '')
-        .replace('<div id="root"></div>', '<div id="root"><!--app-html--></div><!--app-state-->');
+        .replace('<div id="root"></div>', '<div id="root"><!--app-html--></div><!--app-state-->')
+        // Rendered pages read without JavaScript: no "turn it on" notice (src/noscript-notice.ts).
+        .replace(/\s*<noscript><!--app-noscript--><\/noscript>/, '');
+      if (
+        !shellHtml.includes('<noscript><!--app-noscript--></noscript>') ||
+        template.includes('<noscript>')
+      ) {
+        this.error(
+          'prerender: index.html must hold <noscript><!--app-noscript--></noscript> (the server fills it)',
+        );
+      }
       for (const marker of ['title', 'head', 'html', 'state']) {
         if (!template.includes(`<!--app-${marker}-->`))
           this.error(`prerender: index.html has no place for ${marker}`);
@@ -71,7 +81,7 @@ export function prerenderPages(): Plugin {
       const server = await buildServerRenderer(config, serverDir);
       writeFileSync(path.join(serverDir, 'template.html'), template);
 
-      const page = await server.renderPage('/', async () => undefined);
+      const page = await server.renderPage('/', async () => ({ status: 404 }));
       if (!page) this.error('prerender: `/` did not render');
       if (!/<img [^>]*fetchpriority="high"/i.test(page.html)) {
         this.error('prerender: `/` has no fetchpriority="high" image for the boot script to wait for');

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { prepareHydration } from './app/hydration.ts';
 import { AppProvider } from './app/provider.tsx';
 import { routes } from './app/routes.tsx';
-import { fillTemplate, type GetJson, renderPage } from './entry-server.tsx';
+import { fillTemplate, type GetJson, noscriptNotice, renderPage } from './entry-server.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 
 const hostel: Hostel = {
@@ -64,7 +64,13 @@ const api: Record<string, unknown> = {
   '/rooms/hostel/h1': rooms,
   '/hostels?q=benin&max_price=700000': searchResult,
 };
-const getJson: GetJson = async (path) => api[path];
+const notFound = {
+  statusCode: 404,
+  error: 'Not Found',
+  message: 'This hostel does not exist or is no longer listed',
+};
+const getJson: GetJson = async (path) =>
+  path in api ? { status: 200, body: api[path] } : { status: 404, body: notFound };
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -75,8 +81,10 @@ describe('renderPage', () => {
     const fetched: string[] = [];
     const page = await renderPage('/hostel/h1', async (path) => {
       fetched.push(path);
-      return api[path];
+      return getJson(path);
     });
+    expect(page?.status).toBe(200);
+    expect(page?.hydrate).toBe(true);
     expect(fetched.sort()).toEqual(['/hostels/h1', '/rooms/hostel/h1']);
     expect(page?.title).toBe('Unity Court </script><b> · StudyNest');
     expect(page?.html).toContain('Unity Court &lt;/script&gt;&lt;b&gt;');
@@ -87,15 +95,30 @@ describe('renderPage', () => {
     expect(JSON.parse(page?.state ?? '').queries).toHaveLength(2);
   });
 
-  it('leaves a hostel it cannot load to the browser', async () => {
-    expect(await renderPage('/hostel/gone', getJson)).toBeNull();
+  it('renders a closed or removed hostel as a 404 that says so and offers the search', async () => {
+    const page = await renderPage('/hostel/gone', getJson);
+    expect(page?.status).toBe(404);
+    expect(page?.title).toBe('Hostel no longer listed · StudyNest');
+    expect(page?.html).toContain('This hostel is no longer listed');
+    expect(page?.html).toContain('href="/hostels"');
+    expect(page?.html).toContain('href="/"');
+    expect(page?.html).not.toContain('Try again');
+    // Not hydrated (the browser's first render is a loading state): no cache, and main.tsx is told.
+    expect(page?.state).toBeNull();
+    expect(page?.hydrate).toBe(false);
+    const template = '<div id="root"><!--app-html--></div><!--app-state-->';
+    expect(fillTemplate(template, page!)).toMatch(/^<div id="root" data-render="fresh">/);
+  });
+
+  it('leaves a hostel the API cannot answer for (an error, not a 404) to the browser', async () => {
+    expect(await renderPage('/hostel/h1', async () => ({ status: 503 }))).toBeNull();
   });
 
   it('renders a search with its first page, the empty fields of a form sent without JavaScript left out', async () => {
     const fetched: string[] = [];
     const page = await renderPage('/hostels?q=benin&university=&max_price=700000', async (path) => {
       fetched.push(path);
-      return api[path];
+      return getJson(path);
     });
     expect(fetched).toEqual(['/hostels?q=benin&max_price=700000']);
     expect(page?.title).toBe('Find a hostel · StudyNest');
@@ -108,8 +131,9 @@ describe('renderPage', () => {
     expect(JSON.parse(page?.state ?? '').queries[0].state.data.pages).toEqual([searchResult]);
   });
 
-  it('leaves a search the API refuses to the browser', async () => {
-    expect(await renderPage('/hostels?max_price=cheap', getJson)).toBeNull();
+  it('leaves a search the API refuses to the browser (a 400 is a bad filter, not a missing page)', async () => {
+    const refused = { status: 400, body: { message: 'max_price must be a whole number' } };
+    expect(await renderPage('/hostels?max_price=cheap', async () => refused)).toBeNull();
   });
 
   it('renders the landing page without data, the hero preloaded in <head>', async () => {
@@ -126,11 +150,36 @@ describe('fillTemplate', () => {
   it('escapes the title and adds the state script only when there is state', () => {
     const template =
       '<title><!--app-title--></title><!--app-head--><div id="root"><!--app-html--></div><!--app-state-->';
-    const page = { title: 'A & <B>', head: '<link rel="preload">', html: '<p>x</p>', state: '{"a":1}' };
+    const page = {
+      status: 200,
+      title: 'A & <B>',
+      head: '<link rel="preload">',
+      html: '<p>x</p>',
+      state: '{"a":1}',
+      hydrate: true,
+    };
     expect(fillTemplate(template, page)).toBe(
       '<title>A &amp; &lt;B&gt;</title><link rel="preload"><div id="root"><p>x</p></div><script type="application/json" id="app-state">{"a":1}</script>',
     );
     expect(fillTemplate(template, { ...page, state: null })).not.toContain('<script');
+  });
+});
+
+describe('noscriptNotice', () => {
+  it.each([
+    ['/login', 'signing in'],
+    ['/sign-up', 'creating an account'],
+    ['/book-inspection/r1', 'booking an inspection'],
+    ['/all-users', 'this page'],
+  ])('%s says StudyNest needs JavaScript for %s, with links that work without it', (url, task) => {
+    const html = noscriptNotice(url);
+    expect(html).toContain(`StudyNest needs JavaScript for ${task}.`);
+    expect(html).toContain(`href="${url}"`);
+    expect(html).toContain('href="/"');
+  });
+  it('never links off the site, and escapes what the address holds', () => {
+    expect(noscriptNotice('//evil.example/login')).not.toContain('evil');
+    expect(noscriptNotice('/login?next="><script>')).not.toContain('<script>');
   });
 });
 

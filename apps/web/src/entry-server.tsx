@@ -5,8 +5,11 @@ import { AppProvider } from './app/provider.tsx';
 import { routes } from './app/routes.tsx';
 import { paths } from './config/paths.ts';
 import { hostelPageQueries, hostelQueries } from './features/hostels/api/hostel-queries.ts';
+import { HOSTEL_GONE_TITLE } from './features/hostels/components/hostel-not-listed.tsx';
+import { ApiError } from './lib/api-client.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { documentTitle } from './lib/use-document-title.ts';
+import { noscriptNotice } from './noscript-notice.ts';
 
 /**
  * HTML for the screens a phone should see before any JavaScript has run (docs/domain.md, "Quality targets": a slow phone on
@@ -14,10 +17,16 @@ import { documentTitle } from './lib/use-document-title.ts';
  * hostel page by the API server on each request (apps/api/src/plugins/static.ts) with the same data
  * the browser would fetch. main.tsx hydrates both. Markup must match the browser's first render:
  * no signed-in user (useSession's server snapshot), and data only from the queries seeded here.
+ *
+ * A screen whose data the API says is not there (a hostel closed or removed: 404) is rendered too,
+ * with that status, so a shared link says so before any JavaScript has run; the browser then renders
+ * that page afresh rather than hydrating it (its first render is a loading state, not the error).
  */
 
-/** GET an API path (under /api) as JSON; undefined when it does not answer 200. */
-export type GetJson = (apiPath: string) => Promise<unknown>;
+/** GET an API path (under /api): its status and, for JSON answers, its body. */
+export type GetJson = (apiPath: string) => Promise<{ status: number; body?: unknown }>;
+
+export { noscriptNotice };
 
 /** Screens rendered on request with data; the server registers these paths (Fastify and React Router agree on `:param`). */
 type Params = Record<string, string | undefined>;
@@ -31,13 +40,20 @@ type Screen = {
   path: string;
   queries: (params: Params, search: URLSearchParams) => readonly ScreenQuery[];
   title: (client: QueryClient, params: Params) => string;
+  /**
+   * API answers that mean the screen's subject is not there (a hostel: not found, or an id that never
+   * could be): rendered as a 404 page. Any other failure is left to the browser.
+   */
+  notThere?: number[];
 };
 const SCREENS: Screen[] = [
   {
     path: paths.hostel.path,
     queries: (params) => hostelPageQueries(params.hostelId ?? ''),
     title: (client, params) =>
-      client.getQueryData(hostelQueries.detail(params.hostelId ?? '').queryKey)?.hostel_name ?? 'Hostel',
+      client.getQueryData(hostelQueries.detail(params.hostelId ?? '').queryKey)?.hostel_name ??
+      HOSTEL_GONE_TITLE,
+    notThere: [400, 404],
   },
   {
     // The search's first page, so a phone sees results (and can page on) with no JavaScript.
@@ -49,6 +65,8 @@ const SCREENS: Screen[] = [
 export const serverRenderedPaths = SCREENS.map((s) => s.path);
 
 export type RenderedPage = {
+  /** The HTTP status to send: 200, or 404 when the screen's data is not there. */
+  status: number;
   title: string;
   /** React's resource hints for <head> (the high-priority image preload). */
   head: string;
@@ -56,14 +74,27 @@ export type RenderedPage = {
   html: string;
   /** The query cache, dehydrated, as JSON safe to put in a <script type="application/json">. */
   state: string | null;
+  /** False for a not-found page: the browser renders it anew instead of hydrating it. */
+  hydrate: boolean;
 };
 
-/** Renders `url`; null when a screen's data is missing (not found, API error): the browser renders that one. */
+const messageOf = (body: unknown) =>
+  typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string'
+    ? (body as { message: string }).message
+    : 'Not found';
+
+/**
+ * Renders `url`; null when the API could not answer a screen's data (an error, not a 404): the
+ * browser renders that one.
+ */
 export async function renderPage(url: string, getJson: GetJson): Promise<RenderedPage | null> {
   const { pathname, searchParams } = new URL(url, 'http://render.invalid');
   const client = createQueryClient();
+  // A query seeded with a 404 must render as that error here, not as a loading state about to retry.
+  client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retryOnMount: false } });
   let title = documentTitle('');
   let seeded = false;
+  let status = 200;
   for (const screen of SCREENS) {
     const match = matchPath(screen.path, pathname);
     if (!match) continue;
@@ -76,14 +107,26 @@ export async function renderPage(url: string, getJson: GetJson): Promise<Rendere
         return getJson(apiPath);
       }),
     );
-    if (results.some((r) => r === undefined)) return null;
-    queries.forEach((q, i) => {
-      const data =
-        'initialPageParam' in q ? { pages: [results[i]], pageParams: [q.initialPageParam] } : results[i];
-      client.setQueryData(q.queryKey, data as never);
-    });
+    const notThere = screen.notThere ?? [];
+    if (results.some((r) => r.status !== 200 && !notThere.includes(r.status))) return null;
+    await Promise.all(
+      queries.map((q, i) => {
+        const { status: answered, body } = results[i]!;
+        if (answered === 200) {
+          const data = 'initialPageParam' in q ? { pages: [body], pageParams: [q.initialPageParam] } : body;
+          return client.setQueryData(q.queryKey, data as never);
+        }
+        status = 404;
+        // The same error the browser's fetch would have thrown, so the screen shows what it shows there.
+        return client.prefetchQuery({
+          queryKey: q.queryKey,
+          queryFn: () => Promise.reject(new ApiError(answered, messageOf(body))),
+          retry: false,
+        });
+      }),
+    );
     title = documentTitle(screen.title(client, match.params));
-    seeded = true;
+    seeded = status === 200;
     break;
   }
 
@@ -104,10 +147,12 @@ export async function renderPage(url: string, getJson: GetJson): Promise<Rendere
     .filter((tag) => /fetchpriority="high"/i.test(tag))
     .join('');
   return {
+    status,
     title,
     head,
     html: rendered.slice(hints.length),
     state: seeded ? JSON.stringify(dehydrate(client)).replace(/</g, '\\u003c') : null,
+    hydrate: status === 200,
   };
 }
 
@@ -124,17 +169,22 @@ export function fillTemplate(template: string, page: RenderedPage): string {
       ? `<script type="application/json" id="app-state">${page.state}</script>`
       : '',
   };
-  return template.replace(/<!--app-(?:title|head|html|state)-->/g, (marker) => parts[marker] ?? '');
+  const filled = template.replace(/<!--app-(?:title|head|html|state)-->/g, (marker) => parts[marker] ?? '');
+  // main.tsx renders into a root marked so rather than hydrating it.
+  return page.hydrate ? filled : filled.replace('<div id="root">', '<div id="root" data-render="fresh">');
 }
 
 let template: string | undefined;
 
-/** For the server: the whole HTML document for `url`, or null to send the empty shell instead. */
-export async function render(url: string, getJson: GetJson): Promise<string | null> {
+/** For the server: the whole HTML document for `url` and its status, or null to send the empty shell instead. */
+export async function render(
+  url: string,
+  getJson: GetJson,
+): Promise<{ status: number; html: string } | null> {
   if (template === undefined) {
     const { readFile } = await import('node:fs/promises');
     template = await readFile(new URL('./template.html', import.meta.url), 'utf8');
   }
   const page = await renderPage(url, getJson);
-  return page && fillTemplate(template, page);
+  return page && { status: page.status, html: fillTemplate(template, page) };
 }

@@ -21,8 +21,9 @@ const yieldToBrowser = (): Promise<void> => {
 };
 
 async function start(root: HTMLElement) {
-  // Rendered HTML (`/` at build time, a hostel page by the server: entry-server.tsx) is adopted, not rebuilt.
-  const rendered = root.firstElementChild !== null;
+  // Rendered HTML (`/` at build time, a hostel page by the server: entry-server.tsx) is adopted, not
+  // rebuilt; a not-found page (data-render="fresh") is rendered anew, as any visit would render it.
+  const rendered = root.firstElementChild !== null && root.dataset.render !== 'fresh';
   if (rendered) await yieldToBrowser(); // apart from evaluating the modules
   const hydrationData = rendered
     ? await prepareHydration(

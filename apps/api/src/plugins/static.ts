@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -13,7 +14,12 @@ const YEAR = 365 * DAY;
 /** apps/web/src/entry-server.tsx, as the web build bundles it into <web dist>/.server/. */
 type ServerRenderer = {
   serverRenderedPaths: string[];
-  render(url: string, getJson: (apiPath: string) => Promise<unknown>): Promise<string | null>;
+  render(
+    url: string,
+    getJson: (apiPath: string) => Promise<{ status: number; body?: unknown }>,
+  ): Promise<{ status: number; html: string } | null>;
+  /** What the shell says with JavaScript off, for the page at this URL (HTML). */
+  noscriptNotice(url: string): string;
 };
 
 /**
@@ -23,8 +29,10 @@ type ServerRenderer = {
  *
  * Two pages arrive as HTML a phone can paint before the app's JavaScript has run (apps/web/prerender.ts):
  * `/` is home.html, rendered at build time; the hostel page is rendered here on each request by the
- * web build's server renderer, with the same API answers the browser would fetch. If the renderer is
- * missing, fails, or the hostel is not found, the shell goes out instead and the browser renders as before.
+ * web build's server renderer, with the same API answers the browser would fetch; a hostel that is
+ * closed or gone is a 404 page that says so. If the renderer is missing or fails, or the API cannot
+ * answer, the shell goes out instead and the browser renders as before. The shell itself says, per
+ * page, what to do when JavaScript is off (its <noscript>, filled in from the renderer).
  */
 export const staticPlugin = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
   const uploadsDir = path.join(config.dataDir, 'uploads');
@@ -71,30 +79,48 @@ export const staticPlugin = fp(async (app: FastifyInstance, { config }: { config
     });
   }
 
-  const sendShell = (reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', webDist);
   const acceptsHtml = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
 
   const renderer = haveWeb ? await loadRenderer(app, webDist) : undefined;
+  // Read on each request, as sendFile did: a rebuild (vite build --watch) changes its asset names.
+  const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
+    const shell = await readFile(path.join(webDist, 'index.html'), 'utf8');
+    let notice = '';
+    try {
+      notice = renderer?.noscriptNotice(request.url) ?? '';
+    } catch (err) {
+      request.log.warn({ err }, 'no JavaScript-off notice for this page');
+    }
+    // Compressed by the compress plugin (securityPlugin), like every other answer.
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(shell.replace('<!--app-noscript-->', () => notice));
+  };
   for (const route of renderer?.serverRenderedPaths ?? []) {
     app.get(route, async (request, reply) => {
       if (!acceptsHtml(request)) return reply.callNotFound();
-      let html: string | null = null;
+      let page: { status: number; html: string } | null = null;
       try {
-        html = await renderer!.render(request.url, async (apiPath) => {
+        page = await renderer!.render(request.url, async (apiPath) => {
           const res = await app.inject({
             method: 'GET',
             url: `/api${apiPath}`,
             headers: { accept: 'application/json' },
           });
-          return res.statusCode === 200 ? res.json() : undefined;
+          const json = (res.headers['content-type'] ?? '').toString().includes('application/json');
+          return { status: res.statusCode, body: json ? res.json() : undefined };
         });
       } catch (err) {
         request.log.warn({ err }, 'server rendering failed; sending the shell');
       }
-      if (html === null) return sendShell(reply);
+      if (page === null) return sendShell(request, reply);
       // Compressed by the compress plugin (securityPlugin), like every other answer.
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+      return reply
+        .status(page.status)
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(page.html);
     });
   }
 
@@ -107,7 +133,7 @@ export const staticPlugin = fp(async (app: FastifyInstance, { config }: { config
       !url.startsWith('/uploads/') &&
       !url.startsWith('/assets/') &&
       acceptsHtml(request);
-    if (wantsPage && haveWeb) return sendShell(reply);
+    if (wantsPage && haveWeb) return sendShell(request, reply);
     const method = request.method;
     throw new AppError(404, `Nothing here: ${method} ${url.split('?')[0]}`);
   });
@@ -119,8 +145,12 @@ async function loadRenderer(app: FastifyInstance, webDist: string): Promise<Serv
   if (!existsSync(file)) return undefined;
   try {
     const mod = (await import(pathToFileURL(file).href)) as Partial<ServerRenderer>;
-    if (typeof mod.render !== 'function' || !Array.isArray(mod.serverRenderedPaths)) {
-      throw new Error('it does not export render and serverRenderedPaths');
+    if (
+      typeof mod.render !== 'function' ||
+      typeof mod.noscriptNotice !== 'function' ||
+      !Array.isArray(mod.serverRenderedPaths)
+    ) {
+      throw new Error('it does not export render, noscriptNotice and serverRenderedPaths');
     }
     return mod as ServerRenderer;
   } catch (err) {

@@ -27,7 +27,6 @@ export function useTimedNotice() {
 
 /** Spec §9 timings, in one place. */
 export const NOTICE_MS = {
-  login: 4000,
   deleted: 3000,
   adminCreated: 3000,
   saved: 4000,

@@ -5,6 +5,11 @@ import { QueryError } from '../../components/ui/alert.tsx';
 import { PinIcon } from '../../components/ui/icons.tsx';
 import { PageLoading } from '../../components/ui/spinner.tsx';
 import { hostelQueries, roomQueries } from '../../features/hostels/api/hostel-queries.ts';
+import {
+  HOSTEL_GONE_TITLE,
+  HostelNotListed,
+  isHostelGone,
+} from '../../features/hostels/components/hostel-not-listed.tsx';
 import { PhotoCarousel } from '../../features/hostels/components/photo-carousel.tsx';
 import { RoomList } from '../../features/rooms/components/room-list.tsx';
 import { formatNaira } from '../../lib/format.ts';
@@ -43,11 +48,12 @@ export function Component() {
   const { hostelId = '' } = useParams();
   const hostel = useQuery(hostelQueries.detail(hostelId));
   const rooms = useQuery(roomQueries.byHostel(hostelId));
-  useDocumentTitle(hostel.data?.hostel_name ?? 'Hostel');
+  useDocumentTitle(hostel.data?.hostel_name ?? (isHostelGone(hostel.error) ? HOSTEL_GONE_TITLE : 'Hostel'));
 
   // Both together (they are requested together): a rooms list arriving later would push the page about.
   if (hostel.isPending || rooms.isPending) return <PageLoading label="Loading hostel…" />;
   if (hostel.isError) {
+    if (isHostelGone(hostel.error)) return <HostelNotListed />;
     return (
       <section className="container-page py-10">
         <QueryError error={hostel.error} retry={() => hostel.refetch()} />

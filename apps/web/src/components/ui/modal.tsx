@@ -67,12 +67,16 @@ export function Modal({
   );
 }
 
-/** Asks before something that cannot be undone. */
+/**
+ * Asks before something that cannot be undone. Both buttons say what they do ("Delete room" /
+ * "Keep room"): a bare "Cancel" beside "Cancel inspection" leaves a person guessing which one stops.
+ */
 export function ConfirmDialog({
   open,
   title,
   message,
   confirmLabel,
+  keepLabel,
   busy,
   onConfirm,
   onCancel,
@@ -81,6 +85,8 @@ export function ConfirmDialog({
   title: string;
   message: ReactNode;
   confirmLabel: string;
+  /** The button that leaves everything as it was, in words: "Keep inspection", "Go back". */
+  keepLabel: string;
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -90,7 +96,7 @@ export function ConfirmDialog({
       <div className="text-muted">{message}</div>
       <div className="flex justify-end gap-2">
         <button type="button" className="btn-secondary" onClick={onCancel} disabled={busy}>
-          Cancel
+          {keepLabel}
         </button>
         <button type="button" className="btn-danger" onClick={onConfirm} disabled={busy}>
           {busy ? 'Working…' : confirmLabel}
@@ -126,7 +132,11 @@ export function useDeleteConfirm<T extends { _id: string }>(
       onError: (err) => setError(err.message),
     });
   };
-  const dialog = (title: string, confirmLabel: string, describe: (item: T) => ReactNode) => (
+  const dialog = (
+    title: string,
+    labels: { confirm: string; keep: string },
+    describe: (item: T) => ReactNode,
+  ) => (
     <ConfirmDialog
       open={item !== null}
       title={title}
@@ -136,7 +146,8 @@ export function useDeleteConfirm<T extends { _id: string }>(
           {error && <Alert tone="error">{error}</Alert>}
         </div>
       }
-      confirmLabel={confirmLabel}
+      confirmLabel={labels.confirm}
+      keepLabel={labels.keep}
       busy={remove.isPending}
       onConfirm={confirm}
       onCancel={close}

@@ -223,7 +223,7 @@ export function Component() {
         />
       )}
 
-      {deleting.dialog('Delete this hostel?', 'Delete Hostel', (h) => (
+      {deleting.dialog('Delete this hostel?', { confirm: 'Delete Hostel', keep: 'Keep hostel' }, (h) => (
         <>
           <strong className="text-ink">{h.hostel_name}</strong> will be deleted with its rooms and photos.
           This cannot be undone. To hide it from students but keep its records, close it instead.

@@ -181,7 +181,7 @@ export function Component() {
         />
       )}
 
-      {deleting.dialog('Delete this room?', 'Delete Room', (r) => (
+      {deleting.dialog('Delete this room?', { confirm: 'Delete Room', keep: 'Keep room' }, (r) => (
         <>
           <strong className="text-ink">{label(r)}</strong> will be deleted. This cannot be undone.
         </>

@@ -126,6 +126,7 @@ export function Component() {
           )
         }
         confirmLabel="Delete account"
+        keepLabel="Keep account"
         busy={deleting}
         onConfirm={confirmDelete}
         onCancel={() => setPending(null)}
@@ -143,6 +144,7 @@ export function Component() {
           )
         }
         confirmLabel="Reset two-step sign-in"
+        keepLabel="Leave it as it is"
         busy={resetTwoStep.isPending}
         onConfirm={confirmReset}
         onCancel={() => setPendingReset(null)}

@@ -1,20 +1,19 @@
 import type { LoginSchema } from '@studynest/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type * as z from 'zod/mini';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { EmailField } from '../../../components/ui/form-field.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useLogin } from '../../../features/auth/api/auth-mutations.ts';
 import { AuthCard } from '../../../features/auth/components/auth-card.tsx';
 import { OtpField } from '../../../features/auth/components/otp-input.tsx';
 import { PasswordField } from '../../../features/auth/components/password-input.tsx';
 import { SubmitButton } from '../../../features/auth/components/submit-button.tsx';
-import { hasErrorCode } from '../../../lib/api-client.ts';
-import { applyServerErrors, lazyZodResolver, useForm } from '../../../lib/form.ts';
+import { ApiError, hasErrorCode } from '../../../lib/api-client.ts';
+import { flash } from '../../../lib/flash.ts';
+import { hasFieldErrors, lazyZodResolver, serverErrorLine, useForm } from '../../../lib/form.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
 
 type Values = z.output<typeof LoginSchema>;
 type LoginState = { from?: string; email?: string } | null;
@@ -33,8 +32,8 @@ export function Component() {
   const navigate = useNavigate();
   const state = location.state as LoginState;
   const login = useLogin();
-  const { notice, show, clear } = useTimedNotice();
-  const destination = useRef<string>(paths.home.getHref());
+  // What went wrong that no single field owns (too many tries, no connection): above the button.
+  const [formError, setFormError] = useState<string | null>(null);
   // Set once the server says this admin signs in with an authenticator code too.
   const [needsTotp, setNeedsTotp] = useState(false);
 
@@ -52,16 +51,11 @@ export function Component() {
     if (needsTotp) setFocus('totp');
   }, [needsTotp, setFocus]);
 
-  const goOn = () => {
-    clear();
-    navigate(destination.current, { replace: true });
-  };
-
   const submit = handleSubmit(async (values) => {
-    clear();
+    setFormError(null);
     try {
       const { user } = await login.mutateAsync(values);
-      destination.current =
+      const destination =
         user.role !== 'admin'
           ? (safeFrom(state?.from) ?? paths.home.getHref())
           : user.mfa_setup_required
@@ -69,10 +63,10 @@ export function Component() {
               // would refuse until it is set up.
               paths.admin.security.getHref()
             : paths.admin.dashboard.getHref();
+      // The spec's welcome, shown on the next screen: nobody waits on the form for it.
       const name = user.first_name ? `, ${user.first_name}` : '';
-      show({ tone: 'success', message: `Welcome back${name}!` }, NOTICE_MS.login, () =>
-        navigate(destination.current, { replace: true }),
-      );
+      flash({ tone: 'success', message: `Welcome back${name}!` });
+      navigate(destination, { replace: true });
     } catch (err) {
       if (hasErrorCode(err, 'totp_required')) {
         // First answer (no code sent): just ask for it. A wrong code: its message sits on the field.
@@ -83,7 +77,16 @@ export function Component() {
         setNeedsTotp(true);
         return;
       }
-      show({ tone: 'error', message: applyServerErrors(err, setError) }, NOTICE_MS.login);
+      if (err instanceof ApiError && err.status === 401 && !hasFieldErrors(err)) {
+        // A wrong password (or an e-mail with no account: the server does not say which) is said
+        // beside the password, and the cursor goes back there to type it again.
+        setError('password', { message: err.message });
+        setFocus('password');
+        return;
+      }
+      const line = serverErrorLine(err, setError);
+      setFormError(line);
+      if (line) setFocus('password');
     }
   });
 
@@ -120,7 +123,8 @@ export function Component() {
             Forgot Password
           </button>
         </div>
-        <SubmitButton pending={isSubmitting || notice?.tone === 'success'} pendingLabel="Logging in…">
+        {formError && <Alert tone="error">{formError}</Alert>}
+        <SubmitButton pending={isSubmitting} pendingLabel="Logging in…">
           Log in
         </SubmitButton>
         <p className="text-center text-sm text-muted">
@@ -130,16 +134,6 @@ export function Component() {
           </Link>
         </p>
       </form>
-      <Modal
-        open={notice !== null}
-        tone={notice?.tone === 'error' ? 'error' : 'success'}
-        title={notice?.tone === 'error' ? 'Login failed' : (notice?.message ?? '')}
-        onClose={notice?.tone === 'success' ? goOn : clear}
-      >
-        <p className="text-muted">
-          {notice?.tone === 'error' ? notice.message : 'You are logged in. Taking you there now…'}
-        </p>
-      </Modal>
     </AuthCard>
   );
 }

@@ -32,7 +32,6 @@ export function Component() {
       pendingLabel="Resetting…"
       resendLabel="Send a new code"
       infoTone="info"
-      doneTitle="Password changed"
       resolver={resolver}
       send={reset.mutateAsync}
       resend={useForgotPassword()}

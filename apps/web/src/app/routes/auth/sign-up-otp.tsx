@@ -28,7 +28,6 @@ export function Component() {
       pendingLabel="Verifying…"
       resendLabel="Resend code"
       infoTone="success"
-      doneTitle="Email confirmed"
       resolver={resolver}
       send={verify.mutateAsync}
       resend={useResendOtp()}

@@ -1,7 +1,7 @@
 import type { ArrearsItem } from '@studynest/contracts';
-import { formatLagosDate, formatLagosDateTime, formatNaira } from '@studynest/contracts/format';
 import type { ReactNode } from 'react';
 import { AdminTable, Person, TwoLines } from '../../../components/ui/admin-table.tsx';
+import { formatLagosDate, formatLagosDateTime, formatNaira } from '../../../lib/format.ts';
 
 /**
  * Tenants past their due date, most overdue first (the server's order). Like the other admin

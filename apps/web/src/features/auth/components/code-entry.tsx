@@ -1,11 +1,11 @@
 import type { Message } from '@studynest/contracts';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { EmailField } from '../../../components/ui/form-field.tsx';
 import { paths } from '../../../config/paths.ts';
+import { flash } from '../../../lib/flash.ts';
 import { applyServerErrors, type FieldErrors, type Path, type Resolver, useForm } from '../../../lib/form.ts';
-import { NOTICE_MS } from '../../../lib/use-timed-notice.ts';
 import { AuthCard } from './auth-card.tsx';
 import { OtpField } from './otp-input.tsx';
 import { NewPasswordField } from './password-input.tsx';
@@ -17,7 +17,7 @@ export type CodeValues = { email: string; otp: string; password?: string };
 /**
  * The screens that take an e-mailed code (confirm the e-mail after sign-up, reset a password): the
  * e-mail (hidden when the link brought it and it is valid), the code, a new password when asked for,
- * the error and info lines, "Resend code", and once it worked, a notice and on to the login page.
+ * the error and info lines, "Resend code", and once it worked, on to the login page with a notice.
  * Each screen says only what differs: its words, its checks, what it sends.
  */
 export function CodeEntryForm<I extends CodeValues, O extends CodeValues>({
@@ -28,7 +28,6 @@ export function CodeEntryForm<I extends CodeValues, O extends CodeValues>({
   pendingLabel,
   resendLabel,
   infoTone,
-  doneTitle,
   newPassword = false,
   resolver,
   send,
@@ -44,7 +43,6 @@ export function CodeEntryForm<I extends CodeValues, O extends CodeValues>({
   resendLabel: string;
   /** How the message the screen was opened with reads (sign-up's "we sent you a code" is good news). */
   infoTone: 'info' | 'success';
-  doneTitle: string;
   newPassword?: boolean;
   resolver: Resolver<I, unknown, O> & { preload: () => void };
   send: (values: O) => Promise<Message>;
@@ -60,7 +58,6 @@ export function CodeEntryForm<I extends CodeValues, O extends CodeValues>({
   const [info, setInfo] = useState<string | null>(
     (location.state as { message?: string } | null)?.message ?? null,
   );
-  const [done, setDone] = useState<string | null>(null);
   const form = useForm<I, unknown, O>({
     resolver,
     defaultValues: { email: emailFromLink, otp: '', ...(newPassword ? { password: '' } : {}) } as I,
@@ -71,17 +68,6 @@ export function CodeEntryForm<I extends CodeValues, O extends CodeValues>({
   const register = (name: keyof CodeValues) => form.register(name as Path<I>);
   const getValues = (name: keyof CodeValues) => form.getValues(name as Path<I>) as string;
   const trigger = (name: keyof CodeValues) => form.trigger(name as Path<I>);
-
-  // After the success notice, on to the login page (unless they left already: the timer is cleared).
-  const readEmail = form.getValues;
-  useEffect(() => {
-    if (!done) return;
-    const timer = setTimeout(
-      () => navigate(paths.login.getHref(), { state: { email: readEmail('email' as Path<I>) } }),
-      NOTICE_MS.saved,
-    );
-    return () => clearTimeout(timer);
-  }, [done, navigate, readEmail]);
 
   /** The server's reasons go on the fields, or in the error line. */
   const run = async (action: () => Promise<void>) => {
@@ -95,8 +81,9 @@ export function CodeEntryForm<I extends CodeValues, O extends CodeValues>({
   const submit = handleSubmit((values) =>
     run(async () => {
       const res = await send(values);
-      setInfo(null);
-      setDone(res.message);
+      // Straight on to the login page, the e-mail filled in; the good news shows there (no timer to sit through).
+      flash({ tone: 'success', message: res.message });
+      navigate(paths.login.getHref(), { state: { email: values.email } });
     }),
   );
   const onResend = async () => {
@@ -106,20 +93,6 @@ export function CodeEntryForm<I extends CodeValues, O extends CodeValues>({
       setInfo((await resend.mutateAsync(getValues('email').trim().toLowerCase())).message),
     );
   };
-
-  if (done) {
-    return (
-      <AuthCard title={doneTitle}>
-        <div className="flex flex-col gap-4">
-          <Alert tone="success">{done}</Alert>
-          <p className="text-muted">Taking you to the login page…</p>
-          <Link to={paths.login.getHref()} state={{ email: getValues('email') }} className="btn-primary">
-            Log in now
-          </Link>
-        </div>
-      </AuthCard>
-    );
-  }
 
   const emailError = errors.email?.message;
   return (

@@ -86,7 +86,7 @@ describe('useReauth with ConfirmPasswordModal', () => {
     render(<Harness />);
     fireEvent.click(screen.getByRole('button', { name: 'Delete user' }));
     await waitFor(() => expect(dialog()).toBeTruthy());
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Go back' }));
     await waitFor(() => expect(outcome()).toBe('cancelled'));
     expect(document.querySelector('dialog')?.hasAttribute('open')).toBe(false);
     expect(calls).toHaveLength(1);

@@ -11,7 +11,7 @@ const resolver = lazyZodResolver(() =>
 
 /**
  * "Confirm your password" before a sensitive action, driven by useReauth: on success the action is
- * retried; Cancel (or Escape) leaves everything as it was.
+ * retried; Go back (or Escape) leaves everything as it was.
  */
 export function ConfirmPasswordModal({
   open,
@@ -84,7 +84,7 @@ export function ConfirmPasswordModal({
         />
         <div className="flex flex-wrap justify-end gap-2">
           <button type="button" className="btn-secondary" onClick={onCancel} disabled={isSubmitting}>
-            Cancel
+            Go back
           </button>
           <button type="submit" className="btn-primary" disabled={isSubmitting} aria-busy={isSubmitting}>
             {isSubmitting ? 'Confirming…' : 'Confirm'}

@@ -47,6 +47,9 @@ describe('CancelInspection', () => {
     expect(confirm.textContent).toContain(
       'Your agent fee of ₦45,000 and caution deposit of ₦20,000 go to refunds: you will be e-mailed when they are paid back.',
     );
+    // Both choices say what they do: no bare "Cancel" beside "Cancel inspection".
+    const choices = [...confirm.querySelectorAll('button')].map((b) => b.textContent);
+    expect(choices).toEqual(['Keep inspection', 'Cancel inspection']);
     fireEvent.click(screen.getAllByRole('button', { name: 'Cancel inspection' })[1] as HTMLElement);
     expect(await screen.findByText('Inspection cancelled. ₦65,000 will be refunded to you.')).toBeTruthy();
     expect(calls).toEqual([{ method: 'POST', path: '/bookings/b1/cancel', body: undefined }]);

@@ -66,6 +66,7 @@ export function CancelInspection({
         title="Cancel this inspection?"
         message={`The inspection on ${when} will be cancelled and the room let go.${owed ? ` Your ${owed} ${both ? 'go' : 'goes'} to refunds: you will be e-mailed when ${both ? 'they are' : 'it is'} paid back.` : ''}`}
         confirmLabel="Cancel inspection"
+        keepLabel="Keep inspection"
         busy={cancel.isPending}
         onCancel={() => setAsking(false)}
         onConfirm={() =>
