@@ -42,6 +42,10 @@ type Problem = {
   then?: 'in_progress' | 'done';
 };
 
+/*
+ * The browser journeys count the tenants of Agbowo Scholars Residence (hostel 2) as their own and
+ * book free rooms in every hostel: no demo tenant lives there, and each hostel keeps free rooms.
+ */
 type Story = {
   first: string;
   last: string;
@@ -130,8 +134,8 @@ const STORIES: Story[] = [
     first: 'Funke',
     last: 'Adeyemi',
     gender: 'female',
-    hostel: 2,
-    room: 0,
+    hostel: 1,
+    room: 3,
     rentDaysAgo: 62,
     deposit: 'paid twice',
     problems: [
