@@ -12,6 +12,7 @@ import { paths } from '../../../config/paths.ts';
 import { useDeleteHostel, useSetHostelClosed } from '../../../features/hostels/api/hostel-mutations.ts';
 import { hostelQueries } from '../../../features/hostels/api/hostel-queries.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useCarriedNotice } from '../../../lib/carried-notice.ts';
 import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
 import { useComposeMessage } from '../../compose-message.tsx';
 
@@ -31,6 +32,7 @@ export function Component() {
   const remove = useDeleteHostel();
   const setClosed = useSetHostelClosed();
   const { notice, show } = useTimedNotice();
+  useCarriedNotice(show);
   const { compose, dialog } = useComposeMessage();
 
   const all = hostels.data ?? [];

@@ -14,6 +14,7 @@ import { useDeleteRoom } from '../../../features/rooms/api/room-mutations.ts';
 import { RoomStatusBadge } from '../../../features/rooms/components/room-status-badge.tsx';
 import { formatNaira } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useCarriedNotice } from '../../../lib/carried-notice.ts';
 import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
 
 /** Counters over the rooms shown: anything neither available nor booked counts as occupied (docs/domain.md). */
@@ -41,6 +42,7 @@ export function Component() {
   const query = useDeferredValue(search.trim().toLowerCase());
   const remove = useDeleteRoom();
   const { notice, show } = useTimedNotice();
+  useCarriedNotice(show);
 
   const all = rooms.data ?? [];
   const shown = query ? all.filter((r) => r.hostel.hostel_name.toLowerCase().includes(query)) : all;
