@@ -64,7 +64,9 @@ test('an admin changes the reminder days, they stay after a reload, and bad days
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByText('400 days is too many; use 0–365')).toBeVisible();
   await expect(before).toHaveAccessibleDescription(/400 days is too many; use 0–365/);
-  await expect(after).toHaveAccessibleDescription(/Overdue notice days: 1 is given twice; give each day once/);
+  await expect(after).toHaveAccessibleDescription(
+    /Overdue notice days: 1 is given twice; give each day once/,
+  );
   await expect(before).toHaveAttribute('aria-invalid', 'true');
   await before.fill('seven');
   await after.fill('1');
@@ -80,7 +82,9 @@ test('an admin changes the reminder days, they stay after a reload, and bad days
     data: { reminder_days_before: [400], overdue_days_after: [1], reminder_sms: true },
   });
   expect(refused.status()).toBe(400);
-  expect((await refused.json()).fields).toEqual({ 'reminder_days_before.0': '400 days is too many; use 0–365' });
+  expect((await refused.json()).fields).toEqual({
+    'reminder_days_before.0': '400 days is too many; use 0–365',
+  });
 
   await page.reload();
   await expect(before).toHaveValue('45, 10, 2, 0');

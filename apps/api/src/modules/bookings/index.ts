@@ -18,5 +18,5 @@ export {
   toBookingRef,
 } from './bookings.mapper.ts';
 export { bookingsRoutes } from './bookings.routes.ts';
-export { createBooking } from './bookings.service.ts';
 export { bookings } from './bookings.schema.ts';
+export { createBooking } from './bookings.service.ts';

@@ -8,8 +8,8 @@ import { testConfig } from '../../../test/build-test-app.ts';
 import { runOperatorCommand } from '../../../test/operator-command.ts';
 import { buildApp } from '../../app.ts';
 import { INVARIANTS } from '../../ledger/invariants.ts';
-import { issueToken } from '../auth/tokens.ts';
 import { users } from '../auth/index.ts';
+import { issueToken } from '../auth/tokens.ts';
 
 /*
  * What `npm start` gives a newcomer: an embedded database in DATA_DIR, the local admin, and the

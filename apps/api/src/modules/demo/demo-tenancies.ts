@@ -39,7 +39,7 @@ type Problem = {
   description: string;
   daysAgo: number;
   /** What the admins did with it since. */
-  then?: 'in_progress' | 'done';
+  since?: 'in_progress' | 'done';
 };
 
 /*
@@ -110,7 +110,7 @@ const STORIES: Story[] = [
         urgency: 'normal',
         description: 'No water from the kitchen tap since the pump was serviced.',
         daysAgo: 30,
-        then: 'done',
+        since: 'done',
       },
     ],
   },
@@ -144,7 +144,7 @@ const STORIES: Story[] = [
         urgency: 'normal',
         description: 'The wardrobe door has come off its hinges.',
         daysAgo: 3,
-        then: 'in_progress',
+        since: 'in_progress',
       },
     ],
   },
@@ -222,7 +222,11 @@ async function live(deps: DemoDeps, story: Story, student: AuthUser, room: DemoR
   await payAt(deps, fee.reference, rentAt);
   if (story.rentDaysAgo === undefined) return;
 
-  const rent = await initiateRent(deps, student, { amount: room.price, booking_id: booking._id, callback_url });
+  const rent = await initiateRent(deps, student, {
+    amount: room.price,
+    booking_id: booking._id,
+    callback_url,
+  });
   await payAt(deps, rent.reference, rentAt);
   if (story.deposit) {
     // Paid twice: the second tap before the first came back, as happens on a slow connection.
@@ -240,7 +244,8 @@ async function live(deps: DemoDeps, story: Story, student: AuthUser, room: DemoR
       });
     }
   }
-  if (story.noticeInDays) await giveNotice(deps, student, { move_out_on: addDays(todayInLagos(), story.noticeInDays) });
+  if (story.noticeInDays)
+    await giveNotice(deps, student, { move_out_on: addDays(todayInLagos(), story.noticeInDays) });
   for (const p of story.problems ?? []) {
     const reported = await reportMaintenance(
       deps,
@@ -249,12 +254,12 @@ async function live(deps: DemoDeps, story: Story, student: AuthUser, room: DemoR
       [],
       new Date(Date.now() - p.daysAgo * DAY_MS),
     );
-    if (!p.then || !adminId) continue;
+    if (!p.since || !adminId) continue;
     await updateMaintenance(deps, adminId, reported._id, {
       status: 'in_progress',
       note: 'The caretaker has seen it; a repairer is booked.',
     });
-    if (p.then === 'done') {
+    if (p.since === 'done') {
       await updateMaintenance(deps, adminId, reported._id, { status: 'done', note: 'Fixed and tested.' });
     }
   }

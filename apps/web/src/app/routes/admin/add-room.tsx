@@ -6,8 +6,8 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { hostelQueries } from '../../../features/hostels/api/hostel-queries.ts';
 import { useCreateRoom } from '../../../features/rooms/api/room-mutations.ts';
 import { emptyRoomValues, RoomForm } from '../../../features/rooms/components/room-form.tsx';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useCarriedNotice } from '../../../lib/carried-notice.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
 
 export function Component() {

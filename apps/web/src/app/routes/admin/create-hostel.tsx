@@ -2,8 +2,8 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useCreateHostel } from '../../../features/hostels/api/hostel-mutations.ts';
 import { EMPTY_FACTS, HostelForm } from '../../../features/hostels/components/hostel-form.tsx';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { carryNotice } from '../../../lib/carried-notice.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 const EMPTY = { hostel_name: '', address: '', hostel_details: '', ...EMPTY_FACTS };
 

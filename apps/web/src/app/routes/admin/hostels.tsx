@@ -11,8 +11,8 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useDeleteHostel, useSetHostelClosed } from '../../../features/hostels/api/hostel-mutations.ts';
 import { hostelQueries } from '../../../features/hostels/api/hostel-queries.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useCarriedNotice } from '../../../lib/carried-notice.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
 import { useComposeMessage } from '../../compose-message.tsx';
 

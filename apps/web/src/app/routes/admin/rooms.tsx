@@ -12,9 +12,9 @@ import { paths } from '../../../config/paths.ts';
 import { roomQueries } from '../../../features/hostels/api/hostel-queries.ts';
 import { useDeleteRoom } from '../../../features/rooms/api/room-mutations.ts';
 import { RoomStatusBadge } from '../../../features/rooms/components/room-status-badge.tsx';
+import { useCarriedNotice } from '../../../lib/carried-notice.ts';
 import { formatNaira } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useCarriedNotice } from '../../../lib/carried-notice.ts';
 import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
 
 /** Counters over the rooms shown: anything neither available nor booked counts as occupied (docs/domain.md). */

@@ -6,8 +6,8 @@ import { paths } from '../../../config/paths.ts';
 import { useUpdateHostel } from '../../../features/hostels/api/hostel-mutations.ts';
 import { hostelQueries } from '../../../features/hostels/api/hostel-queries.ts';
 import { factValues, HostelForm } from '../../../features/hostels/components/hostel-form.tsx';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { carryNotice } from '../../../lib/carried-notice.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 export function Component() {
   const { hostelId = '' } = useParams();

@@ -6,8 +6,8 @@ import { paths } from '../../../config/paths.ts';
 import { hostelQueries, roomQueries } from '../../../features/hostels/api/hostel-queries.ts';
 import { useUpdateRoom } from '../../../features/rooms/api/room-mutations.ts';
 import { RoomForm } from '../../../features/rooms/components/room-form.tsx';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { carryNotice } from '../../../lib/carried-notice.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 export function Component() {
   const { roomId = '' } = useParams();
