@@ -171,7 +171,7 @@ function daysAgoAt10(days: number): Date {
 const SLOT = '10:00am - 10:30am';
 /** Demo people's phones: an MTN range, each distinct. */
 const phoneOf = (i: number) => `0803${String(5550100 + i).padStart(7, '0')}`;
-export const demoEmailOf = (s: { first: string; last: string }) =>
+const demoEmailOf = (s: { first: string; last: string }) =>
   `${s.first}.${s.last}@students.example.com`.toLowerCase();
 
 function asUser(row: { id: string; email: string }): AuthUser {
@@ -187,9 +187,9 @@ function asUser(row: { id: string; email: string }): AuthUser {
   };
 }
 
-/** Pay at the sandbox's checkout on the given day and let the provider's answer settle it. */
 const asAdmin = (id: string): AuthUser => ({ ...asUser({ id, email: '' }), role: 'admin' });
 
+/** Pay at the sandbox's checkout on the given day and let the provider's answer settle it. */
 async function payAt(deps: DemoDeps, reference: string, at: Date) {
   await decideCheckout(deps.db, reference, 'paid', at);
   await settleFromProvider(deps, reference);
