@@ -53,7 +53,8 @@ test('an admin changes the reminder days, they stay after a reload, and bad days
   expect(await noSidewaysScroll(page)).toBe(true);
   if (SHOTS) await page.screenshot({ path: shotPath('admin-settings-375.png'), fullPage: true });
 
-  // A day out of range: the contract's message under the field, and nothing is sent.
+  // A day out of range: the contract's message, naming the value and the range, beside the field
+  // (its description), and nothing is sent.
   let puts = 0;
   page.on('request', (r) => {
     if (r.method() === 'PUT' && r.url().endsWith('/api/admin/settings')) puts += 1;
@@ -61,9 +62,16 @@ test('an admin changes the reminder days, they stay after a reload, and bad days
   await before.fill('400, 7');
   await after.fill('1, 1');
   await page.getByRole('button', { name: 'Save settings' }).click();
-  await expect(page.getByText('Reminder days must be between 0 and 365')).toBeVisible();
-  await expect(page.getByText('Overdue notice days: each day at most once')).toBeVisible();
+  await expect(page.getByText('400 days is too many; use 0–365')).toBeVisible();
+  await expect(before).toHaveAccessibleDescription(/400 days is too many; use 0–365/);
+  await expect(after).toHaveAccessibleDescription(
+    /Overdue notice days: 1 is given twice; give each day once/,
+  );
   await expect(before).toHaveAttribute('aria-invalid', 'true');
+  await before.fill('seven');
+  await after.fill('1');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(before).toHaveAccessibleDescription(/'seven' is not a number of days; use 0–365/);
   if (SHOTS) await page.screenshot({ path: shotPath('admin-settings-375-error.png'), fullPage: true });
   expect(puts).toBe(0);
 
@@ -74,7 +82,9 @@ test('an admin changes the reminder days, they stay after a reload, and bad days
     data: { reminder_days_before: [400], overdue_days_after: [1], reminder_sms: true },
   });
   expect(refused.status()).toBe(400);
-  expect((await refused.json()).message).toContain('Reminder days must be between 0 and 365');
+  expect((await refused.json()).fields).toEqual({
+    'reminder_days_before.0': '400 days is too many; use 0–365',
+  });
 
   await page.reload();
   await expect(before).toHaveValue('45, 10, 2, 0');

@@ -66,8 +66,11 @@ test('admin builds a hostel with rooms; a visitor browses it; the admin cleans u
   await expect(page.getByText('2 photos chosen')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Chosen photos' }).getByRole('img')).toHaveCount(2);
   await page.getByRole('button', { name: 'Add Hostel' }).click();
-  await expect(page.getByText('Hostel Created Successfully')).toBeVisible();
-  await expect(page).toHaveURL(/\/admin-dashboard$/, { timeout: 8000 });
+  // Next come its rooms: Add Room with the new hostel chosen, at once, the notice read out there.
+  await expect(page).toHaveURL(/\/add-room\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Hostel Created Successfully' })).toBeVisible();
+  await expect(page.getByTestId('hostel-name')).toContainText(name);
+  const createdId = page.url().split('/').pop();
 
   // ── All Hostels: the search finds it; Add Rooms leads to its form ──────────────────────────
   await page.goto('/all-hostels');
@@ -79,6 +82,9 @@ test('admin builds a hostel with rooms; a visitor browses it; the admin cleans u
   await page.getByRole('link', { name: `Add rooms to ${name}` }).click();
   await expect(page).toHaveURL(/\/add-room\/[0-9a-f-]{36}$/);
   const hostelId = page.url().split('/').pop() ?? '';
+  expect(hostelId).toBe(createdId);
+  // The notice came with the screen it was shown on, not with this history entry.
+  await expect(page.getByText('Hostel Created Successfully')).toHaveCount(0);
 
   // ── Add Room: three rooms; validation and a duplicate number are explained ─────────────────
   await expect(
@@ -127,8 +133,10 @@ test('admin builds a hostel with rooms; a visitor browses it; the admin cleans u
   await expect(page.getByLabel('Agent fee (₦)')).toHaveValue('20000');
   await page.getByLabel('Price (rent per year, ₦)').fill('700000');
   await page.getByRole('button', { name: 'Update Room' }).click();
-  await expect(page.getByText('Room Updated Successfully')).toBeVisible();
-  await expect(page).toHaveURL(/\/admin-dashboard$/, { timeout: 8000 });
+  // Back on the rooms list at once, the notice shown there.
+  await expect(page).toHaveURL(/\/all-rooms$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Room Management' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Room Updated Successfully' })).toBeVisible();
 
   await page.goto('/all-rooms');
   await page.getByLabel('Search by hostel name').fill(name);
@@ -224,7 +232,8 @@ test('admin builds a hostel with rooms; a visitor browses it; the admin cleans u
   const updated = await (await page.request.get(`/api/hostels/${hostelId}`)).json();
   expect(updated.address).toBe('14 Herbert Macaulay Way, Yaba, Lagos');
   expect(updated.photos).toHaveLength(2);
-  await expect(page).toHaveURL(/\/admin-dashboard$/, { timeout: 8000 });
+  await expect(page).toHaveURL(/\/all-hostels$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Hostel Updated Successfully' })).toBeVisible();
 
   // Deleting is refused while a room is booked; the server's reason is shown.
   await page.goto('/all-hostels');

@@ -41,7 +41,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { readCachePlugin } from './plugins/read-cache.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticPlugin } from './plugins/static.ts';
-import { runStartupTasks, startWorkers } from './startup.ts';
+import { runStartupTasks, seedDemoIfAsked, startWorkers } from './startup.ts';
 import { makeDataDirPrivate, restrictTree } from './storage/data-dir.ts';
 import { createPrivateStorage, createStorage } from './storage/file-storage.ts';
 
@@ -202,5 +202,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await runStartupTasks(deps, database.kind);
   await startWorkers(deps);
+  await seedDemoIfAsked(deps);
   return app;
 }

@@ -10,11 +10,18 @@ import { startRentJobs } from './modules/rent/index.ts';
 
 /**
  * What every start does once the database is migrated: stored phone numbers a migration listed are
- * checked (migration 0022), the admin account, then demo data if asked.
+ * checked (migration 0022), then the admin account.
  */
 export async function runStartupTasks(deps: Deps, databaseKind: 'pglite' | 'postgres'): Promise<void> {
   await checkStoredPhones(deps);
   await ensureStartupAdmin(deps, databaseKind);
+}
+
+/**
+ * Demo data if asked, once the workers run: its refunds and messages are queued as a request's
+ * are, into queues that exist, and go out at once.
+ */
+export async function seedDemoIfAsked(deps: Deps): Promise<void> {
   if (deps.config.seedDemo) await seedDemoOnce(deps);
 }
 

@@ -1,23 +1,53 @@
 import * as z from 'zod/mini';
 import { PersonRefSchema, RoomRefSchema } from './bookings.ts';
-import { wholeNumber } from './common.ts';
 import { HostelRefSchema } from './hostels.ts';
 
 const MAX_ENTRIES = 8;
 
+/** What the admin sent, as they would recognise it in a message: 'seven', 400, true. */
+function shown(value: unknown): string {
+  const text = typeof value === 'string' ? `'${value}'` : (JSON.stringify(value) ?? String(value));
+  return text.length > 40 ? `${text.slice(0, 37)}…` : text;
+}
+
+/**
+ * A whole number of `unit` within [min, max]; every refusal names the value and the range, e.g.
+ * "'seven' is not a number of days; use 0–365".
+ */
+const wholeIn = (unit: string, min: number, max: number) => {
+  const range = `use ${min}–${max}`;
+  return z
+    .int({
+      error: (issue) =>
+        typeof issue.input === 'number'
+          ? `${shown(issue.input)} is not a whole number of ${unit}; ${range}`
+          : `${shown(issue.input)} is not a number of ${unit}; ${range}`,
+    })
+    .check(
+      z.minimum(min, { error: (issue) => `${shown(issue.input)} ${unit} is too few; ${range}` }),
+      z.maximum(max, { error: (issue) => `${shown(issue.input)} ${unit} is too many; ${range}` }),
+    );
+};
+
 /** A list of whole days within [min, max], each at most once, at most 8 of them. */
 const dayList = (label: string, min: number, max: number) =>
   z
-    .array(
-      wholeNumber(`${label} must be numbers of days`, `${label} must be whole days`).check(
-        z.minimum(min, { error: `${label} must be between ${min} and ${max}` }),
-        z.maximum(max, { error: `${label} must be between ${min} and ${max}` }),
-      ),
-      { error: `${label} must be a list of days` },
-    )
+    .array(wholeIn('days', min, max), {
+      error: (issue) =>
+        `${label}: ${issue.input === undefined ? 'missing' : `${shown(issue.input)} is not a list of days`}; give up to ${MAX_ENTRIES} days, each ${min}–${max}`,
+    })
     .check(
-      z.maxLength(MAX_ENTRIES, { error: `${label}: at most ${MAX_ENTRIES} entries` }),
-      z.refine((days) => new Set(days).size === days.length, { error: `${label}: each day at most once` }),
+      z.maxLength(MAX_ENTRIES, {
+        error: (issue) =>
+          `${label}: ${Array.isArray(issue.input) ? issue.input.length : 'too many'} days given; use at most ${MAX_ENTRIES}`,
+      }),
+      z.refine((days) => new Set(days).size === days.length, {
+        error: (issue) => {
+          const days = issue.input as number[];
+          const twice = days.find((d, i) => days.indexOf(d) !== i);
+          return `${label}: ${twice} is given twice; give each day once`;
+        },
+      }),
     );
 
 /** GET/PUT /admin/settings: when tenants are reminded about rent, and whether by text too. */
@@ -27,21 +57,15 @@ export const AdminSettingsSchema = z.object({
   /** Days after the due date an overdue notice goes out, while the rent is unpaid. */
   overdue_days_after: dayList('Overdue notice days', 1, 365),
   /** Reminders and overdue notices go by text too (to tenants who allow texts). */
-  reminder_sms: z.boolean({ error: 'reminder_sms must be true or false' }),
+  reminder_sms: z.boolean({
+    error: (issue) =>
+      `Also send texts (reminder_sms): ${issue.input === undefined ? 'missing' : `${shown(issue.input)} is not true or false`}; use true or false`,
+  }),
   /**
    * A student may cancel an inspection booking until this many hours before its time (its agent fee
    * then goes to Refunds). Left out, it stays 24.
    */
-  inspection_cancel_hours: z._default(
-    wholeNumber(
-      'Cancellation window must be a number of hours',
-      'Cancellation window must be whole hours',
-    ).check(
-      z.minimum(0, { error: 'Cancellation window must be between 0 and 168 hours' }),
-      z.maximum(168, { error: 'Cancellation window must be between 0 and 168 hours' }),
-    ),
-    24,
-  ),
+  inspection_cancel_hours: z._default(wholeIn('hours', 0, 168), 24),
 });
 export type AdminSettingsInput = z.input<typeof AdminSettingsSchema>;
 export type AdminSettings = z.output<typeof AdminSettingsSchema>;

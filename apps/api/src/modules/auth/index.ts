@@ -11,7 +11,7 @@ export { ensureStartupAdmin } from './admin-bootstrap.ts';
 export { authPlugin } from './auth.plugin.ts';
 export { authRoutes } from './auth.routes.ts';
 export { users } from './auth.schema.ts';
-export { type AuthContext, securityNotice } from './auth.service.ts';
+export { type AuthContext, createConfirmedStudent, securityNotice } from './auth.service.ts';
 export { assertAdminReady } from './mfa.service.ts';
 export { checkStoredPhones, listPhoneReviews } from './phone-review.service.ts';
 export { type AuthUser, revokeAllSessions } from './tokens.ts';

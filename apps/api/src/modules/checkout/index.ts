@@ -3,4 +3,10 @@
 
 export { startCheckoutJobs } from './checkout.jobs.ts';
 export { checkoutRoutes } from './checkout.routes.ts';
-export { applyProviderResult, settleFromProvider } from './checkout.service.ts';
+export {
+  applyProviderResult,
+  initiateAgentFee,
+  initiateCautionFee,
+  initiateRent,
+  settleFromProvider,
+} from './checkout.service.ts';

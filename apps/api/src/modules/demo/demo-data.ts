@@ -1,10 +1,11 @@
-import { ROOM_UNITS, type RoomStatus, type RoomUnit } from '@studynest/contracts';
+import { ROOM_UNITS, type RoomUnit } from '@studynest/contracts';
 import type { Deps } from '../../deps.ts';
 import { type StoredImage, storePhoto } from '../../storage/photos.ts';
 import { countHostels, createHostel, type HostelFacts } from '../hostels/index.ts';
 import { createRoom } from '../rooms/index.ts';
 import { markDone, wasDone } from '../settings/index.ts';
 import { demoPhoto, type PhotoStyle } from './demo-photos.ts';
+import { type DemoRoom, seedDemoTenancies } from './demo-tenancies.ts';
 
 type DemoHostel = {
   name: string;
@@ -103,7 +104,7 @@ const DEMO_HOSTELS: DemoHostel[] = [
   },
 ];
 
-type DemoRoom = { unit: RoomUnit; status: RoomStatus; price: number };
+type PlannedRoom = { unit: RoomUnit; price: number };
 
 /** Rent per year in naira by unit, roughly what students pay near Nigerian campuses in 2026. */
 const RENT: Record<RoomUnit, number> = {
@@ -114,30 +115,20 @@ const RENT: Record<RoomUnit, number> = {
   'four bedroom flat': 2_200_000,
 };
 
-function roomsFor(hostelIndex: number): DemoRoom[] {
-  const plan: RoomStatus[] = [
-    'available',
-    'available',
-    'booked',
-    'available',
-    'rented',
-    'available',
-    'available',
-  ];
-  return plan.map((status, i) => {
+/** Seven rooms a hostel, all available: the demo's bookings and tenancies book and rent some. */
+function roomsFor(hostelIndex: number): PlannedRoom[] {
+  return Array.from({ length: 7 }, (_, i) => {
     const unit = ROOM_UNITS[(i + hostelIndex) % ROOM_UNITS.length] as RoomUnit;
     // Lagos costs more than the other cities; round to the nearest ₦5,000 like real listings.
     const cityFactor = hostelIndex === 1 ? 1.35 : 1 + hostelIndex * 0.04;
     const price = Math.round((RENT[unit] * cityFactor) / 5000) * 5000;
-    return { unit, status, price };
+    return { unit, price };
   });
 }
 
 /** Through the same code as an admin's forms: createHostel and createRoom. */
-async function seedDemoData(
-  deps: Pick<Deps, 'db' | 'storage' | 'config'>,
-): Promise<{ hostels: number; rooms: number }> {
-  let roomCount = 0;
+async function seedDemoHostels(deps: Pick<Deps, 'db' | 'storage' | 'config'>): Promise<DemoRoom[][]> {
+  const made: DemoRoom[][] = [];
   for (const [i, demo] of DEMO_HOSTELS.entries()) {
     const photos = await Promise.all([0, 1, 2].map((variant) => demoPhoto({ ...demo.style, variant })));
     const stored: StoredImage[] = [];
@@ -147,25 +138,48 @@ async function seedDemoData(
       { hostel_name: demo.name, address: demo.address, hostel_details: demo.details, ...demo.facts },
       stored,
     );
+    const rooms: DemoRoom[] = [];
     for (const [n, r] of roomsFor(i).entries()) {
-      await createRoom(deps, {
+      const fees = {
+        agent_fee: Math.round((r.price * 0.1) / 1000) * 1000,
+        caution_fee: r.price >= 1_000_000 ? 100_000 : 50_000,
+      };
+      const room = await createRoom(deps, {
         hostel: hostel._id,
         room_number: `room ${String(n + 1).padStart(2, '0')}`,
         unit: r.unit,
-        status: r.status,
+        status: 'available',
         price: r.price,
-        agent_fee: Math.round((r.price * 0.1) / 1000) * 1000,
-        caution_fee: r.price >= 1_000_000 ? 100_000 : 50_000,
+        ...fees,
         commission_fee: Math.round((r.price * 0.05) / 1000) * 1000,
       });
-      roomCount += 1;
+      rooms.push({
+        id: room._id,
+        hostelId: hostel._id,
+        price: r.price,
+        agentFee: fees.agent_fee,
+        cautionFee: fees.caution_fee,
+      });
     }
+    made.push(rooms);
   }
-  return { hostels: DEMO_HOSTELS.length, rooms: roomCount };
+  return made;
 }
 
-/** Demo hostels and rooms, added once to an empty database (SEED_DEMO), never again after. */
-export async function seedDemoOnce(deps: Pick<Deps, 'db' | 'storage' | 'log' | 'config'>): Promise<void> {
+async function seedDemoData(deps: Pick<Deps, 'db' | 'storage' | 'config' | 'payments' | 'jobs' | 'log'>) {
+  const started = Date.now();
+  const made = await seedDemoHostels(deps);
+  const { students } = await seedDemoTenancies(deps, (h, r) => made[h]![r]!);
+  return { hostels: made.length, rooms: made.flat().length, students, ms: Date.now() - started };
+}
+
+/**
+ * Demo hostels and rooms, and (with the sandbox) students living in them, added once to an empty
+ * database (SEED_DEMO), never again after.
+ */
+export async function seedDemoOnce(
+  deps: Pick<Deps, 'db' | 'storage' | 'log' | 'config' | 'payments' | 'jobs'>,
+): Promise<void> {
   if (await wasDone(deps, 'demo_seeded')) return;
   if ((await countHostels(deps)) === 0) deps.log.info(await seedDemoData(deps), 'demo data added');
   await markDone(deps, 'demo_seeded');

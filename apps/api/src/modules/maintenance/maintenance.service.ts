@@ -118,16 +118,17 @@ type Report = { category: MaintenanceRequest['category']; description: string; u
 
 /**
  * One transaction: the limits, the report and its first history entry; then the tenant's
- * acknowledgement, so a refused report queues no e-mail.
+ * acknowledgement, so a refused report queues no e-mail. `now` is when it was reported: the
+ * request's time, or an earlier one for the demo data's history (its deadline runs from then).
  */
 export async function reportMaintenance(
   deps: Pick<Deps, 'db' | 'jobs' | 'storage' | 'config'>,
   userId: string,
   report: Report,
   photos: StoredImage[],
+  now = new Date(),
 ): Promise<MaintenanceRequest> {
   const tenancy = await currentTenancy(deps, userId);
-  const now = new Date();
   const id = await deps.db.transaction(async (tx) => {
     // The tenant's row is their lock: parallel reports from one tenant count one after another, so
     // a burst cannot all see room under the limit. "No key update" leaves rows that only point at

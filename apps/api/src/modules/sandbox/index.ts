@@ -1,3 +1,3 @@
 // The sandbox module's public surface: the offline stand-in for Paystack (docs/decisions/0020-boundaries.md).
-export { createSandboxProvider } from './sandbox.provider.ts';
+export { createSandboxProvider, decideCheckout } from './sandbox.provider.ts';
 export { sandboxRoutes } from './sandbox.routes.ts';

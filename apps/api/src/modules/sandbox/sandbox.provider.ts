@@ -107,14 +107,19 @@ export function createSandboxProvider(opts: { publicUrl: string; db: Db }): Paym
   };
 }
 
-/** Record the payer's decision on a checkout; the first one stands. */
+/**
+ * Record the payer's decision on a checkout; the first one stands. `at` is when they decided: now
+ * for the checkout page; the demo data's payment history passes earlier days, which the provider
+ * then reports as the payment's paid_at, as Paystack reports its own.
+ */
 export async function decideCheckout(
   db: Db,
   reference: string,
   outcome: 'paid' | 'cancelled',
+  at?: Date,
 ): Promise<void> {
   await db
     .update(sandboxCheckouts)
-    .set({ outcome, decidedAt: sql`now()` })
+    .set({ outcome, decidedAt: at ?? sql`now()` })
     .where(and(eq(sandboxCheckouts.reference, reference), isNull(sandboxCheckouts.outcome)));
 }

@@ -45,25 +45,100 @@ describe('admin settings', () => {
     expect(site.json()).toMatchObject({ inspectionCancelHours: 48 });
   });
 
+  const base = { reminder_days_before: [7], overdue_days_after: [1], reminder_sms: true };
+
+  // Each kind of field the settings hold (lists of days, hours, a yes/no): the 400 names the value
+  // sent and the range allowed, under the field it belongs to, and nothing is saved.
   it.each([
-    [{ reminder_days_before: [400], overdue_days_after: [1], reminder_sms: true }, 'between 0 and 365'],
-    [{ reminder_days_before: [7, 7], overdue_days_after: [1], reminder_sms: true }, 'each day at most once'],
-    [{ reminder_days_before: [1.5], overdue_days_after: [1], reminder_sms: true }, 'whole days'],
-    [{ reminder_days_before: [1], overdue_days_after: [0], reminder_sms: true }, 'between 1 and 365'],
-    [{ reminder_days_before: [1], overdue_days_after: [1] }, 'reminder_sms'],
     [
-      {
-        reminder_days_before: [1],
-        overdue_days_after: [1],
-        reminder_sms: true,
-        inspection_cancel_hours: 200,
-      },
-      'between 0 and 168 hours',
+      'a day that is a word',
+      { reminder_days_before: [30, 'seven'] },
+      'reminder_days_before.1',
+      "'seven' is not a number of days; use 0–365",
     ],
-  ])('refuses %j with a 400 that says what is wrong', async (payload, message) => {
+    [
+      'too many days ahead',
+      { reminder_days_before: [400] },
+      'reminder_days_before.0',
+      '400 days is too many; use 0–365',
+    ],
+    [
+      'a fraction of a day',
+      { reminder_days_before: [1.5] },
+      'reminder_days_before.0',
+      '1.5 is not a whole number of days; use 0–365',
+    ],
+    [
+      'a negative day',
+      { reminder_days_before: [-2] },
+      'reminder_days_before.0',
+      '-2 days is too few; use 0–365',
+    ],
+    [
+      'a day given twice',
+      { reminder_days_before: [7, 7] },
+      'reminder_days_before',
+      'Reminder days: 7 is given twice; give each day once',
+    ],
+    [
+      'more than eight days',
+      { reminder_days_before: [1, 2, 3, 4, 5, 6, 7, 8, 9] },
+      'reminder_days_before',
+      'Reminder days: 9 days given; use at most 8',
+    ],
+    [
+      'days as one string',
+      { reminder_days_before: '30, 7' },
+      'reminder_days_before',
+      "Reminder days: '30, 7' is not a list of days; give up to 8 days, each 0–365",
+    ],
+    [
+      'no reminder days at all',
+      { reminder_days_before: undefined },
+      'reminder_days_before',
+      'Reminder days: missing; give up to 8 days, each 0–365',
+    ],
+    [
+      'an overdue notice on the due date',
+      { overdue_days_after: [0] },
+      'overdue_days_after.0',
+      '0 days is too few; use 1–365',
+    ],
+    [
+      'texts as a word',
+      { reminder_sms: 'yes' },
+      'reminder_sms',
+      "Also send texts (reminder_sms): 'yes' is not true or false; use true or false",
+    ],
+    [
+      'texts left out',
+      { reminder_sms: undefined },
+      'reminder_sms',
+      'Also send texts (reminder_sms): missing; use true or false',
+    ],
+    [
+      'a cancellation window past a week',
+      { inspection_cancel_hours: 200 },
+      'inspection_cancel_hours',
+      '200 hours is too many; use 0–168',
+    ],
+    [
+      'a cancellation window in words',
+      { inspection_cancel_hours: 'two' },
+      'inspection_cancel_hours',
+      "'two' is not a number of hours; use 0–168",
+    ],
+    [
+      'a cancellation window of half hours',
+      { inspection_cancel_hours: 2.5 },
+      'inspection_cancel_hours',
+      '2.5 is not a whole number of hours; use 0–168',
+    ],
+  ])('refuses %s with a 400 naming the value and the range', async (_what, change, field, message) => {
     const before = (await get()).json();
-    const res = await put(payload);
-    expect(res.statusCode).toBe(400);
+    const res = await put({ ...base, ...change });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().fields).toMatchObject({ [field]: message });
     expect(res.json().message).toContain(message);
     expect((await get()).json()).toEqual(before);
   });

@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { hostelQueries } from '../../../features/hostels/api/hostel-queries.ts';
 import { useCreateRoom } from '../../../features/rooms/api/room-mutations.ts';
 import { emptyRoomValues, RoomForm } from '../../../features/rooms/components/room-form.tsx';
+import { useCarriedNotice } from '../../../lib/carried-notice.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
 
@@ -14,6 +15,7 @@ export function Component() {
   const hostel = useQuery(hostelQueries.detail(hostelId));
   const create = useCreateRoom();
   const { notice, show } = useTimedNotice();
+  useCarriedNotice(show);
   useDocumentTitle(hostel.data ? `Add Room: ${hostel.data.hostel_name}` : 'Add Room');
 
   return (

@@ -1,10 +1,9 @@
 import { useNavigate } from 'react-router';
-import { NoticeBanner } from '../../../components/ui/notice-banner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useCreateHostel } from '../../../features/hostels/api/hostel-mutations.ts';
 import { EMPTY_FACTS, HostelForm } from '../../../features/hostels/components/hostel-form.tsx';
+import { carryNotice } from '../../../lib/carried-notice.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
 
 const EMPTY = { hostel_name: '', address: '', hostel_details: '', ...EMPTY_FACTS };
 
@@ -12,7 +11,6 @@ export function Component() {
   useDocumentTitle('Add New Hostel');
   const navigate = useNavigate();
   const create = useCreateHostel();
-  const { notice, show } = useTimedNotice();
   return (
     <section className="card mx-auto flex max-w-3xl flex-col gap-5 sm:p-6">
       <h1 className="text-2xl">Add New Hostel</h1>
@@ -20,13 +18,14 @@ export function Component() {
         defaultValues={EMPTY}
         submitLabel="Add Hostel"
         save={create.mutateAsync}
-        onSaved={() =>
-          show({ tone: 'success', message: 'Hostel Created Successfully' }, NOTICE_MS.saved, () =>
-            navigate(paths.admin.dashboard.getHref()),
+        // Next comes the new hostel's rooms: Add Room with it chosen, the notice shown there.
+        onSaved={(hostel) =>
+          navigate(
+            paths.admin.addRoom.getHref(hostel._id),
+            carryNotice({ tone: 'success', message: 'Hostel Created Successfully' }),
           )
         }
       />
-      <NoticeBanner notice={notice} />
     </section>
   );
 }

@@ -11,6 +11,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useDeleteHostel, useSetHostelClosed } from '../../../features/hostels/api/hostel-mutations.ts';
 import { hostelQueries } from '../../../features/hostels/api/hostel-queries.ts';
+import { useCarriedNotice } from '../../../lib/carried-notice.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
 import { useComposeMessage } from '../../compose-message.tsx';
@@ -31,6 +32,7 @@ export function Component() {
   const remove = useDeleteHostel();
   const setClosed = useSetHostelClosed();
   const { notice, show } = useTimedNotice();
+  useCarriedNotice(show);
   const { compose, dialog } = useComposeMessage();
 
   const all = hostels.data ?? [];

@@ -12,6 +12,7 @@ import { paths } from '../../../config/paths.ts';
 import { roomQueries } from '../../../features/hostels/api/hostel-queries.ts';
 import { useDeleteRoom } from '../../../features/rooms/api/room-mutations.ts';
 import { RoomStatusBadge } from '../../../features/rooms/components/room-status-badge.tsx';
+import { useCarriedNotice } from '../../../lib/carried-notice.ts';
 import { formatNaira } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
@@ -41,6 +42,7 @@ export function Component() {
   const query = useDeferredValue(search.trim().toLowerCase());
   const remove = useDeleteRoom();
   const { notice, show } = useTimedNotice();
+  useCarriedNotice(show);
 
   const all = rooms.data ?? [];
   const shown = query ? all.filter((r) => r.hostel.hostel_name.toLowerCase().includes(query)) : all;

@@ -1,21 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { QueryError } from '../../../components/ui/alert.tsx';
-import { NoticeBanner } from '../../../components/ui/notice-banner.tsx';
 import { PageLoading } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useUpdateHostel } from '../../../features/hostels/api/hostel-mutations.ts';
 import { hostelQueries } from '../../../features/hostels/api/hostel-queries.ts';
 import { factValues, HostelForm } from '../../../features/hostels/components/hostel-form.tsx';
+import { carryNotice } from '../../../lib/carried-notice.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
 
 export function Component() {
   const { hostelId = '' } = useParams();
   const navigate = useNavigate();
   const hostel = useQuery(hostelQueries.detail(hostelId));
   const update = useUpdateHostel(hostelId);
-  const { notice, show } = useTimedNotice();
   useDocumentTitle(hostel.data ? `Update Hostel: ${hostel.data.hostel_name}` : 'Update Hostel');
 
   return (
@@ -51,13 +49,13 @@ export function Component() {
           submitLabel="Update Hostel"
           save={update.mutateAsync}
           onSaved={() =>
-            show({ tone: 'success', message: 'Hostel Updated Successfully' }, NOTICE_MS.saved, () =>
-              navigate(paths.admin.dashboard.getHref()),
+            navigate(
+              paths.admin.hostels.getHref(),
+              carryNotice({ tone: 'success', message: 'Hostel Updated Successfully' }),
             )
           }
         />
       )}
-      <NoticeBanner notice={notice} />
     </section>
   );
 }

@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { QueryError } from '../../../components/ui/alert.tsx';
-import { NoticeBanner } from '../../../components/ui/notice-banner.tsx';
 import { PageLoading, Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { hostelQueries, roomQueries } from '../../../features/hostels/api/hostel-queries.ts';
 import { useUpdateRoom } from '../../../features/rooms/api/room-mutations.ts';
 import { RoomForm } from '../../../features/rooms/components/room-form.tsx';
+import { carryNotice } from '../../../lib/carried-notice.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
 
 export function Component() {
   const { roomId = '' } = useParams();
@@ -16,7 +15,6 @@ export function Component() {
   const room = useQuery(roomQueries.detail(roomId));
   const hostel = useQuery({ ...hostelQueries.detail(room.data?.hostel ?? ''), enabled: Boolean(room.data) });
   const update = useUpdateRoom(roomId);
-  const { notice, show } = useTimedNotice();
   const title = room.data ? `Updating ${room.data.unit}` : 'Update Room';
   useDocumentTitle(title);
 
@@ -59,16 +57,15 @@ export function Component() {
             hostel: room.data.hostel,
           }}
           submitLabel="Update Room"
-          disabled={notice?.tone === 'success'}
           save={update.mutateAsync}
           onSaved={() =>
-            show({ tone: 'success', message: 'Room Updated Successfully' }, NOTICE_MS.saved, () =>
-              navigate(paths.admin.dashboard.getHref()),
+            navigate(
+              paths.admin.rooms.getHref(),
+              carryNotice({ tone: 'success', message: 'Room Updated Successfully' }),
             )
           }
         />
       )}
-      <NoticeBanner notice={notice} />
     </section>
   );
 }

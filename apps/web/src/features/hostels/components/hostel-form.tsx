@@ -104,7 +104,7 @@ const thumbUrl = (photo: Photo) => photo.variants[0]?.url ?? photo.src;
  * each with a Remove toggle (sent as remove_images); new photos are appended by the server.
  * `save` throws the API error, shown in full; `onSaved` runs after a successful save.
  */
-export function HostelForm({
+export function HostelForm<Saved>({
   defaultValues,
   photos = [],
   submitLabel,
@@ -114,8 +114,9 @@ export function HostelForm({
   defaultValues: HostelFormValues;
   photos?: Photo[];
   submitLabel: string;
-  save: (payload: HostelFormPayload) => Promise<unknown>;
-  onSaved: () => void;
+  save: (payload: HostelFormPayload) => Promise<Saved>;
+  /** Gets what `save` answered (Create Hostel: the new hostel). */
+  onSaved: (saved: Saved) => void;
 }) {
   const fileInputId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -162,9 +163,9 @@ export function HostelForm({
       return;
     }
     try {
-      await save({ ...values, images: files, remove_images: [...removeIds] });
+      const answer = await save({ ...values, images: files, remove_images: [...removeIds] });
       setSaved(true);
-      onSaved();
+      onSaved(answer);
     } catch (err) {
       const message = applyServerErrors(err, setError);
       setServerError(message);

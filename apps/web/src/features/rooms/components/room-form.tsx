@@ -54,12 +54,9 @@ export function RoomForm({
   submitLabel,
   save,
   onSaved,
-  disabled = false,
 }: {
   defaultValues: RoomFormValues;
   submitLabel: string;
-  /** Locks the button, e.g. while a success notice counts down to a redirect. */
-  disabled?: boolean;
   save: (payload: RoomCreate) => Promise<unknown>;
   onSaved: (reset: () => void) => void;
 }) {
@@ -138,7 +135,7 @@ export function RoomForm({
         </div>
       )}
       <div className="sm:col-span-2">
-        <button type="submit" className="btn-primary w-full sm:w-auto" disabled={isSubmitting || disabled}>
+        <button type="submit" className="btn-primary w-full sm:w-auto" disabled={isSubmitting}>
           {isSubmitting ? 'Saving…' : submitLabel}
         </button>
       </div>

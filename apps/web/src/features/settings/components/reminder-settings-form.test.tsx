@@ -70,15 +70,21 @@ describe('Reminder settings form', () => {
     fireEvent.change(form.before, { target: { value: '7, soon' } });
     fireEvent.change(form.after, { target: { value: '1 2 3 4 5 6 7 8 9' } });
     form.save();
-    expect(await screen.findByText('Reminder days must be numbers of days')).toBeTruthy();
-    expect(screen.getByText('Overdue notice days: at most 8 entries')).toBeTruthy();
+    // Each message names what was typed and what is allowed.
+    expect(await screen.findByText("'soon' is not a number of days; use 0–365")).toBeTruthy();
+    expect(screen.getByText('Overdue notice days: 9 days given; use at most 8')).toBeTruthy();
     expect(form.before.getAttribute('aria-invalid')).toBe('true');
 
     fireEvent.change(form.before, { target: { value: '7, 7.5' } });
     fireEvent.change(form.after, { target: { value: '0' } });
     form.save();
-    expect(await screen.findByText('Reminder days must be whole days')).toBeTruthy();
-    expect(screen.getByText('Overdue notice days must be between 1 and 365')).toBeTruthy();
+    expect(await screen.findByText('7.5 is not a whole number of days; use 0–365')).toBeTruthy();
+    expect(screen.getByText('0 days is too few; use 1–365')).toBeTruthy();
+    // Beside the field: the input's description reads it.
+    const described = (form.after.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent);
+    expect(described).toContain('0 days is too few; use 1–365');
     expect(calls).toEqual([]);
   });
 
@@ -86,15 +92,15 @@ describe('Reminder settings form', () => {
     mockFetch(
       {
         status: 400,
-        body: apiError(400, 'Overdue notice days must be between 1 and 365', {
-          fields: { 'overdue_days_after.1': 'Overdue notice days must be between 1 and 365' },
+        body: apiError(400, '0 days is too few; use 1–365', {
+          fields: { 'overdue_days_after.1': '0 days is too few; use 1–365' },
         }),
       },
       { status: 403, body: apiError(403, 'Only admins can do this') },
     );
     const form = renderForm();
     form.save();
-    expect(await screen.findByText('Overdue notice days must be between 1 and 365')).toBeTruthy();
+    expect(await screen.findByText('0 days is too few; use 1–365')).toBeTruthy();
     expect(form.after.getAttribute('aria-invalid')).toBe('true');
     expect(screen.queryByRole('alert')).toBeNull();
 

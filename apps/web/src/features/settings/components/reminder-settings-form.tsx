@@ -44,7 +44,8 @@ const contract = lazyZodResolver(() =>
 
 /**
  * "30, 7 1" → [30, 7, 1]. Anything that is not a number is passed on as typed, so the contract
- * says what is wrong with it ("… must be numbers of days") rather than the form guessing.
+ * says what is wrong with it ("'soon' is not a number of days; use 0–365") rather than the form
+ * guessing.
  */
 function toDays(text: string): unknown[] {
   return text
