@@ -4,6 +4,7 @@
 export { latestMoveOut } from './move-out.service.ts';
 export { tenanciesRoutes } from './tenancies.routes.ts';
 export { tenancies, tenancyDeductions } from './tenancies.schema.ts';
+export { listTenants } from './tenants.service.ts';
 export {
   applyDeposit,
   applyRent,
