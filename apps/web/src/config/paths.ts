@@ -32,6 +32,7 @@ export const paths = {
   profile: { path: '/profile/:userId', getHref: (id: string) => `/profile/${id}` },
   admin: {
     dashboard: { path: '/admin-dashboard', getHref: () => '/admin-dashboard' },
+    tenants: { path: '/admin-tenants', getHref: () => '/admin-tenants' },
     hostels: { path: '/all-hostels', getHref: () => '/all-hostels' },
     addRoom: { path: '/add-room/:hostelId', getHref: (id: string) => `/add-room/${id}` },
     rooms: { path: '/all-rooms', getHref: () => '/all-rooms' },
@@ -52,8 +53,18 @@ export const paths = {
       path: '/admin-reconciliation',
       getHref: (runId?: string) => `/admin-reconciliation${runId ? `?run=${encodeURIComponent(runId)}` : ''}`,
     },
-    reports: { path: '/admin-reports', getHref: () => '/admin-reports' },
-    maintenance: { path: '/admin-maintenance', getHref: () => '/admin-maintenance' },
+    /** `period` opens the reports on those Lagos days (the admin home's income card). */
+    reports: {
+      path: '/admin-reports',
+      getHref: (period?: { from: string; to: string }) =>
+        `/admin-reports${period ? `?${new URLSearchParams(period)}` : ''}`,
+    },
+    /** `status` opens the queue filtered to it (the admin home's maintenance card). */
+    maintenance: {
+      path: '/admin-maintenance',
+      getHref: (status?: 'open' | 'in_progress' | 'done') =>
+        `/admin-maintenance${status ? `?status=${status}` : ''}`,
+    },
     /** `compose` opens Send Email / Send SMS to all current tenants on arrival (the admin menu's buttons). */
     messages: {
       path: '/admin-messages',

@@ -7,5 +7,6 @@ export {
   formatInspection,
   formatLagosDate,
   formatLagosDateTime,
+  formatLagosLongDate,
   formatNaira,
 } from '@studynest/contracts/format';

@@ -1,6 +1,8 @@
-import { MAINTENANCE_LIMITS } from '@studynest/contracts/constants';
+import type { MaintenanceStatus } from '@studynest/contracts';
+import { MAINTENANCE_LIMITS, MAINTENANCE_STATUSES } from '@studynest/contracts/constants';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { QueryError } from '../../../components/ui/alert.tsx';
 import { Pager, pageSummary } from '../../../components/ui/pager.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -21,7 +23,14 @@ const PAGE_SIZE = MAINTENANCE_LIMITS.pageSize;
  */
 export function Component() {
   useDocumentTitle('Maintenance');
-  const [filters, setFilters] = useState<Filters>({});
+  // ?status= (the admin home's links) picks the first filter; an unknown one is ignored.
+  const [params] = useSearchParams();
+  const [filters, setFilters] = useState<Filters>(() => {
+    const status = params.get('status');
+    return MAINTENANCE_STATUSES.includes(status as MaintenanceStatus)
+      ? { status: status as MaintenanceStatus }
+      : {};
+  });
   const [offset, setOffset] = useState(0);
   // Closed hostels too: their tenants' requests still need answers.
   const hostels = useQuery(hostelQueries.adminList());
