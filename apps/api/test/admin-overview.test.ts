@@ -152,7 +152,10 @@ describe('GET /api/admin/overview', () => {
 
     // Tenants and notices: the Tenants list.
     const { body: tenants } = await list<{ notice: unknown }[]>('/api/payments/tenants');
-    expect(o.tenants).toEqual({ current: tenants.length, given_notice: tenants.filter((x) => x.notice).length });
+    expect(o.tenants).toEqual({
+      current: tenants.length,
+      given_notice: tenants.filter((x) => x.notice).length,
+    });
     expect(o.tenants).toEqual({ current: 3, given_notice: 1 });
 
     // Income: the revenue report's months, last month and this one.

@@ -18,5 +18,5 @@ export {
   toBookingRef,
 } from './bookings.mapper.ts';
 export { bookingsRoutes } from './bookings.routes.ts';
-export { countInspectionsOn } from './bookings.service.ts';
 export { bookings } from './bookings.schema.ts';
+export { countInspectionsOn } from './bookings.service.ts';

@@ -281,12 +281,10 @@ export async function maintenanceSummary(deps: Pick<Deps, 'db' | 'storage'>, sho
     deps.db
       .select({
         open: sql<number>`count(*) filter (where ${maintenanceRequests.status} = 'open')`.mapWith(Number),
-        inProgress: sql<number>`count(*) filter (where ${maintenanceRequests.status} = 'in_progress')`.mapWith(
-          Number,
-        ),
-        emergencies: sql<number>`count(*) filter (where ${maintenanceRequests.urgency} = 'emergency')`.mapWith(
-          Number,
-        ),
+        inProgress:
+          sql<number>`count(*) filter (where ${maintenanceRequests.status} = 'in_progress')`.mapWith(Number),
+        emergencies:
+          sql<number>`count(*) filter (where ${maintenanceRequests.urgency} = 'emergency')`.mapWith(Number),
         overdue: sql<number>`count(*) filter (where ${maintenanceRequests.dueBy} < now())`.mapWith(Number),
       })
       .from(maintenanceRequests)

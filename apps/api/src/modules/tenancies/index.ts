@@ -4,7 +4,6 @@
 export { latestMoveOut } from './move-out.service.ts';
 export { tenanciesRoutes } from './tenancies.routes.ts';
 export { tenancies, tenancyDeductions } from './tenancies.schema.ts';
-export { listTenants } from './tenants.service.ts';
 export {
   applyDeposit,
   applyRent,
@@ -29,3 +28,4 @@ export {
   toTenancyDates,
   unsettledDeposit,
 } from './tenancy-rules.ts';
+export { listTenants } from './tenants.service.ts';

@@ -43,14 +43,17 @@ function menuGroups(counts: AdminMenuCounts): { heading: string; entries: MenuEn
           label: 'Maintenance',
           count: { n: counts.maintenance, meaning: 'unfinished' },
         },
-        { to: paths.admin.reviews.getHref(), label: 'Reviews' },
       ],
     },
     {
       heading: 'Money',
       entries: [
         { to: paths.admin.refunds.getHref(), label: 'Refunds', count: { n: counts.refunds, meaning: 'due' } },
-        { to: paths.admin.arrears.getHref(), label: 'Arrears', count: { n: counts.arrears, meaning: 'past due' } },
+        {
+          to: paths.admin.arrears.getHref(),
+          label: 'Arrears',
+          count: { n: counts.arrears, meaning: 'past due' },
+        },
         { to: paths.admin.reconciliation.getHref(), label: 'Reconciliation' },
         { to: paths.admin.reports.getHref(), label: 'Reports' },
       ],
@@ -61,6 +64,7 @@ function menuGroups(counts: AdminMenuCounts): { heading: string; entries: MenuEn
         { to: paths.admin.messages.getHref('email'), label: 'Send Email' },
         { to: paths.admin.messages.getHref('sms'), label: 'Send SMS' },
         { to: paths.admin.messages.getHref(), label: 'Message log' },
+        { to: paths.admin.reviews.getHref(), label: 'Reviews' },
       ],
     },
     {
@@ -74,28 +78,25 @@ function menuGroups(counts: AdminMenuCounts): { heading: string; entries: MenuEn
   ];
 }
 
-/** A menu entry's figure: a pill the eye finds, and words for a screen reader ("Refunds, 2 due"). */
-function MenuCount({ count }: { count: NonNullable<MenuEntry['count']> }) {
-  if (count.n === undefined) return null;
+/** A menu entry's figure: a pill the eye finds (the link's name says it in words, "Refunds, 2 due"). */
+function CountPill({ n }: { n: number }) {
   return (
-    <>
-      <span
-        aria-hidden="true"
-        className={`min-w-6 rounded-full px-1.5 text-center text-xs font-bold ${count.n > 0 ? 'bg-brand-700 text-white' : 'bg-subtle text-muted'}`}
-      >
-        {count.n}
-      </span>
-      <span className="sr-only">
-        , {count.n} {count.meaning}
-      </span>
-    </>
+    <span
+      aria-hidden="true"
+      className={`min-w-6 rounded-full px-1.5 text-center text-xs font-bold ${n > 0 ? 'bg-brand-700 text-white' : 'bg-subtle text-muted'}`}
+    >
+      {n}
+    </span>
   );
 }
 
 function AdminMenu({ id, counts, onPick }: { id: string; counts: AdminMenuCounts; onPick: () => void }) {
   return (
     <div id={id} className="border-t border-white/15">
-      <nav aria-label="Admin menu" className="container-page grid gap-x-6 gap-y-4 py-4 sm:grid-cols-2 lg:grid-cols-5">
+      <nav
+        aria-label="Admin menu"
+        className="container-page grid gap-x-6 gap-y-4 py-4 sm:grid-cols-2 lg:grid-cols-5"
+      >
         {menuGroups(counts).map((group) => (
           <div key={group.heading}>
             <h2 className="mb-2 text-xs font-bold tracking-wide text-white/75 uppercase">{group.heading}</h2>
@@ -105,10 +106,15 @@ function AdminMenu({ id, counts, onPick }: { id: string; counts: AdminMenuCounts
                   <Link
                     to={entry.to}
                     className="flex min-h-10 items-center justify-between gap-2 rounded-md bg-white px-3 py-2 text-sm font-semibold text-ink hover:bg-subtle"
+                    aria-label={
+                      entry.count?.n === undefined
+                        ? undefined
+                        : `${entry.label}, ${entry.count.n} ${entry.count.meaning}`
+                    }
                     onClick={onPick}
                   >
                     {entry.label}
-                    {entry.count && <MenuCount count={entry.count} />}
+                    {entry.count?.n !== undefined && <CountPill n={entry.count.n} />}
                   </Link>
                 </li>
               ))}
@@ -200,7 +206,13 @@ function useMfaSetupRequired(pathname: string): boolean {
  * enforces it too. `bookingLabel` ("Booking(N)") and `counts` come from app/, so this layout knows
  * no feature.
  */
-export function AdminLayout({ bookingLabel, counts = {} }: { bookingLabel: ReactNode; counts?: AdminMenuCounts }) {
+export function AdminLayout({
+  bookingLabel,
+  counts = {},
+}: {
+  bookingLabel: ReactNode;
+  counts?: AdminMenuCounts;
+}) {
   const session = useSession();
   const location = useLocation();
   const mfaSetupRequired = useMfaSetupRequired(location.pathname);

@@ -118,8 +118,8 @@ function Cards({ o }: { o: AdminOverview }) {
         figure={formatNaira(o.income.this_month.total)}
         caption={
           <>
-            {monthName(o.income.this_month.month)} so far, against{' '}
-            {formatNaira(o.income.last_month.total)} in {monthName(o.income.last_month.month)}
+            {monthName(o.income.this_month.month)} so far, against {formatNaira(o.income.last_month.total)} in{' '}
+            {monthName(o.income.last_month.month)}
             {change !== 0 && ` (${change > 0 ? 'up' : 'down'} ${formatNaira(Math.abs(change))})`}
           </>
         }

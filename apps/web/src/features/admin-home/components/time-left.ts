@@ -11,5 +11,7 @@ function span(ms: number): string {
 /** A repair's promise against now: "5 h left", "3 days left", or "overdue by 2 days". */
 export function timeLeft(dueBy: string, now: number = Date.now()): { text: string; overdue: boolean } {
   const ms = Date.parse(dueBy) - now;
-  return ms >= 0 ? { text: `${span(ms)} left`, overdue: false } : { text: `overdue by ${span(-ms)}`, overdue: true };
+  return ms >= 0
+    ? { text: `${span(ms)} left`, overdue: false }
+    : { text: `overdue by ${span(-ms)}`, overdue: true };
 }
