@@ -133,10 +133,10 @@ function AdminNav({ bookingLabel, counts }: { bookingLabel: ReactNode; counts: A
     <header className="bg-brand-800 text-white">
       <div className="container-page flex flex-wrap items-center gap-2 py-3">
         <Logo className="mr-auto rounded bg-white px-2 py-1 md:mr-2" />
-        {/* Phones: logo and menu toggle on one row, the links on their own row below, scrolling sideways. */}
+        {/* Phones: logo and menu toggle on one row, the links below, wrapping so none is cut off. */}
         <nav
           aria-label="Admin"
-          className="order-last -mx-1 flex w-full items-center gap-1 overflow-x-auto px-1 pb-1 md:order-none md:w-auto md:flex-1 md:flex-wrap md:pb-0"
+          className="order-last -mx-1 flex w-full flex-wrap items-center gap-1 px-1 md:order-none md:w-auto md:flex-1"
         >
           <NavLink to={paths.admin.dashboard.getHref()} className={navClass} end>
             Home
