@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { AdminOverview } from '@studynest/contracts';
+import type { AdminOverview } from '@studynest/contracts/admin-overview';
 import { addDays, todayInLagos } from '@studynest/contracts/calendar';
 import { formatLagosLongDate, formatNaira } from '@studynest/contracts/format';
 import { E2E_ADMIN, expect, test } from './fixtures.ts';

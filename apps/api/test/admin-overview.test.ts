@@ -1,4 +1,5 @@
-import { type AdminOverview, addDays, addMonths, todayInLagos } from '@studynest/contracts';
+import { addDays, addMonths, todayInLagos } from '@studynest/contracts';
+import type { AdminOverview } from '@studynest/contracts/admin-overview';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { maintenanceRequests } from '../src/modules/maintenance/maintenance.schema.ts';

@@ -4,7 +4,6 @@
 export type { ProfileUpdate, ProfileUpdateInput, Signup, SignupInput } from './account-details.ts';
 export * from './account-security.ts';
 export * from './admin-messages.ts';
-export * from './admin-overview.ts';
 export * from './bookings.ts';
 export * from './calendar.ts';
 export * from './common.ts';

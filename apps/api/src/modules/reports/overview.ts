@@ -1,10 +1,6 @@
-import {
-  type AdminOverview,
-  AdminOverviewSchema,
-  addDays,
-  addMonths,
-  todayInLagos,
-} from '@studynest/contracts';
+import { addDays, addMonths, todayInLagos } from '@studynest/contracts';
+// Its own entry, not the barrel: the web's screens that load the barrel need not carry it.
+import { type AdminOverview, AdminOverviewSchema } from '@studynest/contracts/admin-overview';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps.ts';
 import { errorAnswers } from '../../lib/route-options.ts';

@@ -1,4 +1,4 @@
-import type { AdminOverview } from '@studynest/contracts';
+import type { AdminOverview } from '@studynest/contracts/admin-overview';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { QueryError } from '../../../components/ui/alert.tsx';

@@ -1,4 +1,4 @@
-import type { AdminOverview } from '@studynest/contracts';
+import type { AdminOverview } from '@studynest/contracts/admin-overview';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../../lib/api-client.ts';
