@@ -53,18 +53,8 @@ export const paths = {
       path: '/admin-reconciliation',
       getHref: (runId?: string) => `/admin-reconciliation${runId ? `?run=${encodeURIComponent(runId)}` : ''}`,
     },
-    /** `period` opens the reports on those Lagos days (the admin home's income card). */
-    reports: {
-      path: '/admin-reports',
-      getHref: (period?: { from: string; to: string }) =>
-        `/admin-reports${period ? `?${new URLSearchParams(period)}` : ''}`,
-    },
-    /** `status` opens the queue filtered to it (the admin home's maintenance card). */
-    maintenance: {
-      path: '/admin-maintenance',
-      getHref: (status?: 'open' | 'in_progress' | 'done') =>
-        `/admin-maintenance${status ? `?status=${status}` : ''}`,
-    },
+    reports: { path: '/admin-reports', getHref: () => '/admin-reports' },
+    maintenance: { path: '/admin-maintenance', getHref: () => '/admin-maintenance' },
     /** `compose` opens Send Email / Send SMS to all current tenants on arrival (the admin menu's buttons). */
     messages: {
       path: '/admin-messages',

@@ -7,6 +7,5 @@ export {
   formatInspection,
   formatLagosDate,
   formatLagosDateTime,
-  formatLagosLongDate,
   formatNaira,
 } from '@studynest/contracts/format';

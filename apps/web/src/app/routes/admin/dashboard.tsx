@@ -1,16 +1,16 @@
 import type { AdminOverview } from '@studynest/contracts/admin-overview';
-import { useQuery } from '@tanstack/react-query';
+// Straight from the contracts: re-exported by lib/format.ts it would ride in the chunk every screen shares.
+import { formatLagosLongDate } from '@studynest/contracts/format';
 import { Link } from 'react-router';
 import { QueryError } from '../../../components/ui/alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
-import { overviewQueries } from '../../../features/admin-home/api/overview-queries.ts';
 import { monthName, OverviewCard, plural } from '../../../features/admin-home/components/overview-card.tsx';
 import { timeLeft } from '../../../features/admin-home/components/time-left.ts';
-import { CATEGORY_SHORT } from '../../../features/maintenance/components/maintenance-labels.tsx';
 import { OpenDifferencesNotice } from '../../../features/reconciliation/components/open-differences-notice.tsx';
-import { formatLagosLongDate, formatNaira } from '../../../lib/format.ts';
+import { formatNaira } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useOverview } from './layout.tsx';
 
 /**
  * /admin-dashboard, the admin home: the day's work in cards, each counted by the rule of the list it
@@ -19,7 +19,8 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
  */
 export function Component() {
   useDocumentTitle('Today');
-  const overview = useQuery(overviewQueries.summary());
+  // The frame's read, the same one the menu's counts come from.
+  const overview = useOverview();
   return (
     <section className="flex flex-col gap-4">
       <OpenDifferencesNotice />
@@ -48,11 +49,11 @@ function Cards({ o }: { o: AdminOverview }) {
             'No unfinished repairs.'
           ) : (
             <>
-              <Link to={paths.admin.maintenance.getHref('open')} className="underline">
+              <Link to={`${paths.admin.maintenance.getHref()}?status=open`} className="underline">
                 {m.open} open
               </Link>
               {' · '}
-              <Link to={paths.admin.maintenance.getHref('in_progress')} className="underline">
+              <Link to={`${paths.admin.maintenance.getHref()}?status=in_progress`} className="underline">
                 {m.in_progress} in progress
               </Link>
               {m.emergencies > 0 && ` · ${plural(m.emergencies, 'emergency', 'emergencies')}`}
@@ -70,7 +71,11 @@ function Cards({ o }: { o: AdminOverview }) {
                 <li key={r._id} className="flex flex-wrap items-baseline justify-between gap-x-2">
                   <span>
                     {r.urgency === 'emergency' && <span className="badge-warn mr-1">Emergency</span>}
-                    {CATEGORY_SHORT[r.category]}, {r.room.room_number}, {r.hostel.hostel_name}
+                    {/* The category's short name is the word itself, capitalised (CATEGORY_SHORT): the labels
+                        module stays out of this chunk, which would split it from the queries the
+                        tenant's profile loads with it. */}
+                    <span className="capitalize">{r.category}</span>, {r.room.room_number},{' '}
+                    {r.hostel.hostel_name}
                   </span>
                   <span className={left.overdue ? 'font-semibold text-danger-700' : 'text-muted'}>
                     {left.text}
@@ -124,7 +129,7 @@ function Cards({ o }: { o: AdminOverview }) {
           </>
         }
         link={{
-          to: paths.admin.reports.getHref({ from: `${o.income.last_month.month}-01`, to: o.today }),
+          to: `${paths.admin.reports.getHref()}?from=${o.income.last_month.month}-01&to=${o.today}`,
           label: 'Open reports',
         }}
       />

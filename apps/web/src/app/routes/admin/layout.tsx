@@ -8,15 +8,23 @@ import { BookingCountLabel } from '../../../features/bookings/components/booking
 import { useSession } from '../../../lib/auth-storage.ts';
 
 /**
+ * The admin home's figures (GET /api/admin/overview), for admins only: the menu's counts here and
+ * the home's cards (app/routes/admin/dashboard.tsx) read the same query, one request. It is
+ * exported from this route so its code rides in the frame's chunk, which every admin screen has
+ * loaded already, rather than in a chunk of its own that the entry would have to list.
+ */
+export function useOverview() {
+  const isAdmin = useSession()?.role === 'admin';
+  return useQuery({ ...overviewQueries.summary(), enabled: isAdmin });
+}
+
+/**
  * The admin screens' frame, a lazy route of its own: it loads with the first admin screen, so a
- * student's journey never downloads the admin menu. The menu's counts are the admin home's figures
- * (one request, shared with the home's cards).
+ * student's journey never downloads the admin menu.
  */
 export function Component() {
-  const isAdmin = useSession()?.role === 'admin';
   useOverviewFollowsChanges();
-  const overview = useQuery({ ...overviewQueries.summary(), enabled: isAdmin });
-  const o = overview.data;
+  const o = useOverview().data;
   const counts = o && {
     maintenance: o.maintenance.open + o.maintenance.in_progress,
     refunds: o.refunds_due.payments,
