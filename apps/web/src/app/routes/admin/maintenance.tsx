@@ -8,9 +8,9 @@ import { Pager, pageSummary } from '../../../components/ui/pager.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { hostelQueries } from '../../../features/hostels/api/hostel-queries.ts';
 import {
+  adminMaintenanceQueries,
   type MaintenanceFilters as Filters,
-  maintenanceQueries,
-} from '../../../features/maintenance/api/maintenance-queries.ts';
+} from '../../../features/maintenance/api/maintenance-admin-queries.ts';
 import { MaintenanceFilters } from '../../../features/maintenance/components/maintenance-filters.tsx';
 import { MaintenanceQueue } from '../../../features/maintenance/components/maintenance-queue.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -36,7 +36,7 @@ export function Component() {
   const hostels = useQuery(hostelQueries.adminList());
   // The page on screen stays while the next one loads, so the table does not jump.
   const queue = useQuery({
-    ...maintenanceQueries.queue(filters, { limit: PAGE_SIZE, offset }),
+    ...adminMaintenanceQueries.queue(filters, { limit: PAGE_SIZE, offset }),
     placeholderData: keepPreviousData,
   });
   const items = queue.data?.items ?? [];
