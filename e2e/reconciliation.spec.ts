@@ -180,6 +180,8 @@ test('an admin runs the reconciliation for a past day and sees each difference, 
   await expect(notice).toContainText(
     `1 difference with the payment provider to look at (${formatLagosDate(yesterday)})`,
   );
+  // Above the day's cards (the admin home), once they are in.
+  await expect(page.getByRole('region', { name: 'Income' })).toBeVisible();
   if (SHOTS) await page.screenshot({ path: shotPath('admin-dashboard-reconciliation-390.png') });
   await notice.getByRole('link', { name: 'Review reconciliation' }).click();
   await expect(page).toHaveURL(/\/admin-reconciliation\?run=/);

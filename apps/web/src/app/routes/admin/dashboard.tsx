@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { monthName, OverviewCard, plural } from '../../../features/admin-home/components/overview-card.tsx';
 import { timeLeft } from '../../../features/admin-home/components/time-left.ts';
+import { CATEGORY_SHORT } from '../../../features/maintenance/components/maintenance-labels.tsx';
 import { OpenDifferencesNotice } from '../../../features/reconciliation/components/open-differences-notice.tsx';
 import { formatNaira } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -71,11 +72,7 @@ function Cards({ o }: { o: AdminOverview }) {
                 <li key={r._id} className="flex flex-wrap items-baseline justify-between gap-x-2">
                   <span>
                     {r.urgency === 'emergency' && <span className="badge-warn mr-1">Emergency</span>}
-                    {/* The category's short name is the word itself, capitalised (CATEGORY_SHORT): the labels
-                        module stays out of this chunk, which would split it from the queries the
-                        tenant's profile loads with it. */}
-                    <span className="capitalize">{r.category}</span>, {r.room.room_number},{' '}
-                    {r.hostel.hostel_name}
+                    {CATEGORY_SHORT[r.category]}, {r.room.room_number}, {r.hostel.hostel_name}
                   </span>
                   <span className={left.overdue ? 'font-semibold text-danger-700' : 'text-muted'}>
                     {left.text}
