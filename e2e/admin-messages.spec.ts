@@ -127,7 +127,7 @@ test('an admin e-mails a hostel’s tenants and texts one tenant; both show as s
     .toContain(`Hello Ada, the water will be off on Saturday morning at ${HOSTEL}`);
 
   // Text one tenant from the Tenants table.
-  await page.goto('/admin-dashboard');
+  await page.goto('/admin-tenants');
   await page.getByLabel('Search tenants').fill(first.email);
   const name = `${first.first_name} ${first.last_name}`;
   await page.getByRole('button', { name: `Send SMS to ${name}` }).click();

@@ -249,7 +249,7 @@ test('student books an inspection, pays the agent fee and the rent, gets both re
   const adminContext = await browser.newContext({ baseURL });
   const adminPage = await adminContext.newPage();
   await signIn(adminPage, admin);
-  await adminPage.goto('/admin-dashboard');
+  await adminPage.goto('/admin-tenants');
   await expect(adminPage.getByRole('heading', { level: 1, name: 'Tenants' })).toBeVisible();
   await adminPage.getByLabel('Search tenants').fill(student.email);
   const tenants = adminPage.getByRole('region', { name: 'Tenants table' });

@@ -75,7 +75,7 @@ test('a tenant gives notice; an admin records they left early with one deduction
   const adminContext = await browser.newContext({ baseURL, viewport: { width: 375, height: 800 } });
   const adminPage = await adminContext.newPage();
   await signIn(adminPage, admin);
-  await adminPage.goto('/admin-dashboard');
+  await adminPage.goto('/admin-tenants');
   await adminPage.getByLabel('Search tenants').fill(person.email);
   const row = adminPage.getByRole('row').filter({ hasText: person.email });
   await expect(row).toContainText('Leaving');

@@ -117,7 +117,7 @@ test('an admin runs the reconciliation for a past day and sees each difference, 
   // The admin logs in, on a phone; nothing has been reconciled yet, so the dashboard says nothing.
   await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(page).toHaveURL(/\/admin-dashboard$/, { timeout: 10_000 });
-  await expect(page.getByRole('heading', { level: 1, name: 'Tenants' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
   await expect(page.getByText('with the payment provider')).toHaveCount(0);
   await page.getByRole('button', { name: 'Open admin menu' }).click();
   await page.getByRole('link', { name: 'Reconciliation' }).click();
@@ -180,6 +180,8 @@ test('an admin runs the reconciliation for a past day and sees each difference, 
   await expect(notice).toContainText(
     `1 difference with the payment provider to look at (${formatLagosDate(yesterday)})`,
   );
+  // Above the day's cards (the admin home), once they are in.
+  await expect(page.getByRole('region', { name: 'Income' })).toBeVisible();
   if (SHOTS) await page.screenshot({ path: shotPath('admin-dashboard-reconciliation-390.png') });
   await notice.getByRole('link', { name: 'Review reconciliation' }).click();
   await expect(page).toHaveURL(/\/admin-reconciliation\?run=/);

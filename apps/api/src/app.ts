@@ -24,7 +24,7 @@ import { receiptPageRoutes, receiptsRoutes } from './modules/receipts/index.ts';
 import { reconciliationRoutes } from './modules/reconciliation/index.ts';
 import { refundsRoutes } from './modules/refunds/index.ts';
 import { rentRoutes } from './modules/rent/index.ts';
-import { reportsRoutes } from './modules/reports/index.ts';
+import { overviewRoutes, reportsRoutes } from './modules/reports/index.ts';
 import { reviewsRoutes } from './modules/reviews/index.ts';
 import { roomsRoutes, whyHostelInUse } from './modules/rooms/index.ts';
 import { createSandboxProvider, sandboxRoutes } from './modules/sandbox/index.ts';
@@ -177,6 +177,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(settingsRoutes);
       await api.register(rentRoutes);
       await api.register(reportsRoutes);
+      await api.register(overviewRoutes);
       await api.register(adminMessagesRoutes);
       await api.register(maintenanceRoutes);
       await api.register(tenanciesRoutes);

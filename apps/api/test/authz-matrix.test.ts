@@ -98,6 +98,7 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/admin/settings': adminOnly(),
   'PUT /api/admin/settings': adminOnly(),
   'GET /api/admin/arrears': adminOnly(),
+  'GET /api/admin/overview': adminOnly(),
   'GET /api/admin/refunds': adminOnly(),
   'POST /api/admin/refunds': adminOnly(202),
   'GET /api/admin/refunds/{id}': adminOnly(),
@@ -492,6 +493,7 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
   'GET /api/admin/phone-reviews': async () => ({ url: '/api/admin/phone-reviews' }),
   'GET /api/admin/settings': async () => ({ url: '/api/admin/settings' }),
   'GET /api/admin/arrears': async () => ({ url: '/api/admin/arrears' }),
+  'GET /api/admin/overview': async () => ({ url: '/api/admin/overview' }),
   'GET /api/admin/refunds': async () => ({ url: '/api/admin/refunds' }),
   // A fresh paid agent fee per call: every role tries to refund it in full.
   'POST /api/admin/refunds': async (w) => {

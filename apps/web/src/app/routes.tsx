@@ -92,6 +92,7 @@ export const routes: RouteObject[] = [
     HydrateFallback: () => <PageLoading />,
     children: [
       { path: paths.admin.dashboard.path, lazy: () => import('./routes/admin/dashboard.tsx') },
+      { path: paths.admin.tenants.path, lazy: () => import('./routes/admin/tenants.tsx') },
       { path: paths.admin.hostels.path, lazy: () => import('./routes/admin/hostels.tsx') },
       { path: paths.admin.addRoom.path, lazy: () => import('./routes/admin/add-room.tsx') },
       { path: paths.admin.rooms.path, lazy: () => import('./routes/admin/rooms.tsx') },

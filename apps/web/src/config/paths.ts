@@ -37,6 +37,7 @@ export const paths = {
   profile: { path: '/profile/:userId', getHref: (id: string) => `/profile/${id}` },
   admin: {
     dashboard: { path: '/admin-dashboard', getHref: () => '/admin-dashboard' },
+    tenants: { path: '/admin-tenants', getHref: () => '/admin-tenants' },
     hostels: { path: '/all-hostels', getHref: () => '/all-hostels' },
     addRoom: { path: '/add-room/:hostelId', getHref: (id: string) => `/add-room/${id}` },
     rooms: { path: '/all-rooms', getHref: () => '/all-rooms' },

@@ -171,3 +171,14 @@ export async function countUpcomingBookings({ db }: Pick<Deps, 'db'>): Promise<{
   const [row] = await db.select({ n: count() }).from(bookings).where(upcomingFilter(todayInLagos()));
   return { upcoming: Number(row?.n ?? 0) };
 }
+
+/** The upcoming list's inspections (confirmed, from today in Lagos) on each of `days`, counted per day. */
+export async function countInspectionsOn({ db }: Pick<Deps, 'db'>, days: string[]): Promise<number[]> {
+  if (!days.length) return [];
+  const rows = await db
+    .select({ day: bookings.inspectionDate, n: count() })
+    .from(bookings)
+    .where(and(upcomingFilter(todayInLagos()), inArray(bookings.inspectionDate, days)))
+    .groupBy(bookings.inspectionDate);
+  return days.map((d) => Number(rows.find((r) => String(r.day) === d)?.n ?? 0));
+}

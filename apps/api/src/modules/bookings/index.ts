@@ -19,4 +19,4 @@ export {
 } from './bookings.mapper.ts';
 export { bookingsRoutes } from './bookings.routes.ts';
 export { bookings } from './bookings.schema.ts';
-export { createBooking } from './bookings.service.ts';
+export { countInspectionsOn, createBooking } from './bookings.service.ts';

@@ -271,6 +271,36 @@ export async function listMaintenance(
   return { items, total: totalRow?.n ?? items.length };
 }
 
+/**
+ * The admin home's maintenance figures, by the queue's own rules: open and in progress as its status
+ * filter counts them, overdue as it flags them (not done, past due_by), and its first unfinished
+ * requests in its order.
+ */
+export async function maintenanceSummary(deps: Pick<Deps, 'db' | 'storage'>, shown: number) {
+  const unfinished = ne(maintenanceRequests.status, 'done');
+  const [[row], first] = await Promise.all([
+    deps.db
+      .select({
+        open: sql<number>`count(*) filter (where ${maintenanceRequests.status} = 'open')`.mapWith(Number),
+        inProgress:
+          sql<number>`count(*) filter (where ${maintenanceRequests.status} = 'in_progress')`.mapWith(Number),
+        emergencies:
+          sql<number>`count(*) filter (where ${maintenanceRequests.urgency} = 'emergency')`.mapWith(Number),
+        overdue: sql<number>`count(*) filter (where ${maintenanceRequests.dueBy} < now())`.mapWith(Number),
+      })
+      .from(maintenanceRequests)
+      .where(unfinished),
+    loadRequests(deps, unfinished, { limit: shown, offset: 0 }),
+  ]);
+  return {
+    open: row?.open ?? 0,
+    in_progress: row?.inProgress ?? 0,
+    emergencies: row?.emergencies ?? 0,
+    overdue: row?.overdue ?? 0,
+    next: first,
+  };
+}
+
 /** Move a request on (or add a note); the tenant is told each time. */
 export async function updateMaintenance(
   deps: Pick<Deps, 'db' | 'jobs' | 'storage'>,

@@ -5,4 +5,4 @@ export { followDueRefunds, followRefund, followRefundsOf } from './refund-follow
 export { startRefundJobs } from './refunds.jobs.ts';
 export { refundsRoutes } from './refunds.routes.ts';
 export { refunds } from './refunds.schema.ts';
-export { queueRefunds, recordRefund, requestRefund } from './refunds.service.ts';
+export { listOwedPayments, queueRefunds, recordRefund, requestRefund } from './refunds.service.ts';

@@ -86,7 +86,7 @@ export async function adminRefunds(deps: Pick<Deps, 'db'>): Promise<AdminRefunds
 }
 
 /** Successful payments owed back with something left to give back, oldest first: the Refunds queue. */
-async function listOwedPayments({ db }: Pick<Deps, 'db'>): Promise<OwedPayment[]> {
+export async function listOwedPayments({ db }: Pick<Deps, 'db'>): Promise<OwedPayment[]> {
   const refunded = refundedAmount(payments.id);
   const pending = openRefundAmount(payments.id);
   const rows = await selectWithWhoAndWhere(db, payments, { payment: payments, refunded, pending })

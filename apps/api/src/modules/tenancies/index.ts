@@ -29,3 +29,4 @@ export {
   toTenancyDates,
   unsettledDeposit,
 } from './tenancy-rules.ts';
+export { listTenants } from './tenants.service.ts';

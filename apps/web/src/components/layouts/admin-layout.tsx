@@ -15,18 +15,132 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-white text-brand-800' : 'text-white hover:bg-white/15'
   }`;
 
-function AdminNav({ bookingLabel }: { bookingLabel: ReactNode }) {
+/** Figures shown beside menu entries (from app/, so this layout knows no feature); missing while loading. */
+export type AdminMenuCounts = Partial<Record<'maintenance' | 'refunds' | 'arrears', number>>;
+
+type MenuEntry = { to: string; label: string; count?: { n: number | undefined; meaning: string } };
+
+/** The menu's entries under the headings a manager looks for them by. */
+function menuGroups(counts: AdminMenuCounts): { heading: string; entries: MenuEntry[] }[] {
+  return [
+    {
+      heading: 'People',
+      entries: [
+        { to: paths.admin.tenants.getHref(), label: 'Tenants' },
+        { to: paths.admin.users.getHref(), label: 'All Users' },
+        { to: paths.admin.signUp.getHref(), label: 'Create Admin' },
+      ],
+    },
+    {
+      heading: 'Hostels and rooms',
+      entries: [
+        { to: paths.admin.hostels.getHref(), label: 'Hostels' },
+        { to: paths.admin.rooms.getHref(), label: 'Rooms' },
+        { to: paths.admin.createHostel.getHref(), label: 'Create Hostel' },
+        { to: paths.admin.bookings.getHref(), label: 'Bookings' },
+        {
+          to: paths.admin.maintenance.getHref(),
+          label: 'Maintenance',
+          count: { n: counts.maintenance, meaning: 'unfinished' },
+        },
+      ],
+    },
+    {
+      heading: 'Money',
+      entries: [
+        { to: paths.admin.refunds.getHref(), label: 'Refunds', count: { n: counts.refunds, meaning: 'due' } },
+        {
+          to: paths.admin.arrears.getHref(),
+          label: 'Arrears',
+          count: { n: counts.arrears, meaning: 'past due' },
+        },
+        { to: paths.admin.reconciliation.getHref(), label: 'Reconciliation' },
+        { to: paths.admin.reports.getHref(), label: 'Reports' },
+      ],
+    },
+    {
+      heading: 'Messages',
+      entries: [
+        { to: paths.admin.messages.getHref('email'), label: 'Send Email' },
+        { to: paths.admin.messages.getHref('sms'), label: 'Send SMS' },
+        { to: paths.admin.messages.getHref(), label: 'Message log' },
+        { to: paths.admin.reviews.getHref(), label: 'Reviews' },
+      ],
+    },
+    {
+      heading: 'Settings',
+      entries: [
+        { to: paths.admin.security.getHref(), label: 'Two-step sign-in' },
+        { to: paths.admin.activity.getHref(), label: 'Activity log' },
+        { to: paths.admin.settings.getHref(), label: 'Settings' },
+      ],
+    },
+  ];
+}
+
+/** A menu entry's figure: a pill the eye finds (the link's name says it in words, "Refunds, 2 due"). */
+function CountPill({ n }: { n: number }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={`min-w-6 rounded-full px-1.5 text-center text-xs font-bold ${n > 0 ? 'bg-brand-700 text-white' : 'bg-subtle text-muted'}`}
+    >
+      {n}
+    </span>
+  );
+}
+
+function AdminMenu({ id, counts, onPick }: { id: string; counts: AdminMenuCounts; onPick: () => void }) {
+  return (
+    <div id={id} className="border-t border-white/15">
+      <nav
+        aria-label="Admin menu"
+        className="container-page grid gap-x-6 gap-y-4 py-4 sm:grid-cols-2 lg:grid-cols-5"
+      >
+        {menuGroups(counts).map((group) => (
+          <div key={group.heading}>
+            <h2 className="mb-2 text-xs font-bold tracking-wide text-white/75 uppercase">{group.heading}</h2>
+            <ul className="flex flex-col gap-1">
+              {group.entries.map((entry) => (
+                <li key={entry.label}>
+                  <Link
+                    to={entry.to}
+                    className="flex min-h-10 items-center justify-between gap-2 rounded-md bg-white px-3 py-2 text-sm font-semibold text-ink hover:bg-subtle"
+                    aria-label={
+                      entry.count?.n === undefined
+                        ? undefined
+                        : `${entry.label}, ${entry.count.n} ${entry.count.meaning}`
+                    }
+                    onClick={onPick}
+                  >
+                    {entry.label}
+                    {entry.count?.n !== undefined && <CountPill n={entry.count.n} />}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </nav>
+    </div>
+  );
+}
+
+function AdminNav({ bookingLabel, counts }: { bookingLabel: ReactNode; counts: AdminMenuCounts }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   return (
     <header className="bg-brand-800 text-white">
       <div className="container-page flex flex-wrap items-center gap-2 py-3">
         <Logo className="mr-auto rounded bg-white px-2 py-1 md:mr-2" />
-        {/* Phones: logo and menu toggle on one row, the links on their own scrollable row below. */}
+        {/* Phones: logo and menu toggle on one row, the links below, wrapping so none is cut off. */}
         <nav
           aria-label="Admin"
-          className="order-last -mx-1 flex w-full items-center gap-1 overflow-x-auto px-1 pb-1 md:order-none md:w-auto md:flex-1 md:flex-wrap md:pb-0"
+          className="order-last -mx-1 flex w-full flex-wrap items-center gap-1 px-1 md:order-none md:w-auto md:flex-1"
         >
+          <NavLink to={paths.admin.dashboard.getHref()} className={navClass} end>
+            Home
+          </NavLink>
           <NavLink to={paths.admin.hostels.getHref()} className={navClass}>
             Hostels
           </NavLink>
@@ -54,93 +168,7 @@ function AdminNav({ bookingLabel }: { bookingLabel: ReactNode }) {
           {open ? <CloseIcon /> : <MenuIcon />}
         </button>
       </div>
-      {open && (
-        <div id={menuId} className="border-t border-white/15">
-          <div className="container-page flex flex-wrap gap-2 py-3">
-            <Link to={paths.admin.signUp.getHref()} className="btn-secondary" onClick={() => setOpen(false)}>
-              Create Admin
-            </Link>
-            <Link to={paths.admin.users.getHref()} className="btn-secondary" onClick={() => setOpen(false)}>
-              All Users
-            </Link>
-            <Link to={paths.admin.reviews.getHref()} className="btn-secondary" onClick={() => setOpen(false)}>
-              Reviews
-            </Link>
-            <Link
-              to={paths.admin.dashboard.getHref()}
-              className="btn-secondary"
-              onClick={() => setOpen(false)}
-            >
-              Tenants
-            </Link>
-            <Link to={paths.admin.arrears.getHref()} className="btn-secondary" onClick={() => setOpen(false)}>
-              Arrears
-            </Link>
-            <Link to={paths.admin.refunds.getHref()} className="btn-secondary" onClick={() => setOpen(false)}>
-              Refunds
-            </Link>
-            <Link
-              to={paths.admin.reconciliation.getHref()}
-              className="btn-secondary"
-              onClick={() => setOpen(false)}
-            >
-              Reconciliation
-            </Link>
-            <Link to={paths.admin.reports.getHref()} className="btn-secondary" onClick={() => setOpen(false)}>
-              Reports
-            </Link>
-            <Link
-              to={paths.admin.messages.getHref('email')}
-              className="btn-secondary"
-              onClick={() => setOpen(false)}
-            >
-              Send Email
-            </Link>
-            <Link
-              to={paths.admin.messages.getHref('sms')}
-              className="btn-secondary"
-              onClick={() => setOpen(false)}
-            >
-              Send SMS
-            </Link>
-            <Link
-              to={paths.admin.messages.getHref()}
-              className="btn-secondary"
-              onClick={() => setOpen(false)}
-            >
-              Message log
-            </Link>
-            <Link
-              to={paths.admin.maintenance.getHref()}
-              className="btn-secondary"
-              onClick={() => setOpen(false)}
-            >
-              Maintenance
-            </Link>
-            <Link
-              to={paths.admin.activity.getHref()}
-              className="btn-secondary"
-              onClick={() => setOpen(false)}
-            >
-              Activity log
-            </Link>
-            <Link
-              to={paths.admin.security.getHref()}
-              className="btn-secondary"
-              onClick={() => setOpen(false)}
-            >
-              Two-step sign-in
-            </Link>
-            <Link
-              to={paths.admin.settings.getHref()}
-              className="btn-secondary"
-              onClick={() => setOpen(false)}
-            >
-              Settings
-            </Link>
-          </div>
-        </div>
-      )}
+      {open && <AdminMenu id={menuId} counts={counts} onPick={() => setOpen(false)} />}
     </header>
   );
 }
@@ -175,9 +203,16 @@ function useMfaSetupRequired(pathname: string): boolean {
 
 /**
  * Admin screens: signed-out people go to /login; students see why they cannot enter. The API
- * enforces it too. `bookingLabel` ("Booking(N)") comes from app/, so this layout knows no feature.
+ * enforces it too. `bookingLabel` ("Booking(N)") and `counts` come from app/, so this layout knows
+ * no feature.
  */
-export function AdminLayout({ bookingLabel }: { bookingLabel: ReactNode }) {
+export function AdminLayout({
+  bookingLabel,
+  counts = {},
+}: {
+  bookingLabel: ReactNode;
+  counts?: AdminMenuCounts;
+}) {
   const session = useSession();
   const location = useLocation();
   const mfaSetupRequired = useMfaSetupRequired(location.pathname);
@@ -199,7 +234,7 @@ export function AdminLayout({ bookingLabel }: { bookingLabel: ReactNode }) {
     <div className="flex min-h-dvh flex-col bg-subtle">
       <NavigationProgress />
       <ScrollToTop />
-      <AdminNav bookingLabel={bookingLabel} />
+      <AdminNav bookingLabel={bookingLabel} counts={counts} />
       <main id="main" className="container-page flex-1 py-6">
         {mfaSetupRequired && location.pathname !== paths.admin.security.getHref() && (
           <div className="mb-4">

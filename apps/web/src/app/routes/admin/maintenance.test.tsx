@@ -1,6 +1,7 @@
 import type { MaintenanceRequest } from '@studynest/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../testing/dom.ts';
 import { hostel, person, room } from '../../../testing/fixtures.ts';
@@ -33,10 +34,12 @@ const page = (from: number, count: number, total: number) => ({
   headers: { 'x-total-count': String(total) },
 });
 
-const renderPage = () =>
+const renderPage = (url = '/admin-maintenance') =>
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MaintenancePage />
+      <MemoryRouter initialEntries={[url]}>
+        <MaintenancePage />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 
@@ -85,6 +88,22 @@ describe('/admin-maintenance', () => {
       '/admin/maintenance?limit=50&offset=0&status=open',
       '/admin/maintenance?limit=50&offset=50&status=open',
     ]);
+  });
+
+  it('opens filtered to the status in the address (the admin home links there), ignoring an unknown one', async () => {
+    const { calls } = mockFetch({ status: 200, body: [hostel] }, page(0, 3, 3));
+    renderPage('/admin-maintenance?status=in_progress');
+    expect(await screen.findByText('Showing 1–3 of 3')).toBeTruthy();
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('in_progress');
+    expect(calls.filter((c) => c.path.startsWith('/admin/maintenance')).map((c) => c.path)).toEqual([
+      '/admin/maintenance?limit=50&offset=0&status=in_progress',
+    ]);
+    cleanup();
+
+    mockFetch({ status: 200, body: [hostel] }, page(0, 3, 3));
+    renderPage('/admin-maintenance?status=everything');
+    expect(await screen.findByText('Showing 1–3 of 3')).toBeTruthy();
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('');
   });
 
   it('says so when nothing matches', async () => {

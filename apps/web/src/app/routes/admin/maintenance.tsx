@@ -1,14 +1,16 @@
-import { MAINTENANCE_LIMITS } from '@studynest/contracts/constants';
+import type { MaintenanceStatus } from '@studynest/contracts';
+import { MAINTENANCE_LIMITS, MAINTENANCE_STATUSES } from '@studynest/contracts/constants';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { QueryError } from '../../../components/ui/alert.tsx';
 import { Pager, pageSummary } from '../../../components/ui/pager.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { hostelQueries } from '../../../features/hostels/api/hostel-queries.ts';
 import {
+  adminMaintenanceQueries,
   type MaintenanceFilters as Filters,
-  maintenanceQueries,
-} from '../../../features/maintenance/api/maintenance-queries.ts';
+} from '../../../features/maintenance/api/maintenance-admin-queries.ts';
 import { MaintenanceFilters } from '../../../features/maintenance/components/maintenance-filters.tsx';
 import { MaintenanceQueue } from '../../../features/maintenance/components/maintenance-queue.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -21,13 +23,20 @@ const PAGE_SIZE = MAINTENANCE_LIMITS.pageSize;
  */
 export function Component() {
   useDocumentTitle('Maintenance');
-  const [filters, setFilters] = useState<Filters>({});
+  // ?status= (the admin home's links) picks the first filter; an unknown one is ignored.
+  const [params] = useSearchParams();
+  const [filters, setFilters] = useState<Filters>(() => {
+    const status = params.get('status');
+    return MAINTENANCE_STATUSES.includes(status as MaintenanceStatus)
+      ? { status: status as MaintenanceStatus }
+      : {};
+  });
   const [offset, setOffset] = useState(0);
   // Closed hostels too: their tenants' requests still need answers.
   const hostels = useQuery(hostelQueries.adminList());
   // The page on screen stays while the next one loads, so the table does not jump.
   const queue = useQuery({
-    ...maintenanceQueries.queue(filters, { limit: PAGE_SIZE, offset }),
+    ...adminMaintenanceQueries.queue(filters, { limit: PAGE_SIZE, offset }),
     placeholderData: keepPreviousData,
   });
   const items = queue.data?.items ?? [];

@@ -1,7 +1,7 @@
 import type { MaintenanceStatus } from '@studynest/contracts';
 import { MAINTENANCE_STATUSES } from '@studynest/contracts/constants';
 import { choices, SelectField } from '../../../components/ui/form-field.tsx';
-import type { MaintenanceFilters as Filters } from '../api/maintenance-queries.ts';
+import type { MaintenanceFilters as Filters } from '../api/maintenance-admin-queries.ts';
 import { STATUS_LABELS } from './maintenance-labels.tsx';
 
 /** Status and hostel filters for the queue; `hostels` come from the screen (the hostel list it already has). */

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { AdminTable, TwoLines } from '../../../components/ui/admin-table.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { formatLagosDateTime } from '../../../lib/format.ts';
-import { useUpdateMaintenance } from '../api/maintenance-queries.ts';
+import { useUpdateMaintenance } from '../api/maintenance-admin-queries.ts';
 import {
   CATEGORY_SHORT,
   Deadline,
