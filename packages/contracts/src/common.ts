@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { $ZodCheckNumberFormat, type $ZodType } from 'zod/v4/core';
+import { parseNaira } from './money.ts';
 
 /** Every 4xx/5xx body looks like this (docs/domain.md, "Errors"). */
 export const ErrorSchema = z.object({
@@ -29,18 +30,21 @@ export const wholeNumber = (notANumber: string, notWhole: string) =>
       issue.code === 'invalid_type' && typeof issue.input !== 'number' ? notANumber : notWhole,
   });
 
-/** Forms post numeric strings, JSON clients numbers: a numeric string becomes its number. */
-const numericString = (v: unknown) =>
-  typeof v === 'string' && v.trim() !== '' && /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : v;
-
 /**
- * Whole naira. Forms post numeric strings, JSON clients post numbers: accept both, refuse
- * fractions, negatives and blanks with a message a person can act on.
+ * Whole naira. Forms post strings as people type them ("100,000", "₦100 000"; read by `parseNaira`,
+ * the one parser), JSON clients numbers: accept both, refuse fractions, negatives, blanks and
+ * misplaced separators with a message naming the field and saying what to type.
  */
 export const nairaSchema = (label: string) =>
-  prepared(
-    numericString,
-    wholeNumber(`${label} must be a number of naira`, `${label} must be a whole number of naira`).check(
+  z.pipe(
+    z.transform((value: unknown, ctx) => {
+      if (typeof value !== 'string') return value;
+      const parsed = parseNaira(value);
+      if ('naira' in parsed) return parsed.naira;
+      ctx.issues.push({ code: 'custom', message: `${label} ${parsed.problem}`, input: value });
+      return z.NEVER;
+    }),
+    wholeNumber(`${label} must be a number of naira`, `${label} must be whole naira, without kobo`).check(
       z.minimum(0, { error: `${label} cannot be negative` }),
       z.maximum(1_000_000_000, { error: `${label} is too large` }),
     ),
