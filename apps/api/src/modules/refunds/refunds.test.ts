@@ -305,8 +305,17 @@ describe('refunds (sandbox provider)', () => {
     const noReason = await close(admin, { reference, reason: '  ' });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().fields).toEqual({ reason: 'Reason is required' });
+    const today = lagosDatePlusDays(0);
+    const awaiting = async () =>
+      (await send(t, admin, 'GET', `/api/admin/reports/revenue?from=${today}&to=${today}`)).json().awaiting_refund;
+    const before = await awaiting();
     const closed = await close(admin, { reference, reason: 'Inspection done; the rest covers the visit' });
     expect(closed.statusCode, closed.body).toBe(200);
+    // The revenue report no longer waits for the rest of it.
+    expect(await awaiting()).toEqual({
+      payments: before.payments - 1,
+      amount: before.amount - (room.agentFee - 1_000),
+    });
     expect(closed.json()).toMatchObject({
       reference,
       payment_amount: room.agentFee,
