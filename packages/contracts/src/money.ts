@@ -36,3 +36,9 @@ export function parseNaira(text: string): ParsedNaira {
   if (negative) return { problem: 'cannot be negative' };
   return { naira: Number(match[1]!.replace(/[, ]/g, '')) };
 }
+
+/** The whole naira in `text`, or null when it is not an amount (for running totals beside a form). */
+export function typedNaira(text: string): number | null {
+  const parsed = parseNaira(text);
+  return 'naira' in parsed ? parsed.naira : null;
+}

@@ -1,5 +1,6 @@
 import type { OwedPayment, RefundCreate } from '@studynest/contracts';
 import { REFUND_REASON_LABELS } from '@studynest/contracts/constants';
+import { typedNaira } from '@studynest/contracts/money';
 import { useEffect } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
@@ -18,7 +19,7 @@ const schemaResolver = lazyZodResolver(() =>
 /** The contract's checks, then what is left of this payment to give back (the server's limit too). */
 const refundResolver = (remaining: number) =>
   withRules<Values, RefundCreate>(schemaResolver, (values, errors) =>
-    !errors.amount && Number(values.amount) > remaining
+    !errors.amount && (typedNaira(values.amount) ?? 0) > remaining
       ? { amount: { message: `At most ${formatNaira(remaining)} is left to refund` } }
       : {},
   );
@@ -66,7 +67,7 @@ function RefundForm({ payment, onDone }: { payment: OwedPayment; onDone: () => v
         inputMode="numeric"
         autoComplete="off"
         error={errors.amount?.message}
-        hint="Whole naira. Less than the full amount is a partial refund."
+        hint="Whole naira, like 10,000. Less than the full amount is a partial refund."
         {...register('amount')}
       />
       <button
