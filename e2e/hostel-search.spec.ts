@@ -26,9 +26,9 @@ test('search by university, filter by who it takes, open a result, go back, shar
   await expect(akoka).toBeVisible();
   await expect(akoka).toContainText('₦');
 
-  // Female students and a rent ceiling: the female-only Akoka hostel stays.
+  // Female students and a rent ceiling, typed as people write it: the female-only Akoka hostel stays.
   await page.getByLabel('Who it takes').selectOption('female');
-  await page.getByLabel('Rent up to (₦ per year)').fill('1000000');
+  await page.getByLabel('Rent up to (₦ per year)').fill('₦1,000,000');
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL(/q=unilagg/);
   await expect(page).toHaveURL(/gender=female/);

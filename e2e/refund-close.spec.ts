@@ -25,7 +25,13 @@ test('an admin refunds ₦1,000 typed with a separator, then keeps the rest with
     request,
     admin,
     { hostel_name: `Keep Court ${Date.now()}`, address: '3 Keep Road, Nsukka', hostel_details: 'Quiet' },
-    { room_number: 'room 04', price: 300_000, agent_fee: AGENT_FEE, caution_fee: 20_000, commission_fee: 10_000 },
+    {
+      room_number: 'room 04',
+      price: 300_000,
+      agent_fee: AGENT_FEE,
+      caution_fee: 20_000,
+      commission_fee: 10_000,
+    },
   );
   const {
     bookingId,
@@ -82,7 +88,10 @@ test('an admin refunds ₦1,000 typed with a separator, then keeps the rest with
 
   // Nothing left to refund: it leaves the queue and is listed closed, ₦0 to refund.
   await expect(row).toHaveCount(0);
-  const closed = page.getByRole('region', { name: 'Closed, rest kept' }).getByRole('row').filter({ hasText: reference });
+  const closed = page
+    .getByRole('region', { name: 'Closed, rest kept' })
+    .getByRole('row')
+    .filter({ hasText: reference });
   await expect(closed).toContainText(formatNaira(rest));
   await expect(closed).toContainText('The inspection went ahead before the cancellation');
   await expect(closed.getByRole('cell').filter({ hasText: /^₦0$/ })).toHaveCount(1);

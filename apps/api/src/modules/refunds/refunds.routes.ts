@@ -9,13 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { perAccountLimit } from '../../lib/account-limits.ts';
 import { errorAnswers } from '../../lib/route-options.ts';
-import {
-  adminRefunds,
-  checkRefundNow,
-  closeRefunds,
-  getRefund,
-  requestRefund,
-} from './refunds.service.ts';
+import { adminRefunds, checkRefundNow, closeRefunds, getRefund, requestRefund } from './refunds.service.ts';
 
 /** Money given back (docs/domain.md, "Refunds"): the admins' Refunds screen. */
 export const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -63,7 +57,8 @@ export const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: perAccountLimit(deps, 'refunds'),
       schema: {
         tags: ['admin'],
-        summary: 'Close a partly refunded payment owed back, keeping the rest, with a reason told to the student',
+        summary:
+          'Close a partly refunded payment owed back, keeping the rest, with a reason told to the student',
         description:
           'Nothing more of the payment can be refunded afterwards. 404 for an unknown reference; 409 when it is not owed back, nothing of it has been refunded yet, a refund of it is still with the provider, it is refunded in full, or it is already closed.',
         body: RefundCloseSchema,

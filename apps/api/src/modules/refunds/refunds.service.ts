@@ -19,9 +19,9 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { personRefColumns, users } from '../auth/index.ts';
 import { hostelRefColumns, hostels } from '../hostels/index.ts';
+import { dispatch } from '../messages/index.ts';
 import { lockPayment, payments } from '../payments/index.ts';
 import { roomRefColumns, rooms, selectWithWhoAndWhere } from '../rooms/index.ts';
-import { dispatch } from '../messages/index.ts';
 import { keptOnClose, openRefundAmount, refundedAmount } from './refund-amounts.ts';
 import { followRefund, recordPaymentEmail } from './refund-follow-up.ts';
 import { refundClosures, refunds } from './refunds.schema.ts';
@@ -97,7 +97,10 @@ async function listOwedPayments({ db }: Pick<Deps, 'db'>): Promise<OwedPayment[]
   const kept = keptOnClose(payments.id);
   const rows = await selectWithWhoAndWhere(db, payments, { payment: payments, refunded, pending })
     .where(
-      and(eq(payments.needsRefund, true), gt(sql`${payments.amount} - ${refunded} - ${pending} - ${kept}`, 0)),
+      and(
+        eq(payments.needsRefund, true),
+        gt(sql`${payments.amount} - ${refunded} - ${pending} - ${kept}`, 0),
+      ),
     )
     .orderBy(asc(payments.paidAt), asc(payments.createdAt));
   const today = todayInLagos();
@@ -252,7 +255,9 @@ export async function closeRefunds(
       );
     }
     if (totals.refunded === 0) {
-      throw conflict('Nothing of this payment has been refunded yet: refund part of it before keeping the rest');
+      throw conflict(
+        'Nothing of this payment has been refunded yet: refund part of it before keeping the rest',
+      );
     }
     const kept = payment.amount - payment.keptAmount - totals.refunded;
     if (kept <= 0) throw conflict('This payment has already been refunded in full: there is nothing to keep');

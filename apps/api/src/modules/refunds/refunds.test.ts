@@ -307,7 +307,8 @@ describe('refunds (sandbox provider)', () => {
     expect(noReason.json().fields).toEqual({ reason: 'Reason is required' });
     const today = lagosDatePlusDays(0);
     const awaiting = async () =>
-      (await send(t, admin, 'GET', `/api/admin/reports/revenue?from=${today}&to=${today}`)).json().awaiting_refund;
+      (await send(t, admin, 'GET', `/api/admin/reports/revenue?from=${today}&to=${today}`)).json()
+        .awaiting_refund;
     const before = await awaiting();
     const closed = await close(admin, { reference, reason: 'Inspection done; the rest covers the visit' });
     expect(closed.statusCode, closed.body).toBe(200);
@@ -352,7 +353,12 @@ describe('refunds (sandbox provider)', () => {
 
   it('closes only a payment owed back: not one that was never flagged, nor an unknown reference', async () => {
     const close = (body: Record<string, unknown>) =>
-      t.app.inject({ method: 'POST', url: '/api/admin/refunds/close', headers: admin.headers, payload: body });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/refunds/close',
+        headers: admin.headers,
+        payload: body,
+      });
     const student = await signedInUser(t);
     const { reference } = await paidAgentFee(student);
     const notOwed = await close({ reference, reason: 'Keep it' });

@@ -39,15 +39,18 @@ describe('occupancy: one definition for the headline, the hostels and the chart'
   afterAll(() => t.close());
 
   it('the headline is the chart’s last point, read on the same day, with the same rooms', async () => {
-    const res = await send(t, admin, 'GET', `/api/admin/reports/occupancy?from=${today.slice(0, 8)}01&to=${today}`);
+    const res = await send(
+      t,
+      admin,
+      'GET',
+      `/api/admin/reports/occupancy?from=${today.slice(0, 8)}01&to=${today}`,
+    );
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.as_of).toBe(today);
     expect(body.overall).toEqual({ rooms: 7, available: 5, booked: 0, rented: 1, rented_percent: 14.3 });
     expect(body.months).toEqual([{ month: today.slice(0, 7), rooms: 7, rented: 1, rented_percent: 14.3 }]);
-    expect(body.hostels).toEqual([
-      expect.objectContaining({ rooms: 7, rented: 1, rented_percent: 14.3 }),
-    ]);
+    expect(body.hostels).toEqual([expect.objectContaining({ rooms: 7, rented: 1, rented_percent: 14.3 })]);
   });
 
   it('a past period is read on its last day: the headline is that day’s, not today’s', async () => {

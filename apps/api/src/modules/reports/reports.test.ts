@@ -512,9 +512,9 @@ describe('admin reports and CSV exports', () => {
       expect(text).not.toContain('+234');
     }
     // Only digits, a leading + and spaces take the formula form; anything else keeps the formula guard.
-    expect(csvLine([new KeptText('+44 20 7946 0000'), new KeptText('=cmd|"/c calc"!A1'), new KeptText('0803x')])).toBe(
-      `"=""+44 20 7946 0000""","'=cmd|""/c calc""!A1",0803x\r\n`,
-    );
+    expect(
+      csvLine([new KeptText('+44 20 7946 0000'), new KeptText('=cmd|"/c calc"!A1'), new KeptText('0803x')]),
+    ).toBe(`"=""+44 20 7946 0000""","'=cmd|""/c calc""!A1",0803x\r\n`);
   });
 
   it('refunds CSV: every refund asked for in the period, each attempt a row, with its payment', async () => {

@@ -1,4 +1,5 @@
 import type { HostelSearchItem } from '@studynest/contracts';
+import { typedNaira } from '@studynest/contracts/money';
 import { AMENITY_LABELS, GENDER_POLICY_LABELS, UNIVERSITIES } from '@studynest/contracts/places';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { type FormEvent, useId } from 'react';
@@ -23,7 +24,9 @@ function SearchForm() {
     const next = new URLSearchParams();
     for (const name of FILTERS) {
       const value = String(form.get(name) ?? '').trim();
-      if (value) next.set(name, value);
+      // A rent typed as people write it ("₦300,000") goes in the URL as the number; anything else
+      // is sent as typed, for the server to say what is wrong with it.
+      if (value) next.set(name, name === 'max_price' ? String(typedNaira(value) ?? value) : value);
     }
     setParams(next);
   }
@@ -64,10 +67,8 @@ function SearchForm() {
             Rent up to (₦ per year)
             <input
               name="max_price"
-              type="number"
-              min={0}
-              step={5000}
               inputMode="numeric"
+              autoComplete="off"
               className="input"
               defaultValue={params.get('max_price') ?? ''}
             />

@@ -3,17 +3,21 @@ import { useEffect } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { applyServerErrors, lazyZodResolver, useForm } from '../../../lib/form.ts';
+import { lazyZodResolver, useForm } from '../../../lib/form.ts';
 import { formatNaira } from '../../../lib/format.ts';
 import { useCloseRefunds } from '../api/refund-queries.ts';
+import { payerName, sendThenClose } from './dialog-submit.ts';
 
 type Values = { reference: string; reason: string };
 
 // The contract's checks load after the dialog opens (see lazyZodResolver).
-const resolver = lazyZodResolver(() => import('@studynest/contracts/payments').then((m) => m.RefundCloseSchema));
+const resolver = lazyZodResolver(() =>
+  import('@studynest/contracts/payments').then((m) => m.RefundCloseSchema),
+);
 
 /** The payments "Keep the rest" is offered for: partly refunded, nothing with the provider (the server's guards). */
-export const canKeepRest = (p: OwedPayment) => p.refunded_amount > 0 && p.pending_amount === 0 && p.remaining > 0;
+export const canKeepRest = (p: OwedPayment) =>
+  p.refunded_amount > 0 && p.pending_amount === 0 && p.remaining > 0;
 
 /**
  * Close a partly refunded payment, keeping what was not given back (docs/domain.md, "Refunds":
@@ -34,20 +38,16 @@ function KeepRestForm({ payment, onDone }: { payment: OwedPayment; onDone: () =>
     resolver,
     defaultValues: { reference: payment.reference, reason: '' },
   });
-  const who = `${payment.user.first_name} ${payment.user.last_name}`;
-  const submit = handleSubmit((body) =>
-    close.mutateAsync(body).then(onDone, (err: unknown) => {
-      applyServerErrors(err, setError);
-    }),
-  );
+  const who = payerName(payment);
+  const submit = handleSubmit(sendThenClose(close.mutateAsync, onDone, setError));
 
   return (
     <form className="flex flex-col gap-3" noValidate onSubmit={submit}>
       <p className="text-sm text-muted">
         <span className="capitalize">{who}</span> paid {formatNaira(payment.amount)} ({payment.reference}) and{' '}
         {formatNaira(payment.refunded_amount)} has been refunded. Keeping the rest keeps{' '}
-        <strong className="text-ink">{formatNaira(payment.remaining)}</strong>: nothing more of this payment can
-        be refunded afterwards.
+        <strong className="text-ink">{formatNaira(payment.remaining)}</strong>: nothing more of this payment
+        can be refunded afterwards.
       </p>
       <TextField
         label="Reason"

@@ -5,9 +5,10 @@ import { useEffect } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { applyServerErrors, lazyZodResolver, useForm, withRules } from '../../../lib/form.ts';
+import { lazyZodResolver, useForm, withRules } from '../../../lib/form.ts';
 import { formatNaira } from '../../../lib/format.ts';
 import { useCreateRefund } from '../api/refund-queries.ts';
+import { payerName, sendThenClose } from './dialog-submit.ts';
 
 type Values = { reference: string; amount: string; reason: string };
 
@@ -48,12 +49,8 @@ function RefundForm({ payment, onDone }: { payment: OwedPayment; onDone: () => v
       reason: REFUND_REASON_LABELS[payment.reason],
     },
   });
-  const who = `${payment.user.first_name} ${payment.user.last_name}`;
-  const submit = handleSubmit((body) =>
-    create.mutateAsync(body).then(onDone, (err: unknown) => {
-      applyServerErrors(err, setError);
-    }),
-  );
+  const who = payerName(payment);
+  const submit = handleSubmit(sendThenClose(create.mutateAsync, onDone, setError));
 
   return (
     <form className="flex flex-col gap-3" noValidate onSubmit={submit}>

@@ -1,12 +1,12 @@
 import type { MoveOut, MoveOutStatement, Tenant } from '@studynest/contracts';
 import { addDays } from '@studynest/contracts/calendar';
-import { typedNaira } from '@studynest/contracts/money';
 import {
   MAX_DEDUCTIONS,
   MOVE_OUT_REASON_LABELS,
   MOVE_OUT_REASONS,
   type MoveOutReason,
 } from '@studynest/contracts/constants';
+import { typedNaira } from '@studynest/contracts/money';
 import { useEffect, useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { choices, SelectField, TextField } from '../../../components/ui/form-field.tsx';
