@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
 import { $ZodCheckNumberFormat, type $ZodType } from 'zod/v4/core';
-import { parseNaira } from './money.ts';
 
 /** Every 4xx/5xx body looks like this (docs/domain.md, "Errors"). */
 export const ErrorSchema = z.object({
@@ -29,26 +28,6 @@ export const wholeNumber = (notANumber: string, notWhole: string) =>
     error: (issue) =>
       issue.code === 'invalid_type' && typeof issue.input !== 'number' ? notANumber : notWhole,
   });
-
-/**
- * Whole naira. Forms post strings as people type them ("100,000", "₦100 000"; read by `parseNaira`,
- * the one parser), JSON clients numbers: accept both, refuse fractions, negatives, blanks and
- * misplaced separators with a message naming the field and saying what to type.
- */
-export const nairaSchema = (label: string) =>
-  z.pipe(
-    z.transform((value: unknown, ctx) => {
-      if (typeof value !== 'string') return value;
-      const parsed = parseNaira(value);
-      if ('naira' in parsed) return parsed.naira;
-      ctx.issues.push({ code: 'custom', message: `${label} ${parsed.problem}`, input: value });
-      return z.NEVER;
-    }),
-    wholeNumber(`${label} must be a number of naira`, `${label} must be whole naira, without kobo`).check(
-      z.minimum(0, { error: `${label} cannot be negative` }),
-      z.maximum(1_000_000_000, { error: `${label} is too large` }),
-    ),
-  );
 
 /** A required, trimmed, human-entered text field. */
 export const requiredText = (label: string, max = 200) =>

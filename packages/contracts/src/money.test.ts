@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { nairaSchema } from './common.ts';
 import { parseNaira } from './money.ts';
+import { nairaSchema } from './naira.ts';
 
 describe('parseNaira: amounts as people type them', () => {
   it.each([

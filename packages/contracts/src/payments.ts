@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
 import { BookingSchema, PersonRefSchema, RoomRefSchema } from './bookings.ts';
-import { IdSchema, nairaSchema, prepared, requiredText } from './common.ts';
+import { IdSchema, prepared, requiredText } from './common.ts';
 import {
   PAYMENT_REFUND_STATES,
   PAYMENT_STATUSES,
@@ -10,6 +10,7 @@ import {
   REFUND_STATUSES,
 } from './constants.ts';
 import { HostelRefSchema } from './hostels.ts';
+import { nairaSchema } from './naira.ts';
 import { TenancyNoticeStateSchema } from './tenancies.ts';
 
 /** An optional field; a blank one (a form's empty input, a JSON null) counts as not sent. */
