@@ -33,10 +33,11 @@ test('search by university, filter by who it takes, open a result, go back, shar
   await expect(akoka).toBeVisible();
   await expect(akoka).toContainText('₦');
 
-  // Female students and a rent ceiling, on the filters' bottom sheet: the female-only Akoka hostel stays.
+  // Female students and a rent ceiling typed as people write it, on the filters' bottom sheet: the
+  // female-only Akoka hostel stays.
   await openFilters(page);
   await page.getByLabel('Who it takes').selectOption('female');
-  await page.getByLabel('Rent up to (₦ per year)').fill('1000000');
+  await page.getByLabel('Rent up to (₦ per year)').fill('₦1,000,000');
   await page.getByRole('button', { name: 'Show results' }).click();
   await expect(page.getByRole('button', { name: 'Show results' })).toBeHidden();
   await expect(page).toHaveURL(/q=unilagg/);

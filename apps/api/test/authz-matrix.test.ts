@@ -7,6 +7,7 @@ import { totpAt } from '../src/modules/auth/totp.ts';
 import { agentFeeBody, lagosDatePlusDays, SLOT } from '../src/modules/payments/payments.fixtures.ts';
 import { payments } from '../src/modules/payments/payments.schema.ts';
 import { receiptCode } from '../src/modules/receipts/receipts.service.ts';
+import { refunds } from '../src/modules/refunds/refunds.schema.ts';
 import { rooms } from '../src/modules/rooms/rooms.schema.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import {
@@ -101,6 +102,7 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/admin/overview': adminOnly(),
   'GET /api/admin/refunds': adminOnly(),
   'POST /api/admin/refunds': adminOnly(202),
+  'POST /api/admin/refunds/close': adminOnly(),
   'GET /api/admin/refunds/{id}': adminOnly(),
   'POST /api/admin/refunds/{id}/check': adminOnly(),
   'GET /api/admin/reconciliation': adminOnly(),
@@ -505,6 +507,24 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
     };
   },
   'GET /api/admin/refunds/{id}': async (w) => ({ url: `/api/admin/refunds/${await madeRefund(w)}` }),
+  // A fresh paid agent fee per call, owed back and ₦1,000 of it refunded: every role tries to keep the rest.
+  'POST /api/admin/refunds/close': async (w) => {
+    const { reference } = await paidReference(w);
+    const [row] = await w.db
+      .update(payments)
+      .set({ needsRefund: true, refundReason: 'duplicate' })
+      .where(eq(payments.reference, reference))
+      .returning();
+    await w.db.insert(refunds).values({
+      paymentId: row!.id,
+      amount: 1_000,
+      reason: 'Matrix refund',
+      status: 'processed',
+      provider: row!.provider,
+      processedAt: new Date(),
+    });
+    return { url: '/api/admin/refunds/close', payload: { reference, reason: 'Matrix: the rest is kept' } };
+  },
   'GET /api/admin/reconciliation': async () => ({ url: '/api/admin/reconciliation' }),
   'POST /api/admin/reconciliation': async () => ({
     method: 'POST',

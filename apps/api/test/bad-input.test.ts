@@ -18,6 +18,7 @@ import {
   PaymentInitiateSchema,
   PaymentVerifyBodySchema,
   ReconcileDaySchema,
+  RefundCloseSchema,
   RefundCreateSchema,
   ResendOtpSchema,
   ResetPasswordSchema,
@@ -239,6 +240,11 @@ const BODY_OPS: Record<string, BodyOp> = {
     url: () => '/api/admin/refunds',
     valid: (w) => ({ reference: w.reference, amount: 1_000, reason: 'Room taken' }),
     schema: RefundCreateSchema,
+  },
+  'POST /api/admin/refunds/close': {
+    url: () => '/api/admin/refunds/close',
+    valid: (w) => ({ reference: w.reference, reason: 'The rest covers the inspection' }),
+    schema: RefundCloseSchema,
   },
   'POST /api/admin/reconciliation': {
     url: () => '/api/admin/reconciliation',
@@ -749,6 +755,31 @@ describe('bad input', () => {
   }
 
   describe('fixed cases', () => {
+    it('an amount typed wrongly is a 400 saying how to write it; separators as people type them are read', async () => {
+      const refund = (amount: unknown) =>
+        w.t.app.inject({
+          method: 'POST',
+          url: '/api/admin/refunds',
+          headers: w.admin.headers,
+          payload: { reference: w.reference, amount, reason: 'Room taken' },
+        });
+      const cases: [unknown, string][] = [
+        ['1,00', 'Amount must be whole naira with thousands in groups of three, like 100,000'],
+        ['1000.50', 'Amount must be whole naira, without kobo'],
+        ['-₦1,000', 'Amount cannot be negative'],
+        ['one thousand', 'Amount must be a number of naira, like 100,000'],
+      ];
+      for (const [amount, message] of cases) {
+        const res = await refund(amount);
+        expect(res.statusCode, String(amount)).toBe(400);
+        expect(res.json().fields, String(amount)).toEqual({ amount: message });
+      }
+      // Read as ₦1,000: past the contract, the payment (not yet paid) is what refuses it.
+      const typed = await refund('₦1,000');
+      expect(typed.statusCode, typed.body).toBe(409);
+      await checkDatabase(false, 'amounts typed wrongly');
+    });
+
     it('refuses a body that is not JSON', async () => {
       for (const payload of ['{"email":', '{email: "a@b.c"}', "{'a':1}", '\u0000', '[1,2', 'undefined']) {
         const res = await sendJsonText(w.t, anonymous, 'POST', '/api/auth/login', payload);

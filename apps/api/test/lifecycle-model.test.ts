@@ -26,9 +26,9 @@ import { type FakePaystack, paystackPayments, startFakePaystack } from './fake-p
  * The whole lifecycle as a model-based test (fast-check commands): random sequences of real API
  * calls by three students and an admin over two rooms of one hostel — bookings and their holds,
  * agent fees, rent, caution deposits (paid, abandoned, paid late, answered twice), cancellations,
- * notice, move-outs with and without deductions, refunds — each answer checked against what the
- * rules (docs/domain.md) allow, and after EVERY step the ledger invariants (src/ledger) checked on
- * the whole database. The model is the database as the rules see it, read back after each step;
+ * notice, move-outs with and without deductions, refunds and closing with the rest kept — each
+ * answer checked against what the rules (docs/domain.md) allow, and after EVERY step the ledger
+ * invariants (src/ledger) checked on the whole database. The model is the database as the rules see it, read back after each step;
  * what the rules say the next answer must be is worked out from it before the call.
  *
  *   LIFECYCLE_SEED=7 LIFECYCLE_RUNS=200 npx vitest run test/lifecycle-model.test.ts   explore more
@@ -59,6 +59,8 @@ type TenancyS = typeof tenancies.$inferSelect;
 type PaymentS = typeof payments.$inferSelect & {
   processed: number;
   pendingRefund: number;
+  /** What an admin kept when closing it (keep the rest); 0 while open. */
+  closedKept: number;
   settledBy: string | null;
   /** What the customer did at the provider: paid, gave up, or nothing yet. */
   atProvider: 'paid' | 'abandoned' | 'failed' | 'undecided';
@@ -138,6 +140,7 @@ async function snapshot(w: World): Promise<Model> {
       payment: payments,
       processed: sql<number>`(select coalesce(sum(r.amount), 0)::int from refunds r where r.payment_id = payments.id and r.status = 'processed')`,
       pendingRefund: sql<number>`(select coalesce(sum(r.amount), 0)::int from refunds r where r.payment_id = payments.id and r.status in ('pending', 'unknown'))`,
+      closedKept: sql<number>`(select coalesce(sum(c.kept_amount), 0)::int from refund_closures c where c.payment_id = payments.id)`,
       sandboxOutcome: sql<
         string | null
       >`(select c.outcome from sandbox_checkouts c where c.reference = payments.reference)`,
@@ -160,6 +163,7 @@ async function snapshot(w: World): Promise<Model> {
       ...r.payment,
       processed: Number(r.processed),
       pendingRefund: Number(r.pendingRefund),
+      closedKept: Number(r.closedKept),
       settledBy: r.settledBy,
       atProvider: w.provider.decision({ ...r.payment, sandboxOutcome: r.sandboxOutcome }),
     })),
@@ -896,7 +900,7 @@ class Refund extends Step {
       // In the order the refund path checks (refunds.service.ts, recordRefund).
       let expected = 202;
       if (amount > payment.amount) expected = 400;
-      else if (payment.pendingRefund > 0 || left <= 0) expected = 409;
+      else if (payment.closedKept > 0 || payment.pendingRefund > 0 || left <= 0) expected = 409;
       else if (amount > left) expected = 400;
       answered(res, [expected], `${this} on ${payment.kind} (left ${left}, asking ${amount})`);
       if (res.statusCode === 202) {
@@ -905,6 +909,52 @@ class Refund extends Step {
       }
     } finally {
       w.provider.refundsEndAs('processed');
+    }
+  }
+}
+
+/**
+ * An admin closes a payment owed back, keeping what was not refunded (docs/domain.md, "Refunds":
+ * keep the rest). Only a partly refunded one with nothing at the provider can be closed; after it,
+ * every refund of it is refused (the Refund step expects 409) and the ledger's
+ * closed-payment-keeps-the-rest invariant holds.
+ */
+class KeepRest extends Step {
+  constructor(
+    readonly kind: Kind,
+    readonly p: number,
+  ) {
+    super();
+  }
+  toString() {
+    return `KeepRest(${this.kind}#${this.p})`;
+  }
+  applies(m: Model) {
+    return m.payments.some((p) => p.status === 'success');
+  }
+  async act(m: Model, w: World) {
+    // Partly refunded payments owed back first, then any owed back, so the step mostly meets one it may close.
+    const paid = m.payments.filter((p) => p.status === 'success');
+    const owed = paid.filter((p) => p.needsRefund);
+    const partly = owed.filter((p) => p.processed > 0 && p.kind === this.kind);
+    const pool = partly.length ? partly : owed.length ? owed : paid;
+    const payment = pool[this.p % pool.length]!;
+    const left = payment.amount - payment.keptAmount - payment.processed;
+    const res = await w.t.app.inject({
+      method: 'POST',
+      url: '/api/admin/refunds/close',
+      headers: w.admin.headers,
+      payload: { reference: payment.reference, reason: 'Model test: the rest is kept' },
+    });
+    // In the order the closing checks (refunds.service.ts, closeRefunds).
+    let expected = 200;
+    if (!payment.needsRefund || payment.closedKept > 0 || payment.pendingRefund > 0) expected = 409;
+    else if (payment.processed === 0 || left <= 0) expected = 409;
+    answered(res, [expected], `${this} on ${payment.kind} (refunded ${payment.processed}, left ${left})`);
+    if (res.statusCode === 200) {
+      saw(`rest kept of ${payment.kind}`);
+      const kept = (res.json() as { kept_amount: number }).kept_amount;
+      check(kept === left, () => `${this}: kept ${kept}, but ${left} was left`);
     }
   }
 }
@@ -1016,6 +1066,11 @@ const commandsArb = (refusals: boolean) =>
             refusals ? fc.boolean() : fc.constant(false),
           )
           .map(([kind, p, portion, refuses]) => new Refund(kind, p, portion, refuses)),
+      ),
+      ...[1, 2].map(() =>
+        fc
+          .tuple(fc.constantFrom<Kind>('agent_fee', 'rent', 'caution_fee'), fc.nat(3))
+          .map(([kind, p]) => new KeepRest(kind, p)),
       ),
     ],
     { maxCommands: MAX_COMMANDS, size: 'max', ...(REPLAY_COMMANDS ? { replayPath: REPLAY_COMMANDS } : {}) },

@@ -29,23 +29,6 @@ export const wholeNumber = (notANumber: string, notWhole: string) =>
       issue.code === 'invalid_type' && typeof issue.input !== 'number' ? notANumber : notWhole,
   });
 
-/** Forms post numeric strings, JSON clients numbers: a numeric string becomes its number. */
-const numericString = (v: unknown) =>
-  typeof v === 'string' && v.trim() !== '' && /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : v;
-
-/**
- * Whole naira. Forms post numeric strings, JSON clients post numbers: accept both, refuse
- * fractions, negatives and blanks with a message a person can act on.
- */
-export const nairaSchema = (label: string) =>
-  prepared(
-    numericString,
-    wholeNumber(`${label} must be a number of naira`, `${label} must be a whole number of naira`).check(
-      z.minimum(0, { error: `${label} cannot be negative` }),
-      z.maximum(1_000_000_000, { error: `${label} is too large` }),
-    ),
-  );
-
 /** A required, trimmed, human-entered text field. */
 export const requiredText = (label: string, max = 200) =>
   z

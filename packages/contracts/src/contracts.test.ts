@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { emailSchema, nairaSchema } from './common.ts';
+import { emailSchema } from './common.ts';
 import { INSPECTION_SLOTS, ROOM_NUMBERS, ROOM_UNITS } from './constants.ts';
+import { nairaSchema } from './naira.ts';
 import { RoomCreateSchema } from './rooms.ts';
 import { LoginSchema, PasswordSchema } from './users.ts';
 

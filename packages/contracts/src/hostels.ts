@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { integerCheck, limitSchema, optionalText, prepared, requiredText } from './common.ts';
 import { GENDERS, ROOM_UNITS } from './constants.ts';
+import { nairaSchema } from './naira.ts';
 import {
   AMENITIES,
   type Amenity,
@@ -186,14 +187,6 @@ export const HOSTEL_SORTS = ['price', '-price', 'newest', 'nearest'] as const;
 export type HostelSort = (typeof HOSTEL_SORTS)[number];
 export const HOSTEL_SEARCH_MAX_LIMIT = 50;
 
-const wholeQueryNumber = (label: string) =>
-  z.coerce
-    .number({ error: `${label} must be a number` })
-    .check(
-      integerCheck(`${label} must be a whole number`),
-      z.minimum(0, { error: `${label} cannot be negative` }),
-    );
-
 /** The search parameters of GET /hostels; any of them turns the list into a search (docs/domain.md). */
 export const HOSTEL_SEARCH_PARAMS = [
   'q',
@@ -241,8 +234,9 @@ export const HostelListQuerySchema = z
         z.enum(ROOM_UNITS, { error: `unit must be one of: ${ROOM_UNITS.join(', ')}` }),
       ),
     ),
-    min_price: z.optional(wholeQueryNumber('min_price')),
-    max_price: z.optional(wholeQueryNumber('max_price')),
+    // Typed as people write rent ("₦300,000") by a search form sent without JavaScript, too.
+    min_price: z.optional(nairaSchema('min_price')),
+    max_price: z.optional(nairaSchema('max_price')),
     /** A student's gender (hostels that take them: mixed or their own) or an exact policy. */
     gender: z.optional(
       prepared(

@@ -11,6 +11,8 @@ export * from './constants.ts';
 export * from './format.ts';
 export * from './hostels.ts';
 export * from './maintenance.ts';
+export * from './money.ts';
+export * from './naira.ts';
 export * from './payments.ts';
 export * from './places.ts';
 export * from './profile.ts';

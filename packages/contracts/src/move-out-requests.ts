@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
 import { addDays } from './calendar.ts';
-import { nairaSchema, optionalText, requiredText } from './common.ts';
+import { optionalText, requiredText } from './common.ts';
 import { MAX_DEDUCTIONS, MOVE_OUT_REASON_LABELS, MOVE_OUT_REASONS, type MoveOutReason } from './constants.ts';
 import { formatLagosDate } from './format.ts';
+import { nairaSchema } from './naira.ts';
 import { calendarDate } from './tenant-requests.ts';
 
 /*

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
 import { BookingSchema, PersonRefSchema, RoomRefSchema } from './bookings.ts';
-import { IdSchema, nairaSchema, prepared, requiredText } from './common.ts';
+import { IdSchema, prepared, requiredText } from './common.ts';
 import {
   PAYMENT_REFUND_STATES,
   PAYMENT_STATUSES,
@@ -10,6 +10,7 @@ import {
   REFUND_STATUSES,
 } from './constants.ts';
 import { HostelRefSchema } from './hostels.ts';
+import { nairaSchema } from './naira.ts';
 import { TenancyNoticeStateSchema } from './tenancies.ts';
 
 /** An optional field; a blank one (a form's empty input, a JSON null) counts as not sent. */
@@ -172,10 +173,44 @@ export const RefundRecordSchema = z.object({
 });
 export type RefundRecord = z.output<typeof RefundRecordSchema>;
 
-/** GET /admin/refunds: payments still owed back (oldest first), and the refunds made (newest first). */
+/**
+ * POST /admin/refunds/close: close a partly refunded payment owed back, keeping the rest
+ * (docs/domain.md, "Refunds": keep the rest). The reason is required: it is told to the student.
+ */
+export const RefundCloseSchema = z.object({
+  reference: referenceSchema,
+  reason: requiredText('Reason', 500),
+});
+export type RefundCloseInput = z.input<typeof RefundCloseSchema>;
+export type RefundClose = z.output<typeof RefundCloseSchema>;
+
+/** A payment owed back that an admin closed, keeping what was not refunded. */
+export const RefundClosureSchema = z.object({
+  _id: z.string(),
+  /** The closed payment's reference. */
+  reference: z.string(),
+  payment_type: z.enum(PAYMENT_TYPES),
+  /** What the payment was, in naira. */
+  payment_amount: z.int(),
+  /** What its processed refunds gave back, in naira. */
+  refunded_amount: z.int(),
+  /** What was kept when it was closed, in naira. */
+  kept_amount: z.int(),
+  reason: z.string(),
+  closed_by: z.nullable(z.object({ _id: z.string(), email: z.string() })),
+  closed_at: z.string(),
+  user: PersonRefSchema,
+});
+export type RefundClosure = z.output<typeof RefundClosureSchema>;
+
+/**
+ * GET /admin/refunds: payments still owed back (oldest first), the refunds made and the payments
+ * closed with the rest kept (newest first).
+ */
 export const AdminRefundsSchema = z.object({
   due: z.array(OwedPaymentSchema),
   refunds: z.array(RefundRecordSchema),
+  closures: z.array(RefundClosureSchema),
 });
 export type AdminRefunds = z.output<typeof AdminRefundsSchema>;
 

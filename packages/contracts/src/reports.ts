@@ -71,10 +71,18 @@ const roomCounts = {
 };
 export const OccupancyReportSchema = z.object({
   ...reportHead('occupancy'),
-  /** Open hostels, as their rooms stand now. */
+  /**
+   * The Lagos date the hostels and the overall figures are read at: the period's end, or today when
+   * earlier — the day of the last month's reading, so the headline is the chart's last point.
+   */
+  as_of: z.string(),
+  /**
+   * Open hostels: their rooms that existed on `as_of`, those rented then (a tenancy running that
+   * day), and the available and booked ones by their status now.
+   */
   hostels: z.array(z.object({ hostel: HostelRefSchema, ...roomCounts })),
   overall: z.object(roomCounts),
-  /** At the end of each month of the period (today for the current month): rooms and running tenancies. */
+  /** At the end of each month of the period (today for the current month): rooms, and those with a running tenancy. */
   months: z.array(z.object({ month: z.string(), rooms: z.int(), rented: z.int(), rented_percent: percent })),
 });
 export type OccupancyReport = z.output<typeof OccupancyReportSchema>;

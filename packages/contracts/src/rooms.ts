@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
-import { nairaSchema, prepared } from './common.ts';
+import { prepared } from './common.ts';
 import { ROOM_NUMBERS, ROOM_STATUSES, ROOM_UNITS } from './constants.ts';
 import { HostelRefSchema } from './hostels.ts';
+import { nairaSchema } from './naira.ts';
 
 /** Choices match whatever the case: 'Room 03' is 'room 03'. */
 const lower = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : v);

@@ -191,6 +191,13 @@ const CORRUPTIONS: { invariant: string; what: string; setup?: string[]; sql: (f:
     sql: (f) => `update refunds set amount = amount + 100000 where id = '${f.refundIds[0]}'`,
   },
   {
+    invariant: 'closed-payment-keeps-the-rest',
+    what: 'a payment closed with a kept amount that is not what was left of it',
+    sql: (f) =>
+      `insert into refund_closures (payment_id, kept_amount, reason)
+       select payment_id, 1, 'Corrupted' from refunds where id = '${f.refundIds[0]}'`,
+  },
+  {
     invariant: 'spent-agent-fee-not-owed-back',
     what: "the running tenant's agent fee flagged for a refund",
     sql: (f) =>

@@ -44,6 +44,20 @@ export const INVARIANTS: readonly Invariant[] = [
       having sum(r.amount) > p.amount`,
   },
   {
+    // Why: closing a payment (keep the rest) ends its refunds; a refund let through afterwards, or a
+    // closure of a payment not owed back, would give back or keep money nobody decided on.
+    name: 'closed-payment-keeps-the-rest',
+    description:
+      "A payment closed with the rest kept (refund_closures) is a success owed back (needs_refund), and what was kept is exactly its amount less its refunds that are not 'failed' and less what a move-out kept: nothing was refunded after it was closed.",
+    sql: `
+      select c.id as closure_id, p.id as payment_id, p.reference, p.amount, p.needs_refund,
+        c.kept_amount, ${REFUNDED('p')}::int as refunded
+      from refund_closures c
+      join payments p on p.id = c.payment_id
+      where p.status <> 'success' or not p.needs_refund
+        or c.kept_amount <> p.amount - p.kept_amount - ${REFUNDED('p')}`,
+  },
+  {
     // Why: a fee that booked a room its payer then rented has bought what it was for; flagging it
     // needs_refund (an inspection cancelled after moving in) hands the money back for a letting that
     // happened.

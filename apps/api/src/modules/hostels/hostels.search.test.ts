@@ -165,6 +165,8 @@ describe('hostel search (GET /hostels with parameters)', () => {
     expect(mainOnly(await search({ max_price: 250_000 }))).toEqual([]);
     expect(mainOnly(await search({ max_price: 199_999 }))).toEqual([]);
     expect(mainOnly(await search({ min_price: 300_000, max_price: 300_000 }))).toEqual(['Akoka Court']);
+    // Typed as people write it (a search form sent without JavaScript): the same budget.
+    expect(mainOnly(await search({ max_price: '₦350,000' }))).toEqual(['Akoka Court']);
     // Yaba's 350 000 room is held by someone: within the budget, but not bookable now.
     const withinBudget = await search({ max_price: 350_000 });
     expect(mainOnly(withinBudget)).toEqual(['Akoka Court']);

@@ -1,8 +1,8 @@
 // The refunds module's public surface (docs/decisions/0020-boundaries.md): the refund lifecycle,
 // which only this module writes (docs/domain.md, "Lifecycles": refund).
-export { openRefundAmount, refundedAmount, refundStateOf } from './refund-amounts.ts';
+export { keptOnClose, openRefundAmount, refundedAmount, refundStateOf } from './refund-amounts.ts';
 export { followDueRefunds, followRefund, followRefundsOf } from './refund-follow-up.ts';
 export { startRefundJobs } from './refunds.jobs.ts';
 export { refundsRoutes } from './refunds.routes.ts';
-export { refunds } from './refunds.schema.ts';
+export { refundClosures, refunds } from './refunds.schema.ts';
 export { listOwedPayments, queueRefunds, recordRefund, requestRefund } from './refunds.service.ts';

@@ -1,7 +1,7 @@
 import type { PaymentRefundState } from '@studynest/contracts';
 import { Column, getTableName, is, type SQL, sql } from 'drizzle-orm';
 import type { payments } from '../payments/index.ts';
-import { refunds } from './refunds.schema.ts';
+import { refundClosures, refunds } from './refunds.schema.ts';
 
 type PaymentId = SQL | typeof payments.id | string;
 
@@ -27,6 +27,12 @@ export const refundedAmount = (paymentId: PaymentId) => sql<number>`(
 export const openRefundAmount = (paymentId: PaymentId) => sql<number>`(
   select coalesce(sum(${refunds.amount}), 0)::int from ${refunds}
   where ${refunds.paymentId} = ${paymentIdSql(paymentId)} and ${refunds.status} in ('pending', 'unknown')
+)`;
+
+/** What an admin kept of a payment when closing it (keep the rest), in naira: 0 while it is open. */
+export const keptOnClose = (paymentId: PaymentId) => sql<number>`(
+  select coalesce(sum(${refundClosures.keptAmount}), 0)::int from ${refundClosures}
+  where ${refundClosures.paymentId} = ${paymentIdSql(paymentId)}
 )`;
 
 /** How much of a payment has come back, as its payer's lists say it. */

@@ -132,7 +132,36 @@ export async function settleRefund(
 }
 
 /** The student's e-mail once money is on its way back: keyed by the refund, so it goes once. */
-async function recordRefundNotice(tx: Tx, deps: Pick<Deps, 'config'>, refund: RefundRow): Promise<string[]> {
+function recordRefundNotice(tx: Tx, deps: Pick<Deps, 'config'>, refund: RefundRow): Promise<string[]> {
+  return recordPaymentEmail(tx, deps, refund.paymentId, ({ payment, what, place, refunded }) => ({
+    subject: `StudyNest: ${formatNaira(refund.amount)} refunded`,
+    text: `We have refunded ${formatNaira(refund.amount)} of your ${what} of ${formatNaira(payment.amount)} for ${place}${refunded >= payment.amount ? ' (the whole payment)' : ''}. Your bank may take a few working days to show it.`,
+    reason: refund.reason,
+    key: `refund-notice:${refund.id}:email`,
+  }));
+}
+
+type PaymentEmailFacts = {
+  payment: typeof payments.$inferSelect;
+  /** The payment's kind as people say it, lowercased ("agent fee"). */
+  what: string;
+  /** "Room 01, Akoka Royal Lodge". */
+  place: string;
+  /** What its processed refunds gave back. */
+  refunded: number;
+};
+
+/**
+ * An e-mail to the payer about their payment's refunds (a refund processed, the rest kept): the
+ * greeting, the message, the reason, the reference and the link to their payments, keyed so it
+ * goes once.
+ */
+export async function recordPaymentEmail(
+  tx: Tx,
+  deps: Pick<Deps, 'config'>,
+  paymentId: string,
+  compose: (facts: PaymentEmailFacts) => { subject: string; text: string; reason: string; key: string },
+): Promise<string[]> {
   const [row] = await joinWhoAndWhere(
     tx
       .select({
@@ -147,29 +176,33 @@ async function recordRefundNotice(tx: Tx, deps: Pick<Deps, 'config'>, refund: Re
       .$dynamic(),
     payments,
   )
-    .where(eq(payments.id, refund.paymentId))
+    .where(eq(payments.id, paymentId))
     .limit(1);
   if (!row) return [];
   const { payment } = row;
-  const what = PAYMENT_KIND_LABELS[payment.kind].toLowerCase();
-  const whole = Number(row.refunded) >= payment.amount;
+  const email = compose({
+    payment,
+    what: PAYMENT_KIND_LABELS[payment.kind].toLowerCase(),
+    place: `${row.roomNumber}, ${row.hostelName}`,
+    refunded: Number(row.refunded),
+  });
   return recordMessages(tx, [
     {
       channel: 'email',
       to: row.email,
       userId: payment.userId,
       topic: 'payment',
-      subject: `StudyNest: ${formatNaira(refund.amount)} refunded`,
+      subject: email.subject,
       text: [
         `Hello ${row.firstName},`,
         '',
-        `We have refunded ${formatNaira(refund.amount)} of your ${what} of ${formatNaira(payment.amount)} for ${row.roomNumber}, ${row.hostelName}${whole ? ' (the whole payment)' : ''}. Your bank may take a few working days to show it.`,
+        email.text,
         '',
-        `Reason: ${refund.reason}`,
+        `Reason: ${email.reason}`,
         `Payment reference: ${payment.reference}`,
         `Your payments: ${deps.config.publicUrl}/profile`,
       ].join('\n'),
-      key: `refund-notice:${refund.id}:email`,
+      key: email.key,
     },
   ]);
 }

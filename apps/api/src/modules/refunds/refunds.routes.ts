@@ -1,13 +1,15 @@
 import {
   AdminRefundsSchema,
   IdParamsSchema,
+  RefundCloseSchema,
+  RefundClosureSchema,
   RefundCreateSchema,
   RefundRecordSchema,
 } from '@studynest/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { perAccountLimit } from '../../lib/account-limits.ts';
 import { errorAnswers } from '../../lib/route-options.ts';
-import { adminRefunds, checkRefundNow, getRefund, requestRefund } from './refunds.service.ts';
+import { adminRefunds, checkRefundNow, closeRefunds, getRefund, requestRefund } from './refunds.service.ts';
 
 /** Money given back (docs/domain.md, "Refunds"): the admins' Refunds screen. */
 export const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -45,6 +47,28 @@ export const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
       const refund = await requestRefund(deps, await request.requireUser(), request.body);
       request.auditTargetId = refund._id;
       return reply.status(202).send(refund);
+    },
+  );
+
+  app.post(
+    '/admin/refunds/close',
+    {
+      onRequest: app.adminOnly,
+      preHandler: perAccountLimit(deps, 'refunds'),
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Close a partly refunded payment owed back, keeping the rest, with a reason told to the student',
+        description:
+          'Nothing more of the payment can be refunded afterwards. 404 for an unknown reference; 409 when it is not owed back, nothing of it has been refunded yet, a refund of it is still with the provider, it is refunded in full, or it is already closed.',
+        body: RefundCloseSchema,
+        response: { 200: RefundClosureSchema, ...errorAnswers(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request) => {
+      const closure = await closeRefunds(deps, await request.requireUser(), request.body);
+      request.auditTargetId = closure._id;
+      return closure;
     },
   );
 

@@ -67,3 +67,25 @@ export const refunds = pgTable(
     index('refunds_created_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * A payment owed back that an admin closed with the rest kept (docs/domain.md, "Refunds": keep the
+ * rest): once per payment, after part of it was refunded and while no refund of it is open. What
+ * was kept is the payment less what its processed refunds (and a move-out) gave back or kept then;
+ * nothing more of it may be refunded. Owned by the refunds module.
+ */
+export const refundClosures = pgTable(
+  'refund_closures',
+  {
+    id: rowId(),
+    paymentId: refersTo('payment_id', () => payments.id),
+    keptAmount: naira('kept_amount'),
+    reason: text('reason').notNull(),
+    closedBy: uuid('closed_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('refund_closures_kept_ck', sql`${t.keptAmount} > 0`),
+    uniqueIndex('refund_closures_payment_uq').on(t.paymentId),
+  ],
+);

@@ -5,6 +5,8 @@ import {
   lagosDateOf,
   type OwedPayment,
   PAYMENT_TYPE_OF,
+  type RefundClose,
+  type RefundClosure,
   type RefundCreate,
   type RefundRecord,
   todayInLagos,
@@ -17,11 +19,12 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { personRefColumns, users } from '../auth/index.ts';
 import { hostelRefColumns, hostels } from '../hostels/index.ts';
+import { dispatch } from '../messages/index.ts';
 import { lockPayment, payments } from '../payments/index.ts';
 import { roomRefColumns, rooms, selectWithWhoAndWhere } from '../rooms/index.ts';
-import { openRefundAmount, refundedAmount } from './refund-amounts.ts';
-import { followRefund } from './refund-follow-up.ts';
-import { refunds } from './refunds.schema.ts';
+import { keptOnClose, openRefundAmount, refundedAmount } from './refund-amounts.ts';
+import { followRefund, recordPaymentEmail } from './refund-follow-up.ts';
+import { refundClosures, refunds } from './refunds.schema.ts';
 
 /** One job per refund: hands it to the provider outside the admin's request (ADR 0016). */
 export const REFUND_QUEUE = 'payments.refund';
@@ -76,21 +79,29 @@ async function readRefunds(
 /** The latest refunds the Refunds screen lists (older ones stay in the database and the audit log). */
 const LISTED_REFUNDS = 200;
 
-/** GET /admin/refunds: payments still owed back, and the refunds made. */
+/** GET /admin/refunds: payments still owed back, the refunds made and the payments closed. */
 export async function adminRefunds(deps: Pick<Deps, 'db'>): Promise<AdminRefunds> {
-  const [due, made] = await Promise.all([
+  const [due, made, closures] = await Promise.all([
     listOwedPayments(deps),
     readRefunds(deps, undefined, LISTED_REFUNDS),
+    readClosures(deps, undefined, LISTED_REFUNDS),
   ]);
-  return { due, refunds: made };
+  return { due, refunds: made, closures };
 }
 
 /** Successful payments owed back with something left to give back, oldest first: the Refunds queue. */
 export async function listOwedPayments({ db }: Pick<Deps, 'db'>): Promise<OwedPayment[]> {
   const refunded = refundedAmount(payments.id);
   const pending = openRefundAmount(payments.id);
+  // A payment closed with the rest kept has nothing left to give back.
+  const kept = keptOnClose(payments.id);
   const rows = await selectWithWhoAndWhere(db, payments, { payment: payments, refunded, pending })
-    .where(and(eq(payments.needsRefund, true), gt(sql`${payments.amount} - ${refunded} - ${pending}`, 0)))
+    .where(
+      and(
+        eq(payments.needsRefund, true),
+        gt(sql`${payments.amount} - ${refunded} - ${pending} - ${kept}`, 0),
+      ),
+    )
     .orderBy(asc(payments.paidAt), asc(payments.createdAt));
   const today = todayInLagos();
   return rows.map(({ payment, user, room, hostel, ...amounts }) => {
@@ -161,17 +172,20 @@ export async function recordRefund(
       amount: `At most ${formatNaira(payment.amount)}`,
     });
   }
-  const [totals] = await tx
-    .select({ refunded: refundedAmount(payment.id), open: openRefundAmount(payment.id) })
-    .from(sql`(select 1) as one`);
-  if (Number(totals?.open ?? 0) > 0) {
+  const totals = await refundTotals(tx, payment.id);
+  if (totals.closed) {
+    throw conflict(
+      `This payment was closed with ${formatNaira(totals.closed.keptAmount)} kept (${totals.closed.reason}): nothing more of it can be refunded`,
+    );
+  }
+  if (totals.open > 0) {
     // A pending one is still being paid; an unknown one may have been: trying again could pay twice.
     throw conflict(
       'A refund of this payment is already with the provider, or its outcome is not known yet. Wait for it to finish.',
     );
   }
   // What a move-out kept of a caution deposit was kept, not owed: it is never given back.
-  const left = payment.amount - payment.keptAmount - Number(totals?.refunded ?? 0);
+  const left = payment.amount - payment.keptAmount - totals.refunded;
   if (left <= 0) {
     throw conflict(
       payment.keptAmount > 0
@@ -203,6 +217,102 @@ export async function recordRefund(
     })
     .returning({ id: refunds.id });
   return row!.id;
+}
+
+/** A locked payment's refunds: processed, open (pending or unknown), and its closure if closed. */
+async function refundTotals(tx: Tx, paymentId: string) {
+  const [totals] = await tx
+    .select({ refunded: refundedAmount(paymentId), open: openRefundAmount(paymentId) })
+    .from(sql`(select 1) as one`);
+  const [closed] = await tx.select().from(refundClosures).where(eq(refundClosures.paymentId, paymentId));
+  return { refunded: Number(totals?.refunded ?? 0), open: Number(totals?.open ?? 0), closed };
+}
+
+/**
+ * POST /admin/refunds/close: keep the rest of a partly refunded payment owed back (docs/domain.md,
+ * "Refunds": keep the rest). Under the payment's row lock, as a refund is added, so a refund and a
+ * closing pressed at once take turns: the payment must be owed back, part of it refunded, nothing
+ * of it with the provider, and something left. The student is e-mailed what was kept and why.
+ */
+export async function closeRefunds(
+  deps: Pick<Deps, 'db' | 'config' | 'jobs'>,
+  admin: AuthUser,
+  input: RefundClose,
+): Promise<RefundClosure> {
+  const { id, notices } = await deps.db.transaction(async (tx) => {
+    const payment = await lockPayment(tx, eq(payments.reference, input.reference));
+    if (!payment) throw notFound('No payment has this reference');
+    if (payment.status !== 'success' || !payment.needsRefund) {
+      throw conflict('Only a payment owed back can be closed: this one is not on the Refunds list');
+    }
+    const totals = await refundTotals(tx, payment.id);
+    if (totals.closed) {
+      throw conflict(`This payment is already closed, with ${formatNaira(totals.closed.keptAmount)} kept`);
+    }
+    if (totals.open > 0) {
+      throw conflict(
+        'A refund of this payment is still with the provider, or its outcome is not known yet. Wait for it to finish, then close the payment.',
+      );
+    }
+    if (totals.refunded === 0) {
+      throw conflict(
+        'Nothing of this payment has been refunded yet: refund part of it before keeping the rest',
+      );
+    }
+    const kept = payment.amount - payment.keptAmount - totals.refunded;
+    if (kept <= 0) throw conflict('This payment has already been refunded in full: there is nothing to keep');
+    const [row] = await tx
+      .insert(refundClosures)
+      .values({ paymentId: payment.id, keptAmount: kept, reason: input.reason, closedBy: admin.id })
+      .returning({ id: refundClosures.id });
+    const notices = await recordPaymentEmail(tx, deps, payment.id, ({ what, place, refunded }) => ({
+      subject: `StudyNest: your refund of ${formatNaira(refunded)} is complete`,
+      text: `We have refunded ${formatNaira(refunded)} of your ${what} of ${formatNaira(payment.amount)} for ${place}, and kept the other ${formatNaira(kept)}. No more of this payment will be refunded.`,
+      reason: input.reason,
+      key: `refund-closed:${row!.id}:email`,
+    }));
+    return { id: row!.id, notices };
+  });
+  await dispatch(deps, notices);
+  const [closure] = await readClosures(deps, eq(refundClosures.id, id), 1);
+  return closure!;
+}
+
+const closer = alias(users, 'closer');
+
+/** Payments closed with the rest kept, newest first, with their payer and what was given back. */
+async function readClosures(
+  { db }: Pick<Deps, 'db'>,
+  where: ReturnType<typeof eq> | undefined,
+  limit: number,
+): Promise<RefundClosure[]> {
+  const rows = await db
+    .select({
+      closure: refundClosures,
+      payment: { reference: payments.reference, kind: payments.kind, amount: payments.amount },
+      refunded: refundedAmount(payments.id),
+      user: personRefColumns,
+      closer: { id: closer.id, email: closer.email },
+    })
+    .from(refundClosures)
+    .innerJoin(payments, eq(payments.id, refundClosures.paymentId))
+    .innerJoin(users, eq(users.id, payments.userId))
+    .leftJoin(closer, eq(closer.id, refundClosures.closedBy))
+    .where(where)
+    .orderBy(desc(refundClosures.createdAt), desc(refundClosures.id))
+    .limit(limit);
+  return rows.map(({ closure, payment, refunded, user, closer: by }) => ({
+    _id: closure.id,
+    reference: payment.reference,
+    payment_type: PAYMENT_TYPE_OF[payment.kind],
+    payment_amount: payment.amount,
+    refunded_amount: Number(refunded),
+    kept_amount: closure.keptAmount,
+    reason: closure.reason,
+    closed_by: by?.id && by.email ? { _id: by.id, email: by.email } : null,
+    closed_at: closure.createdAt.toISOString(),
+    user,
+  }));
 }
 
 export async function queueRefunds(deps: Pick<Deps, 'jobs'>, ids: string[]): Promise<void> {

@@ -287,6 +287,86 @@ describe('refunds (sandbox provider)', () => {
     expect(await refundsOf(reference)).toEqual([]);
   });
 
+  it('closes a partly refunded payment with the rest kept: To refund reaches 0, the student is told, nothing more goes back', async () => {
+    const close = (who: Student, body: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: '/api/admin/refunds/close', headers: who.headers, payload: body });
+    const student = await signedInUser(t);
+    const { room, reference } = await owedBack(student);
+    // Nothing refunded yet: there is no "rest" to keep.
+    const tooSoon = await close(admin, { reference, reason: 'Booking fee' });
+    expect(tooSoon.statusCode, tooSoon.body).toBe(409);
+    expect(tooSoon.json().message).toMatch(/refund part of it before keeping the rest/);
+    // Typed as people write it: "₦1,000".
+    const part = await refund(admin, { reference, amount: '₦1,000', reason: 'Part of the fee' });
+    expect(part.statusCode, part.body).toBe(202);
+    // A refund still with the provider: closing waits for it (the sandbox settles it at once, via its job).
+    await processed(part.json()._id);
+
+    const noReason = await close(admin, { reference, reason: '  ' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().fields).toEqual({ reason: 'Reason is required' });
+    const today = lagosDatePlusDays(0);
+    const awaiting = async () =>
+      (await send(t, admin, 'GET', `/api/admin/reports/revenue?from=${today}&to=${today}`)).json()
+        .awaiting_refund;
+    const before = await awaiting();
+    const closed = await close(admin, { reference, reason: 'Inspection done; the rest covers the visit' });
+    expect(closed.statusCode, closed.body).toBe(200);
+    // The revenue report no longer waits for the rest of it.
+    expect(await awaiting()).toEqual({
+      payments: before.payments - 1,
+      amount: before.amount - (room.agentFee - 1_000),
+    });
+    expect(closed.json()).toMatchObject({
+      reference,
+      payment_amount: room.agentFee,
+      refunded_amount: 1_000,
+      kept_amount: room.agentFee - 1_000,
+      reason: 'Inspection done; the rest covers the visit',
+      closed_by: { _id: admin.user.id },
+    });
+    const { due, closures } = (await overview(admin)) as Awaited<ReturnType<typeof overview>> & {
+      closures: { _id: string }[];
+    };
+    expect(due.map((d) => d.reference)).not.toContain(reference);
+    expect(closures.map((c) => c._id)).toContain(closed.json()._id);
+
+    // Closed: no more refunds of it, and no second closing.
+    const more = await refund(admin, { reference, amount: 1, reason: 'More' });
+    expect(more.statusCode).toBe(409);
+    expect(more.json().message).toMatch(/closed with ₦64,000 kept/);
+    expect((await close(otherAdmin, { reference, reason: 'Again' })).statusCode).toBe(409);
+    expect(await refundsOf(reference)).toHaveLength(1);
+
+    const mail = await eventually(async () => {
+      const [m] = await t.db
+        .select()
+        .from(messageDeliveries)
+        .where(eq(messageDeliveries.dedupeKey, `refund-closed:${closed.json()._id}:email`));
+      return m;
+    });
+    expect(mail).toMatchObject({ recipient: student.user.email, topic: 'payment' });
+    expect(mail.text).toContain('kept the other ₦64,000');
+    const audit = await t.db.select().from(adminAudit).where(eq(adminAudit.targetId, closed.json()._id));
+    expect(audit).toMatchObject([{ action: 'POST /api/admin/refunds/close', statusCode: 200 }]);
+  });
+
+  it('closes only a payment owed back: not one that was never flagged, nor an unknown reference', async () => {
+    const close = (body: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/refunds/close',
+        headers: admin.headers,
+        payload: body,
+      });
+    const student = await signedInUser(t);
+    const { reference } = await paidAgentFee(student);
+    const notOwed = await close({ reference, reason: 'Keep it' });
+    expect(notOwed.statusCode).toBe(409);
+    expect(notOwed.json().message).toMatch(/Only a payment owed back can be closed/);
+    expect((await close({ reference: 'SN-AF-NOPE', reason: 'Who?' })).statusCode).toBe(404);
+  });
+
   it('refunds once when two admins press at the same moment', async () => {
     const student = await signedInUser(t);
     const { room, reference } = await owedBack(student);

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { users } from '../auth/index.ts';
 import { amountOwed, inArrears } from '../rent/index.ts';
 import { tenancies } from '../tenancies/index.ts';
 import { arrearsDay } from './arrears.report.ts';
-import { csvExport } from './csv-export.ts';
+import { csvExport, phoneNumberCell } from './csv-export.ts';
 
 /** The arrears report's tenants, all of them, most overdue first (the same day and rule as the report). */
 export const arrearsExport = csvExport({
@@ -16,6 +15,6 @@ export const arrearsExport = csvExport({
     days_overdue: (period) =>
       sql<number>`(${arrearsDay(period)}::date - ${tenancies.dueDate})`.mapWith(Number),
     amount_owed: amountOwed,
-    phone_number: users.phoneNumber,
+    phone_number: phoneNumberCell,
   },
 });

@@ -1,10 +1,10 @@
 import type { ReportPeriod } from '@studynest/contracts';
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { users } from '../auth/index.ts';
 import { hostels } from '../hostels/index.ts';
 import { rooms } from '../rooms/index.ts';
-import { type Cell, type CsvExport, type ExportKey, keyset } from './csv.ts';
+import { type Cell, type CsvExport, type ExportKey, KeptText, keyset } from './csv.ts';
 import { instantInPeriod } from './period.ts';
 
 /** What a column reads: a table's column or an expression; one that depends on the period, as a function of it. */
@@ -22,6 +22,16 @@ const whoAndWhere = {
   hostel: hostels.hostelName,
   room: rooms.roomNumber,
 };
+
+/**
+ * The student's phone number as Nigerians write it (stored +2348031234567, written 08031234567),
+ * kept as text so a spreadsheet does not drop the 0. A number stored before the E.164 rule is
+ * written as it was typed.
+ */
+export const phoneNumberCell = sql<KeptText | null>`case when ${users.phoneNumber} like '+234%'
+  then '0' || substr(${users.phoneNumber}, 5) else nullif(${users.phoneNumber}, '') end`.mapWith(
+  (value: string | null) => (value == null ? null : new KeptText(value)),
+);
 
 /**
  * `from`: the table each row of the file is one row of; it names the student, room and hostel, or

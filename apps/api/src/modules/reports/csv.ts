@@ -4,8 +4,16 @@ import { asc, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 
-/** A CSV cell: text, a whole number (naira, days), a flag, or nothing. */
-export type Cell = string | number | boolean | null;
+/**
+ * Text a spreadsheet must show exactly as written, never read as a number: a phone number's leading
+ * 0 (0803…) or + would otherwise be dropped and the rest shown as 8031234567 or 2.34803E+12.
+ */
+export class KeptText {
+  constructor(readonly text: string) {}
+}
+
+/** A CSV cell: text, text kept as written, a whole number (naira, days), a flag, or nothing. */
+export type Cell = string | KeptText | number | boolean | null;
 
 /** Where the previous batch stopped: its last row's sort key (as the database wrote it) and id. */
 export type ExportKey = { at: string; id: string };
@@ -51,9 +59,21 @@ const FORMULA_START = /^(?:[=@\t\r]|[+-](?![\d\s]*$))/;
  */
 function field(cell: Cell): string {
   if (cell === null) return '';
+  if (cell instanceof KeptText) return keptText(cell.text);
   if (typeof cell !== 'string') return String(cell);
   const text = FORMULA_START.test(cell) ? `'${cell}` : cell;
   return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/**
+ * Kept text is written as the formula `="0803…"`, whose value is the text itself: Excel, LibreOffice
+ * and Google Sheets all open it as text with the 0 kept, with no import settings. (A leading
+ * apostrophe is shown as part of the value when a CSV is opened, and a leading tab stays in the cell
+ * and comes along when the number is copied.) Only digits, a leading + and spaces are written so,
+ * so no other formula can be formed this way; anything else is an ordinary field, formula guard and all.
+ */
+function keptText(text: string): string {
+  return /^\+?[\d ]+$/.test(text) ? `"=""${text}"""` : field(text);
 }
 
 /** One CSV record with its CRLF line break. */

@@ -8,7 +8,7 @@ import { bookings } from '../bookings/bookings.schema.ts';
 import { payments } from '../payments/payments.schema.ts';
 import { refunds } from '../refunds/refunds.schema.ts';
 import { tenancies, tenancyDeductions } from '../tenancies/tenancies.schema.ts';
-import { csvStream } from './csv.ts';
+import { csvLine, csvStream, KeptText } from './csv.ts';
 import { paymentsExport } from './payments.export.ts';
 
 /**
@@ -500,6 +500,21 @@ describe('admin reports and CSV exports', () => {
       rent: '600000',
     });
     expect(rows.find((r) => r.email === emails.s1)?.ended_on).toBe('');
+  });
+
+  it('phone numbers in the CSVs are written as Nigerians write them, kept as text so the 0 stays', async () => {
+    for (const kind of ['tenants', 'arrears']) {
+      const { rows, text } = await csv(kind);
+      expect(rows.length).toBeGreaterThan(0);
+      // Stored +2348031234567: the file holds the formula ="08031234567", which a spreadsheet shows as that text.
+      expect(new Set(rows.map((r) => r.phone_number))).toEqual(new Set(['="08031234567"']));
+      expect(text).toContain(',"=""08031234567"""');
+      expect(text).not.toContain('+234');
+    }
+    // Only digits, a leading + and spaces take the formula form; anything else keeps the formula guard.
+    expect(
+      csvLine([new KeptText('+44 20 7946 0000'), new KeptText('=cmd|"/c calc"!A1'), new KeptText('0803x')]),
+    ).toBe(`"=""+44 20 7946 0000""","'=cmd|""/c calc""!A1",0803x\r\n`);
   });
 
   it('refunds CSV: every refund asked for in the period, each attempt a row, with its payment', async () => {

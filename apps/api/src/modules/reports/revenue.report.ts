@@ -2,7 +2,7 @@ import type { ReportPeriod, RevenueReport } from '@studynest/contracts';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
 import { payments } from '../payments/index.ts';
-import { refunds } from '../refunds/index.ts';
+import { keptOnClose, refundedAmount, refunds } from '../refunds/index.ts';
 import { tenancies, tenancyDeductions } from '../tenancies/index.ts';
 import { instantInPeriod, lagosMonth, lagosMonthStart, monthsOf, num, periodEnd } from './period.ts';
 
@@ -35,9 +35,9 @@ export async function revenueReport({ db }: Pick<Deps, 'db'>, period: ReportPeri
     .innerJoin(payments, eq(payments.id, refunds.paymentId))
     .where(and(eq(refunds.status, 'processed'), revenueKind, instantInPeriod(refunds.processedAt, period)))
     .groupBy(lagosMonthStart(refunds.processedAt));
-  // What is still owed on the flagged payments of the period: their amount less what was refunded.
-  const leftToRefund = sql`${payments.amount} - coalesce((select sum(${refunds.amount}) from ${refunds}
-    where ${refunds.paymentId} = ${payments.id} and ${refunds.status} = 'processed'), 0)`;
+  // What is still owed on the flagged payments of the period: their amount less what was refunded,
+  // and less what an admin kept when closing one (nothing is left on a closed payment).
+  const leftToRefund = sql`${payments.amount} - ${refundedAmount(payments.id)} - ${keptOnClose(payments.id)}`;
   const [awaiting] = await db
     .select({ payments: sql`count(*)`, amount: sql`coalesce(sum(${leftToRefund}), 0)` })
     .from(payments)

@@ -1,8 +1,7 @@
 import { and, isNull, or, sql } from 'drizzle-orm';
-import { users } from '../auth/index.ts';
 import { rooms } from '../rooms/index.ts';
 import { tenancies } from '../tenancies/index.ts';
-import { csvExport } from './csv-export.ts';
+import { csvExport, phoneNumberCell } from './csv-export.ts';
 import { lagosDay } from './period.ts';
 
 /** Every tenancy running at some time in the period (started by its end, not ended before its start). */
@@ -20,6 +19,6 @@ export const tenantsExport = csvExport({
     due_date: tenancies.dueDate,
     ended_on: sql<string | null>`${lagosDay(tenancies.endedAt)}::text`,
     rent: rooms.price,
-    phone_number: users.phoneNumber,
+    phone_number: phoneNumberCell,
   },
 });

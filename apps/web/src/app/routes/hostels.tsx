@@ -1,5 +1,6 @@
 import type { HostelSearchResult, HostelSort } from '@studynest/contracts';
 import { ROOM_UNITS } from '@studynest/contracts/constants';
+import { typedNaira } from '@studynest/contracts/money';
 import { AMENITIES, AMENITY_LABELS, NIGERIAN_STATES, UNIVERSITIES } from '@studynest/contracts/places';
 import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
@@ -90,7 +91,10 @@ function SearchForm() {
     for (const name of FILTERS) {
       for (const value of form.getAll(name)) {
         const text = String(value).trim();
-        if (text) next.append(name, text);
+        // A rent typed as people write it ("₦300,000") goes in the URL as the number; anything else
+        // is sent as typed, for the server to say what is wrong with it.
+        const money = name === 'min_price' || name === 'max_price';
+        if (text) next.append(name, money ? String(typedNaira(text) ?? text) : text);
       }
     }
     if (panel.current) panel.current.open = false;
@@ -209,9 +213,6 @@ function SearchForm() {
                 Rent from (₦ per year)
                 <input
                   name="min_price"
-                  type="number"
-                  min={0}
-                  step={5000}
                   inputMode="numeric"
                   className="input"
                   defaultValue={params.get('min_price') ?? ''}
@@ -221,9 +222,6 @@ function SearchForm() {
                 Rent up to (₦ per year)
                 <input
                   name="max_price"
-                  type="number"
-                  min={0}
-                  step={5000}
                   inputMode="numeric"
                   className="input"
                   defaultValue={params.get('max_price') ?? ''}

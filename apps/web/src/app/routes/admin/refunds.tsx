@@ -4,17 +4,23 @@ import { useState } from 'react';
 import { QueryError } from '../../../components/ui/alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { refundQueries } from '../../../features/refunds/api/refund-queries.ts';
+import { ClosuresTable } from '../../../features/refunds/components/closures-table.tsx';
+import { KeepRestDialog } from '../../../features/refunds/components/keep-rest-dialog.tsx';
 import { RefundDialog } from '../../../features/refunds/components/refund-dialog.tsx';
 import { RefundsDueTable } from '../../../features/refunds/components/refunds-due-table.tsx';
 import { RefundsMadeTable } from '../../../features/refunds/components/refunds-made-table.tsx';
 import { formatNaira } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
-/** /admin-refunds: payments owed back (oldest first) with a Refund button, and the refunds made. */
+/**
+ * /admin-refunds: payments owed back (oldest first) with Refund and, once part is refunded, Keep the
+ * rest; the refunds made; and the payments closed with the rest kept.
+ */
 export function Component() {
   useDocumentTitle('Refunds');
   const overview = useQuery(refundQueries.overview());
   const [refunding, setRefunding] = useState<OwedPayment | null>(null);
+  const [keeping, setKeeping] = useState<OwedPayment | null>(null);
   const due = overview.data?.due ?? [];
   const owed = due.reduce((sum, p) => sum + p.remaining, 0);
 
@@ -31,17 +37,18 @@ export function Component() {
       {overview.data && (
         <>
           <h2 className="text-xl">To refund</h2>
-          {due.length > 0 && (
-            <p className="text-sm text-muted">
-              {due.length} {due.length === 1 ? 'payment' : 'payments'}, {formatNaira(owed)} in all.
-            </p>
-          )}
-          <RefundsDueTable items={due} onRefund={setRefunding} />
+          <p className="text-sm text-muted">
+            {due.length} {due.length === 1 ? 'payment' : 'payments'}, {formatNaira(owed)} in all.
+          </p>
+          <RefundsDueTable items={due} onRefund={setRefunding} onKeepRest={setKeeping} />
           <h2 className="text-xl">Refunds made</h2>
           <RefundsMadeTable items={overview.data.refunds} />
+          <h2 className="text-xl">Closed, rest kept</h2>
+          <ClosuresTable items={overview.data.closures} />
         </>
       )}
       <RefundDialog payment={refunding} onClose={() => setRefunding(null)} />
+      <KeepRestDialog payment={keeping} onClose={() => setKeeping(null)} />
     </section>
   );
 }

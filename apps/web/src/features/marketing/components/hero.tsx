@@ -1,3 +1,4 @@
+import { typedNaira } from '@studynest/contracts/money';
 import { type FormEvent, useId } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -15,7 +16,8 @@ function HeroSearch() {
     const search = new URLSearchParams();
     for (const name of ['q', 'max_price']) {
       const value = String(form.get(name) ?? '').trim();
-      if (value) search.set(name, value);
+      // A budget typed as people write it ("₦300,000") goes in the URL as the number.
+      if (value) search.set(name, name === 'max_price' ? String(typedNaira(value) ?? value) : value);
     }
     navigate(paths.hostels.getHref(search));
   }
@@ -43,15 +45,7 @@ function HeroSearch() {
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <label className="flex flex-1 flex-col gap-1 text-sm">
             Budget (₦ per year)
-            <input
-              name="max_price"
-              type="number"
-              min={0}
-              step={5000}
-              inputMode="numeric"
-              className="input"
-              placeholder="e.g. 300000"
-            />
+            <input name="max_price" inputMode="numeric" className="input" placeholder="e.g. ₦300,000" />
           </label>
           <button type="submit" className="btn-primary px-6 text-base">
             Find a room

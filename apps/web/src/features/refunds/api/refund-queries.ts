@@ -1,4 +1,10 @@
-import type { AdminRefunds, RefundCreateInput, RefundRecord } from '@studynest/contracts';
+import type {
+  AdminRefunds,
+  RefundCloseInput,
+  RefundClosure,
+  RefundCreateInput,
+  RefundRecord,
+} from '@studynest/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { invalidate } from '../../../lib/query-client.ts';
@@ -23,6 +29,16 @@ export function useCreateRefund() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: RefundCreateInput) => api<RefundRecord>('/admin/refunds', { method: 'POST', body }),
+    onSuccess: () => invalidate(queryClient, refundQueries.overview().queryKey, ['reports']),
+  });
+}
+
+/** An admin closes a partly refunded payment, keeping the rest: the Refunds lists and the reports change. */
+export function useCloseRefunds() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RefundCloseInput) =>
+      api<RefundClosure>('/admin/refunds/close', { method: 'POST', body }),
     onSuccess: () => invalidate(queryClient, refundQueries.overview().queryKey, ['reports']),
   });
 }

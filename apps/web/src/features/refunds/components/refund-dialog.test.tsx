@@ -57,7 +57,13 @@ describe('RefundDialog', () => {
     expect(form.amount.getAttribute('aria-invalid')).toBe('true');
     fireEvent.change(form.amount, { target: { value: '12.5' } });
     form.submit();
-    expect(await screen.findByText('Amount must be a whole number of naira')).toBeTruthy();
+    expect(await screen.findByText('Amount must be whole naira, without kobo')).toBeTruthy();
+    fireEvent.change(form.amount, { target: { value: '1,00' } });
+    expect(
+      await screen.findByText('Amount must be whole naira with thousands in groups of three, like 100,000'),
+    ).toBeTruthy();
+    fireEvent.change(form.amount, { target: { value: '₦50,001' } });
+    expect(await screen.findByText('At most ₦50,000 is left to refund')).toBeTruthy();
     fireEvent.change(form.amount, { target: { value: '0' } });
     expect(await screen.findByText('Amount must be at least ₦1')).toBeTruthy();
     expect(calls).toEqual([]);
@@ -69,7 +75,8 @@ describe('RefundDialog', () => {
       body: apiError(409, 'A refund of this payment is already with the provider. Wait for it to finish.'),
     });
     const form = renderDialog();
-    fireEvent.change(form.amount, { target: { value: '20000' } });
+    // Typed as people write it: read as ₦20,000 and sent as a number.
+    fireEvent.change(form.amount, { target: { value: '₦20,000' } });
     form.submit();
     expect(await screen.findByText(/already with the provider/)).toBeTruthy();
     expect(calls).toEqual([

@@ -1,12 +1,14 @@
 import type { OwedPayment, RefundCreate } from '@studynest/contracts';
 import { REFUND_REASON_LABELS } from '@studynest/contracts/constants';
+import { typedNaira } from '@studynest/contracts/money';
 import { useEffect } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { applyServerErrors, lazyZodResolver, useForm, withRules } from '../../../lib/form.ts';
+import { lazyZodResolver, useForm, withRules } from '../../../lib/form.ts';
 import { formatNaira } from '../../../lib/format.ts';
 import { useCreateRefund } from '../api/refund-queries.ts';
+import { payerName, sendThenClose } from './dialog-submit.ts';
 
 type Values = { reference: string; amount: string; reason: string };
 
@@ -18,7 +20,7 @@ const schemaResolver = lazyZodResolver(() =>
 /** The contract's checks, then what is left of this payment to give back (the server's limit too). */
 const refundResolver = (remaining: number) =>
   withRules<Values, RefundCreate>(schemaResolver, (values, errors) =>
-    !errors.amount && Number(values.amount) > remaining
+    !errors.amount && (typedNaira(values.amount) ?? 0) > remaining
       ? { amount: { message: `At most ${formatNaira(remaining)} is left to refund` } }
       : {},
   );
@@ -47,12 +49,8 @@ function RefundForm({ payment, onDone }: { payment: OwedPayment; onDone: () => v
       reason: REFUND_REASON_LABELS[payment.reason],
     },
   });
-  const who = `${payment.user.first_name} ${payment.user.last_name}`;
-  const submit = handleSubmit((body) =>
-    create.mutateAsync(body).then(onDone, (err: unknown) => {
-      applyServerErrors(err, setError);
-    }),
-  );
+  const who = payerName(payment);
+  const submit = handleSubmit(sendThenClose(create.mutateAsync, onDone, setError));
 
   return (
     <form className="flex flex-col gap-3" noValidate onSubmit={submit}>
@@ -66,7 +64,7 @@ function RefundForm({ payment, onDone }: { payment: OwedPayment; onDone: () => v
         inputMode="numeric"
         autoComplete="off"
         error={errors.amount?.message}
-        hint="Whole naira. Less than the full amount is a partial refund."
+        hint="Whole naira, like 10,000. Less than the full amount is a partial refund."
         {...register('amount')}
       />
       <button

@@ -2,6 +2,7 @@ import type { OwedPayment } from '@studynest/contracts';
 import { PAYMENT_KIND_LABELS, PAYMENT_KIND_OF, REFUND_REASON_LABELS } from '@studynest/contracts/constants';
 import { AdminTable } from '../../../components/ui/admin-table.tsx';
 import { formatNaira } from '../../../lib/format.ts';
+import { canKeepRest } from './keep-rest-dialog.tsx';
 
 /**
  * Payments owed back, oldest first (the server's order). On a phone the student, the amount and the
@@ -10,9 +11,12 @@ import { formatNaira } from '../../../lib/format.ts';
 export function RefundsDueTable({
   items,
   onRefund,
+  onKeepRest,
 }: {
   items: OwedPayment[];
   onRefund: (p: OwedPayment) => void;
+  /** Close a partly refunded payment, keeping the rest (offered only where the server allows it). */
+  onKeepRest: (p: OwedPayment) => void;
 }) {
   const who = (p: OwedPayment) => `${p.user.first_name} ${p.user.last_name}`;
   return (
@@ -46,6 +50,16 @@ export function RefundsDueTable({
               >
                 Refund
               </button>
+              {canKeepRest(p) && (
+                <button
+                  type="button"
+                  className="btn-secondary mt-1 block"
+                  aria-label={`Keep the rest of ${who(p)}'s payment (${formatNaira(p.remaining)})`}
+                  onClick={() => onKeepRest(p)}
+                >
+                  Keep the rest
+                </button>
+              )}
             </>
           ),
         },

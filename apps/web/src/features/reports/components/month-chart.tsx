@@ -6,7 +6,10 @@ export type ChartSeries = {
   label: string;
   values: number[];
   color: string;
-  /** Bars side by side (two bar series sit left and right of their month), or a line. */
+  /**
+   * Bars, or a line. At most two bar series per chart, drawn side by side (left and right of their
+   * month): a third would be drawn over the second.
+   */
   kind: 'bars' | 'line';
 };
 

@@ -1,13 +1,17 @@
 import type { OccupancyReport } from '@studynest/contracts';
 import { useMemo } from 'react';
 import { AdminTable } from '../../../components/ui/admin-table.tsx';
+import { formatLagosDate } from '../../../lib/format.ts';
 import { type ChartSeries, MonthChart } from './month-chart.tsx';
 import { formatPercent, monthColumn } from './period.ts';
 import { Figure } from './revenue-section.tsx';
 
 const asPercent = (v: number) => `${v}%`;
 
-/** Rooms by status per hostel now, and the share rented at each month's end. */
+/**
+ * The share of rooms rented (a tenancy running) on the report's day and at each month's end: one
+ * definition, so the headline is the chart's last point. Available and booked are the status now.
+ */
 export function OccupancySection({ report }: { report: OccupancyReport }) {
   const months = useMemo(() => report.months.map((m) => m.month), [report]);
   const series = useMemo<ChartSeries[]>(
@@ -22,13 +26,14 @@ export function OccupancySection({ report }: { report: OccupancyReport }) {
     [report],
   );
   const o = report.overall;
+  const asOf = formatLagosDate(report.as_of);
   return (
     <>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        <Figure label="Rented now" value={formatPercent(o.rented_percent)} />
+        <Figure label={`Rented on ${asOf}`} value={formatPercent(o.rented_percent)} />
         <Figure label="Rooms" value={String(o.rooms)} />
-        <Figure label="Booked" value={String(o.booked)} />
-        <Figure label="Available" value={String(o.available)} />
+        <Figure label="Booked now" value={String(o.booked)} />
+        <Figure label="Available now" value={String(o.available)} />
       </dl>
       <MonthChart months={months} series={series} format={asPercent} height={200} />
       <AdminTable
@@ -48,13 +53,13 @@ export function OccupancySection({ report }: { report: OccupancyReport }) {
         columns={[
           { header: 'Hostel', rowHeader: true, cell: (h) => h.hostel.hostel_name },
           { header: 'Rooms', cell: (h) => h.rooms },
-          { header: 'Available', cell: (h) => h.available },
-          { header: 'Booked', cell: (h) => h.booked },
-          { header: 'Rented', cell: (h) => h.rented },
+          { header: 'Available now', cell: (h) => h.available },
+          { header: 'Booked now', cell: (h) => h.booked },
+          { header: `Rented on ${asOf}`, cell: (h) => h.rented },
           { header: '% rented', cell: (h) => formatPercent(h.rented_percent) },
         ]}
-        label="Rooms per hostel now"
-        caption="Rooms per open hostel as they stand now"
+        label="Rooms per hostel"
+        caption={`Rooms per open hostel: rented on ${asOf} (a tenancy running), available and booked now`}
         minWidth="min-w-[34rem]"
         rows={report.hostels}
         rowKey={(h) => h.hostel._id}

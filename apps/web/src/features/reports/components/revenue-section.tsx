@@ -2,27 +2,23 @@ import type { RevenueReport } from '@studynest/contracts';
 import { formatNaira } from '@studynest/contracts/format';
 import { useMemo } from 'react';
 import { AdminTable } from '../../../components/ui/admin-table.tsx';
-import { type ChartSeries, MonthChart } from './month-chart.tsx';
+import { MonthChart } from './month-chart.tsx';
 import { monthColumn } from './period.ts';
+import { revenueFigures } from './revenue-figures.ts';
 
-/** Money received per month, agent fees and rent side by side, less refunds, with the same numbers as a table. */
+/**
+ * Money received per month and refunds as separate bars, the net as a line, with the same numbers
+ * as a table (agent fees and rent apart there).
+ */
 export function RevenueSection({ report }: { report: RevenueReport }) {
   const months = useMemo(() => report.months.map((m) => m.month), [report]);
-  const series = useMemo<ChartSeries[]>(
-    () => [
-      { label: 'Agent fees', values: report.months.map((m) => m.agent_fees), color: '#b45309', kind: 'bars' },
-      { label: 'Rent', values: report.months.map((m) => m.rent), color: '#0f5f55', kind: 'bars' },
-      { label: 'Refunds', values: report.months.map((m) => m.refunds), color: '#b91c1c', kind: 'bars' },
-    ],
-    [report],
-  );
+  const { series, totals } = useMemo(() => revenueFigures(report), [report]);
   return (
     <>
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
-        <Figure label="Net of refunds" value={formatNaira(report.totals.total)} />
-        <Figure label="Rent" value={formatNaira(report.totals.rent)} />
-        <Figure label="Agent fees" value={formatNaira(report.totals.agent_fees)} />
-        <Figure label="Refunded" value={formatNaira(report.totals.refunds)} />
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <Figure label="Received" value={formatNaira(totals.received)} />
+        <Figure label="Refunded" value={formatNaira(totals.refunded)} />
+        <Figure label="Net of refunds" value={formatNaira(totals.net)} />
         <Figure label="Payments" value={String(report.totals.payments)} />
       </dl>
       {report.awaiting_refund.payments > 0 && (

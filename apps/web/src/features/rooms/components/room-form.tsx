@@ -116,15 +116,9 @@ export function RoomForm({
       {MONEY_FIELDS.map(({ name, label }) => (
         <FormField key={name} label={label} error={errors[name]?.message}>
           {(a11y) => (
-            <input
-              {...a11y}
-              className="input"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              {...register(name)}
-            />
+            // Text, not type="number": amounts are typed as people write them ("100,000"), which
+            // a number input refuses; the contract's parser reads them (parseNaira).
+            <input {...a11y} className="input" inputMode="numeric" autoComplete="off" {...register(name)} />
           )}
         </FormField>
       ))}

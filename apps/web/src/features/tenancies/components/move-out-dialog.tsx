@@ -6,6 +6,7 @@ import {
   MOVE_OUT_REASONS,
   type MoveOutReason,
 } from '@studynest/contracts/constants';
+import { typedNaira } from '@studynest/contracts/money';
 import { useEffect, useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { choices, SelectField, TextField } from '../../../components/ui/form-field.tsx';
@@ -58,6 +59,10 @@ function reasonHint(reason: MoveOutReason, t: Tenant, noticeDays: number | undef
     : `From the end of their notice, given on ${formatLagosDate(given)}.`;
 }
 
+/** What the deductions typed so far add up to, read as the server reads them ("12,500" is ₦12,500). */
+const deductionsTotal = (rows: { amount: string }[]) =>
+  rows.reduce((sum, r) => sum + (typedNaira(r.amount) ?? 0), 0);
+
 /**
  * The contract's checks, then what the server also refuses for this tenancy: a day its reason does
  * not allow (moveOutDateProblem, the API's own rule) and deductions beyond the deposit held. Its
@@ -67,7 +72,7 @@ function moveOutResolver(tenant: Tenant, noticeDays: number | undefined) {
   return withRules<Values, MoveOut>(schemaResolver, async (values, schemaErrors) => {
     const errors: FieldErrors<Values> = {};
     const held = tenant.deposit_held;
-    const total = values.deductions.reduce((sum, r) => sum + (Number(r.amount.trim()) || 0), 0);
+    const total = deductionsTotal(values.deductions);
     if (!schemaErrors.deductions && total > held) {
       errors.deductions = {
         message: held
@@ -234,7 +239,7 @@ function Deductions({
   onChange: (rows: Row[]) => void;
 }) {
   const errorId = useId();
-  const total = rows.reduce((sum, r) => sum + (/^\d+$/.test(r.amount.trim()) ? Number(r.amount) : 0), 0);
+  const total = deductionsTotal(rows);
   const update = (key: number, change: Partial<Row>) =>
     onChange(rows.map((r) => (r.key === key ? { ...r, ...change } : r)));
   const nextKey = rows.reduce((max, r) => Math.max(max, r.key + 1), 0);
