@@ -17,6 +17,7 @@ import {
   getRoom,
   listRoomsOfHostel,
   listRoomsWithHostel,
+  roomPlace,
   setRoomStatus,
   updateRoom,
 } from './rooms.service.ts';
@@ -78,7 +79,15 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: RoomSchema, ...errorAnswers(400, 401, 403, 409) },
       },
     },
-    async (request, reply) => reply.status(201).send(await createRoom(deps, request.body)),
+    async (request, reply) => {
+      const room = await createRoom(deps, request.body);
+      request.auditDescription = {
+        kind: 'room.created',
+        ...(await roomPlace(deps, room._id)),
+        amount: room.price,
+      };
+      return reply.status(201).send(room);
+    },
   );
 
   app.patch(
@@ -93,7 +102,15 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: RoomSchema, ...errorAnswers(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => updateRoom(deps, request.params.id, request.body),
+    async (request) => {
+      const room = await updateRoom(deps, request.params.id, request.body);
+      request.auditDescription = {
+        kind: 'room.updated',
+        ...(await roomPlace(deps, room._id)),
+        amount: room.price,
+      };
+      return room;
+    },
   );
 
   app.put(
@@ -108,7 +125,15 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: RoomSchema, ...errorAnswers(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => updateRoom(deps, request.params.id, request.body),
+    async (request) => {
+      const room = await updateRoom(deps, request.params.id, request.body);
+      request.auditDescription = {
+        kind: 'room.updated',
+        ...(await roomPlace(deps, room._id)),
+        amount: room.price,
+      };
+      return room;
+    },
   );
 
   app.patch(
@@ -123,7 +148,15 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: RoomSchema, ...errorAnswers(400, 401, 403, 404) },
       },
     },
-    async (request) => setRoomStatus(deps, request.params.id, request.body.status),
+    async (request) => {
+      const room = await setRoomStatus(deps, request.params.id, request.body.status);
+      request.auditDescription = {
+        kind: 'room.status_changed',
+        ...(await roomPlace(deps, room._id)),
+        status: room.status,
+      };
+      return room;
+    },
   );
 
   app.delete(
@@ -138,7 +171,10 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      // Named before it goes: a room that is not there is refused by deleteRoom (404).
+      const place = await roomPlace(deps, request.params.id);
       await deleteRoom(deps, request.params.id);
+      request.auditDescription = { kind: 'room.deleted', ...place };
       return reply.status(204).send(null);
     },
   );
