@@ -5,6 +5,7 @@ export type { ProfileUpdate, ProfileUpdateInput, Signup, SignupInput } from './a
 export * from './account-security.ts';
 export * from './admin-messages.ts';
 export * from './audit.ts';
+export * from './audit-kinds.ts';
 export * from './bookings.ts';
 export * from './calendar.ts';
 export * from './common.ts';
