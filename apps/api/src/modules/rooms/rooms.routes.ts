@@ -1,6 +1,8 @@
 import {
+  type AuditKind,
   IdParamsSchema,
   IdSchema,
+  type Room,
   RoomCreateSchema,
   RoomPatchSchema,
   RoomReplaceSchema,
@@ -8,6 +10,7 @@ import {
   RoomStatusInputSchema,
   RoomWithHostelSchema,
 } from '@studynest/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { errorAnswers } from '../../lib/route-options.ts';
@@ -24,6 +27,16 @@ import {
 
 export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
+  /** A saved room, with the activity log's words for it: its number, hostel, rent and status then. */
+  const logged = async (request: FastifyRequest, kind: AuditKind, room: Room) => {
+    request.auditDescription = {
+      kind,
+      ...(await roomPlace(deps, room._id)),
+      amount: room.price,
+      status: room.status,
+    };
+    return room;
+  };
   app.get(
     '/rooms',
     {
@@ -79,15 +92,8 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: RoomSchema, ...errorAnswers(400, 401, 403, 409) },
       },
     },
-    async (request, reply) => {
-      const room = await createRoom(deps, request.body);
-      request.auditDescription = {
-        kind: 'room.created',
-        ...(await roomPlace(deps, room._id)),
-        amount: room.price,
-      };
-      return reply.status(201).send(room);
-    },
+    async (request, reply) =>
+      reply.status(201).send(await logged(request, 'room.created', await createRoom(deps, request.body))),
   );
 
   app.patch(
@@ -102,15 +108,8 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: RoomSchema, ...errorAnswers(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
-      const room = await updateRoom(deps, request.params.id, request.body);
-      request.auditDescription = {
-        kind: 'room.updated',
-        ...(await roomPlace(deps, room._id)),
-        amount: room.price,
-      };
-      return room;
-    },
+    async (request) =>
+      logged(request, 'room.updated', await updateRoom(deps, request.params.id, request.body)),
   );
 
   app.put(
@@ -125,15 +124,8 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: RoomSchema, ...errorAnswers(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
-      const room = await updateRoom(deps, request.params.id, request.body);
-      request.auditDescription = {
-        kind: 'room.updated',
-        ...(await roomPlace(deps, room._id)),
-        amount: room.price,
-      };
-      return room;
-    },
+    async (request) =>
+      logged(request, 'room.updated', await updateRoom(deps, request.params.id, request.body)),
   );
 
   app.patch(
@@ -148,15 +140,12 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: RoomSchema, ...errorAnswers(400, 401, 403, 404) },
       },
     },
-    async (request) => {
-      const room = await setRoomStatus(deps, request.params.id, request.body.status);
-      request.auditDescription = {
-        kind: 'room.status_changed',
-        ...(await roomPlace(deps, room._id)),
-        status: room.status,
-      };
-      return room;
-    },
+    async (request) =>
+      logged(
+        request,
+        'room.status_changed',
+        await setRoomStatus(deps, request.params.id, request.body.status),
+      ),
   );
 
   app.delete(
