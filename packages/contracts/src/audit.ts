@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import { AUDIT_KINDS } from './audit-kinds.ts';
 import { pagingSchema } from './common.ts';
+import { MESSAGE_CHANNELS } from './constants.ts';
 import { formatLagosDate, formatNaira } from './format.ts';
 import { reportDateProblem, reportPeriodProblem } from './report-dates.ts';
 
@@ -31,7 +32,9 @@ export const AuditDescriptionSchema = z.object({
   reason: z.optional(z.string()),
   /** The state something was left in (a room's or a review's status, a refund's, a request's). */
   status: z.optional(z.string()),
-  /** How many (recipients of a message, deliveries retried). */
+  /** How a message went. */
+  channel: z.optional(z.enum(MESSAGE_CHANNELS)),
+  /** How many (recipients of a message, deliveries retried, a review's stars, a run's differences). */
   count: z.optional(z.int()),
   /** Anything else the sentence names: a message's subject, a reconciled day, the settings saved. */
   detail: z.optional(z.string()),
@@ -58,9 +61,9 @@ export function describeAuditAction(d: AuditDescription): string {
     case 'maintenance.updated':
       return `Marked ${who(d)}'s ${words(d.detail)} request in ${place(d)} ${words(d.status)}`;
     case 'message.sent':
-      return `Sent ${d.status === 'sms' ? 'a text' : 'an e-mail'} to ${plural(d.count, 'person', 'people')}${d.detail ? `: “${d.detail}”` : ''}`;
+      return `Sent ${d.channel === 'sms' ? 'a text' : 'an e-mail'} to ${plural(d.count, 'person', 'people')}${d.detail ? `: “${d.detail}”` : ''}`;
     case 'message.previewed':
-      return `Previewed ${d.status === 'sms' ? 'a text' : 'an e-mail'} to ${plural(d.count, 'person', 'people')}${d.detail ? `: “${d.detail}”` : ''}`;
+      return `Previewed ${d.channel === 'sms' ? 'a text' : 'an e-mail'} to ${plural(d.count, 'person', 'people')}${d.detail ? `: “${d.detail}”` : ''}`;
     case 'message.retried':
       return `Retried ${plural(d.count, 'failed delivery', 'failed deliveries')}${d.detail ? ` of “${d.detail}”` : ''}`;
     case 'hostel.created':

@@ -42,7 +42,7 @@ export const adminMessagesRoutes: FastifyPluginAsyncZod = async (app) => {
       const { channel, subject } = request.body;
       request.auditDescription = {
         kind: 'message.sent',
-        status: channel,
+        channel,
         count: sent.recipients,
         detail: subject,
         target: sent.id,
@@ -68,7 +68,7 @@ export const adminMessagesRoutes: FastifyPluginAsyncZod = async (app) => {
       const { channel, subject } = request.body;
       request.auditDescription = {
         kind: 'message.previewed',
-        status: channel,
+        channel,
         count: preview.recipients,
         detail: subject,
       };
