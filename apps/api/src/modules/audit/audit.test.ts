@@ -1,4 +1,4 @@
-import { type AuditEntry, addDays, todayInLagos } from '@studynest/contracts';
+import { AUDIT_KINDS, type AuditEntry, addDays, todayInLagos } from '@studynest/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { testAppWith } from '../../../test/build-test-app.ts';
@@ -206,6 +206,14 @@ describe('the activity log says what each admin action did', () => {
     const leaving = await signedInUser(t, { firstName: 'Gone', lastName: 'Student' });
     const deleted = await send(admin, 'DELETE', `/api/user/${leaving.user.id}`);
     expect((await logged(deleted)).summary).toBe(`Deleted user Gone Student (${leaving.user.email})`);
+  });
+
+  it('has met every kind of action above, each with its words kept (no admin write left undescribed)', async () => {
+    const rows = await t.db
+      .select({ description: adminAudit.description, action: adminAudit.action })
+      .from(adminAudit);
+    expect(rows.filter((r) => !r.description).map((r) => r.action)).toEqual([]);
+    expect(new Set(rows.map((r) => r.description?.kind))).toEqual(new Set(AUDIT_KINDS));
   });
 
   it('shows an entry kept before descriptions as its method and route', async () => {
