@@ -954,5 +954,23 @@ describe('bad input', () => {
         }
       }
     });
+
+    it.each([
+      ['kind=refund.sent', 'kind'],
+      ['from=2026-02-30', 'from'],
+      ['to=tomorrow', 'to'],
+      ['from=2026-03-10&to=2026-03-01', 'to'],
+      ['person=%20', 'person'],
+      [`person=${'x'.repeat(101)}`, 'person'],
+    ])('refuses the activity-log filter ?%s with a 400 naming %s', async (query, field) => {
+      const res = await w.t.app.inject({
+        method: 'GET',
+        url: `/api/admin/audit?${query}`,
+        headers: w.admin.headers,
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expectClientError(res, query);
+      expect(res.json().fields[field]).toEqual(expect.any(String));
+    });
   });
 });

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { IdSchema, integerCheck } from './common.ts';
+import { IdSchema } from './common.ts';
 import { enteredPassword, PasswordSchema, TotpCodeSchema } from './users.ts';
 
 /**
@@ -88,22 +88,3 @@ export type MfaSetup = z.output<typeof MfaSetupResponseSchema>;
 export const MfaEnableSchema = z.object({ code: TotpCodeSchema });
 /** POST /auth/mfa/disable: the password and a current code. */
 export const MfaDisableSchema = z.object({ password: enteredPassword('Password'), code: TotpCodeSchema });
-
-/** GET /admin/audit: what admins changed (every successful admin write). */
-export const AuditEntrySchema = z.object({
-  _id: z.string(),
-  actor: z.nullable(z.object({ _id: z.string(), email: z.string() })),
-  /** Method and route, e.g. "DELETE /api/user/:id". */
-  action: z.string(),
-  /** The id in the path, when there is one. */
-  target_id: z.nullable(z.string()),
-  status_code: z.int(),
-  ip: z.string(),
-  created_at: z.string(),
-});
-export type AuditEntry = z.output<typeof AuditEntrySchema>;
-export const AuditListSchema = z.array(AuditEntrySchema);
-export const AuditQuerySchema = z.object({
-  limit: z._default(z.coerce.number().check(integerCheck(), z.minimum(1), z.maximum(500)), 100),
-  offset: z._default(z.coerce.number().check(integerCheck(), z.minimum(0), z.maximum(1_000_000)), 0),
-});

@@ -38,7 +38,16 @@ export const adminMessagesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const admin = await request.requireUser();
       reply.code(202);
-      return sendAdminMessage(deps, admin.id, request.body);
+      const sent = await sendAdminMessage(deps, admin.id, request.body);
+      const { channel, subject } = request.body;
+      request.auditDescription = {
+        kind: 'message.sent',
+        channel,
+        count: sent.recipients,
+        detail: subject,
+        target: sent.id,
+      };
+      return sent;
     },
   );
 
@@ -54,7 +63,17 @@ export const adminMessagesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminMessagePreviewSchema, ...errorAnswers(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => previewAdminMessage(deps, request.body),
+    async (request) => {
+      const preview = await previewAdminMessage(deps, request.body);
+      const { channel, subject } = request.body;
+      request.auditDescription = {
+        kind: 'message.previewed',
+        channel,
+        count: preview.recipients,
+        detail: subject,
+      };
+      return preview;
+    },
   );
 
   app.get(
@@ -96,6 +115,14 @@ export const adminMessagesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminMessageRetriedSchema, ...errorAnswers(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => retryAdminMessage(deps, request.params.id),
+    async (request) => {
+      const retried = await retryAdminMessage(deps, request.params.id);
+      request.auditDescription = {
+        kind: 'message.retried',
+        count: retried.retried,
+        target: request.params.id,
+      };
+      return retried;
+    },
   );
 };

@@ -1,3 +1,4 @@
+import type { AuditDescription } from '@studynest/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { recordAdminAction } from './audit.service.ts';
@@ -6,6 +7,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** What an admin write created, when its path names no id (POST /admin/refunds: the refund). */
     auditTargetId: string | null;
+    /**
+     * What an admin write did, in the names and amounts the log shows: set by the route's handler
+     * from what it loaded or made, so the words are those of the moment (docs/domain.md, "Activity log").
+     */
+    auditDescription: AuditDescription | null;
   }
 }
 
@@ -17,15 +23,19 @@ declare module 'fastify' {
  */
 export const adminAuditPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auditTargetId', null);
+  app.decorateRequest('auditDescription', null);
   app.addHook('onSend', async (request, reply, payload) => {
     const actor = request.auditActor;
     if (!actor || reply.statusCode >= 400) return payload;
     const params = request.params as { id?: unknown } | undefined;
+    if (!request.auditDescription)
+      request.log.warn({ url: request.url }, 'admin write without an audit description');
     try {
       await recordAdminAction(app.deps, {
         actorId: actor.id,
         action: `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`,
         targetId: request.auditTargetId ?? (typeof params?.id === 'string' ? params.id.slice(0, 100) : null),
+        description: request.auditDescription,
         statusCode: reply.statusCode,
         ip: request.ip,
       });

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import type { AuditDescription } from '@studynest/contracts';
+import { index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, rowId } from '../../db/columns.ts';
 import { users } from '../auth/auth.schema.ts';
 
@@ -12,6 +13,11 @@ export const adminAudit = pgTable(
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     action: text('action').notNull(),
     targetId: text('target_id'),
+    /**
+     * What the action did in names and amounts, copied when it happened (docs/domain.md, "Activity
+     * log"); null on entries recorded before descriptions were kept.
+     */
+    description: jsonb('description').$type<AuditDescription>(),
     statusCode: integer('status_code').notNull(),
     ip: text('ip').notNull(),
     createdAt: createdAt(),

@@ -152,7 +152,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{
         response: { 201: MfaSetupResponseSchema, ...errorAnswers(400, 401, 403, 409, 429) },
       },
     },
-    async (request, reply) => reply.code(201).send(await setupMfa(ctx(request), await request.requireUser())),
+    async (request, reply) => {
+      request.auditDescription = { kind: 'two_step.setup' };
+      return reply.code(201).send(await setupMfa(ctx(request), await request.requireUser()));
+    },
   );
 
   app.post(
@@ -168,7 +171,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{
         response: { 200: MessageSchema, ...errorAnswers(400, 401, 403, 409, 429) },
       },
     },
-    async (request) => turnOnMfa(ctx(request), await request.requireUser(), request.body.code),
+    async (request) => {
+      request.auditDescription = { kind: 'two_step.enabled' };
+      return turnOnMfa(ctx(request), await request.requireUser(), request.body.code);
+    },
   );
 
   app.post(
@@ -184,6 +190,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{
         response: { 200: MessageSchema, ...errorAnswers(400, 401, 403, 409, 429) },
       },
     },
-    async (request) => turnOffMfa(ctx(request), await request.requireUser(), request.body),
+    async (request) => {
+      request.auditDescription = { kind: 'two_step.disabled' };
+      return turnOffMfa(ctx(request), await request.requireUser(), request.body);
+    },
   );
 };

@@ -22,10 +22,10 @@ export const LAST_ADMIN_MESSAGE =
 /**
  * Soft delete (payments and tenancies keep pointing at the person) and sign them out everywhere.
  * The admin rows are locked while counting, so two admins deleting each other at once cannot
- * leave the site with none.
+ * leave the site with none. Answers who was deleted (the activity log keeps their name).
  */
-export async function deleteUser({ db }: Pick<Deps, 'db'>, userId: string): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function deleteUser({ db }: Pick<Deps, 'db'>, userId: string): Promise<LoggedPerson> {
+  return db.transaction(async (tx) => {
     const [target] = await tx
       .select({ id: users.id, role: users.role })
       .from(users)
@@ -47,11 +47,32 @@ export async function deleteUser({ db }: Pick<Deps, 'db'>, userId: string): Prom
       .update(users)
       .set({ deletedAt: new Date(), updatedAt: new Date() })
       .where(and(eq(users.id, userId), live))
-      .returning({ id: users.id });
-    if (deleted.length === 0) throw notFound('No user with that id');
+      .returning(loggedPersonColumns);
+    const [person] = deleted;
+    if (!person) throw notFound('No user with that id');
     await revokeAllSessions(tx, userId);
+    return loggedPerson(person);
   });
 }
+
+/** A person as the activity log names them. */
+export type LoggedPerson = { id: string; name: string; email: string };
+const loggedPersonColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+};
+const loggedPerson = (r: {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+}): LoggedPerson => ({
+  id: r.id,
+  name: `${r.firstName} ${r.lastName}`.trim(),
+  email: r.email,
+});
 
 /** The owner's own details: name, phone, emergency contact and which optional messages they take. */
 export async function updateAccountDetails(
@@ -99,7 +120,7 @@ export async function resetMfa(
   ctx: Pick<Deps, 'db' | 'jobs'>,
   actor: AuthUser,
   userId: string,
-): Promise<{ message: string }> {
+): Promise<{ message: string; person: LoggedPerson }> {
   if (userId === actor.id) {
     throw conflict('To change your own two-step sign-in, use Two-step sign-in in the admin menu.');
   }
@@ -108,7 +129,7 @@ export async function resetMfa(
       .update(users)
       .set({ ...MFA_OFF, updatedAt: new Date() })
       .where(and(eq(users.id, userId), live, isNotNull(users.totpEnabledAt)))
-      .returning({ id: users.id, email: users.email, firstName: users.firstName });
+      .returning(loggedPersonColumns);
     if (row) await revokeAllSessions(tx, userId);
     return row;
   });
@@ -123,6 +144,7 @@ export async function resetMfa(
   await securityNotice(ctx, target, `Two-step sign-in was reset by an admin (${actor.email})`);
   return {
     message: `Two-step sign-in is reset for ${target.email}. They are signed out, and set it up again after logging in.`,
+    person: loggedPerson(target),
   };
 }
 

@@ -1,4 +1,5 @@
 import {
+  auditPerson,
   ForgotPasswordSchema,
   LoginResponseSchema,
   LoginSchema,
@@ -93,7 +94,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const data = parseOrThrow(SignupSchema, await readFormOrJson(request));
-      return reply.code(201).send(await adminSignup(ctx(request), data));
+      const created = await adminSignup(ctx(request), data);
+      request.auditDescription = { kind: 'admin.created', person: auditPerson(created.user) };
+      return reply.code(201).send(created);
     },
   );
 

@@ -1,4 +1,5 @@
 import {
+  auditHostel,
   HOSTEL_SEARCH_PARAMS,
   HostelFieldsSchema,
   HostelListQuerySchema,
@@ -125,6 +126,7 @@ export const hostelsRoutes: FastifyPluginAsyncZod<{
         const fields = parseOrThrow(HostelFieldsSchema, form.fields);
         return createHostel(deps, fields, form.images);
       });
+      request.auditDescription = { kind: 'hostel.created', hostel: auditHostel(hostel) };
       return reply.status(201).send(hostel);
     },
   );
@@ -148,11 +150,13 @@ export const hostelsRoutes: FastifyPluginAsyncZod<{
       handler: async (request) => {
         // Answer 404 before reading (and re-encoding) any photos.
         await assertHostelExists(deps, request.params.id);
-        return withForm(request, async (form) => {
+        const hostel = await withForm(request, async (form) => {
           const schema = method === 'PUT' ? HostelReplaceFieldsSchema : HostelUpdateFieldsSchema;
           const changes = parseOrThrow(schema, { ...form.fields, remove_images: form.removeImages });
           return updateHostel(deps, request.params.id, changes, form.images);
         });
+        request.auditDescription = { kind: 'hostel.updated', hostel: auditHostel(hostel) };
+        return hostel;
       },
     });
   }
@@ -169,7 +173,8 @@ export const hostelsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await deleteHostel(deps, request.params.id, hostelInUse);
+      const name = await deleteHostel(deps, request.params.id, hostelInUse);
+      request.auditDescription = { kind: 'hostel.deleted', hostel: { id: request.params.id, name } };
       return reply.status(204).send(null);
     },
   );
@@ -189,7 +194,14 @@ export const hostelsRoutes: FastifyPluginAsyncZod<{
           response: { 200: HostelSchema, ...errorAnswers(400, 401, 403, 404) },
         },
       },
-      async (request) => setHostelClosed(deps, request.params.id, action === 'close'),
+      async (request) => {
+        const hostel = await setHostelClosed(deps, request.params.id, action === 'close');
+        request.auditDescription = {
+          kind: action === 'close' ? 'hostel.closed' : 'hostel.reopened',
+          hostel: auditHostel(hostel),
+        };
+        return hostel;
+      },
     );
   }
 };

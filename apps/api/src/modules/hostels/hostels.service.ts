@@ -219,24 +219,30 @@ export type HostelInUse = (tx: Tx, hostelId: string) => Promise<string | null>;
  * Delete a hostel nobody depends on: its rooms and photo rows go with it (cascade), then its files.
  * Refused while a student has, holds or rents a room, and while any booking, payment or tenancy
  * points at it — those are financial records we must keep; closing the hostel hides it instead.
+ * Answers the deleted hostel's name (the activity log keeps it).
  */
 export async function deleteHostel(
   { db, storage }: HostelDeps,
   id: string,
   inUse: HostelInUse,
-): Promise<void> {
-  const images = await db.transaction(async (tx) => {
+): Promise<string> {
+  const { name, images } = await db.transaction(async (tx) => {
     // Locking the hostel makes a concurrent booking wait for us (its foreign keys need this row),
     // so nothing can slip in between the checks and the delete.
-    const [row] = await tx.select({ id: hostels.id }).from(hostels).where(eq(hostels.id, id)).for('update');
+    const [row] = await tx
+      .select({ id: hostels.id, name: hostels.hostelName })
+      .from(hostels)
+      .where(eq(hostels.id, id))
+      .for('update');
     if (!row) throw notFound('This hostel does not exist');
     const why = await inUse(tx, id);
     if (why) throw conflict(why);
     const imageRows = await tx.select().from(hostelImages).where(eq(hostelImages.hostelId, id));
     await tx.delete(hostels).where(eq(hostels.id, id));
-    return imageRows;
+    return { name: row.name, images: imageRows };
   });
   await removePhotos(storage, images);
+  return name;
 }
 
 /** How many hostels there are, open or closed (the demo data goes only into an empty database). */

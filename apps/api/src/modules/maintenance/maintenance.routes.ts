@@ -1,4 +1,7 @@
 import {
+  auditHostel,
+  auditPerson,
+  auditRoom,
   IdParamsSchema,
   MAINTENANCE_LIMITS,
   MAINTENANCE_TARGETS,
@@ -120,7 +123,23 @@ export const maintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MaintenanceRequestSchema, ...errorAnswers(400, 401, 403, 404) },
       },
     },
-    async (request) =>
-      updateMaintenance(deps, (await request.requireUser()).id, request.params.id, request.body),
+    async (request) => {
+      const updated = await updateMaintenance(
+        deps,
+        (await request.requireUser()).id,
+        request.params.id,
+        request.body,
+      );
+      request.auditDescription = {
+        kind: 'maintenance.updated',
+        person: auditPerson(updated.user),
+        room: auditRoom(updated.room),
+        hostel: auditHostel(updated.hostel),
+        detail: updated.category,
+        status: updated.status,
+        target: updated._id,
+      };
+      return updated;
+    },
   );
 };

@@ -38,6 +38,12 @@ export const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const run = await reconcileDay(deps, request.body.date);
       request.auditTargetId = run._id;
+      request.auditDescription = {
+        kind: 'reconciliation.run',
+        detail: run.day,
+        status: run.status,
+        count: run.differences.length,
+      };
       return run;
     },
   );

@@ -1,5 +1,6 @@
 import {
   AdminRefundsSchema,
+  auditPerson,
   IdParamsSchema,
   RefundCloseSchema,
   RefundClosureSchema,
@@ -46,6 +47,12 @@ export const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const refund = await requestRefund(deps, await request.requireUser(), request.body);
       request.auditTargetId = refund._id;
+      request.auditDescription = {
+        kind: 'refund.created',
+        person: auditPerson(refund.user),
+        amount: refund.amount,
+        reason: refund.reason,
+      };
       return reply.status(202).send(refund);
     },
   );
@@ -68,6 +75,13 @@ export const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const closure = await closeRefunds(deps, await request.requireUser(), request.body);
       request.auditTargetId = closure._id;
+      request.auditDescription = {
+        kind: 'refund.closed',
+        person: auditPerson(closure.user),
+        amount: closure.refunded_amount,
+        kept: closure.kept_amount,
+        reason: closure.reason,
+      };
       return closure;
     },
   );
@@ -100,6 +114,16 @@ export const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: RefundRecordSchema, ...errorAnswers(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => checkRefundNow(deps, request.params.id),
+    async (request) => {
+      const refund = await checkRefundNow(deps, request.params.id);
+      request.auditDescription = {
+        kind: 'refund.checked',
+        person: auditPerson(refund.user),
+        amount: refund.amount,
+        status: refund.status,
+        target: refund._id,
+      };
+      return refund;
+    },
   );
 };

@@ -89,7 +89,17 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ReviewStatusUpdateSchema,
         response: { 200: ReviewAdminSchema, ...errorAnswers(400, 401, 403, 404) },
       },
-      handler: async (request) => setReviewStatus(app.deps, request.params.id, request.body.status),
+      handler: async (request) => {
+        const review = await setReviewStatus(app.deps, request.params.id, request.body.status);
+        // The reviewer is not an account: the name they gave stands for them.
+        request.auditDescription = {
+          kind: 'review.moderated',
+          person: { id: review._id, name: review.full_name },
+          count: review.rating,
+          status: review.status,
+        };
+        return review;
+      },
     });
   }
 };

@@ -1,6 +1,8 @@
 import {
+  type AuditKind,
   IdParamsSchema,
   IdSchema,
+  type Room,
   RoomCreateSchema,
   RoomPatchSchema,
   RoomReplaceSchema,
@@ -8,6 +10,7 @@ import {
   RoomStatusInputSchema,
   RoomWithHostelSchema,
 } from '@studynest/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { errorAnswers } from '../../lib/route-options.ts';
@@ -17,12 +20,23 @@ import {
   getRoom,
   listRoomsOfHostel,
   listRoomsWithHostel,
+  roomPlace,
   setRoomStatus,
   updateRoom,
 } from './rooms.service.ts';
 
 export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
+  /** A saved room, with the activity log's words for it: its number, hostel, rent and status then. */
+  const logged = async (request: FastifyRequest, kind: AuditKind, room: Room) => {
+    request.auditDescription = {
+      kind,
+      ...(await roomPlace(deps, room._id)),
+      amount: room.price,
+      status: room.status,
+    };
+    return room;
+  };
   app.get(
     '/rooms',
     {
@@ -78,7 +92,8 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: RoomSchema, ...errorAnswers(400, 401, 403, 409) },
       },
     },
-    async (request, reply) => reply.status(201).send(await createRoom(deps, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await logged(request, 'room.created', await createRoom(deps, request.body))),
   );
 
   app.patch(
@@ -93,7 +108,8 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: RoomSchema, ...errorAnswers(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => updateRoom(deps, request.params.id, request.body),
+    async (request) =>
+      logged(request, 'room.updated', await updateRoom(deps, request.params.id, request.body)),
   );
 
   app.put(
@@ -108,7 +124,8 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: RoomSchema, ...errorAnswers(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => updateRoom(deps, request.params.id, request.body),
+    async (request) =>
+      logged(request, 'room.updated', await updateRoom(deps, request.params.id, request.body)),
   );
 
   app.patch(
@@ -123,7 +140,12 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: RoomSchema, ...errorAnswers(400, 401, 403, 404) },
       },
     },
-    async (request) => setRoomStatus(deps, request.params.id, request.body.status),
+    async (request) =>
+      logged(
+        request,
+        'room.status_changed',
+        await setRoomStatus(deps, request.params.id, request.body.status),
+      ),
   );
 
   app.delete(
@@ -138,7 +160,10 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      // Named before it goes: a room that is not there is refused by deleteRoom (404).
+      const place = await roomPlace(deps, request.params.id);
       await deleteRoom(deps, request.params.id);
+      request.auditDescription = { kind: 'room.deleted', ...place };
       return reply.status(204).send(null);
     },
   );

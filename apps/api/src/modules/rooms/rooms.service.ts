@@ -1,4 +1,11 @@
-import type { Room, RoomCreate, RoomPatch, RoomStatus, RoomWithHostel } from '@studynest/contracts';
+import {
+  auditRoom,
+  type Room,
+  type RoomCreate,
+  type RoomPatch,
+  type RoomStatus,
+  type RoomWithHostel,
+} from '@studynest/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { rowIsReferenced } from '../../db/references.ts';
@@ -269,4 +276,22 @@ export async function whyHostelInUse(tx: Tx, hostelId: string): Promise<string |
   if (roomRows.some((r) => r.status !== 'available' || (r.heldUntil && r.heldUntil > now)))
     return HOSTEL_IN_USE;
   return (await rowIsReferenced(tx, 'hostels', hostelId)) ? HOSTEL_HAS_RECORDS : null;
+}
+
+/** A room's number and its hostel's name as the activity log keeps them, or null for no such room. */
+export async function roomPlace(
+  { db }: Pick<Deps, 'db'>,
+  id: string,
+): Promise<{ room: { id: string; name: string }; hostel: { id: string; name: string } } | null> {
+  const [row] = await db
+    .select({ number: rooms.roomNumber, hostelId: hostels.id, hostelName: hostels.hostelName })
+    .from(rooms)
+    .innerJoin(hostels, eq(hostels.id, rooms.hostelId))
+    .where(eq(rooms.id, id))
+    .limit(1);
+  if (!row) return null;
+  return {
+    room: auditRoom({ _id: id, room_number: row.number }),
+    hostel: { id: row.hostelId, name: row.hostelName },
+  };
 }

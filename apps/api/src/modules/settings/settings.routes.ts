@@ -1,4 +1,4 @@
-import { AdminSettingsSchema } from '@studynest/contracts';
+import { AdminSettingsSchema, settingsChanges } from '@studynest/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorAnswers } from '../../lib/route-options.ts';
 import { getSettings, saveSettings } from './settings.service.ts';
@@ -28,6 +28,11 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminSettingsSchema, ...errorAnswers(400, 401, 403) },
       },
     },
-    async (request) => saveSettings(app.deps, request.body),
+    async (request) => {
+      const before = await getSettings(app.deps);
+      const saved = await saveSettings(app.deps, request.body);
+      request.auditDescription = { kind: 'settings.changed', detail: settingsChanges(before, saved) };
+      return saved;
+    },
   );
 };

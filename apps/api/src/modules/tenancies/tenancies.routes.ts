@@ -1,5 +1,9 @@
 import {
+  auditHostel,
+  auditPerson,
+  auditRoom,
   IdParamsSchema,
+  MOVE_OUT_REASON_LABELS,
   MoveOutSchema,
   MoveOutStatementSchema,
   TenancyNoticeSchema,
@@ -66,7 +70,19 @@ export const tenanciesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MoveOutStatementSchema, ...errorAnswers(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => moveOut(deps, await request.requireUser(), request.params.id, request.body),
+    async (request) => {
+      const out = await moveOut(deps, await request.requireUser(), request.params.id, request.body);
+      request.auditDescription = {
+        kind: 'tenancy.moved_out',
+        person: auditPerson(out.user),
+        room: auditRoom(out.room),
+        hostel: auditHostel(out.hostel),
+        kept: out.deductions_total,
+        amount: out.deposit_returned,
+        reason: MOVE_OUT_REASON_LABELS[out.reason],
+      };
+      return out;
+    },
   );
 
   app.get(

@@ -118,7 +118,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MessageSchema, ...errorAnswers(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => resetMfa(deps, await request.requireUser(), request.params.id),
+    async (request) => {
+      const { message, person } = await resetMfa(deps, await request.requireUser(), request.params.id);
+      request.auditDescription = { kind: 'two_step.reset', person };
+      return { message };
+    },
   );
 
   app.delete(
@@ -134,7 +138,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteUser(deps, request.params.id);
+      request.auditDescription = { kind: 'user.deleted', person: await deleteUser(deps, request.params.id) };
       return reply.code(204).send(null);
     },
   );

@@ -1,0 +1,1 @@
+ALTER TABLE "admin_audit" ADD COLUMN "description" jsonb;

@@ -1,0 +1,217 @@
+/**
+ * The admin activity log (docs/domain.md, "Activity log"): each admin write keeps what it did as a
+ * kind with the names, amounts and ids it needs, copied when the action happened, and the log's
+ * words are made from that alone, so renaming a hostel or deleting a tenant later never rewrites
+ * what the log says happened.
+ */
+import * as z from 'zod/mini';
+import { AUDIT_KINDS } from './audit-kinds.ts';
+import { pagingSchema } from './common.ts';
+import { MESSAGE_CHANNELS } from './constants.ts';
+import { formatLagosDate, formatNaira } from './format.ts';
+import { reportDateProblem, reportPeriodProblem } from './report-dates.ts';
+
+const ref = z.object({ id: z.string(), name: z.string() });
+
+/**
+ * What one admin action did, as stored with its log entry. One shape for every kind: each kind
+ * fills the fields its sentence needs (describeAuditAction) and leaves the rest out.
+ */
+export const AuditDescriptionSchema = z.object({
+  kind: z.enum(AUDIT_KINDS),
+  /** The person the action was about: the tenant refunded or moved out, the user deleted… */
+  person: z.optional(z.object({ id: z.string(), name: z.string(), email: z.optional(z.string()) })),
+  hostel: z.optional(ref),
+  /** The room, `name` its number. */
+  room: z.optional(ref),
+  /** The main sum in naira: refunded, or the deposit given back at a move-out. */
+  amount: z.optional(z.int()),
+  /** Naira kept back (a move-out's deductions). */
+  kept: z.optional(z.int()),
+  /** Why, as the admin wrote it or chose it (a refund's reason, a move-out's reason). */
+  reason: z.optional(z.string()),
+  /** The state something was left in (a room's or a review's status, a refund's, a request's). */
+  status: z.optional(z.string()),
+  /** How a message went. */
+  channel: z.optional(z.enum(MESSAGE_CHANNELS)),
+  /** How many (recipients of a message, deliveries retried, a review's stars, a run's differences). */
+  count: z.optional(z.int()),
+  /** Anything else the sentence names: a message's subject, a reconciled day, the settings saved. */
+  detail: z.optional(z.string()),
+  /** The id of what was acted on, when it is not the person, hostel or room above. */
+  target: z.optional(z.string()),
+});
+export type AuditDescription = z.output<typeof AuditDescriptionSchema>;
+
+const words = (s: string | undefined) => (s ?? '').replaceAll('_', ' ');
+const place = (d: AuditDescription) => [d.room?.name, d.hostel?.name].filter(Boolean).join(', ');
+const who = (d: AuditDescription) => d.person?.name ?? 'someone';
+const plural = (n: number | undefined, one: string, many: string) => `${n ?? 0} ${n === 1 ? one : many}`;
+
+/** The log's sentence for one action, e.g. "Refunded ₦100,000 to Tunde Bakare — Inspection cancelled". */
+export function describeAuditAction(d: AuditDescription): string {
+  const naira = (n: number | undefined) => formatNaira(n ?? 0);
+  switch (d.kind) {
+    case 'refund.created':
+      return `Refunded ${naira(d.amount)} to ${who(d)}${d.reason ? ` — ${d.reason}` : ''}`;
+    case 'refund.checked':
+      return `Checked the refund of ${naira(d.amount)} to ${who(d)} with the provider: ${words(d.status)}`;
+    case 'refund.closed':
+      return `Closed the refunds to ${who(d)}: ${naira(d.amount)} refunded, ${naira(d.kept)} kept${d.reason ? ` — ${d.reason}` : ''}`;
+    case 'tenancy.moved_out':
+      return `Moved out ${who(d)} from ${place(d)}, ${naira(d.kept)} kept${d.amount ? `, ${naira(d.amount)} to refund` : ''}${d.reason ? ` — ${d.reason}` : ''}`;
+    case 'maintenance.updated':
+      return `Marked ${who(d)}'s ${words(d.detail)} request in ${place(d)} ${words(d.status)}`;
+    case 'message.sent':
+      return `Sent ${d.channel === 'sms' ? 'a text' : 'an e-mail'} to ${plural(d.count, 'person', 'people')}${d.detail ? `: “${d.detail}”` : ''}`;
+    case 'message.previewed':
+      return `Previewed ${d.channel === 'sms' ? 'a text' : 'an e-mail'} to ${plural(d.count, 'person', 'people')}${d.detail ? `: “${d.detail}”` : ''}`;
+    case 'message.retried':
+      return `Retried ${plural(d.count, 'failed delivery', 'failed deliveries')}${d.detail ? ` of “${d.detail}”` : ''}`;
+    case 'hostel.created':
+      return `Created hostel ${d.hostel?.name}`;
+    case 'hostel.updated':
+      return `Updated hostel ${d.hostel?.name}`;
+    case 'hostel.deleted':
+      return `Deleted hostel ${d.hostel?.name}`;
+    case 'hostel.closed':
+      return `Closed hostel ${d.hostel?.name}`;
+    case 'hostel.reopened':
+      return `Reopened hostel ${d.hostel?.name}`;
+    case 'room.created':
+      return `Added ${place(d)} at ${naira(d.amount)} a year`;
+    case 'room.updated':
+      return `Updated ${place(d)}${d.amount === undefined ? '' : `, ${naira(d.amount)} a year`}`;
+    case 'room.status_changed':
+      return `Set ${place(d)} to ${words(d.status)}`;
+    case 'room.deleted':
+      return `Deleted ${place(d)}`;
+    case 'review.moderated':
+      return `Set ${who(d)}'s review${d.count ? ` (${plural(d.count, 'star', 'stars')})` : ''} to ${words(d.status)}`;
+    case 'settings.changed':
+      return `Changed the settings: ${d.detail}`;
+    case 'admin.created':
+      return `Created admin ${who(d)}${d.person?.email ? ` (${d.person.email})` : ''}`;
+    case 'user.deleted':
+      return `Deleted user ${who(d)}${d.person?.email ? ` (${d.person.email})` : ''}`;
+    case 'two_step.reset':
+      return `Reset two-step sign-in for ${who(d)}`;
+    case 'two_step.setup':
+      return 'Started setting up two-step sign-in';
+    case 'two_step.enabled':
+      return 'Turned on two-step sign-in';
+    case 'two_step.disabled':
+      return 'Turned off two-step sign-in';
+    case 'reconciliation.run':
+      return `Reconciled ${d.detail ? formatLagosDate(d.detail) : 'a day'} with the payment provider: ${words(d.status)}${d.count ? `, ${plural(d.count, 'difference', 'differences')}` : ''}`;
+  }
+}
+
+/** GET /admin/audit: what admins changed (every successful admin write). */
+export const AuditEntrySchema = z.object({
+  _id: z.string(),
+  actor: z.nullable(z.object({ _id: z.string(), email: z.string(), name: z.string() })),
+  /** Method and route, e.g. "DELETE /api/user/:id". */
+  action: z.string(),
+  /** What the action did, as kept when it happened; null on entries older than descriptions. */
+  description: z.nullable(AuditDescriptionSchema),
+  /** The action in words, made from `description` (or the method and route when there is none). */
+  summary: z.string(),
+  /** The id in the path, when there is one. */
+  target_id: z.nullable(z.string()),
+  status_code: z.int(),
+  ip: z.string(),
+  created_at: z.string(),
+});
+export type AuditEntry = z.output<typeof AuditEntrySchema>;
+export const AuditListSchema = z.array(AuditEntrySchema);
+
+const lagosDay = (name: 'from' | 'to') =>
+  z.optional(
+    z.string().check(
+      z.refine((v) => reportDateProblem(name, v) === null, {
+        error: (issue) => reportDateProblem(name, String(issue.input)) ?? undefined,
+      }),
+    ),
+  );
+
+/** Both ends given and each a good date: only then is the period itself checked. */
+const bothDates = (q: { from?: string; to?: string }): q is { from: string; to: string } =>
+  Boolean(q.from && q.to) &&
+  reportDateProblem('from', q.from as string) === null &&
+  reportDateProblem('to', q.to as string) === null;
+
+/**
+ * GET /admin/audit filters, all optional: `person` (part of a name or e-mail, of the admin who acted
+ * or the person affected), `kind`, and `from`/`to` Lagos days (both included).
+ */
+export const AuditQuerySchema = z
+  .extend(pagingSchema(500), {
+    person: z.optional(
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.minLength(1, { error: 'person must not be empty' }),
+          z.maxLength(100, { error: 'person must be at most 100 characters' }),
+        ),
+    ),
+    kind: z.optional(z.enum(AUDIT_KINDS, { error: `kind must be one of: ${AUDIT_KINDS.join(', ')}` })),
+    from: lagosDay('from'),
+    to: lagosDay('to'),
+  })
+  .check(
+    z.refine((q) => !bothDates(q) || reportPeriodProblem(q.from, q.to) === null, {
+      error: (issue) => {
+        const q = issue.input as { from: string; to: string };
+        return reportPeriodProblem(q.from, q.to) ?? undefined;
+      },
+      path: ['to'],
+    }),
+  );
+export type AuditQueryInput = z.input<typeof AuditQuerySchema>;
+export type AuditQuery = z.output<typeof AuditQuerySchema>;
+
+/** A person as the log keeps them, from any person reference the API answers with. */
+export const auditPerson = (p: { _id: string; first_name: string; last_name: string; email: string }) => ({
+  id: p._id,
+  name: `${p.first_name} ${p.last_name}`.trim(),
+  email: p.email,
+});
+export const auditHostel = (h: { _id: string; hostel_name: string }) => ({ id: h._id, name: h.hostel_name });
+/** Room numbers are kept as 'room 01'; the log writes 'Room 01'. */
+export const auditRoom = (r: { _id: string; room_number: string }) => ({
+  id: r._id,
+  name: r.room_number.charAt(0).toUpperCase() + r.room_number.slice(1),
+});
+
+type SettingsValues = {
+  reminder_days_before: number[];
+  overdue_days_after: number[];
+  reminder_sms: boolean;
+  inspection_cancel_hours: number;
+};
+
+/** What a settings save changed, old → new, for the log ("no change" when nothing did). */
+export function settingsChanges(before: SettingsValues, after: SettingsValues): string {
+  const days = (list: number[]) => (list.length ? list.join(', ') : 'none');
+  const onOff = (on: boolean) => (on ? 'on' : 'off');
+  const fields: [string, string, string][] = [
+    [
+      'reminder days before the due date',
+      days(before.reminder_days_before),
+      days(after.reminder_days_before),
+    ],
+    ['overdue notice days', days(before.overdue_days_after), days(after.overdue_days_after)],
+    ['reminder texts', onOff(before.reminder_sms), onOff(after.reminder_sms)],
+    [
+      'inspection cancellation window (hours)',
+      String(before.inspection_cancel_hours),
+      String(after.inspection_cancel_hours),
+    ],
+  ];
+  const changed = fields
+    .filter(([, was, now]) => was !== now)
+    .map(([name, was, now]) => `${name} ${was} → ${now}`);
+  return changed.length ? changed.join('; ') : 'no change';
+}
