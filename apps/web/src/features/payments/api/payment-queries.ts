@@ -31,12 +31,14 @@ export const paymentQueries = {
 };
 
 /**
- * Saves the server's receipt PDF of a successful payment as receipt.pdf (docs/domain.md, Receipts:
- * the server holds the receipt number and its verification code).
+ * Saves the server's receipt PDF of a successful payment under its receipt number, as the server
+ * names it: SN-2026-000123.pdf (docs/domain.md, Receipts: the server holds the receipt number and
+ * its verification code).
  */
-export function useReceiptDownload(reference: string) {
+export function useReceiptDownload(reference: string, receiptNumber: string | null) {
   return useMutation({
-    mutationFn: () => apiDownload(`/payments/${encodeURIComponent(reference)}/receipt.pdf`, 'receipt.pdf'),
+    mutationFn: () =>
+      apiDownload(`/payments/${encodeURIComponent(reference)}/receipt.pdf`, `${receiptNumber ?? 'receipt'}.pdf`),
   });
 }
 
