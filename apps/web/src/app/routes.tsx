@@ -4,17 +4,15 @@ import { RouteError } from '../components/layouts/route-error.tsx';
 import { PageLoading } from '../components/ui/spinner.tsx';
 import { paths } from '../config/paths.ts';
 import { hostelPageQueries } from '../features/hostels/api/hostel-queries.ts';
-import { HostelMenu } from '../features/hostels/components/hostel-menu.tsx';
 import { getSession } from '../lib/auth-storage.ts';
 import { queryClient } from '../lib/query-client.ts';
+import { headerMenu } from './header-menu.tsx';
 
 /**
  * Every screen is its own lazily loaded chunk, so a student on slow data downloads only the
  * screen in front of them. Route modules export `Component`. The same table serves the browser
  * router (main.tsx) and the build-time prerender of `/` (entry-server.tsx).
  */
-const hostelMenu = (close: () => void) => <HostelMenu onNavigate={close} />;
-
 /**
  * Logging in or signing up while signed in: straight on to one's profile (admins: the dashboard). A
  * loader, so it runs on the way to the screen (a link followed before the app started on a rendered
@@ -30,11 +28,11 @@ const awayIfSignedIn = () => {
 
 export const routes: RouteObject[] = [
   {
-    element: <RootLayout menu={hostelMenu} />,
+    element: <RootLayout menu={headerMenu} />,
     errorElement: <RouteError />,
     // A first visit to a screen whose code is not loaded yet: header, footer and a spinner meanwhile.
     HydrateFallback: () => (
-      <RootLayout menu={hostelMenu}>
+      <RootLayout menu={headerMenu}>
         <PageLoading />
       </RootLayout>
     ),
@@ -83,6 +81,7 @@ export const routes: RouteObject[] = [
       { path: paths.receipt.path, lazy: () => import('./routes/receipt.tsx') },
       { path: paths.rentReceipt.path, lazy: () => import('./routes/rent-receipt.tsx') },
       { path: paths.profile.path, lazy: () => import('./routes/profile.tsx') },
+      { path: paths.accountSecurity.path, lazy: () => import('./routes/account-security.tsx') },
       { path: '*', lazy: () => import('./routes/not-found.tsx') },
     ],
   },
