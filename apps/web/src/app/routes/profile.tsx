@@ -103,14 +103,14 @@ export function Component() {
         {isOwn && <PaymentHistory />}
       </Part>
       {/* Rent Details (and its Pay Rent button) come with a hostel: a paid agent fee. */}
-      <Part id="rent">{data.hostel ? <RentDetails profile={data} /> : <Empty title="Rent" />}</Part>
+      <Part id="rent">{data.hostel ? <RentDetails profile={data} /> : <Empty title="Rent" when="book a room" />}</Part>
       <Part id="maintenance">
         {tenant ? (
           <Suspense fallback={<Spinner label="Loading maintenance…" />}>
             <TenantMaintenance />
           </Suspense>
         ) : (
-          <Empty title="Maintenance" />
+          <Empty title="Maintenance" when="rent a room" />
         )}
       </Part>
       <Part id="moving-out">
@@ -118,7 +118,7 @@ export function Component() {
         {data.moveOutStatement ? (
           <MoveOutStatement statement={data.moveOutStatement} />
         ) : (
-          !tenant && <Empty title="Moving out" />
+          !tenant && <Empty title="Moving out" when="rent a room" />
         )}
       </Part>
       <Part id="account">
@@ -156,9 +156,9 @@ function Part({ id, children }: { id: string; children: React.ReactNode }) {
   );
 }
 
-/** A section with nothing in it yet: it opens once the student rents a room. */
-const Empty = ({ title }: { title: string }) => (
+/** A section with nothing in it yet, and what opens it. */
+const Empty = ({ title, when }: { title: string; when: string }) => (
   <CardSection title={title}>
-    <p className="text-sm text-muted">Nothing here yet: this opens once you book or rent a room.</p>
+    <p className="text-sm text-muted">Nothing here yet: this opens once you {when}.</p>
   </CardSection>
 );
