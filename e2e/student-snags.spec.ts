@@ -129,4 +129,3 @@ test('at 375 px the profile section links jump to their sections and the header 
   await expect(menu.getByRole('link', { name: 'Log in' })).toBeVisible();
   await expect(menu.getByRole('button', { name: 'Log out' })).toHaveCount(0);
 });
-

@@ -2,11 +2,12 @@ import { Link, useNavigate } from 'react-router';
 import type { HeaderMenu } from '../components/layouts/header.tsx';
 import { ProfileLink } from '../components/layouts/profile-link.tsx';
 import { paths } from '../config/paths.ts';
-import { useLogout } from '../features/auth/api/auth-mutations.ts';
+import { useLogout } from '../features/auth/api/logout.ts';
 import { HostelMenu } from '../features/hostels/components/hostel-menu.tsx';
 import { useSession } from '../lib/auth-storage.ts';
 
-const ITEM = 'block w-full px-4 py-3 text-left font-semibold text-ink hover:bg-brand-50 focus-visible:bg-brand-50';
+const ITEM =
+  'block w-full px-4 py-3 text-left font-semibold text-ink hover:bg-brand-50 focus-visible:bg-brand-50';
 
 /** Log out here and on the server (the token stops working), then home. */
 function LogOutItem({ onDone }: { onDone: () => void }) {

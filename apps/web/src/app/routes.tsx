@@ -1,9 +1,10 @@
-import { type RouteObject, replace } from 'react-router';
+import { type LoaderFunctionArgs, type RouteObject, replace } from 'react-router';
 import { RootLayout } from '../components/layouts/root-layout.tsx';
 import { RouteError } from '../components/layouts/route-error.tsx';
 import { PageLoading } from '../components/ui/spinner.tsx';
 import { paths } from '../config/paths.ts';
 import { hostelPageQueries } from '../features/hostels/api/hostel-queries.ts';
+import { returnedReference, verifyQuery } from '../features/payments/api/verify-query.ts';
 import { getSession } from '../lib/auth-storage.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { headerMenu } from './header-menu.tsx';
@@ -24,6 +25,16 @@ const awayIfSignedIn = () => {
   return replace(
     session.role === 'admin' ? paths.admin.dashboard.getHref() : paths.profile.getHref(session.userId),
   );
+};
+
+/**
+ * A payment return page: ask the server about the payment while the screen's code loads, so the
+ * receipt shows the moment both are in (the screen's own query finds it asked).
+ */
+const verifyOnReturn = ({ request }: LoaderFunctionArgs) => {
+  const reference = returnedReference(new URL(request.url).searchParams);
+  if (reference && getSession()) void queryClient.prefetchQuery(verifyQuery(reference));
+  return null;
 };
 
 export const routes: RouteObject[] = [
@@ -78,8 +89,12 @@ export const routes: RouteObject[] = [
         lazy: () => import('./routes/hostel.tsx'),
       },
       { path: paths.bookInspection.path, lazy: () => import('./routes/book-inspection.tsx') },
-      { path: paths.receipt.path, lazy: () => import('./routes/receipt.tsx') },
-      { path: paths.rentReceipt.path, lazy: () => import('./routes/rent-receipt.tsx') },
+      { path: paths.receipt.path, loader: verifyOnReturn, lazy: () => import('./routes/receipt.tsx') },
+      {
+        path: paths.rentReceipt.path,
+        loader: verifyOnReturn,
+        lazy: () => import('./routes/rent-receipt.tsx'),
+      },
       { path: paths.profile.path, lazy: () => import('./routes/profile.tsx') },
       { path: paths.accountSecurity.path, lazy: () => import('./routes/account-security.tsx') },
       { path: '*', lazy: () => import('./routes/not-found.tsx') },

@@ -219,7 +219,10 @@ describe('receipts', () => {
       .update(bookings)
       .set({ inspectionDate: addDays(todayInLagos(), -1) })
       .where(eq(bookings.id, fee?.bookingId as string));
-    const [booking] = await t.db.select().from(bookings).where(eq(bookings.id, fee?.bookingId as string));
+    const [booking] = await t.db
+      .select()
+      .from(bookings)
+      .where(eq(bookings.id, fee?.bookingId as string));
     expect(booking?.status).toBe('inspected');
     const { words } = await pdfWords(paid.rentReference, paid.student.headers);
     expect(words).toContain(KEY_LINE);

@@ -28,7 +28,10 @@ export function Component() {
   if (!session) return <Navigate to={paths.login.getHref()} state={{ from: location.pathname }} replace />;
   return (
     <div className="container-page flex flex-col gap-6 py-6 sm:py-10">
-      <Link to={paths.profile.getHref(session.userId)} className="self-start font-semibold text-brand-800 underline">
+      <Link
+        to={paths.profile.getHref(session.userId)}
+        className="self-start font-semibold text-brand-800 underline"
+      >
         Back to my profile
       </Link>
       <h1 className="text-2xl">Password and signed-in devices</h1>

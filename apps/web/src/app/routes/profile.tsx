@@ -103,7 +103,9 @@ export function Component() {
         {isOwn && <PaymentHistory />}
       </Part>
       {/* Rent Details (and its Pay Rent button) come with a hostel: a paid agent fee. */}
-      <Part id="rent">{data.hostel ? <RentDetails profile={data} /> : <Empty title="Rent" when="book a room" />}</Part>
+      <Part id="rent">
+        {data.hostel ? <RentDetails profile={data} /> : <Empty title="Rent" when="book a room" />}
+      </Part>
       <Part id="maintenance">
         {tenant ? (
           <Suspense fallback={<Spinner label="Loading maintenance…" />}>

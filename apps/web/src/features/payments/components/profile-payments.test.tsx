@@ -1,11 +1,11 @@
 import type { PaymentDetail, Profile } from '@studynest/contracts';
+import { COLLECT_KEY_LINE } from '@studynest/contracts/receipt';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hostel, placement, profile, rentDetails, room } from '../../../testing/fixtures.ts';
 import { PaymentDetails } from './payment-details.tsx';
 import { buildReceipt } from './receipt-content.ts';
-import { COLLECT_KEY_LINE } from '@studynest/contracts/receipt';
 import { RentDetails } from './rent-details.tsx';
 
 const base = profile;

@@ -11,6 +11,7 @@ import { useSession } from '../../../lib/auth-storage.ts';
 import { invalidate, profileQuery } from '../../../lib/query-client.ts';
 import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
 import { paymentQueries, useReceiptDownload } from '../api/payment-queries.ts';
+import { returnedReference } from '../api/verify-query.ts';
 import { buildReceipt, paymentLabel } from './receipt-content.ts';
 import { ReceiptView } from './receipt-view.tsx';
 
@@ -76,7 +77,7 @@ function NextSteps({ children }: { children: React.ReactNode }) {
  */
 export function ReceiptScreen({ kind }: { kind: PaymentKind }) {
   const [params] = useSearchParams();
-  const reference = (params.get('reference') ?? params.get('trxref') ?? '').trim();
+  const reference = returnedReference(params);
   const session = useSession();
   const location = useLocation();
 
@@ -151,7 +152,8 @@ function VerifiedReceipt({ reference }: { reference: string }) {
   const [waitedLongEnough, setWaitedLongEnough] = useState(false);
   const verify = useQuery({
     ...paymentQueries.verify(reference),
-    refetchInterval: (q) => (q.state.data?.status === 'pending' && !waitedLongEnough ? CONFIRM_POLL_MS : false),
+    refetchInterval: (q) =>
+      q.state.data?.status === 'pending' && !waitedLongEnough ? CONFIRM_POLL_MS : false,
   });
   const queryClient = useQueryClient();
   const userId = useSession()?.userId ?? '';
