@@ -80,9 +80,10 @@ export function Component() {
       <ProfileSummary profile={data} actions={<LogoutButton />} />
       <nav
         aria-label="Profile sections"
-        className="sticky top-16 z-20 -mx-4 -my-3 overflow-x-auto bg-white/95 px-4 py-2 sm:mx-0 sm:px-0"
+        // At the top on a phone, where all five wrap onto two rows; kept in view from sm up (one row).
+        className="-my-3 bg-white/95 py-2 sm:sticky sm:top-16 sm:z-20"
       >
-        <ul className="flex gap-2 text-sm font-semibold whitespace-nowrap">
+        <ul className="flex flex-wrap gap-2 text-sm font-semibold">
           {PARTS.map(([id, label]) => (
             <li key={id}>
               <a href={`#${id}`} className="block rounded-full bg-brand-50 px-3 py-2 text-brand-800">
@@ -148,11 +149,11 @@ const PARTS = [
 
 /**
  * A section a link jumps to: focusable, so following the link moves focus there as well as the
- * view, and clear of the sticky header and navigation.
+ * view, and clear of the sticky header (and from sm up the sticky navigation).
  */
 function Part({ id, children }: { id: string; children: React.ReactNode }) {
   return (
-    <div id={id} tabIndex={-1} className="flex scroll-mt-32 flex-col gap-6 outline-none">
+    <div id={id} tabIndex={-1} className="flex scroll-mt-20 flex-col gap-6 outline-none sm:scroll-mt-32">
       {children}
     </div>
   );
