@@ -45,6 +45,9 @@ test('the receipt appears within a second of pressing Pay on the sandbox checkou
   });
   expect(started.status(), await started.text()).toBe(201);
   await signIn(page, student);
+  // As a student does: from the app (its code in the browser's cache) to the checkout page.
+  await page.goto(`/profile/${student.userId}`);
+  await expect(page.getByRole('navigation', { name: 'Profile sections' })).toBeVisible();
   await page.goto((await started.json()).checkoutLink);
   await expect(page.getByRole('note')).toContainText('TEST PAYMENT');
 
