@@ -285,6 +285,7 @@ describe('receipts', () => {
       paid.hostel.hostelName,
       paid.room.roomNumber,
       'Chiamaka O.',
+      'Agent fee (room inspection)',
       'Paid',
       'action="/verify"',
     ]) {
