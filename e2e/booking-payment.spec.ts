@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { addDays, todayInLagos } from '@studynest/contracts/calendar';
-import { formatNaira } from '@studynest/contracts/format';
+import { formatLagosDate, formatNaira } from '@studynest/contracts/format';
 import { E2E_ADMIN, expect, test } from './fixtures.ts';
 import { login, signIn } from './people.ts';
 
@@ -48,7 +48,8 @@ async function downloadPdfText(page: Page, path: string): Promise<string> {
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Download Receipt' }).click(),
   ]);
-  expect(download.suggestedFilename()).toBe('receipt.pdf');
+  // Saved under its receipt number.
+  expect(download.suggestedFilename()).toMatch(/^SN-\d{4}-\d{6}\.pdf$/);
   await download.saveAs(path);
   // A receipt is kept and shared over mobile data: a real PDF, and a small one.
   const bytes = statSync(path).size;
@@ -121,14 +122,14 @@ test('student books an inspection, pays the agent fee and the rent, gets both re
   // Back on the agent-fee receipt.
   await expect(page).toHaveURL(/\/receipt-page\?reference=/);
   const agentReference = new URL(page.url()).searchParams.get('reference') ?? '';
-  await expect(page.getByText('Generating Receipt....')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Thank you for your payment!' })).toBeVisible({
     timeout: 15_000,
   });
   await expect(page.getByText('Your room inspection booking has been successfully completed.')).toBeVisible();
   const summary = page.getByRole('region', { name: 'Payment Summary' });
   await expect(summary).toContainText('Success');
-  await expect(summary).toContainText('AGENT_FEE');
+  await expect(summary).toContainText('Agent fee');
+  await expect(summary).toContainText(`Paid by${student.first_name} ${student.last_name}`);
   await expect(summary).toContainText(formatNaira(room.agent_fee));
   const booking = page.getByRole('region', { name: 'Booking Information' });
   await expect(booking).toContainText(hostel.hostel_name);
@@ -183,22 +184,26 @@ test('student books an inspection, pays the agent fee and the rent, gets both re
   await page.getByRole('button', { name: /^Pay / }).click();
 
   await expect(page).toHaveURL(/\/rent-receipt\?reference=/);
-  await expect(page.getByText('Generating Receipt....')).toBeVisible();
   await expect(page.getByText('Your rent payment has been successfully completed.')).toBeVisible({
     timeout: 15_000,
   });
   await expect(page.getByRole('heading', { name: 'Thank you for your payment!' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Payment Summary' })).toContainText('ROOM_RENT');
+  await expect(page.getByRole('region', { name: 'Payment Summary' })).toContainText(
+    `Rent, 12 months from ${formatLagosDate(todayInLagos())}`,
+  );
   await expect(page.getByRole('region', { name: 'Payment Summary' })).toContainText(formatNaira(room.price));
   const rentInfo = page.getByRole('region', { name: 'Rent Information' });
   await expect(rentInfo).toContainText(hostel.hostel_name);
   await expect(rentInfo).toContainText(room.room_number);
   await expect(rentInfo).toContainText('Rent due date');
   const notice = page.getByRole('region', { name: 'Notice to the tenant' });
-  await expect(notice).toContainText('collect your key from the same agent');
+  // Rent paid before tomorrow's inspection: no agent has shown the room yet, so no key line.
+  await expect(notice).toContainText('Your room is ready for you to move in.');
+  await expect(notice).not.toContainText('collect your key');
   await expect(notice).toContainText('StudyNest Hostels Ltd.');
   const rentPdf = await downloadPdfText(page, testInfo.outputPath('rent-receipt.pdf'));
-  expect(rentPdf).toContain('ROOM_RENT');
+  expect(rentPdf).toContain('Rent, 12 months from');
+  expect(rentPdf).not.toContain('ROOM_RENT');
   expect(rentPdf).toContain(formatNaira(room.price));
   await expect(page).toHaveURL(`${baseURL}/`);
 
@@ -219,7 +224,7 @@ test('student books an inspection, pays the agent fee and the rent, gets both re
       .getByRole('button', { name: /Download receipt/ })
       .click(),
   ]);
-  expect(profileDownload.suggestedFilename()).toBe('receipt.pdf');
+  expect(profileDownload.suggestedFilename()).toMatch(/^SN-\d{4}-\d{6}\.pdf$/);
   const profilePdfPath = testInfo.outputPath('profile-receipt.pdf');
   await profileDownload.saveAs(profilePdfPath);
   expect(execFileSync('pdftotext', ['-layout', profilePdfPath, '-']).toString()).toContain(

@@ -2,7 +2,7 @@ import { expect, test } from './fixtures.ts';
 
 test('home → header menu → pick a hostel → its rooms are listed', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('button', { name: 'Open hostels menu' }).click();
+  await page.getByRole('button', { name: 'Open menu' }).click();
   const menu = page.getByRole('list', { name: 'Hostels' });
   await expect(menu.getByRole('link').first()).toBeVisible();
   const first = menu.getByRole('link', { name: /Akoka Royal Lodge/ });

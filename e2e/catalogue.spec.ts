@@ -150,8 +150,8 @@ test('admin builds a hostel with rooms; a visitor browses it; the admin cleans u
   const visitorContext = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
   const visitor = await visitorContext.newPage();
   await visitor.goto('/');
-  await visitor.getByRole('button', { name: 'Open hostels menu' }).click();
-  await expect(visitor.getByRole('button', { name: 'Close hostels menu' })).toHaveClass(/bg-danger-600/);
+  await visitor.getByRole('button', { name: 'Open menu' }).click();
+  await expect(visitor.getByRole('button', { name: 'Close menu' })).toHaveClass(/bg-danger-600/);
   // Visitors are not offered the admin dashboard.
   await expect(visitor.getByRole('link', { name: 'Admin Dashboard' })).toHaveCount(0);
   await visitor

@@ -158,7 +158,7 @@ test('a signed-in student who taps the landing page buttons or the menu at any m
   await tapAtEveryMoment(
     context,
     '/',
-    (page) => page.getByRole('button', { name: 'Open hostels menu' }),
+    (page) => page.getByRole('button', { name: 'Open menu' }),
     async (page) => {
       await expect(
         page.getByRole('list', { name: 'Hostels' }).getByRole('link', { name: /Akoka Royal Lodge/ }),
@@ -249,7 +249,7 @@ test("presses made before the app's code has arrived are done once it has (they 
   let { page } = await slowPage(context);
   await lateApp(page);
   await page.getByRole('button', { name: 'Read More' }).click();
-  await page.getByRole('button', { name: 'Open hostels menu' }).click();
+  await page.getByRole('button', { name: 'Open menu' }).click();
   await expect(page.getByText(/the price you see is the price you pay/)).toBeVisible();
   await expect(
     page.getByRole('list', { name: 'Hostels' }).getByRole('link', { name: /Akoka Royal Lodge/ }),

@@ -186,9 +186,9 @@ test('a submitted review appears on the landing page after an admin approves it'
 
 test('header menu, footer links and Contact Us work', async ({ page }) => {
   await page.goto('/about');
-  await page.getByRole('button', { name: 'Open hostels menu' }).click();
+  await page.getByRole('button', { name: 'Open menu' }).click();
   await expect(page.getByRole('list', { name: 'Hostels' }).getByRole('link').first()).toBeVisible();
-  await page.getByRole('button', { name: 'Close hostels menu' }).click();
+  await page.getByRole('button', { name: 'Close menu' }).click();
   await expect(page.getByRole('list', { name: 'Hostels' })).toHaveCount(0);
 
   const footer = page.getByRole('navigation', { name: 'Footer' });

@@ -91,6 +91,15 @@ export const PaymentDetailSchema = z.object({
   room: PaymentRoomSchema,
   hostel: HostelRefSchema,
   tenancy: z.nullable(TenancyDatesSchema),
+  /** Who paid, as the receipt names them ("Chiamaka Okafor"). */
+  payer_name: z.string(),
+  /** A rent that went through: the first day (Lagos calendar date) of the months it paid for. */
+  rent_period_start: z.nullable(z.string()),
+  /**
+   * The inspection this payment's booking was for has taken place: the booking stands (confirmed or
+   * inspected) and its slot has started. Only then has an agent shown the payer the room.
+   */
+  inspection_held: z.boolean(),
 });
 export type PaymentDetail = z.output<typeof PaymentDetailSchema>;
 

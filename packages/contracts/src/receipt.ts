@@ -1,4 +1,4 @@
-import { COMPANY, type PaymentKind } from './constants.ts';
+import { BUSINESS, COMPANY, PAYMENT_KIND_LABELS, type PaymentKind } from './constants.ts';
 import { formatInspection, formatLagosDate, formatLagosDateTime } from './format.ts';
 import type { PaymentDetail } from './payments.ts';
 
@@ -29,6 +29,22 @@ export const RECEIPT_SUBTITLE: Record<PaymentKind, string> = {
   caution_fee: 'Your caution deposit has been received. It is held for you and returned when you move out.',
 };
 
+/**
+ * What a payment was for, as people read it on a receipt, on screen and on paper: "Agent fee",
+ * "Caution deposit", "Rent, 12 months from 26 Nov 2026" (the months a rent paid for start on
+ * `rentPeriodStart`, a Lagos calendar date; plain "Rent" when it is not known).
+ */
+export function paymentLabel(kind: PaymentKind, rentPeriodStart: string | null = null): string {
+  if (kind === 'rent' && rentPeriodStart) {
+    return `Rent, ${BUSINESS.leaseMonths} months from ${formatLagosDate(rentPeriodStart)}`;
+  }
+  return PAYMENT_KIND_LABELS[kind];
+}
+
+/** The line a rent receipt carries only once an agent has shown the payer the room. */
+export const COLLECT_KEY_LINE =
+  'Please collect your key from the same agent who showed you the room during your inspection.';
+
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
@@ -45,6 +61,7 @@ export function buildReceipt(kind: PaymentKind, p: PaymentDetail, refunded = 0):
     heading: 'Payment Summary',
     rows: [
       ['Status', status],
+      ['Paid by', p.payer_name],
       [label, value],
       ['Amount', { naira: p.amount }],
       ...(refunded > 0 ? ([['Refunded', { naira: refunded }]] as ReceiptSection['rows']) : []),
@@ -80,7 +97,7 @@ export function buildReceipt(kind: PaymentKind, p: PaymentDetail, refunded = 0):
   if (kind === 'agent_fee') {
     const inspection = p.booking ? formatInspection(p.booking.inspection_date_time) : null;
     return receipt(
-      ['Payment type', p.payment_type],
+      ['Payment type', paymentLabel(kind)],
       {
         heading: 'Booking Information',
         rows: placeRows('Apartment booked', [
@@ -99,7 +116,7 @@ export function buildReceipt(kind: PaymentKind, p: PaymentDetail, refunded = 0):
 
   if (kind === 'caution_fee') {
     return receipt(
-      ['Payment type', p.payment_type],
+      ['Payment type', paymentLabel(kind)],
       { heading: 'Deposit Information', rows: placeRows('Apartment') },
       {
         heading: 'About your deposit',
@@ -112,8 +129,7 @@ export function buildReceipt(kind: PaymentKind, p: PaymentDetail, refunded = 0):
   }
 
   return receipt(
-    // The rent receipt shows its purpose as the fixed value ROOM_RENT.
-    ['Purpose', 'ROOM_RENT'],
+    ['Purpose', paymentLabel(kind, p.rent_period_start)],
     {
       heading: 'Rent Information',
       rows: [
@@ -130,7 +146,8 @@ export function buildReceipt(kind: PaymentKind, p: PaymentDetail, refunded = 0):
       heading: 'Notice to the tenant',
       paragraphs: [
         'Your room is ready for you to move in.',
-        'Please collect your key from the same agent who showed you the room during your inspection.',
+        // Paid before the inspection (or a renewal, with no booking): no agent has shown them the room.
+        ...(p.inspection_held ? [COLLECT_KEY_LINE] : []),
         'Your rent due date and other details appear in your profile.',
       ],
       signature: COMPANY.name,

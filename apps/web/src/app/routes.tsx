@@ -1,20 +1,19 @@
-import { type RouteObject, replace } from 'react-router';
+import { type LoaderFunctionArgs, type RouteObject, replace } from 'react-router';
 import { RootLayout } from '../components/layouts/root-layout.tsx';
 import { RouteError } from '../components/layouts/route-error.tsx';
 import { PageLoading } from '../components/ui/spinner.tsx';
 import { paths } from '../config/paths.ts';
 import { hostelPageQueries } from '../features/hostels/api/hostel-queries.ts';
-import { HostelMenu } from '../features/hostels/components/hostel-menu.tsx';
+import { returnedReference, verifyQuery } from '../features/payments/api/verify-query.ts';
 import { getSession } from '../lib/auth-storage.ts';
 import { queryClient } from '../lib/query-client.ts';
+import { headerMenu } from './header-menu.tsx';
 
 /**
  * Every screen is its own lazily loaded chunk, so a student on slow data downloads only the
  * screen in front of them. Route modules export `Component`. The same table serves the browser
  * router (main.tsx) and the build-time prerender of `/` (entry-server.tsx).
  */
-const hostelMenu = (close: () => void) => <HostelMenu onNavigate={close} />;
-
 /**
  * Logging in or signing up while signed in: straight on to one's profile (admins: the dashboard). A
  * loader, so it runs on the way to the screen (a link followed before the app started on a rendered
@@ -28,13 +27,23 @@ const awayIfSignedIn = () => {
   );
 };
 
+/**
+ * A payment return page: ask the server about the payment while the screen's code loads, so the
+ * receipt shows the moment both are in (the screen's own query finds it asked).
+ */
+const verifyOnReturn = ({ request }: LoaderFunctionArgs) => {
+  const reference = returnedReference(new URL(request.url).searchParams);
+  if (reference && getSession()) void queryClient.prefetchQuery(verifyQuery(reference));
+  return null;
+};
+
 export const routes: RouteObject[] = [
   {
-    element: <RootLayout menu={hostelMenu} />,
+    element: <RootLayout menu={headerMenu} />,
     errorElement: <RouteError />,
     // A first visit to a screen whose code is not loaded yet: header, footer and a spinner meanwhile.
     HydrateFallback: () => (
-      <RootLayout menu={hostelMenu}>
+      <RootLayout menu={headerMenu}>
         <PageLoading />
       </RootLayout>
     ),
@@ -80,9 +89,14 @@ export const routes: RouteObject[] = [
         lazy: () => import('./routes/hostel.tsx'),
       },
       { path: paths.bookInspection.path, lazy: () => import('./routes/book-inspection.tsx') },
-      { path: paths.receipt.path, lazy: () => import('./routes/receipt.tsx') },
-      { path: paths.rentReceipt.path, lazy: () => import('./routes/rent-receipt.tsx') },
+      { path: paths.receipt.path, loader: verifyOnReturn, lazy: () => import('./routes/receipt.tsx') },
+      {
+        path: paths.rentReceipt.path,
+        loader: verifyOnReturn,
+        lazy: () => import('./routes/rent-receipt.tsx'),
+      },
       { path: paths.profile.path, lazy: () => import('./routes/profile.tsx') },
+      { path: paths.accountSecurity.path, lazy: () => import('./routes/account-security.tsx') },
       { path: '*', lazy: () => import('./routes/not-found.tsx') },
     ],
   },

@@ -35,6 +35,7 @@ export const paths = {
   receipt: { path: '/receipt-page', getHref: () => '/receipt-page' },
   rentReceipt: { path: '/rent-receipt', getHref: () => '/rent-receipt' },
   profile: { path: '/profile/:userId', getHref: (id: string) => `/profile/${id}` },
+  accountSecurity: { path: '/account-security', getHref: () => '/account-security' },
   admin: {
     dashboard: { path: '/admin-dashboard', getHref: () => '/admin-dashboard' },
     tenants: { path: '/admin-tenants', getHref: () => '/admin-tenants' },

@@ -31,6 +31,5 @@ export const NOTICE_MS = {
   adminCreated: 3000,
   saved: 4000,
   error: 4000,
-  receipt: 5000,
   afterDownload: 1000,
 } as const;

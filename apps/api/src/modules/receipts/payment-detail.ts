@@ -1,8 +1,9 @@
-import { PAYMENT_TYPE_OF, type PaymentDetail } from '@studynest/contracts';
-import { desc, eq, sql } from 'drizzle-orm';
+import { addMonths, BUSINESS, PAYMENT_TYPE_OF, type PaymentDetail } from '@studynest/contracts';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
-import { bookings, toBookingRef } from '../bookings/index.ts';
+import { users } from '../auth/index.ts';
+import { bookings, inspectionStartsAt, toBookingRef } from '../bookings/index.ts';
 import { hostels, toHostelRef } from '../hostels/index.ts';
 import { payments } from '../payments/index.ts';
 import { refundedAmount } from '../refunds/index.ts';
@@ -33,9 +34,11 @@ export async function findPayment(
       room: rooms,
       hostel: hostels,
       booking: bookings,
+      payer: { firstName: users.firstName, lastName: users.lastName },
       refunded: refundedAmount(payments.id),
     })
     .from(payments)
+    .innerJoin(users, eq(users.id, payments.userId))
     .innerJoin(rooms, eq(rooms.id, payments.roomId))
     .innerJoin(hostels, eq(hostels.id, payments.hostelId))
     .leftJoin(bookings, eq(bookings.id, payments.bookingId))
@@ -45,15 +48,47 @@ export async function findPayment(
   const { payment, room, hostel, booking } = row;
 
   let tenancy: { startDate: string; dueDate: string } | null = null;
+  let rentPeriodStart: string | null = null;
+  /** The booking whose inspection this payment follows: an agent fee's own, or a first rent's. */
+  let inspected = payment.kind === 'rent' ? null : booking;
   if (payment.kind === 'rent' && payment.status === 'success' && !payment.needsRefund) {
     const [t] = await db
-      .select({ startDate: tenancies.startDate, dueDate: tenancies.dueDate })
+      .select({
+        startDate: tenancies.startDate,
+        dueDate: tenancies.dueDate,
+        agentFeePaymentId: tenancies.agentFeePaymentId,
+        // The applied rents of this tenancy paid before this one (the first started it, each
+        // later one renewed it by a lease): this one pays for the lease after theirs.
+        before: sql<number>`(select count(*)::int from ${payments} p
+          where p.user_id = ${payment.userId} and p.room_id = ${payment.roomId}
+            and p.kind = 'rent' and p.status = 'success' and not p.needs_refund
+            and (p.paid_at at time zone 'Africa/Lagos')::date >= ${tenancies.startDate}
+            and p.paid_at < ${payment.paidAt?.toISOString()}::timestamptz)`,
+      })
       .from(tenancies)
-      .where(sql`${tenancies.userId} = ${payment.userId} and ${tenancies.roomId} = ${payment.roomId}`)
+      .where(and(eq(tenancies.userId, payment.userId), eq(tenancies.roomId, payment.roomId)))
       .orderBy(sql`${tenancies.endedAt} is null desc`, desc(tenancies.createdAt))
       .limit(1);
     tenancy = t ?? null;
+    if (t) rentPeriodStart = addMonths(t.startDate, BUSINESS.leaseMonths * Number(t.before));
+    // The first rent names no booking: it is the one whose agent fee the tenancy spent. A renewal
+    // has no inspection of its own (the tenant has had the key for a year).
+    if (t?.agentFeePaymentId && Number(t.before) === 0) {
+      const [fee] = await db
+        .select({ booking: bookings })
+        .from(payments)
+        .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+        .where(eq(payments.id, t.agentFeePaymentId))
+        .limit(1);
+      inspected = fee?.booking ?? null;
+    }
   }
+  // Booking state says the booking stands (confirmed, or inspected: rented); the clock says
+  // whether its inspection has been held, so an agent has shown the payer the room.
+  const inspectionHeld =
+    !!inspected &&
+    (inspected.status === 'confirmed' || inspected.status === 'inspected') &&
+    inspectionStartsAt(inspected).getTime() <= Date.now();
   const type = PAYMENT_TYPE_OF[payment.kind];
   return {
     userId: payment.userId,
@@ -72,6 +107,9 @@ export async function findPayment(
       room: toPaymentRoom(room),
       hostel: toHostelRef(hostel),
       tenancy: tenancy ? toTenancyDates(tenancy) : null,
+      payer_name: `${row.payer.firstName} ${row.payer.lastName}`.trim(),
+      rent_period_start: rentPeriodStart,
+      inspection_held: inspectionHeld,
     },
   };
 }

@@ -1,4 +1,12 @@
-import { COMPANY, formatLagosDateTime, formatNaira, type ReceiptVerification } from '@studynest/contracts';
+import {
+  COMPANY,
+  formatLagosDateTime,
+  formatNaira,
+  PAYMENT_KIND_OF,
+  type PaymentKind,
+  type ReceiptVerification,
+} from '@studynest/contracts';
+import { paymentLabel } from '@studynest/contracts/receipt';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { AppError } from '../../lib/errors.ts';
@@ -13,17 +21,19 @@ const CheckQuery = z.object({
   amount: z.optional(z.string().check(z.maxLength(40))),
 });
 
-const PURPOSE = {
-  AGENT_FEE: 'Agent fee (room inspection)',
-  ROOM_RENT: 'Rent (12 months)',
-  CAUTION_FEE: 'Caution deposit (returned at move-out)',
-} as const;
+/** What a holder of the printout is told beside the payment's name (paymentLabel, as on the receipt). */
+const WHAT_IT_IS: Record<PaymentKind, string> = {
+  agent_fee: 'room inspection',
+  rent: '12 months',
+  caution_fee: 'returned at move-out',
+};
+const purpose = (kind: PaymentKind) => `${paymentLabel(kind)} (${WHAT_IT_IS[kind]})`;
 
 function genuine(r: ReceiptVerification) {
   const rows: [string, string][] = [
     ['Receipt number', r.receipt_number],
     ['Amount', formatNaira(r.amount)],
-    ['For', PURPOSE[r.payment_type]],
+    ['For', purpose(PAYMENT_KIND_OF[r.payment_type])],
     ['Paid on', `${formatLagosDateTime(r.paid_at)} (Lagos time)`],
     ['Hostel', r.hostel_name],
     ['Room', `${r.room_number} (${r.unit})`],

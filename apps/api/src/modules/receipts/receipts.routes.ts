@@ -68,11 +68,12 @@ export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await request.requireUser();
-      const pdf = await inTurn(() => receiptPdf(deps, pdfs, user, request.params.reference));
+      const { pdf, fileName } = await inTurn(() => receiptPdf(deps, pdfs, user, request.params.reference));
       return (
         reply
           .type('application/pdf')
-          .header('content-disposition', 'attachment; filename="receipt.pdf"')
+          // The receipt number is `SN-<year>-<digits>` (RECEIPT_NUMBER): safe in a quoted filename.
+          .header('content-disposition', `attachment; filename="${fileName}"`)
           .header('cache-control', 'private, no-store')
           // Fastify sends a Buffer as it is (no serialiser runs); the schema's string only documents the body.
           .send(pdf as unknown as string)

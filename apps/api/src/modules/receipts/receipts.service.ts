@@ -106,7 +106,7 @@ export const verifyPageUrl = (deps: Pick<Deps, 'config'>, receiptNumber: string)
 
 /**
  * GET /payments/{reference}/receipt.pdf: the payer's or an admin's copy of a successful payment's
- * receipt. The receipt's words are made from the database on every request (one query, two for a
+ * receipt, and the name to save it under. The receipt's words are made from the database on every request (one query, two for a
  * rent), so the PDF stored for them is always the current one; only drawing it is saved
  * (receipt-pdf-store.ts).
  */
@@ -115,7 +115,7 @@ export async function receiptPdf(
   pdfs: ReceiptPdfs,
   user: AuthUser,
   reference: string,
-): Promise<Buffer> {
+): Promise<{ pdf: Buffer; fileName: string }> {
   const payment = await findPayment(deps, reference);
   if (!payment) throw notFound('No payment has this reference');
   if (payment.userId !== user.id) {
@@ -127,5 +127,7 @@ export async function receiptPdf(
     throw conflict('This payment has not gone through, so it has no receipt');
   }
   const receipt = buildReceipt(PAYMENT_KIND_OF[detail.payment_type], detail, payment.refunded);
-  return pdfs.pdfFor(receipt, verifyPageUrl(deps, detail.receipt_number));
+  const pdf = await pdfs.pdfFor(receipt, verifyPageUrl(deps, detail.receipt_number));
+  // Saved under its receipt number (SN-2026-000123.pdf): a folder of receipts sorts and reads by it.
+  return { pdf, fileName: `${detail.receipt_number}.pdf` };
 }

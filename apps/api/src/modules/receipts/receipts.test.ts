@@ -1,10 +1,18 @@
-import { todayInLagos } from '@studynest/contracts';
+import { addDays, addMonths, formatLagosDate, todayInLagos } from '@studynest/contracts';
+import { COLLECT_KEY_LINE } from '@studynest/contracts/receipt';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../../../test/build-test-app.ts';
 import { insertUser, signedInUser } from '../../../test/factories.ts';
 import { issueToken } from '../auth/tokens.ts';
-import { bookOk, hostelWithRoom, initiateAgentFeeOk, initiateRentOk } from '../payments/payments.fixtures.ts';
+import { bookings } from '../bookings/bookings.schema.ts';
+import {
+  bookOk,
+  hostelWithRoom,
+  initiateAgentFeeOk,
+  initiateRentOk,
+  rentYearNearlyUp,
+} from '../payments/payments.fixtures.ts';
 import { payments } from '../payments/payments.schema.ts';
 import { receiptCode } from '../receipts/receipts.service.ts';
 import { RECEIPT_CHECKS_PER_HOUR } from './receipt-page.routes.ts';
@@ -128,12 +136,13 @@ describe('receipts', () => {
       headers,
     });
 
-  it("makes the agent fee's receipt a one-page PDF with ₦, the number and a QR code that verifies it", async () => {
+  it("makes the agent fee's receipt a one-page PDF named after its number, with the payer, ₦, a human label and a QR code that verifies it", async () => {
     const paid = await paidAgentFee(185_000);
     const res = await pdfOf(paid.reference, paid.student.headers);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="receipt.pdf"');
+    expect(paid.receiptNumber).toMatch(/^SN-\d{4}-\d{6}$/);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${paid.receiptNumber}.pdf"`);
     const pdf = res.rawPayload;
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.length).toBeLessThan(60 * 1024);
@@ -148,7 +157,9 @@ describe('receipts', () => {
       paid.room.roomNumber,
       'Payment Summary',
       'Booking Information',
-      'AGENT_FEE',
+      'Paid by',
+      'Chiamaka Okafor',
+      'Agent fee',
       'Please arrive on time for your inspection.',
       'StudyNest Hostels Ltd.',
       '14 Ozolua Road, Ugbowo, Benin City 300283, Edo State, Nigeria',
@@ -156,6 +167,7 @@ describe('receipts', () => {
       expect(text, words).toContain(words);
     }
     expect(text).not.toContain('NGN');
+    expect(text).not.toContain('AGENT_FEE');
 
     const code = receiptCode(t, paid.receiptNumber);
     expect(qr).toBe(`${t.config.publicUrl}/verify/${code}`);
@@ -163,17 +175,69 @@ describe('receipts', () => {
     expect(checked.json()).toMatchObject({ receipt_number: paid.receiptNumber, amount: 185_000 });
   });
 
-  it("makes the rent receipt with the tenancy's dates", async () => {
+  /** A paid agent fee, then the first rent for its room (the inspection is booked for tomorrow). */
+  async function paidRent() {
     const paid = await paidAgentFee();
     const rent = await initiateRentOk(t, paid.student, paid.room);
     expect((await pay(rent.checkoutLink)).statusCode).toBe(303);
-    const res = await pdfOf(rent.reference, paid.student.headers);
+    return { ...paid, rentReference: rent.reference };
+  }
+  /** The PDF's words with pdftotext's line breaks and column gaps read as single spaces. */
+  const pdfWords = async (reference: string, headers: Record<string, string>) => {
+    const res = await pdfOf(reference, headers);
     expect(res.statusCode, res.body).toBe(200);
-    const { text } = readPdf(res.rawPayload);
-    for (const words of ['Rent Information', 'ROOM_RENT', 'Rent due date', 'Notice to the tenant']) {
-      expect(text, words).toContain(words);
+    return { res, words: readPdf(res.rawPayload).text.replace(/\s+/g, ' ') };
+  };
+  const KEY_LINE = COLLECT_KEY_LINE.replace(/\s+/g, ' ');
+
+  it("makes the rent receipt with the months it paid for and the tenancy's dates; no key line before the inspection", async () => {
+    const paid = await paidRent();
+    const { res, words } = await pdfWords(paid.rentReference, paid.student.headers);
+    const [row] = await t.db.select().from(payments).where(eq(payments.reference, paid.rentReference));
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${row?.receiptNumber}.pdf"`);
+    for (const expected of [
+      'Rent Information',
+      `Rent, 12 months from ${formatLagosDate(todayInLagos())}`,
+      'Rent due date',
+      'Notice to the tenant',
+      'Your room is ready for you to move in.',
+      'Chiamaka Okafor',
+    ]) {
+      expect(words, expected).toContain(expected);
     }
-    expect(text).toContain(`₦${paid.room.price.toLocaleString('en-NG')}`);
+    expect(words).not.toContain('ROOM_RENT');
+    expect(words).toContain(`₦${paid.room.price.toLocaleString('en-NG')}`);
+    // Paid before the inspection (tomorrow): no agent has shown this student the room yet.
+    expect(words).not.toContain(KEY_LINE);
+  });
+
+  it('tells the tenant to collect the key from the agent once the inspection has been held', async () => {
+    const paid = await paidRent();
+    const [fee] = await t.db.select().from(payments).where(eq(payments.reference, paid.reference));
+    // The clock moves on: the inspection was yesterday (the booking is inspected: the rent spent its fee).
+    await t.db
+      .update(bookings)
+      .set({ inspectionDate: addDays(todayInLagos(), -1) })
+      .where(eq(bookings.id, fee?.bookingId as string));
+    const [booking] = await t.db
+      .select()
+      .from(bookings)
+      .where(eq(bookings.id, fee?.bookingId as string));
+    expect(booking?.status).toBe('inspected');
+    const { words } = await pdfWords(paid.rentReference, paid.student.headers);
+    expect(words).toContain(KEY_LINE);
+  });
+
+  it("labels a renewal's receipt with the months it paid for: from the old due date", async () => {
+    const paid = await paidRent();
+    const oldDue = await rentYearNearlyUp(t, paid.room.id, 20);
+    const renewal = await initiateRentOk(t, paid.student, paid.room);
+    expect((await pay(renewal.checkoutLink)).statusCode).toBe(303);
+    const { words } = await pdfWords(renewal.reference, paid.student.headers);
+    expect(words).toContain(`Rent, 12 months from ${formatLagosDate(oldDue)}`);
+    // The first rent's receipt still names the first year.
+    const first = await pdfWords(paid.rentReference, paid.student.headers);
+    expect(first.words).toContain(`Rent, 12 months from ${formatLagosDate(addMonths(oldDue, -12))}`);
   });
 
   it('keeps the refund wording on the PDF of a payment that arrived after the room went to someone else', async () => {
@@ -221,6 +285,7 @@ describe('receipts', () => {
       paid.hostel.hostelName,
       paid.room.roomNumber,
       'Chiamaka O.',
+      'Agent fee (room inspection)',
       'Paid',
       'action="/verify"',
     ]) {

@@ -1,14 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { Alert, QueryError } from '../../components/ui/alert.tsx';
 import { CardSection } from '../../components/ui/card-section.tsx';
 import { PageLoading, Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
-import { sessionQueries } from '../../features/account/api/session-queries.ts';
-import { SessionList } from '../../features/account/components/session-list.tsx';
-import { ChangePasswordForm } from '../../features/auth/components/change-password-form.tsx';
-import { ConfirmPasswordModal } from '../../features/auth/components/confirm-password-modal.tsx';
 import { LogoutButton } from '../../features/auth/components/logout-button.tsx';
 import { CancelInspection } from '../../features/bookings/components/cancel-inspection.tsx';
 import { PaymentDetails } from '../../features/payments/components/payment-details.tsx';
@@ -23,7 +19,6 @@ import { ApiError } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/auth-storage.ts';
 import { profileQuery } from '../../lib/query-client.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { useReauth } from '../../lib/use-reauth.ts';
 
 // Only tenants see it, so everyone else never downloads the form and its photo handling.
 const TenantMaintenance = lazy(() =>
@@ -78,48 +73,95 @@ export function Component() {
   }
 
   const data = profile.data;
+  // A running tenancy is what the rent details show; the server checks it again.
+  const tenant = isOwn && !!data.rentDetails;
   return (
     <div className="container-page flex flex-col gap-6 py-6 sm:py-10">
       <ProfileSummary profile={data} actions={<LogoutButton />} />
-      <PaymentDetails profile={data} canPay={isOwn} />
-      {isOwn && data.agentFeePayment && (
-        <CancelInspection
-          payment={data.agentFeePayment}
-          depositPaid={data.cautionFeePayment?.status === 'success' ? data.cautionFeePayment.amount : 0}
-        />
-      )}
-      <RentDetails profile={data} />
-      {isOwn && data.rentDetails && <TenancyNotice rent={data.rentDetails} />}
-      {data.moveOutStatement && <MoveOutStatement statement={data.moveOutStatement} />}
-      {isOwn && <PaymentHistory />}
-      {/* A running tenancy is what the rent details show; the server checks it again. */}
-      {isOwn && data.rentDetails && (
-        <Suspense fallback={<Spinner label="Loading maintenance…" />}>
-          <TenantMaintenance />
-        </Suspense>
-      )}
-      <EmergencyContactForm key={data._id} profile={data} editable={isOwn} />
-      {isOwn && <MessagePreferences profile={data} />}
-      {isOwn && <AccountSecurity email={data.email} />}
+      <nav
+        aria-label="Profile sections"
+        // At the top on a phone, where all five wrap onto two rows; kept in view from sm up (one row).
+        className="-my-3 bg-white/95 py-2 sm:sticky sm:top-16 sm:z-20"
+      >
+        <ul className="flex flex-wrap gap-2 text-sm font-semibold">
+          {PARTS.map(([id, label]) => (
+            <li key={id}>
+              <a href={`#${id}`} className="block rounded-full bg-brand-50 px-3 py-2 text-brand-800">
+                {label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Part id="payments">
+        <PaymentDetails profile={data} canPay={isOwn} />
+        {isOwn && data.agentFeePayment && (
+          <CancelInspection
+            payment={data.agentFeePayment}
+            depositPaid={data.cautionFeePayment?.status === 'success' ? data.cautionFeePayment.amount : 0}
+          />
+        )}
+        {isOwn && <PaymentHistory />}
+      </Part>
+      {/* Rent Details (and its Pay Rent button) come with a hostel: a paid agent fee. */}
+      <Part id="rent">
+        {data.hostel ? <RentDetails profile={data} /> : <Empty title="Rent" when="book a room" />}
+      </Part>
+      <Part id="maintenance">
+        {tenant ? (
+          <Suspense fallback={<Spinner label="Loading maintenance…" />}>
+            <TenantMaintenance />
+          </Suspense>
+        ) : (
+          <Empty title="Maintenance" when="rent a room" />
+        )}
+      </Part>
+      <Part id="moving-out">
+        {isOwn && data.rentDetails && <TenancyNotice rent={data.rentDetails} />}
+        {data.moveOutStatement ? (
+          <MoveOutStatement statement={data.moveOutStatement} />
+        ) : (
+          !tenant && <Empty title="Moving out" when="rent a room" />
+        )}
+      </Part>
+      <Part id="account">
+        <EmergencyContactForm key={data._id} profile={data} editable={isOwn} />
+        {isOwn && <MessagePreferences profile={data} />}
+        {isOwn && (
+          // Its own page: the password form and the devices list would outweigh the rest of the profile.
+          <Link to={paths.accountSecurity.getHref()} className="card font-semibold text-brand-800 underline">
+            Password and signed-in devices
+          </Link>
+        )}
+      </Part>
     </div>
   );
 }
 
-/** Only on your own profile: password and the devices signed in to this account. */
-function AccountSecurity({ email }: { email: string }) {
-  const queryClient = useQueryClient();
-  const reauth = useReauth();
+/** The sections the profile's navigation jumps to: anchors, so they work before and without scripts. */
+const PARTS = [
+  ['payments', 'Payments'],
+  ['rent', 'Rent'],
+  ['maintenance', 'Maintenance'],
+  ['moving-out', 'Moving out'],
+  ['account', 'Account'],
+] as const;
+
+/**
+ * A section a link jumps to: focusable, so following the link moves focus there as well as the
+ * view, and clear of the sticky header (and from sm up the sticky navigation).
+ */
+function Part({ id, children }: { id: string; children: React.ReactNode }) {
   return (
-    <CardSection title="Account security" roomy>
-      <ChangePasswordForm
-        email={email}
-        // The other sessions have just been signed out by the server.
-        onChanged={() => queryClient.invalidateQueries({ queryKey: sessionQueries.list().queryKey })}
-      />
-      <div className="border-t border-line pt-6">
-        <SessionList confirm={reauth.run} />
-      </div>
-      <ConfirmPasswordModal {...reauth.modal} />
-    </CardSection>
+    <div id={id} tabIndex={-1} className="flex scroll-mt-20 flex-col gap-6 outline-none sm:scroll-mt-32">
+      {children}
+    </div>
   );
 }
+
+/** A section with nothing in it yet, and what opens it. */
+const Empty = ({ title, when }: { title: string; when: string }) => (
+  <CardSection title={title}>
+    <p className="text-sm text-muted">Nothing here yet: this opens once you {when}.</p>
+  </CardSection>
+);

@@ -6,11 +6,11 @@ import { CloseIcon, MenuIcon, UserIcon } from '../ui/icons.tsx';
 import { Logo } from './logo.tsx';
 import { ProfileLink } from './profile-link.tsx';
 
-/** `menu` draws the hostels list; it comes from app/ so this layout does not depend on a feature. */
+/** `menu` draws the menu's items (the way on, log out, the hostels); it comes from app/ so this layout does not depend on a feature. */
 export type HeaderMenu = (close: () => void) => ReactNode;
 
 /**
- * Whether the hostels menu is open, and on which page it was opened. Kept outside the component:
+ * Whether the menu is open, and on which page it was opened. Kept outside the component:
  * on a first visit the header is drawn twice (around the loading spinner, then around the screen),
  * and a menu tapped open while the screen's code loads must stay open when the screen arrives.
  */
@@ -76,7 +76,7 @@ export function Header({ menu }: { menu: HeaderMenu }) {
             }`}
             aria-expanded={open}
             aria-controls={menuId}
-            aria-label={open ? 'Close hostels menu' : 'Open hostels menu'}
+            aria-label={open ? 'Close menu' : 'Open menu'}
             onClick={() => setOpen((o) => !o)}
           >
             {open ? <CloseIcon /> : <MenuIcon />}
@@ -86,9 +86,6 @@ export function Header({ menu }: { menu: HeaderMenu }) {
       {open && (
         <div id={menuId} className="border-t border-line bg-white shadow-lg">
           <div className="container-page max-h-[70vh] overflow-y-auto py-2">
-            <h2 className="px-4 pt-2 pb-1 text-sm font-semibold tracking-wide text-muted uppercase">
-              Our hostels
-            </h2>
             {menu(() => setOpen(false))}
             {session?.role === 'admin' && (
               <div className="px-4 py-3">

@@ -15,13 +15,17 @@ const hrefFor = (session: Session | null) =>
 export function ProfileLink({
   children,
   label,
+  onNavigate,
   ...props
 }: Omit<LinkProps, 'to' | 'onClick' | 'aria-label'> & {
   label?: (signedIn: boolean) => string;
+  /** Called on a press (the header's menu closes). */
+  onNavigate?: () => void;
 }) {
   const session = useSession();
   const navigate = useNavigate();
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    onNavigate?.();
     const now = hrefFor(getSession());
     if (now === hrefFor(session)) return;
     event.preventDefault();

@@ -7,7 +7,7 @@ import type {
 } from '@studynest/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { clearSession, saveSession } from '../../../lib/auth-storage.ts';
+import { saveSession } from '../../../lib/auth-storage.ts';
 import { invalidate } from '../../../lib/query-client.ts';
 
 export function useSignup() {
@@ -55,27 +55,6 @@ export function useLogin() {
     onSuccess: ({ token, user }) => {
       queryClient.clear();
       saveSession({ token, userId: user._id, role: user.role });
-    },
-  });
-}
-
-/**
- * Logs out on the server (the token stops working there) and forgets it here. A failed call
- * (offline, token already revoked) must not keep anyone signed in on this device, so it is ignored.
- */
-export function useLogout() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async () => {
-      try {
-        await api<void>('/auth/logout', { method: 'POST' });
-      } catch {
-        // Ignored on purpose: the local session is cleared regardless.
-      }
-    },
-    onSettled: () => {
-      clearSession();
-      queryClient.clear();
     },
   });
 }

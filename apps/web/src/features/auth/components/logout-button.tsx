@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { useLogout } from '../api/auth-mutations.ts';
+import { useLogout } from '../api/logout.ts';
 
 /** Logs out here and on the server, then goes home (spec: Logout removes the token and goes to /). */
 export function LogoutButton() {

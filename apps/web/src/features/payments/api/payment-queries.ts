@@ -1,5 +1,4 @@
 import type {
-  PaymentDetail,
   PaymentHistoryItem,
   PaymentInitiateInput,
   PaymentInitiateResponse,
@@ -10,17 +9,10 @@ import { queryOptions, useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { paths } from '../../../config/paths.ts';
 import { api, apiDownload } from '../../../lib/api-client.ts';
+import { verifyQuery } from './verify-query.ts';
 
 export const paymentQueries = {
-  /** POST /payments/verify: checks the payment with the provider (the server applies it once) and returns it. */
-  verify: (reference: string) =>
-    queryOptions({
-      queryKey: ['payments', 'verify', reference],
-      queryFn: ({ signal }) =>
-        api<PaymentDetail>('/payments/verify', { method: 'POST', body: { reference }, signal }),
-      // Always ask again on a fresh visit: a pending payment may have completed since.
-      staleTime: 0,
-    }),
+  verify: verifyQuery,
   /** GET /payments/mine: every payment of the signed-in person, newest first. */
   mine: () =>
     queryOptions({
@@ -31,12 +23,17 @@ export const paymentQueries = {
 };
 
 /**
- * Saves the server's receipt PDF of a successful payment as receipt.pdf (docs/domain.md, Receipts:
- * the server holds the receipt number and its verification code).
+ * Saves the server's receipt PDF of a successful payment under its receipt number, as the server
+ * names it: SN-2026-000123.pdf (docs/domain.md, Receipts: the server holds the receipt number and
+ * its verification code).
  */
-export function useReceiptDownload(reference: string) {
+export function useReceiptDownload(reference: string, receiptNumber: string | null) {
   return useMutation({
-    mutationFn: () => apiDownload(`/payments/${encodeURIComponent(reference)}/receipt.pdf`, 'receipt.pdf'),
+    mutationFn: () =>
+      apiDownload(
+        `/payments/${encodeURIComponent(reference)}/receipt.pdf`,
+        `${receiptNumber ?? 'receipt'}.pdf`,
+      ),
   });
 }
 

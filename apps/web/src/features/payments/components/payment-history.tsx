@@ -57,7 +57,7 @@ function RefundNote({ payment: p }: { payment: PaymentHistoryItem }) {
 }
 
 function PaymentRow({ payment: p }: { payment: PaymentHistoryItem }) {
-  const receipt = useReceiptDownload(p.reference);
+  const receipt = useReceiptDownload(p.reference, p.receipt_number);
   return (
     <li className="flex flex-col gap-2 rounded-lg border border-line p-3 sm:p-4" data-testid="payment-row">
       <div className="flex flex-wrap items-baseline justify-between gap-2">

@@ -1,4 +1,5 @@
 import type { PaymentDetail, Profile } from '@studynest/contracts';
+import { COLLECT_KEY_LINE } from '@studynest/contracts/receipt';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -241,29 +242,44 @@ describe('buildReceipt', () => {
     room,
     hostel,
     tenancy: null,
+    payer_name: 'Chiamaka Okafor',
+    rent_period_start: null,
+    inspection_held: false,
   };
 
-  it('words the agent-fee receipt as the spec does, with a readable inspection time', () => {
+  it('words the agent-fee receipt as the spec does, with the payer, a human label and a readable inspection time', () => {
     const r = buildReceipt('agent_fee', payment);
     expect(r.title).toBe('Thank you for your payment!');
     expect(r.subtitle).toBe('Your room inspection booking has been successfully completed.');
     const rows = Object.fromEntries(r.sections.flatMap((s) => s.rows));
-    expect(rows['Payment type']).toBe('AGENT_FEE');
+    expect(rows['Paid by']).toBe('Chiamaka Okafor');
+    expect(rows['Payment type']).toBe('Agent fee');
     expect(rows.Amount).toEqual({ naira: 65_000 });
     expect(rows['Inspection date and time']).toBe('Monday, 23 November 2026, 10:00am - 10:30am');
   });
 
-  it('shows the rent purpose as ROOM_RENT with the tenancy dates and the signed notice', () => {
-    const r = buildReceipt('rent', {
-      ...payment,
-      payment_type: 'ROOM_RENT',
-      purpose: 'ROOM_RENT',
-      tenancy: { rentStartDate: '2026-11-22', rentDueDate: '2027-11-22' },
-    });
+  const rent: PaymentDetail = {
+    ...payment,
+    payment_type: 'ROOM_RENT',
+    purpose: 'ROOM_RENT',
+    tenancy: { rentStartDate: '2026-11-22', rentDueDate: '2027-11-22' },
+    rent_period_start: '2026-11-22',
+  };
+
+  it('shows the rent purpose as the months it paid for, with the tenancy dates and the signed notice', () => {
+    const r = buildReceipt('rent', rent);
     expect(r.subtitle).toBe('Your rent payment has been successfully completed.');
     const rows = Object.fromEntries(r.sections.flatMap((s) => s.rows));
-    expect(rows.Purpose).toBe('ROOM_RENT');
+    expect(rows.Purpose).toBe('Rent, 12 months from 22 Nov 2026');
     expect(rows['Rent due date']).toMatch(/22 Nov 2027/);
     expect(r.notes[0]?.signature).toBe('StudyNest Hostels Ltd.');
+  });
+
+  it('tells the tenant to collect the key from the agent only once the inspection has been held', () => {
+    const paragraphs = (held: boolean) =>
+      buildReceipt('rent', { ...rent, inspection_held: held }).notes.flatMap((n) => n.paragraphs);
+    expect(paragraphs(true)).toContain(COLLECT_KEY_LINE);
+    expect(paragraphs(false)).not.toContain(COLLECT_KEY_LINE);
+    expect(paragraphs(false)).toContain('Your room is ready for you to move in.');
   });
 });

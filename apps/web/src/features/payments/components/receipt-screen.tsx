@@ -1,5 +1,5 @@
 import type { PaymentDetail } from '@studynest/contracts';
-import { PAYMENT_KIND_LABELS, PAYMENT_KIND_OF, type PaymentKind } from '@studynest/contracts/constants';
+import { PAYMENT_KIND_OF, type PaymentKind } from '@studynest/contracts/constants';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -11,7 +11,8 @@ import { useSession } from '../../../lib/auth-storage.ts';
 import { invalidate, profileQuery } from '../../../lib/query-client.ts';
 import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
 import { paymentQueries, useReceiptDownload } from '../api/payment-queries.ts';
-import { buildReceipt } from './receipt-content.ts';
+import { returnedReference } from '../api/verify-query.ts';
+import { buildReceipt, paymentLabel } from './receipt-content.ts';
 import { ReceiptView } from './receipt-view.tsx';
 
 function Shell({ children }: { children: React.ReactNode }) {
@@ -71,12 +72,12 @@ function NextSteps({ children }: { children: React.ReactNode }) {
 /**
  * The payment return pages (/receipt-page, /rent-receipt; docs/domain.md, "Receipts"): the provider sends the browser
  * back with ?reference=…. A caution deposit comes back to /receipt-page: the verified payment's own type
- * picks the receipt. The payment is verified on the server while 'Generating Receipt....'
- * shows for 5 s; then the receipt, or a clear explanation when the payment did not go through.
+ * picks the receipt. 'Generating Receipt....' shows while the server verifies the payment, and no
+ * longer: the receipt the moment it is confirmed, or a clear explanation when it did not go through.
  */
 export function ReceiptScreen({ kind }: { kind: PaymentKind }) {
   const [params] = useSearchParams();
-  const reference = (params.get('reference') ?? params.get('trxref') ?? '').trim();
+  const reference = returnedReference(params);
   const session = useSession();
   const location = useLocation();
 
@@ -140,14 +141,26 @@ function LatestReceipt({ kind, userId }: { kind: PaymentKind; userId: string }) 
   return <VerifiedReceipt reference={latest.reference} />;
 }
 
+/**
+ * How long a payment the provider has not confirmed yet is asked about again (each second) before
+ * the page says it is not confirmed: a card payment's confirmation can trail the redirect back.
+ */
+const CONFIRM_WAIT_MS = 20_000;
+const CONFIRM_POLL_MS = 1000;
+
 function VerifiedReceipt({ reference }: { reference: string }) {
-  const verify = useQuery(paymentQueries.verify(reference));
+  const [waitedLongEnough, setWaitedLongEnough] = useState(false);
+  const verify = useQuery({
+    ...paymentQueries.verify(reference),
+    refetchInterval: (q) =>
+      q.state.data?.status === 'pending' && !waitedLongEnough ? CONFIRM_POLL_MS : false,
+  });
   const queryClient = useQueryClient();
   const userId = useSession()?.userId ?? '';
-  const [generating, setGenerating] = useState(true);
+  const generating = verify.isPending || (verify.data?.status === 'pending' && !waitedLongEnough);
 
   useEffect(() => {
-    const timer = setTimeout(() => setGenerating(false), NOTICE_MS.receipt);
+    const timer = setTimeout(() => setWaitedLongEnough(true), CONFIRM_WAIT_MS);
     return () => clearTimeout(timer);
   }, []);
 
@@ -209,7 +222,7 @@ function PaidReceipt({ kind, payment }: { kind: PaymentKind; payment: PaymentDet
   const receipt = buildReceipt(kind, payment);
   const navigate = useNavigate();
   const { notice, show } = useTimedNotice();
-  const saving = useReceiptDownload(payment.reference);
+  const saving = useReceiptDownload(payment.reference, payment.receipt_number);
   // Spec §2: after the download, back to the home page 1 s later.
   const download = () =>
     saving.mutate(undefined, {
@@ -297,7 +310,7 @@ function NotPaid({
       <Alert tone={status === 'pending' ? 'warning' : 'error'}>
         <p>{text}</p>
         <p className="mt-1">
-          {PAYMENT_KIND_LABELS[kind]} for {payment.room.room_number}, {payment.hostel.hostel_name}. Reference:{' '}
+          {paymentLabel(kind)} for {payment.room.room_number}, {payment.hostel.hostel_name}. Reference:{' '}
           <span className="font-mono break-all">{payment.reference}</span>
         </p>
       </Alert>

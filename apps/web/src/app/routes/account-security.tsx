@@ -1,0 +1,57 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, Navigate, useLocation } from 'react-router';
+import { QueryError } from '../../components/ui/alert.tsx';
+import { CardSection } from '../../components/ui/card-section.tsx';
+import { PageLoading } from '../../components/ui/spinner.tsx';
+import { paths } from '../../config/paths.ts';
+import { sessionQueries } from '../../features/account/api/session-queries.ts';
+import { SessionList } from '../../features/account/components/session-list.tsx';
+import { ChangePasswordForm } from '../../features/auth/components/change-password-form.tsx';
+import { ConfirmPasswordModal } from '../../features/auth/components/confirm-password-modal.tsx';
+import { useSession } from '../../lib/auth-storage.ts';
+import { profileQuery } from '../../lib/query-client.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useReauth } from '../../lib/use-reauth.ts';
+
+/**
+ * The signed-in person's password and the devices signed in to their account: linked from the
+ * profile's Account section, a page of its own so the profile does not carry its forms.
+ */
+export function Component() {
+  useDocumentTitle('Account security');
+  const session = useSession();
+  const location = useLocation();
+  const profile = useQuery({ ...profileQuery(session?.userId ?? ''), enabled: Boolean(session) });
+  const queryClient = useQueryClient();
+  const reauth = useReauth();
+
+  if (!session) return <Navigate to={paths.login.getHref()} state={{ from: location.pathname }} replace />;
+  return (
+    <div className="container-page flex flex-col gap-6 py-6 sm:py-10">
+      <Link
+        to={paths.profile.getHref(session.userId)}
+        className="self-start font-semibold text-brand-800 underline"
+      >
+        Back to my profile
+      </Link>
+      <h1 className="text-2xl">Password and signed-in devices</h1>
+      {profile.isPending ? (
+        <PageLoading label="Loading your account…" />
+      ) : profile.isError ? (
+        <QueryError error={profile.error} retry={() => profile.refetch()} />
+      ) : (
+        <CardSection title="Account security" roomy>
+          <ChangePasswordForm
+            email={profile.data.email}
+            // The other sessions have just been signed out by the server.
+            onChanged={() => queryClient.invalidateQueries({ queryKey: sessionQueries.list().queryKey })}
+          />
+          <div className="border-t border-line pt-6">
+            <SessionList confirm={reauth.run} />
+          </div>
+          <ConfirmPasswordModal {...reauth.modal} />
+        </CardSection>
+      )}
+    </div>
+  );
+}

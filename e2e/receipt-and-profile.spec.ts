@@ -1,0 +1,139 @@
+import type { APIRequestContext } from '@playwright/test';
+import { addDays, todayInLagos } from '@studynest/contracts/calendar';
+import { E2E_ADMIN, expect, test } from './fixtures.ts';
+import { bookAndPay, createStudent, hostelWithRoom, login, signIn } from './people.ts';
+import { SHOTS, shotPath } from './screenshots.ts';
+
+/**
+ * Issue 29, the student's snags (the rest are in student-snags.spec.ts): the receipt shows as soon as the payment is confirmed (no fixed
+ * wait), and the profile's sections and the header menu work on a 375 px phone.
+ */
+
+/** A hostel of this journey's own with one room, and a new signed-up student (not yet signed in). */
+async function studentAndRoom(request: APIRequestContext, label: string) {
+  const admin = await login(request, E2E_ADMIN.email, E2E_ADMIN.password);
+  const room = await hostelWithRoom(
+    request,
+    admin,
+    { hostel_name: `${label} Lodge ${Date.now()}`, address: '9 Snag Street, Akoka', hostel_details: 'Quiet' },
+    { room_number: 'room 03', price: 300_000, agent_fee: 30_000, caution_fee: 0, commission_fee: 5_000 },
+  );
+  const person = await createStudent(request, label);
+  return { room, student: await login(request, person.email, person.password) };
+}
+
+test('the receipt appears within a second of pressing Pay on the sandbox checkout', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const { room, student } = await studentAndRoom(request, 'Quick');
+  const headers = { authorization: `Bearer ${student.token}` };
+  const booked = await request.post('/api/bookings', {
+    headers,
+    data: {
+      hostel_id: room.hostelId,
+      room_id: room.roomId,
+      inspection_date_time: `${addDays(todayInLagos(), 1)}_10:00am - 10:30am`,
+    },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const started = await request.post('/api/payments/agent-fee/initiate', {
+    headers,
+    data: { booking_id: (await booked.json())._id, callback_url: `${baseURL}/receipt-page` },
+  });
+  expect(started.status(), await started.text()).toBe(201);
+  await signIn(page, student);
+  // As a student does: from the app (its code in the browser's cache) to the checkout page.
+  await page.goto(`/profile/${student.userId}`);
+  await expect(page.getByRole('navigation', { name: 'Profile sections' })).toBeVisible();
+  await page.goto((await started.json()).checkoutLink);
+  await expect(page.getByRole('note')).toContainText('TEST PAYMENT');
+
+  const pay = page.getByRole('button', { name: /^Pay / });
+  const receipt = page.getByRole('heading', { name: 'Thank you for your payment!' });
+  const pressed = Date.now();
+  await pay.click();
+  await receipt.waitFor({ state: 'visible', timeout: 5000 });
+  const elapsed = Date.now() - pressed;
+  console.log(`receipt visible ${elapsed} ms after pressing Pay`);
+  expect(elapsed).toBeLessThan(1000);
+  await expect(page.getByText('Generating Receipt....')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Payment Summary' })).toContainText('Agent fee');
+});
+
+test('at 375 px the profile section links jump to their sections and the header menu finds, opens the profile, logs out', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  const { room, student } = await studentAndRoom(request, 'Sections');
+  // A tenant: every section has something in it.
+  await bookAndPay(request, baseURL as string, student, room, ['agent_fee', 'rent']);
+  await signIn(page, student);
+  await page.goto(`/profile/${student.userId}`);
+
+  const nav = page.getByRole('navigation', { name: 'Profile sections' });
+  await expect(nav).toBeVisible();
+  const sections = [
+    ['Payments', 'payments', 'Payments'],
+    ['Rent', 'rent', 'Rent Details'],
+    ['Maintenance', 'maintenance', 'Report a problem'],
+    ['Moving out', 'moving-out', 'Moving out'],
+    ['Account', 'account', 'Emergency Contact Person'],
+  ] as const;
+  // Last first, then back up: each jump has to move the page.
+  for (const [label, id, heading] of [...sections].reverse()) {
+    await nav.getByRole('link', { name: label, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`#${id}$`));
+    const target = page.locator(`#${id}`);
+    await expect(target).toBeFocused();
+    const title = target.getByRole('heading', { name: heading }).first();
+    await expect(title).toBeInViewport();
+    // Not hidden under the sticky header: what is drawn at the heading is the heading.
+    const onTop = await title.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      return el.contains(document.elementFromPoint(box.left + 4, box.top + box.height / 2));
+    });
+    expect(onTop, `${label}: its heading is covered`).toBe(true);
+  }
+  // Back at the top: every link fits on the phone's screen, without scrolling sideways.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  for (const [label] of sections) {
+    await expect(nav.getByRole('link', { name: label, exact: true })).toBeInViewport();
+  }
+  const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  expect(sideways).toBe(false);
+  if (SHOTS) await page.screenshot({ path: shotPath('profile-sections-375.png') });
+
+  // The header menu: Find a hostel, My profile, Log out (above the list of hostels).
+  const openMenu = () => page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('list', { name: 'Account' });
+  await openMenu();
+  await expect(page.getByRole('list', { name: 'Hostels' })).toBeVisible();
+  if (SHOTS) await page.screenshot({ path: shotPath('header-menu-375.png') });
+  await menu.getByRole('link', { name: 'Find a hostel' }).click();
+  await expect(page).toHaveURL(/\/hostels$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Find a hostel' })).toBeVisible();
+
+  await openMenu();
+  await menu.getByRole('link', { name: 'My profile' }).click();
+  await expect(page).toHaveURL(new RegExp(`/profile/${student.userId}$`));
+  await expect(nav).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Close menu' })).toHaveCount(0);
+
+  await openMenu();
+  await menu.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(`${baseURL}/`);
+  expect(await page.evaluate(() => localStorage.getItem('userToken'))).toBeNull();
+  // The server ended the session: the token no longer works.
+  const after = await request.get(`/api/user/${student.userId}`, {
+    headers: { authorization: `Bearer ${student.token}` },
+  });
+  expect(after.status()).toBe(401);
+  await openMenu();
+  await expect(menu.getByRole('link', { name: 'Log in' })).toBeVisible();
+  await expect(menu.getByRole('button', { name: 'Log out' })).toHaveCount(0);
+});
