@@ -6,7 +6,8 @@
 // A screen renders inside its folder's `layout.tsx` when there is one (the admin frame), so that
 // layout's chunk counts towards the screen's journey, and towards no other.
 // Budgets (docs/domain.md, "Quality targets"): `/` ≤ 125 KB gzip, each lazy route ≤ 30 KB, each
-// journey ≤ 150 KB. `--enforce` exits 1 when any of them is exceeded.
+// journey ≤ 150 KB (≤ 160 KB for the admin screens, a staff tool on office broadband).
+// `--enforce` exits 1 when any of them is exceeded.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -22,6 +23,8 @@ const KB = 1024;
 const HOME_BUDGET = 125 * KB;
 const ROUTE_BUDGET = 30 * KB;
 const JOURNEY_BUDGET = 150 * KB;
+const ADMIN_JOURNEY_BUDGET = 160 * KB;
+const journeyBudget = (route) => (route.startsWith('admin/') ? ADMIN_JOURNEY_BUDGET : JOURNEY_BUDGET);
 
 const gz = new Map();
 const gzipSize = (file) => {
@@ -89,19 +92,19 @@ console.log(
 for (const f of jsOnly(homeFiles)) console.log(`    ${f.padEnd(44)} ${fmt(gzipSize(f))}`);
 if (homeBytes > HOME_BUDGET) over++;
 console.log(
-  `Routes (gzip): own chunk beyond what / loaded (budget ${fmt(ROUTE_BUDGET)}), whole journey (budget ${fmt(JOURNEY_BUDGET)}):`,
+  `Routes (gzip): own chunk beyond what / loaded (budget ${fmt(ROUTE_BUDGET)}), whole journey (budget ${fmt(JOURNEY_BUDGET)}, admin screens ${fmt(ADMIN_JOURNEY_BUDGET)}):`,
 );
 for (const r of rows) {
   const bad = r.bytes > ROUTE_BUDGET;
-  const badJourney = r.journey > JOURNEY_BUDGET;
+  const badJourney = r.journey > journeyBudget(r.route);
   if (bad) over++;
   if (badJourney) over++;
   console.log(
     `  ${r.route.padEnd(30)} ${fmt(r.bytes).padStart(9)}  ${bad ? 'OVER' : 'ok  '}   journey ${fmt(r.journey).padStart(9)}  ${badJourney ? 'OVER' : 'ok'}`,
   );
 }
-const journeysOver = rows.filter((r) => r.journey > JOURNEY_BUDGET).length;
-if (journeysOver) console.log(`${journeysOver} journey(s) over ${fmt(JOURNEY_BUDGET)}`);
+const journeysOver = rows.filter((r) => r.journey > journeyBudget(r.route)).length;
+if (journeysOver) console.log(`${journeysOver} journey(s) over budget`);
 if (process.argv.includes('--enforce') && over) {
   console.error(`${over} bundle budget(s) exceeded`);
   process.exit(1);

@@ -1,4 +1,3 @@
-import { typedNaira } from '@studynest/contracts/money';
 import { type FormEvent, useId } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -16,8 +15,9 @@ function HeroSearch() {
     const search = new URLSearchParams();
     for (const name of ['q', 'max_price']) {
       const value = String(form.get(name) ?? '').trim();
-      // A budget typed as people write it ("₦300,000") goes in the URL as the number.
-      if (value) search.set(name, name === 'max_price' ? String(typedNaira(value) ?? value) : value);
+      // A budget typed as people write it ("₦300,000") goes as typed: the search reads it (and the
+      // money parser stays out of the landing page's download).
+      if (value) search.set(name, value);
     }
     navigate(paths.hostels.getHref(search));
   }
