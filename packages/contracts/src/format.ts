@@ -17,13 +17,17 @@ const lagosFormat = (options: Intl.DateTimeFormatOptions) =>
   lazy(() => new Intl.DateTimeFormat('en-NG', { timeZone: 'Africa/Lagos', ...options }));
 
 const lagosDate = lagosFormat({ day: 'numeric', month: 'short', year: 'numeric' });
-const lagosDateTime = lagosFormat({
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+// Hours 0–23 and minutes only: the words around them are ours, not the locale data's (en-NG's own
+// data writes "14:05" in some runtimes and "2:05 pm" in others).
+const lagosClock = lazy(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Africa/Lagos',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }),
+);
 const lagosWeekdayDate = lagosFormat({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -36,8 +40,20 @@ export function formatLagosDate(value: string | Date): string {
   return lagosDate().format(new Date(value));
 }
 
-/** An instant in Lagos time: 22 Nov 2026, 2:05 pm. */
-export const formatLagosDateTime = (value: string | Date) => lagosDateTime().format(new Date(value));
+/** The time of day in Lagos as people write it: 2:05 pm, 12:00 am (midnight), 12:30 pm (noon). */
+export function formatLagosTime(value: string | Date): string {
+  const parts = lagosClock().formatToParts(new Date(value));
+  const hour = Number(parts.find((p) => p.type === 'hour')?.value);
+  const minute = parts.find((p) => p.type === 'minute')?.value;
+  return `${hour % 12 || 12}:${minute} ${hour < 12 ? 'am' : 'pm'}`;
+}
+
+/**
+ * An instant in Lagos time: 22 Nov 2026, 2:05 pm. Every time shown anywhere (the web, e-mails,
+ * receipts, messages) goes through here.
+ */
+export const formatLagosDateTime = (value: string | Date) =>
+  `${formatLagosDate(value)}, ${formatLagosTime(value)}`;
 
 /** A calendar date with its weekday: Saturday, 14 March 2026. */
 export const formatLagosLongDate = (date: string) =>
