@@ -1,10 +1,13 @@
 import type { Room } from '@studynest/contracts';
+import { typedNaira } from '@studynest/contracts/money';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { QueryError } from '../../components/ui/alert.tsx';
 import { PinIcon } from '../../components/ui/icons.tsx';
 import { PageLoading } from '../../components/ui/spinner.tsx';
+import { paths } from '../../config/paths.ts';
 import { hostelQueries, roomQueries } from '../../features/hostels/api/hostel-queries.ts';
+import { HostelFacts, HostelStructuredData } from '../../features/hostels/components/hostel-facts.tsx';
 import {
   HOSTEL_GONE_TITLE,
   HostelNotListed,
@@ -12,6 +15,7 @@ import {
 } from '../../features/hostels/components/hostel-not-listed.tsx';
 import { PhotoCarousel } from '../../features/hostels/components/photo-carousel.tsx';
 import { RoomList } from '../../features/rooms/components/room-list.tsx';
+import { roomsForBudget } from '../../features/rooms/room-order.ts';
 import { formatNaira } from '../../lib/format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
@@ -46,6 +50,8 @@ function RoomsAtAGlance({ rooms }: { rooms: Room[] }) {
 
 export function Component() {
   const { hostelId = '' } = useParams();
+  const [search] = useSearchParams();
+  const budget = typedNaira(search.get('max_price') ?? '');
   const hostel = useQuery(hostelQueries.detail(hostelId));
   const rooms = useQuery(roomQueries.byHostel(hostelId));
   useDocumentTitle(hostel.data?.hostel_name ?? (isHostelGone(hostel.error) ? HOSTEL_GONE_TITLE : 'Hostel'));
@@ -73,6 +79,8 @@ export function Component() {
         {h.hostel_details && (
           <p className="leading-relaxed whitespace-pre-line text-ink">{h.hostel_details}</p>
         )}
+        <HostelFacts hostel={h} />
+        <HostelStructuredData hostel={h} rents={(rooms.data ?? []).map((r) => r.price)} />
       </div>
       {rooms.data && rooms.data.length > 0 && <RoomsAtAGlance rooms={rooms.data} />}
       <section aria-labelledby="rooms-heading" className="flex scroll-mt-20 flex-col gap-4 lg:col-span-2">
@@ -80,7 +88,15 @@ export function Component() {
           Book Inspection
         </h2>
         {rooms.isError && <QueryError error={rooms.error} retry={() => rooms.refetch()} />}
-        {rooms.data && <RoomList rooms={rooms.data} />}
+        {budget !== null && rooms.data && rooms.data.length > 0 && (
+          <p className="text-sm text-muted">
+            Rooms free within your budget of {formatNaira(budget)} a year first.{' '}
+            <Link to={paths.hostel.getHref(hostelId)} className="font-semibold text-brand-700 underline">
+              Show in the hostel's order
+            </Link>
+          </p>
+        )}
+        {rooms.data && <RoomList rooms={roomsForBudget(rooms.data, budget)} />}
       </section>
     </div>
   );
