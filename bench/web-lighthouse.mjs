@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Lighthouse lab numbers for the production build: `/`, one demo hostel page and the search page
-// (`/hostels?university=UI`, same targets), mobile form
+// Lighthouse lab numbers for the production build: `/` (with its search), one demo hostel page and
+// the search page twice (`/hostels?university=UI`, and the words and budget the landing page's search
+// sends; same targets), mobile form
 // factor with Lighthouse's default simulated throttling, N runs per page and the median run.
 // Then runs per page with the CPU slowed down to a low-end phone (Moto G Power calibration:
 // multiplier = this machine's benchmarkIndex ÷ 264): median LCP and TBT of 5 runs against the
@@ -377,6 +378,11 @@ async function main() {
     else console.warn('No demo hostel from GET /api/hostels (SEED_DEMO=1?): measuring / only.');
     // The search page students land on from a link about their campus (a demo hostel is near UI).
     pages.push({ name: '/hostels?university=UI', url: `${baseUrl}/hostels?university=UI` });
+    // What the landing page's search sends: words and a budget (as typed), rendered on the server.
+    pages.push({
+      name: '/hostels?q=lagos&max_price=…',
+      url: `${baseUrl}/hostels?q=lagos&max_price=${encodeURIComponent('₦1,000,000')}`,
+    });
     console.log(`Server ${baseUrl} (demo data in ${state.dataDir}); hostel ${hostelId ?? '—'}.`);
 
     try {
@@ -427,7 +433,13 @@ async function main() {
       if (opts.save) {
         const base = path.join(
           opts.save,
-          page.name === '/' ? 'home' : page.name.startsWith('/hostels') ? 'hostels-search' : 'hostel',
+          page.name === '/'
+            ? 'home'
+            : page.name.startsWith('/hostels?q=')
+              ? 'hostels-typed-search'
+              : page.name.startsWith('/hostels')
+                ? 'hostels-search'
+                : 'hostel',
         );
         writeFileSync(`${base}.json`, JSON.stringify(lhr));
         writeFileSync(`${base}.html`, generateReport(lhr, 'html'));
