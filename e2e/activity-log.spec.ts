@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIResponse, Page } from '@playwright/test';
 import { E2E_ADMIN, expect, test } from './fixtures.ts';
 import { bookAndPay, createStudent, hostelWithRoom, logIn, login } from './people.ts';
 import { SHOTS, STATIC_HEADER, shotPath } from './screenshots.ts';
@@ -88,4 +88,79 @@ test('an admin sees each of their actions in words, and filters the log by kind'
   await page.getByLabel('To (Lagos date)').fill('2026-03-01');
   await page.getByRole('button', { name: 'Apply filters' }).click();
   await expect(page.getByText('to must be on or after from').first()).toBeVisible();
+});
+
+test('hostel and room changes, a review moderated and a message previewed each read in words, under their kind', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const admin = await login(request, E2E_ADMIN.email, E2E_ADMIN.password);
+  const headers = { authorization: `Bearer ${admin.token}` };
+  const name = `Kinds Lodge ${Date.now()}`;
+  const { hostelId, roomId } = await hostelWithRoom(
+    request,
+    admin,
+    { hostel_name: name, address: '6 Ozolua Road, Benin City', hostel_details: 'Borehole water' },
+    { room_number: 'room 02', price: 300_000, agent_fee: 20_000, caution_fee: 10_000, commission_fee: 5_000 },
+  );
+  const ok = async (res: Promise<APIResponse>) => {
+    const answer = await res;
+    expect(answer.status(), await answer.text()).toBeLessThan(300);
+    return answer;
+  };
+  await ok(request.patch(`/api/rooms/${roomId}`, { headers, data: { price: 320_000 } }));
+  await ok(request.patch(`/api/rooms/${roomId}/status`, { headers, data: { status: 'rented' } }));
+  await ok(request.patch(`/api/rooms/${roomId}/status`, { headers, data: { status: 'available' } }));
+  await ok(
+    request.patch(`/api/hostels/${hostelId}`, {
+      headers,
+      data: { hostel_details: 'Borehole and a generator' },
+    }),
+  );
+  await ok(request.delete(`/api/rooms/${roomId}`, { headers }));
+  await ok(request.post(`/api/hostels/${hostelId}/close`, { headers }));
+  await ok(request.post(`/api/hostels/${hostelId}/reopen`, { headers }));
+  await ok(request.delete(`/api/hostels/${hostelId}`, { headers }));
+  const reviewer = `Kinds Reviewer ${Date.now()}`;
+  const review = await ok(
+    request.post('/api/reviews', { data: { full_name: reviewer, feedback: 'Clean and quiet', rating: 5 } }),
+  );
+  await ok(
+    request.patch(`/api/reviews/${(await review.json()).review._id}`, {
+      headers,
+      data: { status: 'approved' },
+    }),
+  );
+  const subject = `Water on Saturday ${Date.now()}`;
+  await ok(
+    request.post('/api/admin/messages/preview', {
+      headers,
+      data: {
+        channel: 'email',
+        audience: { type: 'users', user_ids: [admin.userId] },
+        subject,
+        body: 'Hello',
+      },
+    }),
+  );
+
+  await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/admin-dashboard$/, { timeout: 10_000 });
+  // A table on a wide screen (cards on a phone): the line, under the kind asked for.
+  const expected: [kind: string, line: string][] = [
+    ['room.updated', `Updated Room 02, ${name}, ₦320,000 a year`],
+    ['room.status_changed', `Set Room 02, ${name} to rented`],
+    ['hostel.updated', `Updated hostel ${name}`],
+    ['room.deleted', `Deleted Room 02, ${name}`],
+    ['hostel.closed', `Closed hostel ${name}`],
+    ['hostel.reopened', `Reopened hostel ${name}`],
+    ['hostel.deleted', `Deleted hostel ${name}`],
+    ['review.moderated', `Set ${reviewer}'s review (5 stars) to approved`],
+    ['message.previewed', `Previewed an e-mail to 1 person: “${subject}”`],
+  ];
+  for (const [kind, line] of expected) {
+    await page.goto(`/admin-activity?kind=${kind}`);
+    await expect(page.getByRole('table').getByText(line, { exact: true }), `${kind}: ${line}`).toBeVisible();
+  }
 });
