@@ -39,6 +39,8 @@ test('an admin sees each of their actions in words, and filters the log by kind'
     data: { reference: feeReference, amount: 15_000, reason: 'Inspection cancelled' },
   });
   expect(refund.status(), await refund.text()).toBe(202);
+  const checked = await request.post(`/api/admin/refunds/${(await refund.json())._id}/check`, { headers });
+  expect(checked.status(), await checked.text()).toBe(200);
   const closed = await request.post(`/api/hostels/${hostelId}/close`, { headers });
   expect(closed.status()).toBe(200);
 
@@ -64,6 +66,11 @@ test('an admin sees each of their actions in words, and filters the log by kind'
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(page).toHaveURL(/\/admin-activity$/);
   for (const line of lines) await expect(entries.filter({ hasText: line })).toHaveCount(1);
+  await expect(
+    entries.filter({
+      hasText: new RegExp(`^Checked the refund of ₦15,000 to ${studentName} with the provider: \\w+`),
+    }),
+  ).toHaveCount(1);
   await expect(entries.filter({ hasText: lines[2]! })).toContainText('Refunds');
   await expect(page.getByText(/Showing 1–\d+ of \d+/)).toBeVisible();
   expect(await noSidewaysScroll(page)).toBe(true);
@@ -90,7 +97,7 @@ test('an admin sees each of their actions in words, and filters the log by kind'
   await expect(page.getByText('to must be on or after from').first()).toBeVisible();
 });
 
-test('hostel and room changes, a review moderated and a message previewed each read in words, under their kind', async ({
+test('hostel and room changes, a review moderated, messages previewed and sent, a user deleted: each reads in words under its kind', async ({
   page,
   request,
 }) => {
@@ -145,6 +152,22 @@ test('hostel and room changes, a review moderated and a message previewed each r
     }),
   );
 
+  const sent = `Gas on Sunday ${Date.now()}`;
+  await ok(
+    request.post('/api/admin/messages', {
+      headers,
+      data: {
+        channel: 'email',
+        audience: { type: 'users', user_ids: [admin.userId] },
+        subject: sent,
+        body: 'Hi',
+      },
+    }),
+  );
+  const leaving = await createStudent(request, 'Leaving');
+  const leavingId = (await login(request, leaving.email, leaving.password)).userId;
+  await ok(request.delete(`/api/user/${leavingId}`, { headers }));
+
   await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(page).toHaveURL(/\/admin-dashboard$/, { timeout: 10_000 });
   // A table on a wide screen (cards on a phone): the line, under the kind asked for.
@@ -158,6 +181,8 @@ test('hostel and room changes, a review moderated and a message previewed each r
     ['hostel.deleted', `Deleted hostel ${name}`],
     ['review.moderated', `Set ${reviewer}'s review (5 stars) to approved`],
     ['message.previewed', `Previewed an e-mail to 1 person: “${subject}”`],
+    ['message.sent', `Sent an e-mail to 1 person: “${sent}”`],
+    ['user.deleted', `Deleted user ${leaving.first_name} ${leaving.last_name} (${leaving.email})`],
   ];
   for (const [kind, line] of expected) {
     await page.goto(`/admin-activity?kind=${kind}`);
