@@ -112,7 +112,8 @@ export function addBusinessDays(instant: Date, days: number): Date {
   return new Date(instant.getTime() + shift * DAY_MS);
 }
 
-const lagosClock = lazy(
+/** Lagos hours (0–23) and minutes, made on first use: for wall-clock arithmetic and for writing times. */
+export const lagosClock = lazy(
   () =>
     new Intl.DateTimeFormat('en-GB', {
       timeZone: 'Africa/Lagos',

@@ -252,3 +252,23 @@ export const MOVE_OUT_REASON_LABELS: Record<MoveOutReason, string> = {
 
 /** The most deductions one move-out may list. */
 export const MAX_DEDUCTIONS = 20;
+
+export const HOSTEL_SORTS = ['price', '-price', 'newest', 'nearest'] as const;
+export type HostelSort = (typeof HOSTEL_SORTS)[number];
+
+/** The search parameters of GET /hostels; any of them turns the list into a search (docs/domain.md). */
+export const HOSTEL_SEARCH_PARAMS = [
+  'q',
+  'university',
+  'state',
+  'city',
+  'unit',
+  'min_price',
+  'max_price',
+  'gender',
+  'amenities',
+  'available',
+  'sort',
+  'limit',
+  'cursor',
+] as const;

@@ -3,6 +3,7 @@
  * Formatters are made on first use, not when this module loads: creating one costs a phone tens of
  * milliseconds (locale and time-zone data), and the landing page imports this file but rarely formats.
  */
+import { lagosClock } from './calendar.ts';
 import { lazy } from './lazy.ts';
 
 const naira = lazy(
@@ -17,17 +18,6 @@ const lagosFormat = (options: Intl.DateTimeFormatOptions) =>
   lazy(() => new Intl.DateTimeFormat('en-NG', { timeZone: 'Africa/Lagos', ...options }));
 
 const lagosDate = lagosFormat({ day: 'numeric', month: 'short', year: 'numeric' });
-// Hours 0–23 and minutes only: the words around them are ours, not the locale data's (en-NG's own
-// data writes "14:05" in some runtimes and "2:05 pm" in others).
-const lagosClock = lazy(
-  () =>
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Africa/Lagos',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }),
-);
 const lagosWeekdayDate = lagosFormat({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -40,7 +30,11 @@ export function formatLagosDate(value: string | Date): string {
   return lagosDate().format(new Date(value));
 }
 
-/** The time of day in Lagos as people write it: 2:05 pm, 12:00 am (midnight), 12:30 pm (noon). */
+/**
+ * The time of day in Lagos as people write it: 2:05 pm, 12:00 am (midnight), 12:30 pm (noon). The
+ * words around the hour are ours, not the locale data's: en-NG's own data writes "14:05" in some
+ * runtimes and "2:05 pm" in others.
+ */
 export function formatLagosTime(value: string | Date): string {
   const parts = lagosClock().formatToParts(new Date(value));
   const hour = Number(parts.find((p) => p.type === 'hour')?.value);

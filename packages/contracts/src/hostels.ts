@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { integerCheck, limitSchema, optionalText, prepared, requiredText } from './common.ts';
-import { GENDERS, ROOM_UNITS } from './constants.ts';
+import { GENDERS, HOSTEL_SEARCH_PARAMS, HOSTEL_SORTS, ROOM_UNITS } from './constants.ts';
 import { nairaSchema } from './naira.ts';
 import {
   AMENITIES,
@@ -183,26 +183,7 @@ export const HostelReplaceFieldsSchema = z.extend(HostelUpdateFieldsSchema, {
   address,
 });
 
-export const HOSTEL_SORTS = ['price', '-price', 'newest', 'nearest'] as const;
-export type HostelSort = (typeof HOSTEL_SORTS)[number];
 export const HOSTEL_SEARCH_MAX_LIMIT = 50;
-
-/** The search parameters of GET /hostels; any of them turns the list into a search (docs/domain.md). */
-export const HOSTEL_SEARCH_PARAMS = [
-  'q',
-  'university',
-  'state',
-  'city',
-  'unit',
-  'min_price',
-  'max_price',
-  'gender',
-  'amenities',
-  'available',
-  'sort',
-  'limit',
-  'cursor',
-] as const;
 
 /**
  * GET /hostels: `include_closed=1` lists closed hostels too — honoured for admins only. Any search

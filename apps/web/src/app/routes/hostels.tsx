@@ -1,5 +1,5 @@
 import type { HostelSearchResult, HostelSort } from '@studynest/contracts';
-import { ROOM_UNITS } from '@studynest/contracts/constants';
+import { HOSTEL_SEARCH_PARAMS, ROOM_UNITS } from '@studynest/contracts/constants';
 import { typedNaira } from '@studynest/contracts/money';
 import { AMENITIES, AMENITY_LABELS, NIGERIAN_STATES, UNIVERSITIES } from '@studynest/contracts/places';
 import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
@@ -17,19 +17,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
  * The filters live in the URL: a search is a link to share, the back button undoes a change, and a
  * browser without JavaScript sends the same form itself (GET) for the server to render.
  */
-const FILTERS = [
-  'q',
-  'university',
-  'state',
-  'city',
-  'unit',
-  'min_price',
-  'max_price',
-  'gender',
-  'amenities',
-  'available',
-  'sort',
-] as const;
+const FILTERS = HOSTEL_SEARCH_PARAMS.filter((name) => name !== 'limit' && name !== 'cursor');
 /** Filters counted on the phone's "Filters" button: all but the words, which stay on screen. */
 const PANEL_FILTERS = FILTERS.filter((f) => f !== 'q');
 
@@ -209,24 +197,22 @@ function SearchForm() {
               </select>
             </label>
             <div className="grid grid-cols-2 gap-3">
-              <label className={field}>
-                Rent from (₦ per year)
-                <input
-                  name="min_price"
-                  inputMode="numeric"
-                  className="input"
-                  defaultValue={params.get('min_price') ?? ''}
-                />
-              </label>
-              <label className={field}>
-                Rent up to (₦ per year)
-                <input
-                  name="max_price"
-                  inputMode="numeric"
-                  className="input"
-                  defaultValue={params.get('max_price') ?? ''}
-                />
-              </label>
+              {(
+                [
+                  ['min_price', 'Rent from (₦ per year)'],
+                  ['max_price', 'Rent up to (₦ per year)'],
+                ] as const
+              ).map(([name, label]) => (
+                <label key={name} className={field}>
+                  {label}
+                  <input
+                    name={name}
+                    inputMode="numeric"
+                    className="input"
+                    defaultValue={params.get(name) ?? ''}
+                  />
+                </label>
+              ))}
             </div>
             <label className={field}>
               Who it takes

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { PinIcon } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatNaira } from '../../../lib/format.ts';
+import { FeatureChips } from './feature-chips.tsx';
 
 /**
  * A search result: what decides whether to open it — photo, the cheapest rent free now, how many
@@ -56,18 +57,14 @@ export function HostelCard({
             ? ` · ${hostel.walking_minutes} min walk to ${hostel.university}`
             : ''}
         </span>
-        <ul className="mt-1 flex flex-wrap gap-1" aria-label="Features">
-          {hostel.gender_policy !== 'mixed' && (
-            <li className="rounded-full bg-brand-50 px-2 py-0.5 text-xs">
-              {GENDER_POLICY_LABELS[hostel.gender_policy]}
-            </li>
-          )}
-          {hostel.amenities.map((a) => (
-            <li key={a} className="rounded-full bg-brand-50 px-2 py-0.5 text-xs">
-              {AMENITY_LABELS[a]}
-            </li>
-          ))}
-        </ul>
+        <FeatureChips
+          label="Features"
+          className="mt-1"
+          items={[
+            ...(hostel.gender_policy === 'mixed' ? [] : [GENDER_POLICY_LABELS[hostel.gender_policy]]),
+            ...hostel.amenities.map((a) => AMENITY_LABELS[a]),
+          ]}
+        />
       </div>
     </Link>
   );

@@ -2,6 +2,7 @@ import type { Hostel } from '@studynest/contracts';
 import { AMENITY_LABELS, GENDER_POLICY_LABELS, type GenderPolicy } from '@studynest/contracts/places';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { FeatureChips } from './feature-chips.tsx';
 
 /** The house rule that goes with a hostel's gender policy, as the help page and the terms put it. */
 const HOUSE_RULE: Record<GenderPolicy, string> = {
@@ -62,13 +63,7 @@ export function HostelFacts({ hostel }: { hostel: Hostel }) {
           <>
             <dt className="font-semibold">Has</dt>
             <dd>
-              <ul className="flex flex-wrap gap-1" aria-label="Amenities">
-                {hostel.amenities.map((a) => (
-                  <li key={a} className="rounded-full bg-brand-50 px-2 py-0.5 text-xs">
-                    {AMENITY_LABELS[a]}
-                  </li>
-                ))}
-              </ul>
+              <FeatureChips label="Amenities" items={hostel.amenities.map((a) => AMENITY_LABELS[a])} />
             </dd>
           </>
         )}
