@@ -1,3 +1,5 @@
+import { nextQuery } from '../lib/next-path.ts';
+
 /** Every route of the app in one place: `path` for the router, `getHref` for links. */
 export const paths = {
   home: { path: '/', getHref: () => '/' },
@@ -9,11 +11,13 @@ export const paths = {
     path: '/help-support',
     getHref: (section?: string) => `/help-support${section ? `#${section}` : ''}`,
   },
-  login: { path: '/login', getHref: () => '/login' },
-  signUp: { path: '/sign-up', getHref: () => '/sign-up' },
+  /** `next`: where to go once signed in (a same-site path, lib/next-path.ts), kept through sign-up. */
+  login: { path: '/login', getHref: (next?: string) => withQuery('/login', nextQuery(next)) },
+  signUp: { path: '/sign-up', getHref: (next?: string) => withQuery('/sign-up', nextQuery(next)) },
   signUpOtp: {
     path: '/sign-up-otp',
-    getHref: (email?: string) => `/sign-up-otp${email ? `?email=${encodeURIComponent(email)}` : ''}`,
+    getHref: (email?: string, next?: string) =>
+      withQuery('/sign-up-otp', email ? `email=${encodeURIComponent(email)}` : '', nextQuery(next)),
   },
   forgotPassword: { path: '/forgot-pass-email', getHref: () => '/forgot-pass-email' },
   resetPassword: {
@@ -69,3 +73,8 @@ export const paths = {
     message: { path: '/admin-messages/:messageId', getHref: (id: string) => `/admin-messages/${id}` },
   },
 } as const;
+
+function withQuery(path: string, ...parts: string[]) {
+  const query = parts.filter(Boolean).join('&');
+  return query ? `${path}?${query}` : path;
+}
