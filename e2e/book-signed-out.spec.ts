@@ -17,8 +17,18 @@ async function hostelAndRoom(request: APIRequestContext) {
   const ids = await hostelWithRoom(
     request,
     admin,
-    { hostel_name: hostelName, address: '4 Akoka Road, Yaba, Lagos', hostel_details: 'Near the UNILAG gate.' },
-    { room_number: roomNumber, price: 450_000, agent_fee: 30_000, caution_fee: 20_000, commission_fee: 10_000 },
+    {
+      hostel_name: hostelName,
+      address: '4 Akoka Road, Yaba, Lagos',
+      hostel_details: 'Near the UNILAG gate.',
+    },
+    {
+      room_number: roomNumber,
+      price: 450_000,
+      agent_fee: 30_000,
+      caution_fee: 20_000,
+      commission_fee: 10_000,
+    },
   );
   return { ...ids, hostelName, shown: `Room 0${made}` };
 }
@@ -58,7 +68,9 @@ test('signed out, Book Inspection → Sign up → the e-mailed code → that roo
 
   await page.getByRole('link', { name: 'Create an account' }).click();
   await expect(page).toHaveURL(`/sign-up?next=${next}`);
-  await expect(page.getByText(`Create an account to book ${room.shown} at ${room.hostelName}.`)).toBeVisible();
+  await expect(
+    page.getByText(`Create an account to book ${room.shown} at ${room.hostelName}.`),
+  ).toBeVisible();
   // Log in ↔ Sign up keeps it both ways.
   await expect(page.getByRole('link', { name: 'Log in', exact: true }).last()).toHaveAttribute(
     'href',
@@ -82,12 +94,17 @@ test('signed out, Book Inspection → Sign up → the e-mailed code → that roo
   await page.getByRole('button', { name: 'Verify' }).click();
 
   await expectBookingForm(page, room);
-  await expect(page.getByRole('status').filter({ hasText: 'Your email address is confirmed.' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your email address is confirmed.' }),
+  ).toBeVisible();
   // Signed in as herself, with her e-mail confirmed: the form is hers to use.
   expect(await page.evaluate(() => sessionStorage.getItem('signupTicket'))).toBeNull();
-  const profile = await request.get(`/api/user/${await page.evaluate(() => localStorage.getItem('userId'))}`, {
-    headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('userToken'))}` },
-  });
+  const profile = await request.get(
+    `/api/user/${await page.evaluate(() => localStorage.getItem('userId'))}`,
+    {
+      headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('userToken'))}` },
+    },
+  );
   expect(await profile.json()).toMatchObject({ email: p.email, isEmailConfirmed: true });
 });
 
@@ -102,7 +119,9 @@ test('signed out with an account already: Book Inspection → Log in → that ro
   await page.getByLabel('Password', { exact: true }).fill(student.password);
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await expectBookingForm(page, room);
-  await expect(page.getByRole('status').filter({ hasText: `Welcome back, ${student.first_name}!` })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: `Welcome back, ${student.first_name}!` }),
+  ).toBeVisible();
 });
 
 test.describe('without JavaScript', () => {

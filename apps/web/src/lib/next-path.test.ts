@@ -6,7 +6,9 @@ describe('safeNext: where login may send her back to', () => {
     expect(safeNext('/book-inspection/0b6f3c1e-1111-4222-8333-944445555666')).toBe(
       '/book-inspection/0b6f3c1e-1111-4222-8333-944445555666',
     );
-    expect(safeNext('/hostels?q=unilag&max_price=250000#results')).toBe('/hostels?q=unilag&max_price=250000#results');
+    expect(safeNext('/hostels?q=unilag&max_price=250000#results')).toBe(
+      '/hostels?q=unilag&max_price=250000#results',
+    );
     expect(safeNext('/')).toBe('/');
   });
 

@@ -68,16 +68,26 @@ describe('signed in by the e-mailed code straight after sign-up', () => {
       ['no ticket', async () => undefined],
       ['another account’s ticket', async () => (await signedUp()).ticket],
       ['a forged ticket', async ({ ticket }) => `${ticket.split('.')[0]}.${'A'.repeat(43)}`],
-      ['a ticket whose time was moved on', async ({ ticket }) => `${Number(ticket.split('.')[0]) + 3600}.${ticket.split('.')[1]}`],
+      [
+        'a ticket whose time was moved on',
+        async ({ ticket }) => `${Number(ticket.split('.')[0]) + 3600}.${ticket.split('.')[1]}`,
+      ],
       [
         'an expired ticket',
         async ({ user }) =>
-          issueSignupTicket(t.config.jwtSecret, await row(user._id), Date.now() - (SIGNUP_TICKET_MINUTES + 1) * 60_000),
+          issueSignupTicket(
+            t.config.jwtSecret,
+            await row(user._id),
+            Date.now() - (SIGNUP_TICKET_MINUTES + 1) * 60_000,
+          ),
       ],
       [
         'a ticket for the password before a reset',
         async ({ user, ticket }) => {
-          await t.db.update(users).set({ passwordHash: '$argon2id$v=19$changed' }).where(eq(users.id, user._id));
+          await t.db
+            .update(users)
+            .set({ passwordHash: '$argon2id$v=19$changed' })
+            .where(eq(users.id, user._id));
           return ticket;
         },
       ],
@@ -122,5 +132,4 @@ describe('signed in by the e-mailed code straight after sign-up', () => {
     // The code was not spent: it still confirms.
     expect((await verify({ email: body.email, otp: code })).statusCode).toBe(200);
   });
-
 });

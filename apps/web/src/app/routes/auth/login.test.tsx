@@ -183,7 +183,9 @@ describe('Login on the way to booking a room', () => {
     );
     const router = renderLogin(`/login?next=${encodeURIComponent(`/book-inspection/${roomId}`)}`);
     // The room's words come from the API, not from the link.
-    expect(await screen.findByText('Log in or create an account to book Room 01 at Akoka Royal Lodge.')).toBeTruthy();
+    expect(
+      await screen.findByText('Log in or create an account to book Room 01 at Akoka Royal Lodge.'),
+    ).toBeTruthy();
     expect(calls.map((c) => c.path)).toEqual([`/rooms/room/${roomId}`, `/hostels/${hostelId}`]);
     expect(screen.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe(
       `/sign-up?next=${encodeURIComponent(`/book-inspection/${roomId}`)}`,

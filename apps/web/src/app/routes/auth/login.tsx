@@ -7,7 +7,6 @@ import { EmailField } from '../../../components/ui/form-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useLogin } from '../../../features/auth/api/auth-mutations.ts';
 import { AuthCard } from '../../../features/auth/components/auth-card.tsx';
-import { BookingIntent } from '../../../features/auth/components/booking-intent.tsx';
 import { OtpField } from '../../../features/auth/components/otp-input.tsx';
 import { PasswordField } from '../../../features/auth/components/password-input.tsx';
 import { SubmitButton } from '../../../features/auth/components/submit-button.tsx';
@@ -16,6 +15,7 @@ import { flash } from '../../../lib/flash.ts';
 import { hasFieldErrors, lazyZodResolver, serverErrorLine, useForm } from '../../../lib/form.ts';
 import { safeNext } from '../../../lib/next-path.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { BookingIntent } from '../../booking-intent.tsx';
 
 type Values = z.output<typeof LoginSchema>;
 type LoginState = { from?: string; email?: string } | null;

@@ -2,10 +2,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useSignup } from '../../../features/auth/api/auth-mutations.ts';
 import { AuthCard } from '../../../features/auth/components/auth-card.tsx';
-import { BookingIntent } from '../../../features/auth/components/booking-intent.tsx';
 import { SignupForm } from '../../../features/auth/components/signup-form.tsx';
 import { safeNext } from '../../../lib/next-path.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { BookingIntent } from '../../booking-intent.tsx';
 
 export function Component() {
   useDocumentTitle('Sign up');

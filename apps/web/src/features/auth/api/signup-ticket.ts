@@ -16,7 +16,10 @@ export function keepSignupTicket(email: string, ticket: string | undefined) {
 /** The ticket for this address, if sign-up in this tab left one. */
 export function signupTicketFor(email: string): string | undefined {
   try {
-    const kept = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as { email?: string; ticket?: string } | null;
+    const kept = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as {
+      email?: string;
+      ticket?: string;
+    } | null;
     return kept?.email === email.trim().toLowerCase() ? kept.ticket : undefined;
   } catch {
     return undefined;

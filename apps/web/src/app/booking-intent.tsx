@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
-import { paths } from '../../../config/paths.ts';
-import { hostelQueries, roomQueries } from '../../hostels/api/hostel-queries.ts';
+import { paths } from '../config/paths.ts';
+import { hostelQueries, roomQueries } from '../features/hostels/api/hostel-queries.ts';
 
 const capitalised = (text: string) => text.replace(/^\p{Ll}/u, (c) => c.toUpperCase());
 
@@ -12,7 +12,8 @@ const capitalised = (text: string) => text.replace(/^\p{Ll}/u, (c) => c.toUpperC
  * screen say anything else; "this room" meanwhile, or if the room is gone.
  */
 export function BookingIntent({ next, lead }: { next: string | undefined; lead: string }) {
-  const roomId = (next && matchPath(paths.bookInspection.path, next.split(/[?#]/)[0] ?? '')?.params.roomId) || '';
+  const roomId =
+    (next && matchPath(paths.bookInspection.path, next.split(/[?#]/)[0] ?? '')?.params.roomId) || '';
   const room = useQuery({ ...roomQueries.detail(roomId), enabled: Boolean(roomId), retry: false });
   const hostelId = room.data?.hostel ?? '';
   const hostel = useQuery({ ...hostelQueries.detail(hostelId), enabled: Boolean(hostelId), retry: false });
