@@ -6,7 +6,6 @@ import { paths } from '../config/paths.ts';
 import { hostelPageQueries } from '../features/hostels/api/hostel-queries.ts';
 import { returnedReference, verifyQuery } from '../features/payments/api/verify-query.ts';
 import { getSession } from '../lib/auth-storage.ts';
-import { safeNext } from '../lib/next-path.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { headerMenu } from './header-menu.tsx';
 
@@ -20,13 +19,12 @@ import { headerMenu } from './header-menu.tsx';
  * loader, so it runs on the way to the screen (a link followed before the app started on a rendered
  * page leads here with the signed-out href), and not when a login on the screen itself saves the session.
  */
-const awayIfSignedIn = ({ request }: LoaderFunctionArgs) => {
+const awayIfSignedIn = () => {
   const session = getSession();
   if (!session) return null;
-  if (session.role === 'admin') return replace(paths.admin.dashboard.getHref());
-  // A student on her way somewhere (`?next=`, say a room's booking form) goes on there.
-  const next = safeNext(new URL(request.url).searchParams.get('next'));
-  return replace(next ?? paths.profile.getHref(session.userId));
+  return replace(
+    session.role === 'admin' ? paths.admin.dashboard.getHref() : paths.profile.getHref(session.userId),
+  );
 };
 
 /**

@@ -1,5 +1,3 @@
-import { nextQuery } from '../lib/next-path.ts';
-
 /** Every route of the app in one place: `path` for the router, `getHref` for links. */
 export const paths = {
   home: { path: '/', getHref: () => '/' },
@@ -74,7 +72,10 @@ export const paths = {
   },
 } as const;
 
+/** `path?a&b`, leaving out the empty parts (and the `?` when all are). */
 function withQuery(path: string, ...parts: string[]) {
   const query = parts.filter(Boolean).join('&');
   return query ? `${path}?${query}` : path;
 }
+
+const nextQuery = (next: string | undefined) => (next ? `next=${encodeURIComponent(next)}` : '');

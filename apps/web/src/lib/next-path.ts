@@ -23,6 +23,3 @@ export function safeNext(value: unknown): string | undefined {
   if (url.origin !== base) return undefined;
   return `${url.pathname}${url.search}${url.hash}`;
 }
-
-/** `?next=…` for a path, or nothing when there is none to carry. */
-export const nextQuery = (next: string | undefined) => (next ? `next=${encodeURIComponent(next)}` : '');
