@@ -56,6 +56,9 @@ test('a student signs up, confirms the e-mail, logs in, keeps an emergency conta
   await expect(page.getByText(/sent it a new 4-digit code/)).toBeVisible();
   await expect.poll(() => latestCode(request, p.email, /StudyNest code/)).not.toBe(code);
   const fresh = await latestCode(request, p.email, /StudyNest code/);
+  // As if the code were typed in another tab: without the sign-up's ticket it only confirms, and she
+  // logs in (signed in by the code itself: book-signed-out.spec.ts, ADR 0023).
+  await page.evaluate(() => sessionStorage.removeItem('signupTicket'));
   await otpInput.fill(fresh);
   await page.getByRole('button', { name: 'Verify' }).click();
   // Straight on to the login page; the good news shows there, with no timer to sit through.

@@ -2,6 +2,7 @@ import { EXPORT_KINDS, REPORT_KINDS } from '@studynest/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
+import { issueSignupTicket } from '../src/modules/auth/signup-ticket.ts';
 import { issueToken } from '../src/modules/auth/tokens.ts';
 import { totpAt } from '../src/modules/auth/totp.ts';
 import { agentFeeBody, lagosDatePlusDays, SLOT } from '../src/modules/payments/payments.fixtures.ts';
@@ -403,9 +404,11 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
 
   'POST /api/auth/signup': async () => ({ url: '/api/auth/signup', payload: signupFields() }),
   'POST /api/auth/admin/signup': async () => ({ url: '/api/auth/admin/signup', payload: signupFields() }),
+  // With the account's sign-up ticket, so every caller takes the path that signs someone in.
   'POST /api/auth/verify-email-otp': async (w) => {
     const { user, otp } = await userWithCode(w.t, 'verify_email');
-    return { url: '/api/auth/verify-email-otp', payload: { email: user.email, otp } };
+    const signup_ticket = issueSignupTicket(w.t.config.jwtSecret, user);
+    return { url: '/api/auth/verify-email-otp', payload: { email: user.email, otp, signup_ticket } };
   },
   'POST /api/auth/resend-otp': async (w) => ({
     url: '/api/auth/resend-otp',

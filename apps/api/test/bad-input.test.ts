@@ -150,7 +150,7 @@ const BODY_OPS: Record<string, BodyOp> = {
   // No live code exists for these addresses, so even a well-formed guess changes nothing.
   'POST /api/auth/verify-email-otp': {
     url: () => '/api/auth/verify-email-otp',
-    valid: (w) => ({ email: w.student.user.email, otp: '1234' }),
+    valid: (w) => ({ email: w.student.user.email, otp: '1234', signup_ticket: '1893456000.not-a-real-mac' }),
     schema: VerifyEmailSchema,
   },
   'POST /api/auth/resend-otp': {

@@ -24,9 +24,13 @@ export function noscriptNotice(url: string): string {
   const pathname = url.split('?')[0] ?? '/';
   const task = TASKS.find((t) => matchPath(t.path, pathname))?.task ?? 'this page';
   const again = escapeHtml(url.startsWith('/') && !url.startsWith('//') ? url : '/');
+  // Booking needs an account: the way to Log in, the room kept in the link for when JavaScript is on.
+  const booking = matchPath(paths.bookInspection.path, pathname)
+    ? `\n<p>Booking needs an account: <a class="font-semibold underline" href="${escapeHtml(paths.login.getHref(pathname))}">Log in or create an account to book this room</a>.</p>`
+    : '';
   return `<div class="container-page py-10"><div class="card mx-auto flex max-w-lg flex-col gap-3">
 <h1 class="text-xl">Turn on JavaScript to continue</h1>
-<p>StudyNest needs JavaScript for ${task}. Turn it on in your browser settings (in Chrome: Settings, then Privacy and security, then Site settings, then JavaScript), then reload this page.</p>
+<p>StudyNest needs JavaScript for ${task}. Turn it on in your browser settings (in Chrome: Settings, then Privacy and security, then Site settings, then JavaScript), then reload this page.</p>${booking}
 <p>Without it you can still browse hostels and their rooms from the home page.</p>
 <p class="flex flex-wrap gap-2"><a class="btn-primary" href="${again}">Reload this page</a> <a class="btn-secondary" href="${paths.home.getHref()}">Go to the home page</a></p>
 </div></div>`;

@@ -56,7 +56,18 @@ export type Login = z.output<typeof LoginSchema>;
 export const OtpSchema = z
   .string({ error: 'Enter the 4-digit code' })
   .check(z.trim(), z.regex(/^\d{4}$/, { error: 'The code is 4 digits' }));
-export const VerifyEmailSchema = z.object({ email: emailSchema, otp: OtpSchema });
+/**
+ * What sign-up gives the browser that chose the password: with the e-mailed code, it signs her in
+ * (docs/decisions/0023-signed-in-after-the-code.md). Opaque to clients.
+ */
+export const SignupTicketSchema = z
+  .string({ error: 'The sign-up ticket must be text' })
+  .check(z.maxLength(200, { error: 'The sign-up ticket is too long' }));
+export const VerifyEmailSchema = z.object({
+  email: emailSchema,
+  otp: OtpSchema,
+  signup_ticket: z.optional(SignupTicketSchema),
+});
 export type VerifyEmailInput = z.input<typeof VerifyEmailSchema>;
 export const ForgotPasswordSchema = z.object({ email: emailSchema });
 export type ForgotPasswordInput = z.input<typeof ForgotPasswordSchema>;
@@ -92,7 +103,20 @@ export const LoginResponseSchema = z.object({
 });
 export type LoginResponse = z.output<typeof LoginResponseSchema>;
 
-export const SignupResponseSchema = z.object({ message: z.string(), user: UserSchema });
+/** The code confirmed; `token` and `user` (as at login) when a valid sign-up ticket came with it. */
+export const VerifyEmailResponseSchema = z.object({
+  message: z.string(),
+  token: z.optional(z.string()),
+  user: z.optional(LoginResponseSchema.shape.user),
+});
+export type VerifyEmailResponse = z.output<typeof VerifyEmailResponseSchema>;
+
+export const SignupResponseSchema = z.object({
+  message: z.string(),
+  user: UserSchema,
+  /** Students' own sign-up only: sent back with the code, it signs her in (VerifyEmailSchema). */
+  signup_ticket: z.optional(z.string()),
+});
 export type SignupResponse = z.output<typeof SignupResponseSchema>;
 
 /** GET /user/all: optional paging (the total goes in X-Total-Count). */

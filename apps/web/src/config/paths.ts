@@ -9,11 +9,13 @@ export const paths = {
     path: '/help-support',
     getHref: (section?: string) => `/help-support${section ? `#${section}` : ''}`,
   },
-  login: { path: '/login', getHref: () => '/login' },
-  signUp: { path: '/sign-up', getHref: () => '/sign-up' },
+  /** `next`: where to go once signed in (a same-site path, lib/next-path.ts), kept through sign-up. */
+  login: { path: '/login', getHref: (next?: string) => withQuery('/login', nextQuery(next)) },
+  signUp: { path: '/sign-up', getHref: (next?: string) => withQuery('/sign-up', nextQuery(next)) },
   signUpOtp: {
     path: '/sign-up-otp',
-    getHref: (email?: string) => `/sign-up-otp${email ? `?email=${encodeURIComponent(email)}` : ''}`,
+    getHref: (email?: string, next?: string) =>
+      withQuery('/sign-up-otp', email ? `email=${encodeURIComponent(email)}` : '', nextQuery(next)),
   },
   forgotPassword: { path: '/forgot-pass-email', getHref: () => '/forgot-pass-email' },
   resetPassword: {
@@ -69,3 +71,11 @@ export const paths = {
     message: { path: '/admin-messages/:messageId', getHref: (id: string) => `/admin-messages/${id}` },
   },
 } as const;
+
+/** `path?a&b`, leaving out the empty parts (and the `?` when all are). */
+function withQuery(path: string, ...parts: string[]) {
+  const query = parts.filter(Boolean).join('&');
+  return query ? `${path}?${query}` : path;
+}
+
+const nextQuery = (next: string | undefined) => (next ? `next=${encodeURIComponent(next)}` : '');

@@ -7,6 +7,7 @@ import {
   ResendOtpSchema,
   ResetPasswordSchema,
   SignupResponseSchema,
+  VerifyEmailResponseSchema,
   VerifyEmailSchema,
 } from '@studynest/contracts';
 import { SignupSchema } from '@studynest/contracts/account-details';
@@ -107,11 +108,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Confirm the e-mail address with the 4-digit code',
+        description:
+          'With the `signup_ticket` the sign-up answered to this browser (within 30 minutes, the password unchanged), a student is signed in too: the answer carries `token` and `user` as login does.',
         body: VerifyEmailSchema,
-        response: { 200: MessageSchema, ...errorAnswers(400, 429) },
+        response: { 200: VerifyEmailResponseSchema, ...errorAnswers(400, 429) },
       },
     },
-    async (request) => verifyEmail(ctx(request), request.body),
+    async (request) => verifyEmail(ctx(request), request.body, request.headers['user-agent'] ?? ''),
   );
 
   app.post(

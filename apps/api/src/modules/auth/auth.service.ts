@@ -6,6 +6,7 @@ import {
   lagosTimeOf,
   type ResetPasswordSchema,
   type User,
+  type VerifyEmailResponse,
   type VerifyEmailSchema,
 } from '@studynest/contracts';
 import type { SignupSchema } from '@studynest/contracts/account-details';
@@ -27,6 +28,7 @@ import {
   isCommonPassword,
   verifyPassword,
 } from './password.ts';
+import { checkSignupTicket, issueSignupTicket } from './signup-ticket.ts';
 import {
   type AuthLimits,
   assertMayTryPassword,
@@ -176,7 +178,10 @@ function codeMail(
   };
 }
 
-export async function signup(ctx: AuthContext, data: SignupData): Promise<{ message: string; user: User }> {
+export async function signup(
+  ctx: AuthContext,
+  data: SignupData,
+): Promise<{ message: string; user: User; signup_ticket: string }> {
   let code = '';
   const row = await createUser(ctx, data, { role: 'student', isEmailConfirmed: false }, async (tx, user) => {
     code = await issueCode(tx, ctx.config.jwtSecret, user.id, 'verify_email');
@@ -185,6 +190,7 @@ export async function signup(ctx: AuthContext, data: SignupData): Promise<{ mess
   return {
     message: `Account created. We sent a 4-digit code to ${row.email} to confirm your email address.`,
     user: toUser(row),
+    signup_ticket: issueSignupTicket(ctx.config.jwtSecret, row),
   };
 }
 
@@ -218,10 +224,17 @@ export async function createConfirmedStudent(
   return createUser(ctx, data, { role: 'student', isEmailConfirmed: true });
 }
 
+/**
+ * Confirms the address. With the ticket sign-up gave this browser (the one that chose the password,
+ * minutes ago), a student is signed in too (ADR 0023); without it, or with one that is not good,
+ * the address is still confirmed and she logs in with her password. An address already confirmed
+ * signs nobody in, ticket or not: the code is what proves the mailbox, and none is checked then.
+ */
 export async function verifyEmail(
   ctx: AuthContext,
   data: z.output<typeof VerifyEmailSchema>,
-): Promise<{ message: string }> {
+  userAgent = '',
+): Promise<VerifyEmailResponse> {
   const user = await findLiveUserByEmail(ctx.db, data.email);
   if (user?.isEmailConfirmed) return { message: 'Your email address is already confirmed.' };
   await redeemCode(ctx, { account: data.email, ip: ctx.ip }, user, 'verify_email', data.otp, async (tx) => {
@@ -230,7 +243,14 @@ export async function verifyEmail(
       .set({ isEmailConfirmed: true, updatedAt: new Date() })
       .where(eq(users.id, user!.id));
   });
-  return { message: 'Your email address is confirmed.' };
+  const message = 'Your email address is confirmed.';
+  const typedAt =
+    data.signup_ticket && user!.role === 'student' && !user!.totpEnabledAt
+      ? checkSignupTicket(ctx.config.jwtSecret, user!, data.signup_ticket)
+      : undefined;
+  if (!typedAt) return { message };
+  const token = await issueToken(ctx.db, ctx.config.jwtSecret, user!, userAgent, typedAt);
+  return { message, token, user: signedInUser(ctx, user!) };
 }
 
 /**
@@ -323,17 +343,19 @@ export async function login(
   }
   await passwordSucceeded(ctx.limits, attempt);
   const token = await issueToken(ctx.db, ctx.config.jwtSecret, user, userAgent);
+  return { token, user: signedInUser(ctx, user) };
+}
+
+/** Who has just signed in, as login (and a code with a sign-up ticket) answers it. */
+function signedInUser(ctx: Pick<AuthContext, 'config'>, user: UserRow): LoginResponse['user'] {
   const admin = user.role === 'admin';
   return {
-    token,
-    user: {
-      _id: user.id,
-      role: user.role as User['role'],
-      first_name: user.firstName,
-      last_name: user.lastName,
-      email: user.email,
-      ...(admin ? { mfa_setup_required: ctx.config.adminMfaRequired && !user.totpEnabledAt } : {}),
-    },
+    _id: user.id,
+    role: user.role as User['role'],
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    ...(admin ? { mfa_setup_required: ctx.config.adminMfaRequired && !user.totpEnabledAt } : {}),
   };
 }
 

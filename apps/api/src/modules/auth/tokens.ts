@@ -36,17 +36,21 @@ export type AuthUser = {
 
 const keyFor = (secret: string) => new TextEncoder().encode(secret);
 
-/** A token is a signed pointer to a session row, so logout and account deletion take effect at once. */
+/**
+ * A token is a signed pointer to a session row, so logout and account deletion take effect at once.
+ * `authenticatedAt`: when the password was typed, if not now (signed in by the code after sign-up).
+ */
 export async function issueToken(
   db: DbOrTx,
   secret: string,
   user: { id: string; role: string },
   userAgent = '',
+  authenticatedAt?: Date,
 ): Promise<string> {
   const expiresAt = new Date(Date.now() + sessionLimitsFor(user.role).ttlMs);
   const [session] = await db
     .insert(sessions)
-    .values({ userId: user.id, expiresAt, userAgent: userAgent.slice(0, 300) })
+    .values({ userId: user.id, expiresAt, userAgent: userAgent.slice(0, 300), authenticatedAt })
     .returning({ id: sessions.id });
   if (!session) throw new Error('session insert returned nothing');
   return new SignJWT({ role: user.role })

@@ -16,8 +16,9 @@ export function Component() {
   const { roomId = '' } = useParams();
   useDocumentTitle('Book Inspection');
 
-  // Only signed-in students may book (docs/domain.md, "Accounts"); come back here after logging in.
-  if (!session) return <Navigate to={paths.login.getHref()} replace state={{ from: location.pathname }} />;
+  // Only signed-in students may book (docs/domain.md, "Accounts"); come back here after logging in
+  // or signing up. In the URL, so a reload or the sign-up screens keep it.
+  if (!session) return <Navigate to={paths.login.getHref(location.pathname)} replace />;
   return <BookInspection roomId={roomId} userId={session.userId} />;
 }
 
@@ -27,9 +28,10 @@ export function Component() {
  */
 function ConfirmEmailLink({ userId }: { userId: string }) {
   const profile = useQuery(profileQuery(userId));
+  const location = useLocation();
   return (
     <Link
-      to={paths.signUpOtp.getHref(profile.data?.email)}
+      to={paths.signUpOtp.getHref(profile.data?.email, location.pathname)}
       state={{ message: 'Enter the code we e-mailed you, or choose Resend code for a new one.' }}
       className="mt-2 inline-block font-semibold underline"
     >

@@ -15,14 +15,16 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderLogin() {
+function renderLogin(entry = '/login') {
   const router = createMemoryRouter(
     [
       { path: '/login', Component: Login },
       { path: '/admin-dashboard', element: <h1>Admin dashboard</h1> },
       { path: '/admin-security', element: <h1>Two-step sign-in screen</h1> },
+      { path: '/book-inspection/:roomId', element: <h1>Book Inspection</h1> },
+      { path: '/', element: <h1>Home</h1> },
     ],
-    { initialEntries: ['/login'] },
+    { initialEntries: [entry] },
   );
   render(
     <QueryClientProvider client={new QueryClient()}>
@@ -162,5 +164,47 @@ describe('Login errors are said on the form, not in a dialog', () => {
     expect(alert.textContent?.length).toBeGreaterThan(0);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(screen.getByLabelText('Password'));
+  });
+});
+
+describe('Login on the way to booking a room', () => {
+  const roomId = '0b6f3c1e-1111-4222-8333-944445555666';
+  const hostelId = '7c1d2e3f-1111-4222-8333-944445555777';
+  const student = {
+    token: 'token-2',
+    user: { _id: 's1', role: 'student', first_name: 'ada', last_name: 'obi', email: 'ada@example.com' },
+  };
+
+  it('says which room and hostel, keeps them on "Create an account", and goes back to the booking form', async () => {
+    const { calls } = mockFetch(
+      { status: 200, body: { _id: roomId, room_number: 'room 01', hostel: hostelId } },
+      { status: 200, body: { _id: hostelId, hostel_name: 'Akoka Royal Lodge' } },
+      { status: 200, body: student },
+    );
+    const router = renderLogin(`/login?next=${encodeURIComponent(`/book-inspection/${roomId}`)}`);
+    // The room's words come from the API, not from the link.
+    expect(
+      await screen.findByText('Log in or create an account to book Room 01 at Akoka Royal Lodge.'),
+    ).toBeTruthy();
+    expect(calls.map((c) => c.path)).toEqual([`/rooms/room/${roomId}`, `/hostels/${hostelId}`]);
+    expect(screen.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe(
+      `/sign-up?next=${encodeURIComponent(`/book-inspection/${roomId}`)}`,
+    );
+
+    fillCredentials();
+    logIn();
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/book-inspection/${roomId}`));
+    expect(screen.getByRole('status').textContent).toBe('Welcome back, ada!');
+  });
+
+  it('says nothing of a room, and goes home, when `next` leads off the site', async () => {
+    mockFetch({ status: 200, body: student });
+    const router = renderLogin(`/login?next=${encodeURIComponent('//evil.example/book-inspection/1')}`);
+    await screen.findByRole('heading', { name: 'Log in' });
+    expect(screen.queryByText(/create an account to book/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe('/sign-up');
+    fillCredentials();
+    logIn();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 });

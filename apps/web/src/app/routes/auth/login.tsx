@@ -1,6 +1,6 @@
 import type { LoginSchema } from '@studynest/contracts';
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type * as z from 'zod/mini';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { EmailField } from '../../../components/ui/form-field.tsx';
@@ -13,14 +13,12 @@ import { SubmitButton } from '../../../features/auth/components/submit-button.ts
 import { ApiError, hasErrorCode } from '../../../lib/api-client.ts';
 import { flash } from '../../../lib/flash.ts';
 import { hasFieldErrors, lazyZodResolver, serverErrorLine, useForm } from '../../../lib/form.ts';
+import { safeNext } from '../../../lib/next-path.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { BookingIntent } from '../../booking-intent.tsx';
 
 type Values = z.output<typeof LoginSchema>;
 type LoginState = { from?: string; email?: string } | null;
-
-/** Only same-site paths (never `//evil.example`) are followed back after login. */
-const safeFrom = (from: unknown) =>
-  typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : undefined;
 
 // The contract schema loads after the screen (see lazyZodResolver).
 const resolver = lazyZodResolver(() => import('@studynest/contracts/users').then((m) => m.LoginSchema));
@@ -31,6 +29,9 @@ export function Component() {
   const location = useLocation();
   const navigate = useNavigate();
   const state = location.state as LoginState;
+  const [params] = useSearchParams();
+  // Where she was going: `?next=` (kept through sign-up and reloads), else the older history state.
+  const next = safeNext(params.get('next')) ?? safeNext(state?.from);
   const login = useLogin();
   // What went wrong that no single field owns (too many tries, no connection): above the button.
   const [formError, setFormError] = useState<string | null>(null);
@@ -57,7 +58,7 @@ export function Component() {
       const { user } = await login.mutateAsync(values);
       const destination =
         user.role !== 'admin'
-          ? (safeFrom(state?.from) ?? paths.home.getHref())
+          ? (next ?? paths.home.getHref())
           : user.mfa_setup_required
             ? // The server requires two-step sign-in and this admin has none yet: every admin page
               // would refuse until it is set up.
@@ -92,6 +93,7 @@ export function Component() {
 
   return (
     <AuthCard title="Log in" intro="Welcome back. Log in to book inspections and manage your rent.">
+      <BookingIntent next={next} lead="Log in or create an account" />
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <EmailField error={errors.email?.message} {...register('email')} />
         <PasswordField
@@ -129,7 +131,7 @@ export function Component() {
         </SubmitButton>
         <p className="text-center text-sm text-muted">
           New to StudyNest?{' '}
-          <Link to={paths.signUp.getHref()} className="font-semibold text-brand-700 underline">
+          <Link to={paths.signUp.getHref(next)} className="font-semibold text-brand-700 underline">
             Create an account
           </Link>
         </p>

@@ -1,8 +1,9 @@
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useResendOtp, useVerifyEmail } from '../../../features/auth/api/auth-mutations.ts';
 import { CodeEntryForm } from '../../../features/auth/components/code-entry.tsx';
 import { lazyZodResolver } from '../../../lib/form.ts';
+import { safeNext } from '../../../lib/next-path.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 // The contract schema loads after the screen (see lazyZodResolver).
@@ -11,6 +12,7 @@ const resolver = lazyZodResolver(() => import('@studynest/contracts/users').then
 export function Component() {
   useDocumentTitle('Confirm your email');
   const verify = useVerifyEmail();
+  const next = safeNext(useSearchParams()[0].get('next'));
   return (
     <CodeEntryForm
       title="Confirm your email"
@@ -34,7 +36,7 @@ export function Component() {
       footer={
         <>
           Already confirmed?{' '}
-          <Link to={paths.login.getHref()} className="font-semibold text-brand-700 underline">
+          <Link to={paths.login.getHref(next)} className="font-semibold text-brand-700 underline">
             Log in
           </Link>
         </>

@@ -4,15 +4,19 @@ import type {
   Message,
   Signup,
   SignupResponse,
+  VerifyEmailResponse,
 } from '@studynest/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { saveSession } from '../../../lib/auth-storage.ts';
 import { invalidate } from '../../../lib/query-client.ts';
+import { dropSignupTicket, keepSignupTicket, signupTicketFor } from './signup-ticket.ts';
 
+/** The answer's ticket is kept for the code screen, to sign her in with the code (ADR 0023). */
 export function useSignup() {
   return useMutation({
     mutationFn: (values: Signup) => api<SignupResponse>('/auth/signup', { method: 'POST', body: values }),
+    onSuccess: (res) => keepSignupTicket(res.user.email, res.signup_ticket),
   });
 }
 
@@ -26,14 +30,31 @@ export function useAdminSignup() {
   });
 }
 
+/**
+ * Confirms the address, with this tab's sign-up ticket when it has one: then the answer signs her
+ * in, and the session is stored as at login.
+ */
 export function useVerifyEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (values: { email: string; otp: string }) =>
-      api<Message>('/auth/verify-email-otp', { method: 'POST', body: values }),
-    // A signed-in user verifying from their profile sees the new state there (the code names an
-    // e-mail, not a profile id), and an admin's list of accounts shows it too.
-    onSuccess: () => invalidate(queryClient, ['profile'], ['users', 'all']),
+    mutationFn: (values: { email: string; otp: string }) => {
+      const ticket = signupTicketFor(values.email);
+      return api<VerifyEmailResponse>('/auth/verify-email-otp', {
+        method: 'POST',
+        body: ticket ? { ...values, signup_ticket: ticket } : values,
+      });
+    },
+    onSuccess: ({ token, user }) => {
+      dropSignupTicket();
+      if (token && user) {
+        queryClient.clear();
+        saveSession({ token, userId: user._id, role: user.role });
+        return;
+      }
+      // A signed-in user verifying from their profile sees the new state there (the code names an
+      // e-mail, not a profile id), and an admin's list of accounts shows it too.
+      return invalidate(queryClient, ['profile'], ['users', 'all']);
+    },
   });
 }
 

@@ -4,8 +4,10 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { EmailField } from '../../../components/ui/form-field.tsx';
 import { paths } from '../../../config/paths.ts';
+import { getSession } from '../../../lib/auth-storage.ts';
 import { flash } from '../../../lib/flash.ts';
 import { applyServerErrors, type FieldErrors, type Path, type Resolver, useForm } from '../../../lib/form.ts';
+import { safeNext } from '../../../lib/next-path.ts';
 import { AuthCard } from './auth-card.tsx';
 import { OtpField } from './otp-input.tsx';
 import { NewPasswordField } from './password-input.tsx';
@@ -17,7 +19,8 @@ export type CodeValues = { email: string; otp: string; password?: string };
 /**
  * The screens that take an e-mailed code (confirm the e-mail after sign-up, reset a password): the
  * e-mail (hidden when the link brought it and it is valid), the code, a new password when asked for,
- * the error and info lines, "Resend code", and once it worked, on to the login page with a notice.
+ * the error and info lines, "Resend code", and once it worked, on to the login page with a notice
+ * (or, when the code signed her in, straight to where she was going: `?next=`, kept to login too).
  * Each screen says only what differs: its words, its checks, what it sends.
  */
 export function CodeEntryForm<I extends CodeValues, O extends CodeValues>({
@@ -45,7 +48,8 @@ export function CodeEntryForm<I extends CodeValues, O extends CodeValues>({
   infoTone: 'info' | 'success';
   newPassword?: boolean;
   resolver: Resolver<I, unknown, O> & { preload: () => void };
-  send: (values: O) => Promise<Message>;
+  /** `token`: the code signed her in (sign-up's ticket went with it). */
+  send: (values: O) => Promise<Message & { token?: string }>;
   resend: { mutateAsync: (email: string) => Promise<Message>; isPending: boolean };
   footer: ReactNode;
 }) {
@@ -54,6 +58,7 @@ export function CodeEntryForm<I extends CodeValues, O extends CodeValues>({
   const location = useLocation();
   const navigate = useNavigate();
   const emailFromLink = params.get('email') ?? '';
+  const next = safeNext(params.get('next'));
   const [error, setErrorMessage] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(
     (location.state as { message?: string } | null)?.message ?? null,
@@ -81,9 +86,13 @@ export function CodeEntryForm<I extends CodeValues, O extends CodeValues>({
   const submit = handleSubmit((values) =>
     run(async () => {
       const res = await send(values);
-      // Straight on to the login page, the e-mail filled in; the good news shows there (no timer to sit through).
+      // The good news shows on the next screen (no timer to sit through). Signed in (by this code, or
+      // from before): on to where she was going. Else the login page, the e-mail filled in.
       flash({ tone: 'success', message: res.message });
-      navigate(paths.login.getHref(), { state: { email: values.email } });
+      const signedIn = Boolean(res.token) || getSession() !== null;
+      const destination =
+        signedIn && next ? next : res.token ? paths.home.getHref() : paths.login.getHref(next);
+      navigate(destination, { replace: signedIn, state: { email: values.email } });
     }),
   );
   const onResend = async () => {
