@@ -2,4 +2,4 @@
 export { hostelRefColumns, toHostelRef } from './hostels.mapper.ts';
 export { hostelsRoutes } from './hostels.routes.ts';
 export { hostels } from './hostels.schema.ts';
-export { countHostels, createHostel, type HostelFacts, type HostelInUse } from './hostels.service.ts';
+export { countHostels, createHostel, setHostelRating, type HostelFacts, type HostelInUse } from './hostels.service.ts';
