@@ -24,7 +24,9 @@ const visible = isNull(hostelReviews.hiddenAt);
 
 /** Other readers see the author by first name and initial: enough to trust, too little to find her. */
 const authorName = (firstName: string, lastName: string) =>
-  [firstName.trim(), lastName.trim() ? `${lastName.trim()[0]!.toUpperCase()}.` : ''].filter(Boolean).join(' ');
+  [firstName.trim(), lastName.trim() ? `${lastName.trim()[0]!.toUpperCase()}.` : '']
+    .filter(Boolean)
+    .join(' ');
 
 const toPublic = ({ review: r, firstName, lastName }: WithAuthor): HostelReview => ({
   _id: r.id,
@@ -104,13 +106,17 @@ export async function reviewHostel(
     }
     const stay = stays.find((s) => s.reviewId === null);
     const already = () =>
-      conflict(
-        `You have already reviewed your stay at ${name}. You can edit that review from your profile.`,
-      );
+      conflict(`You have already reviewed your stay at ${name}. You can edit that review from your profile.`);
     if (!stay) throw already();
     const [row] = await tx
       .insert(hostelReviews)
-      .values({ tenancyId: stay.tenancyId, hostelId, userId: user.id, rating: input.rating, text: input.text })
+      .values({
+        tenancyId: stay.tenancyId,
+        hostelId,
+        userId: user.id,
+        rating: input.rating,
+        text: input.text,
+      })
       .onConflictDoNothing({ target: hostelReviews.tenancyId })
       .returning();
     // Two posts at once for one stay: the second finds the first's review.
@@ -160,7 +166,10 @@ export async function listHostelReviews(
 }
 
 /** The signed-in student's stays, newest first, each with her review of it if she wrote one. */
-export async function listReviewableStays({ db }: Pick<Deps, 'db'>, userId: string): Promise<ReviewableStay[]> {
+export async function listReviewableStays(
+  { db }: Pick<Deps, 'db'>,
+  userId: string,
+): Promise<ReviewableStay[]> {
   const rows = await db
     .select({
       tenancy: tenancies,
@@ -297,10 +306,7 @@ export async function hideHostelReview(
 }
 
 /** An admin shows a hidden review again; it counts in the hostel's totals once more. */
-export async function unhideHostelReview(
-  { db }: Pick<Deps, 'db'>,
-  id: string,
-): Promise<HostelReviewAdmin> {
+export async function unhideHostelReview({ db }: Pick<Deps, 'db'>, id: string): Promise<HostelReviewAdmin> {
   return db.transaction(async (tx) => {
     const found = await lockReview(tx, id);
     if (!found.hiddenAt) throw conflict('This review is not hidden');
@@ -314,7 +320,11 @@ export async function unhideHostelReview(
 }
 
 /** Anyone signed in reports a visible review, once; her own she may edit instead. */
-export async function reportHostelReview({ db }: Pick<Deps, 'db'>, user: AuthUser, id: string): Promise<void> {
+export async function reportHostelReview(
+  { db }: Pick<Deps, 'db'>,
+  user: AuthUser,
+  id: string,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const found = await lockReview(tx, id, visible);
     if (found.userId === user.id) throw conflict('This is your own review: edit it instead of reporting it');

@@ -64,7 +64,9 @@ describe('hostel reviews', () => {
       const again = await post(tenant, hostel.id, { rating: 5, text: GOOD });
       expect(again.statusCode).toBe(409);
       expect(again.json().message).toMatch(/already reviewed your stay at Reviewed Lodge/);
-      expect(await t.db.select().from(hostelReviews).where(eq(hostelReviews.hostelId, hostel.id))).toHaveLength(1);
+      expect(
+        await t.db.select().from(hostelReviews).where(eq(hostelReviews.hostelId, hostel.id)),
+      ).toHaveLength(1);
     });
 
     it('lets a tenant whose stay has ended review it', async () => {
@@ -78,9 +80,13 @@ describe('hostel reviews', () => {
       for (const who of [stranger, admin, other.tenant]) {
         const res = await post(who, hostel.id, { rating: 5, text: GOOD });
         expect(res.statusCode).toBe(403);
-        expect(res.json().message).toMatch(/Only students who have rented a room at Reviewed Lodge .* can review it/);
+        expect(res.json().message).toMatch(
+          /Only students who have rented a room at Reviewed Lodge .* can review it/,
+        );
       }
-      expect(await t.db.select().from(hostelReviews).where(eq(hostelReviews.hostelId, hostel.id))).toEqual([]);
+      expect(await t.db.select().from(hostelReviews).where(eq(hostelReviews.hostelId, hostel.id))).toEqual(
+        [],
+      );
       expect((await post(anonymous, hostel.id, { rating: 5, text: GOOD })).statusCode).toBe(401);
     });
 
@@ -108,7 +114,10 @@ describe('hostel reviews', () => {
         text: 'Better after the new borehole: water every day now.',
       });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ rating: 5, text: 'Better after the new borehole: water every day now.' });
+      expect(res.json()).toMatchObject({
+        rating: 5,
+        text: 'Better after the new borehole: water every day now.',
+      });
       expect(Date.parse(res.json().edited_at)).toBeGreaterThanOrEqual(Date.parse(created.created_at));
       expect(await ratingOf(hostel.id, hostel.hostelName)).toEqual({ average: 5, count: 1 });
       const listed = (await send(t, anonymous, 'GET', `/api/hostels/${hostel.id}/reviews`)).json();
@@ -119,7 +128,10 @@ describe('hostel reviews', () => {
       const { hostel, tenant } = await hostelWithTenant();
       const created = (await post(tenant, hostel.id, { rating: 2, text: GOOD })).json();
       for (const who of [stranger, admin]) {
-        const res = await send(t, who, 'PATCH', `/api/hostel-reviews/${created._id}`, { rating: 5, text: GOOD });
+        const res = await send(t, who, 'PATCH', `/api/hostel-reviews/${created._id}`, {
+          rating: 5,
+          text: GOOD,
+        });
         expect(res.statusCode).toBe(403);
         expect(res.json().message).toMatch(/Only the student who wrote a review can change it/);
       }
@@ -170,11 +182,17 @@ describe('hostel reviews', () => {
         .from(messageDeliveries)
         .where(like(messageDeliveries.dedupeKey, `hostel-review-hidden:${created._id}:%`));
       expect(mail).toHaveLength(1);
-      expect(mail[0]).toMatchObject({ recipient: tenant.user.email, channel: 'email', userId: tenant.user.id });
+      expect(mail[0]).toMatchObject({
+        recipient: tenant.user.email,
+        channel: 'email',
+        userId: tenant.user.id,
+      });
       expect(mail[0]!.subject).toBe(`StudyNest: your review of ${hostel.hostelName} has been hidden`);
       expect(mail[0]!.text).toContain('Reason: It names another tenant');
 
-      expect((await send(t, admin, 'POST', `/api/hostel-reviews/${created._id}/hide`, { reason: 'x' })).statusCode).toBe(409);
+      expect(
+        (await send(t, admin, 'POST', `/api/hostel-reviews/${created._id}/hide`, { reason: 'x' })).statusCode,
+      ).toBe(409);
       // Her own view says it is hidden and why; editing it does not bring it back.
       const mine = (await send(t, tenant, 'GET', '/api/hostel-reviews/mine')).json();
       expect(mine[0].review).toMatchObject({ hidden: true, hidden_reason: 'It names another tenant' });
@@ -185,7 +203,9 @@ describe('hostel reviews', () => {
       expect(shown.statusCode).toBe(200);
       expect(shown.json()).toMatchObject({ hidden: false, hidden_reason: null, hidden_at: null });
       expect(await ratingOf(hostel.id, hostel.hostelName)).toEqual({ average: 3, count: 2 });
-      expect((await send(t, admin, 'POST', `/api/hostel-reviews/${created._id}/unhide`)).statusCode).toBe(409);
+      expect((await send(t, admin, 'POST', `/api/hostel-reviews/${created._id}/unhide`)).statusCode).toBe(
+        409,
+      );
       const [stored] = await t.db.select().from(hostels).where(eq(hostels.id, hostel.id));
       expect(stored).toMatchObject({ reviewCount: 2, reviewStarsTotal: 6 });
     });
@@ -208,21 +228,29 @@ describe('hostel reviews', () => {
       const own = await send(t, tenant, 'POST', `/api/hostel-reviews/${reported._id}/report`);
       expect(own.statusCode).toBe(409);
       expect(own.json().message).toMatch(/your own review/);
-      expect((await send(t, anonymous, 'POST', `/api/hostel-reviews/${reported._id}/report`)).statusCode).toBe(401);
+      expect(
+        (await send(t, anonymous, 'POST', `/api/hostel-reviews/${reported._id}/report`)).statusCode,
+      ).toBe(401);
       expect(
         await t.db.select().from(hostelReviewReports).where(eq(hostelReviewReports.reviewId, reported._id)),
       ).toHaveLength(1);
 
       const list = await send(t, admin, 'GET', '/api/hostel-reviews');
       expect(list.statusCode).toBe(200);
-      expect(list.json()[0]).toMatchObject({ _id: reported._id, report_count: 1, author_email: tenant.user.email });
+      expect(list.json()[0]).toMatchObject({
+        _id: reported._id,
+        report_count: 1,
+        author_email: tenant.user.email,
+      });
     });
 
     it('does not take a report on a hidden review (404)', async () => {
       const { hostel, tenant } = await hostelWithTenant();
       const created = (await post(tenant, hostel.id, { rating: 1, text: GOOD })).json();
       await send(t, admin, 'POST', `/api/hostel-reviews/${created._id}/hide`, { reason: 'Abusive language' });
-      expect((await send(t, stranger, 'POST', `/api/hostel-reviews/${created._id}/report`)).statusCode).toBe(404);
+      expect((await send(t, stranger, 'POST', `/api/hostel-reviews/${created._id}/report`)).statusCode).toBe(
+        404,
+      );
     });
   });
 

@@ -99,7 +99,10 @@ export const hostels = pgTable(
       'hostels_amenities_ck',
       sql.raw(`amenities <@ array[${AMENITIES.map((a) => `'${a}'`).join(', ')}]::text[]`),
     ),
-    check('hostels_review_totals_ck', sql`${t.reviewCount} >= 0 and ${t.reviewStarsTotal} between ${t.reviewCount} and 5 * ${t.reviewCount}`),
+    check(
+      'hostels_review_totals_ck',
+      sql`${t.reviewCount} >= 0 and ${t.reviewStarsTotal} between ${t.reviewCount} and 5 * ${t.reviewCount}`,
+    ),
     check('hostels_walking_minutes_ck', sql`${t.walkingMinutes} between 0 and 1000`),
     check(
       'hostels_coordinates_ck',
