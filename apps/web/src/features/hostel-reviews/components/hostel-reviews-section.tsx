@@ -5,22 +5,10 @@ import { Alert, QueryError } from '../../../components/ui/alert.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { RatingBadge } from '../../../components/ui/rating-badge.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Stars } from '../../../components/ui/stars.tsx';
 import { useSession } from '../../../lib/auth-storage.ts';
 import { formatLagosDate } from '../../../lib/format.ts';
 import { HOSTEL_REVIEWS_PAGE, hostelReviewQueries, useReportReview } from '../api/hostel-review-queries.ts';
-
-/** Stars as text a screen reader reads once: "4 out of 5 stars". */
-function Stars({ rating }: { rating: number }) {
-  return (
-    <span className="text-accent-600">
-      <span aria-hidden="true">
-        {'★'.repeat(rating)}
-        {'☆'.repeat(5 - rating)}
-      </span>
-      <span className="sr-only">{rating} out of 5 stars</span>
-    </span>
-  );
-}
 
 function ReportButton({ review }: { review: HostelReview }) {
   const report = useReportReview();
