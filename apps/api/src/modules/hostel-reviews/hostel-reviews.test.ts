@@ -99,6 +99,39 @@ describe('hostel reviews', () => {
       expect((await post(tenant, hostel.id, { rating: 5, text: GOOD })).statusCode).toBe(409);
     });
 
+    it('takes one of two posts sent at once for one stay', async () => {
+      const { hostel, tenant } = await hostelWithTenant();
+      const answers = await Promise.all([
+        post(tenant, hostel.id, { rating: 5, text: GOOD }),
+        post(tenant, hostel.id, { rating: 1, text: GOOD }),
+      ]);
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+      const kept = answers.find((r) => r.statusCode === 201)!.json().rating;
+      expect(await ratingOf(hostel.id, hostel.hostelName)).toEqual({ average: kept, count: 1 });
+    });
+
+    it('says what is wrong with a bad rating or text (400) and stores nothing', async () => {
+      const { hostel, tenant } = await hostelWithTenant();
+      const cases: [unknown, string, RegExp][] = [
+        [{ rating: 6, text: GOOD }, 'rating', /Choose a rating from 1 to 5 stars/],
+        [{ rating: 3.5, text: GOOD }, 'rating', /Choose a rating from 1 to 5 stars/],
+        [{ text: GOOD }, 'rating', /Choose a rating from 1 to 5 stars/],
+        [{ rating: 4, text: '  too short  ' }, 'text', /Write between 10 and 2000 characters/],
+        [{ rating: 4, text: 'x'.repeat(2001) }, 'text', /Write between 10 and 2000 characters/],
+        [{ rating: 4 }, 'text', /Write between 10 and 2000 characters/],
+      ];
+      for (const [body, field, message] of cases) {
+        const res = await post(tenant, hostel.id, body);
+        expect(res.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
+        expect(res.json().fields[field]).toMatch(message);
+      }
+      const created = (await post(tenant, hostel.id, { rating: 4, text: GOOD })).json();
+      const hide = await send(t, admin, 'POST', `/api/hostel-reviews/${created._id}/hide`, { reason: '   ' });
+      expect(hide.statusCode).toBe(400);
+      expect(hide.json().fields.reason).toMatch(/Reason is required/);
+      expect(await ratingOf(hostel.id, hostel.hostelName)).toEqual({ average: 4, count: 1 });
+    });
+
     it('answers 404 for a hostel that does not exist', async () => {
       const res = await post(stranger, '00000000-0000-4000-8000-000000000000', { rating: 5, text: GOOD });
       expect(res.statusCode).toBe(404);
