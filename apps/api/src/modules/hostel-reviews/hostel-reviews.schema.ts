@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { belongsTo, createdAt, rowId } from '../../db/columns.ts';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { belongsTo, createdAt, refersTo, rowId } from '../../db/columns.ts';
 import { users } from '../auth/auth.schema.ts';
 import { hostels } from '../hostels/hostels.schema.ts';
 import { tenancies } from '../tenancies/tenancies.schema.ts';
@@ -11,9 +11,13 @@ export const hostelReviews = pgTable(
   'hostel_reviews',
   {
     id: rowId(),
-    /** One review per stay: the tenancy it is about, which also names its author and hostel. */
-    tenancyId: belongsTo('tenancy_id', () => tenancies.id).unique(),
-    hostelId: belongsTo('hostel_id', () => hostels.id),
+    /**
+     * One review per stay: the tenancy it is about, which also names its author and hostel. A
+     * review is a record the hostel and the stay must keep (like the tenancy itself), so neither
+     * goes while it exists.
+     */
+    tenancyId: refersTo('tenancy_id', () => tenancies.id).unique(),
+    hostelId: refersTo('hostel_id', () => hostels.id),
     userId: belongsTo('user_id', () => users.id),
     rating: integer('rating').notNull(),
     text: text('text').notNull(),
@@ -37,9 +41,11 @@ export const hostelReviews = pgTable(
 export const hostelReviewReports = pgTable(
   'hostel_review_reports',
   {
+    // Its own id, as every row has: the check for records a deletion would lose follows ids.
+    id: rowId(),
     reviewId: belongsTo('review_id', () => hostelReviews.id),
     userId: belongsTo('user_id', () => users.id),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.reviewId, t.userId] })],
+  (t) => [uniqueIndex('hostel_review_reports_once_uq').on(t.reviewId, t.userId)],
 );

@@ -5,6 +5,7 @@ import { insertHostel, insertRoom, insertTenancy, signedInUser } from '../../../
 import { anonymous, type Caller, send } from '../../../test/requests.ts';
 import { hostels } from '../hostels/hostels.schema.ts';
 import { messageDeliveries } from '../messages/messages.schema.ts';
+import { rooms } from '../rooms/rooms.schema.ts';
 import { tenancies } from '../tenancies/tenancies.schema.ts';
 import { hostelReviewReports, hostelReviews } from './hostel-reviews.schema.ts';
 
@@ -284,6 +285,19 @@ describe('hostel reviews', () => {
       expect((await send(t, stranger, 'POST', `/api/hostel-reviews/${created._id}/report`)).statusCode).toBe(
         404,
       );
+    });
+  });
+
+  describe('what a review keeps', () => {
+    it('keeps its hostel: deleting a reviewed (and reported) hostel is refused, not an error', async () => {
+      const { hostel, room, tenant, tenancy } = await hostelWithTenant(true);
+      const created = (await post(tenant, hostel.id, { rating: 3, text: GOOD })).json();
+      await send(t, stranger, 'POST', `/api/hostel-reviews/${created._id}/report`);
+      await t.db.update(rooms).set({ status: 'available' }).where(eq(rooms.id, room.id));
+      const res = await send(t, admin, 'DELETE', `/api/hostels/${hostel.id}`);
+      expect(res.statusCode).toBe(409);
+      const [kept] = await t.db.select().from(hostelReviews).where(eq(hostelReviews.tenancyId, tenancy.id));
+      expect(kept?.id).toBe(created._id);
     });
   });
 
