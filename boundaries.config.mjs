@@ -21,6 +21,7 @@ export const moduleOrder = [
   'payments',
   'refunds',
   'tenancies',
+  'hostel-reviews',
   'bookings',
   'receipts',
   'rent',

@@ -17,6 +17,7 @@ import { authPlugin, authRoutes, turnOffOptionalMessages } from './modules/auth/
 import { bookingsRoutes } from './modules/bookings/index.ts';
 import { checkoutRoutes, settleFromProvider } from './modules/checkout/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
+import { hostelReviewsRoutes } from './modules/hostel-reviews/index.ts';
 import { hostelsRoutes } from './modules/hostels/index.ts';
 import { maintenanceRoutes } from './modules/maintenance/index.ts';
 import { outboxDevRoutes, unsubscribeRoutes } from './modules/messages/index.ts';
@@ -181,6 +182,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(adminMessagesRoutes);
       await api.register(maintenanceRoutes);
       await api.register(tenanciesRoutes);
+      await api.register(hostelReviewsRoutes);
       // The outbox shows one-time codes: a development aid only, absent (404) in production.
       if (config.env !== 'production') {
         await api.register(outboxDevRoutes);

@@ -5,6 +5,7 @@ import type { Db } from '../src/db/client.ts';
 import { issueSignupTicket } from '../src/modules/auth/signup-ticket.ts';
 import { issueToken } from '../src/modules/auth/tokens.ts';
 import { totpAt } from '../src/modules/auth/totp.ts';
+import { hostelRentedBy, tenantReview } from '../src/modules/hostel-reviews/hostel-reviews.fixtures.ts';
 import { agentFeeBody, lagosDatePlusDays, SLOT } from '../src/modules/payments/payments.fixtures.ts';
 import { payments } from '../src/modules/payments/payments.schema.ts';
 import { receiptCode } from '../src/modules/receipts/receipts.service.ts';
@@ -165,6 +166,18 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/reviews/all': adminOnly(),
   'PATCH /api/reviews/{id}': adminOnly(),
   'PUT /api/reviews/{id}': adminOnly(),
+
+  'GET /api/hostels/{id}/reviews': publicOk(),
+  // Only a tenant of the hostel may review it: the other student and the admin never rented there.
+  'POST /api/hostels/{id}/reviews': ownerOnly(201),
+  'GET /api/hostel-reviews/mine': signedIn(),
+  'PATCH /api/hostel-reviews/{id}': ownerOnly(200),
+  'PUT /api/hostel-reviews/{id}': ownerOnly(200),
+  // Each call reports a fresh review by a third person.
+  'POST /api/hostel-reviews/{id}/report': signedIn(201),
+  'GET /api/hostel-reviews': adminOnly(),
+  'POST /api/hostel-reviews/{id}/hide': adminOnly(),
+  'POST /api/hostel-reviews/{id}/unhide': adminOnly(),
 
   'POST /api/subscribers': publicOk(201),
 };
@@ -695,6 +708,32 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
   'PUT /api/reviews/{id}': async (w) => ({
     url: `/api/reviews/${await freshReview(w)}`,
     payload: { status: 'hidden' },
+  }),
+
+  'GET /api/hostels/{id}/reviews': async (w) => ({ url: `/api/hostels/${w.hostel.id}/reviews` }),
+  'POST /api/hostels/{id}/reviews': async (w) => ({
+    url: `/api/hostels/${await hostelRentedBy(w.t, w.student.user.id)}/reviews`,
+    payload: { rating: 5, text: 'Water every day and a quiet street.' },
+  }),
+  'GET /api/hostel-reviews/mine': async () => ({ url: '/api/hostel-reviews/mine' }),
+  'PATCH /api/hostel-reviews/{id}': async (w) => ({
+    url: `/api/hostel-reviews/${await tenantReview(w.t, w.student)}`,
+    payload: { rating: 3, text: 'The borehole broke twice this term.' },
+  }),
+  'PUT /api/hostel-reviews/{id}': async (w) => ({
+    url: `/api/hostel-reviews/${await tenantReview(w.t, w.student)}`,
+    payload: { rating: '2', text: 'The borehole broke twice this term.' },
+  }),
+  'POST /api/hostel-reviews/{id}/report': async (w) => ({
+    url: `/api/hostel-reviews/${await tenantReview(w.t, await signedInUser(w.t))}/report`,
+  }),
+  'GET /api/hostel-reviews': async () => ({ url: '/api/hostel-reviews' }),
+  'POST /api/hostel-reviews/{id}/hide': async (w) => ({
+    url: `/api/hostel-reviews/${await tenantReview(w.t, w.student)}/hide`,
+    payload: { reason: 'It names another tenant' },
+  }),
+  'POST /api/hostel-reviews/{id}/unhide': async (w) => ({
+    url: `/api/hostel-reviews/${await tenantReview(w.t, w.student, w.admin)}/unhide`,
   }),
 
   'POST /api/subscribers': async () => ({

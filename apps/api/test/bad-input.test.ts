@@ -9,6 +9,8 @@ import {
   ForgotPasswordSchema,
   HostelFieldsSchema,
   HostelReplaceFieldsSchema,
+  HostelReviewHideSchema,
+  HostelReviewWriteSchema,
   HostelUpdateFieldsSchema,
   LoginSchema,
   MaintenanceUpdateSchema,
@@ -38,6 +40,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as z from 'zod/mini';
+import { hostelRentedBy, tenantReview } from '../src/modules/hostel-reviews/hostel-reviews.fixtures.ts';
 import { multipart, png, smallJpeg } from '../src/modules/hostels/hostels.fixtures.ts';
 import {
   bookOk,
@@ -74,6 +77,9 @@ type World = {
   maintenanceId: string;
   /** A running tenancy of a tenant of its own, for the move-out. */
   tenancyId: string;
+  /** A hostel the student rents in and has not reviewed, and her review of another. */
+  reviewedHostelId: string;
+  hostelReviewId: string;
 };
 
 type BodyOp = {
@@ -320,6 +326,26 @@ const BODY_OPS: Record<string, BodyOp> = {
     url: (w) => `/api/reviews/${w.reviewId}`,
     valid: () => ({ status: 'hidden' }),
     schema: ReviewStatusUpdateSchema,
+  },
+  'POST /api/hostels/{id}/reviews': {
+    url: (w) => `/api/hostels/${w.reviewedHostelId}/reviews`,
+    valid: () => ({ rating: 4, text: 'Quiet at night and the water runs.' }),
+    schema: HostelReviewWriteSchema,
+  },
+  'PATCH /api/hostel-reviews/{id}': {
+    url: (w) => `/api/hostel-reviews/${w.hostelReviewId}`,
+    valid: () => ({ rating: 3, text: 'The generator is off most evenings.' }),
+    schema: HostelReviewWriteSchema,
+  },
+  'PUT /api/hostel-reviews/{id}': {
+    url: (w) => `/api/hostel-reviews/${w.hostelReviewId}`,
+    valid: () => ({ rating: '5', text: 'Fixed: power all evening now.' }),
+    schema: HostelReviewWriteSchema,
+  },
+  'POST /api/hostel-reviews/{id}/hide': {
+    url: (w) => `/api/hostel-reviews/${w.hostelReviewId}/hide`,
+    valid: () => ({ reason: 'It names another tenant' }),
+    schema: HostelReviewHideSchema,
   },
   'POST /api/subscribers': {
     url: () => '/api/subscribers',
@@ -620,6 +646,8 @@ describe('bad input', () => {
         t,
         (await insertUser(t.db, { email: 'bad-input-tenant@example.com' })).id,
       ),
+      reviewedHostelId: await hostelRentedBy(t, student.user.id),
+      hostelReviewId: await tenantReview(t, student),
     };
     const ops = await openApiOperations(t);
     bodyOpsInDoc = ops.filter((o) => o.hasBody).map((o) => o.key);

@@ -25,6 +25,7 @@ const hostel: Hostel = {
   amenities: ['water'],
   latitude: null,
   longitude: null,
+  rating: { average: 4.5, count: 2 },
   hostel_details: 'Quiet rooms near the main gate.',
   photos: [
     {
@@ -90,6 +91,11 @@ describe('renderPage', () => {
     expect(page?.html).toContain('Unity Court &lt;/script&gt;&lt;b&gt;');
     expect(page?.html).toContain('₦650,000');
     expect(page?.html).toMatch(/<img [^>]*fetchpriority="high"/i);
+    // The tenants' average, in words and in the schema.org data.
+    expect(page?.html).toContain('Rated 4.5 out of 5 from 2 reviews');
+    expect(page?.html).toContain(
+      '"aggregateRating":{"@type":"AggregateRating","ratingValue":4.5,"reviewCount":2,"bestRating":5,"worstRating":1}',
+    );
     // Safe inside <script type="application/json">: no way to close the element early.
     expect(page?.state).not.toContain('<');
     expect(JSON.parse(page?.state ?? '').queries).toHaveLength(2);

@@ -42,7 +42,15 @@ export const HostelSummarySchema = z.object({
 });
 export type HostelSummary = z.output<typeof HostelSummarySchema>;
 
+/**
+ * Tenants' visible reviews of a hostel: the mean of their stars to one decimal and how many there
+ * are; null while there is none (docs/domain.md, "Hostel reviews").
+ */
+export const HostelRatingSchema = z.object({ average: z.number(), count: z.int() });
+export type HostelRating = z.output<typeof HostelRatingSchema>;
+
 export const HostelSchema = z.extend(HostelSummarySchema, {
+  rating: z.nullable(HostelRatingSchema),
   hostel_details: z.string(),
   photos: z.array(PhotoSchema),
   created_at: z.string(),
@@ -272,6 +280,7 @@ export const HostelSearchItemSchema = z.extend(HostelSummarySchema, {
   /** Cheapest yearly rent among the rooms a student can book now (matching unit and price filters). */
   min_available_price: z.nullable(z.int()),
   available_rooms: z.int(),
+  rating: z.nullable(HostelRatingSchema),
 });
 export type HostelSearchItem = z.output<typeof HostelSearchItemSchema>;
 

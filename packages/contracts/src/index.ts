@@ -11,6 +11,8 @@ export * from './calendar.ts';
 export * from './common.ts';
 export * from './constants.ts';
 export * from './format.ts';
+export * from './hostel-review-limits.ts';
+export * from './hostel-reviews.ts';
 export * from './hostels.ts';
 export * from './maintenance.ts';
 export * from './money.ts';

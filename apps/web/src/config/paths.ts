@@ -23,6 +23,8 @@ export const paths = {
     getHref: (email?: string) => `/forgot-pass-otp${email ? `?email=${encodeURIComponent(email)}` : ''}`,
   },
   review: { path: '/review', getHref: () => '/review' },
+  /** A tenant's reviews of the hostels she has rented in (not the site feedback at /review). */
+  reviewHostel: { path: '/review-hostel', getHref: () => '/review-hostel' },
   hostels: {
     path: '/hostels',
     getHref: (search?: URLSearchParams) => `/hostels${search?.size ? `?${search}` : ''}`,
@@ -62,6 +64,7 @@ export const paths = {
       getHref: (runId?: string) => `/admin-reconciliation${runId ? `?run=${encodeURIComponent(runId)}` : ''}`,
     },
     reports: { path: '/admin-reports', getHref: () => '/admin-reports' },
+    hostelReviews: { path: '/admin-hostel-reviews', getHref: () => '/admin-hostel-reviews' },
     maintenance: { path: '/admin-maintenance', getHref: () => '/admin-maintenance' },
     /** `compose` opens Send Email / Send SMS to all current tenants on arrival (the admin menu's buttons). */
     messages: {

@@ -1,5 +1,6 @@
 import {
   type Hostel,
+  type HostelRating,
   type HostelRef,
   type HostelSummary,
   type Photo,
@@ -83,6 +84,10 @@ export function toHostelSummary(
   };
 }
 
+/** The stored review totals as the answers show them: null until a visible review exists. */
+export const toHostelRating = (count: number, starsTotal: number): HostelRating | null =>
+  count > 0 ? { average: Math.round((starsTotal * 10) / count) / 10, count } : null;
+
 export function toHostel(storage: FileStorage, row: HostelRow, images: PhotoRow[]): Hostel {
   return {
     ...toHostelSummary(
@@ -90,6 +95,7 @@ export function toHostel(storage: FileStorage, row: HostelRow, images: PhotoRow[
       row,
       images.map((img) => img.storageKey),
     ),
+    rating: toHostelRating(row.reviewCount, row.reviewStarsTotal),
     hostel_details: row.hostelDetails,
     photos: images.map((img) => toPhoto(storage, img)),
     created_at: row.createdAt.toISOString(),

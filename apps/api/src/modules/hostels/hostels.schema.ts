@@ -67,6 +67,12 @@ export const hostels = pgTable(
     availableRooms: integer('available_rooms').notNull().default(0),
     minAvailablePrice: integer('min_available_price'),
     availabilityStaleAt: timestamp('availability_stale_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The visible tenants' reviews, kept by the hostel-reviews module through `setHostelRating` so
+     * a search card shows the average without reading any review (docs/domain.md, "Hostel reviews").
+     */
+    reviewCount: integer('review_count').notNull().default(0),
+    reviewStarsTotal: integer('review_stars_total').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -92,6 +98,10 @@ export const hostels = pgTable(
     check(
       'hostels_amenities_ck',
       sql.raw(`amenities <@ array[${AMENITIES.map((a) => `'${a}'`).join(', ')}]::text[]`),
+    ),
+    check(
+      'hostels_review_totals_ck',
+      sql`${t.reviewCount} >= 0 and ${t.reviewStarsTotal} between ${t.reviewCount} and 5 * ${t.reviewCount}`,
     ),
     check('hostels_walking_minutes_ck', sql`${t.walkingMinutes} between 0 and 1000`),
     check(

@@ -9,7 +9,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { jpegKey } from '../../storage/photos.ts';
-import { toHostelSummary } from './hostels.mapper.ts';
+import { toHostelRating, toHostelSummary } from './hostels.mapper.ts';
 
 /** The search rules are in docs/domain.md ("Hostels and rooms", "Search"). */
 
@@ -32,6 +32,8 @@ type SearchRow = {
   amenities: string[] | string;
   latitude: number | null;
   longitude: number | null;
+  review_count: number;
+  review_stars_total: number;
   image_keys: string[] | string;
   min_price: number | null;
   free: number;
@@ -314,6 +316,7 @@ export async function searchHostels(
     ${withSearch}
     select ${countInline ? sql`count(*) over ()::int as total,` : sql``} h.id, h.hostel_name, h.address, h.is_closed, h.state, h.city, h.university,
       h.walking_minutes, h.gender_policy, h.amenities, h.latitude, h.longitude,
+      h.review_count, h.review_stars_total,
       array(select i.storage_key from hostel_images i where i.hostel_id = h.id
         order by i.position, i.created_at) as image_keys,
       m.min_price, m.free, (${key})::text as sort_key
@@ -352,6 +355,7 @@ export async function searchHostels(
       photo: imageKeys[0] ? storage.url(jpegKey(imageKeys[0])) : null,
       min_available_price: r.min_price === null ? null : Number(r.min_price),
       available_rooms: Number(r.free),
+      rating: toHostelRating(Number(r.review_count), Number(r.review_stars_total)),
     };
   });
   return {

@@ -246,6 +246,23 @@ export async function deleteHostel(
 }
 
 /** How many hostels there are, open or closed (the demo data goes only into an empty database). */
+/**
+ * Stores a hostel's review totals. The row is locked before `count` runs, so two reviews written
+ * at once are counted one after the other and neither total is lost.
+ */
+export async function setHostelRating(
+  tx: Tx,
+  hostelId: string,
+  count: () => Promise<{ count: number; starsTotal: number }>,
+): Promise<void> {
+  await tx.select({ id: hostels.id }).from(hostels).where(eq(hostels.id, hostelId)).for('update');
+  const totals = await count();
+  await tx
+    .update(hostels)
+    .set({ reviewCount: totals.count, reviewStarsTotal: totals.starsTotal })
+    .where(eq(hostels.id, hostelId));
+}
+
 export async function countHostels({ db }: Pick<Deps, 'db'>): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(hostels);
   return Number(row?.n ?? 0);

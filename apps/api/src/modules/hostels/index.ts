@@ -2,4 +2,10 @@
 export { hostelRefColumns, toHostelRef } from './hostels.mapper.ts';
 export { hostelsRoutes } from './hostels.routes.ts';
 export { hostels } from './hostels.schema.ts';
-export { countHostels, createHostel, type HostelFacts, type HostelInUse } from './hostels.service.ts';
+export {
+  countHostels,
+  createHostel,
+  type HostelFacts,
+  type HostelInUse,
+  setHostelRating,
+} from './hostels.service.ts';

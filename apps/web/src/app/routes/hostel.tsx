@@ -4,8 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { QueryError } from '../../components/ui/alert.tsx';
 import { PinIcon } from '../../components/ui/icons.tsx';
+import { RatingBadge } from '../../components/ui/rating-badge.tsx';
 import { PageLoading } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
+import { HostelReviewsSection } from '../../features/hostel-reviews/components/hostel-reviews-section.tsx';
 import { hostelQueries, roomQueries } from '../../features/hostels/api/hostel-queries.ts';
 import { HostelFacts, HostelStructuredData } from '../../features/hostels/components/hostel-facts.tsx';
 import {
@@ -79,6 +81,7 @@ export function Component() {
         {h.hostel_details && (
           <p className="leading-relaxed whitespace-pre-line text-ink">{h.hostel_details}</p>
         )}
+        {h.rating && <RatingBadge rating={h.rating} />}
         <HostelFacts hostel={h} />
         <HostelStructuredData hostel={h} rents={(rooms.data ?? []).map((r) => r.price)} />
       </div>
@@ -98,6 +101,9 @@ export function Component() {
         )}
         {rooms.data && <RoomList rooms={roomsForBudget(rooms.data, budget)} />}
       </section>
+      <div className="lg:col-span-2 lg:max-w-[640px]">
+        <HostelReviewsSection hostelId={hostelId} rating={h.rating} />
+      </div>
     </div>
   );
 }

@@ -106,6 +106,12 @@ export function Component() {
       {/* Rent Details (and its Pay Rent button) come with a hostel: a paid agent fee. */}
       <Part id="rent">
         {data.hostel ? <RentDetails profile={data} /> : <Empty title="Rent" when="book a room" />}
+        {isOwn && (data.rentDetails || data.moveOutStatement) && (
+          // Its own page: the review form stays out of the profile's download.
+          <Link to={paths.reviewHostel.getHref()} className="card font-semibold text-brand-800 underline">
+            Review your hostel
+          </Link>
+        )}
       </Part>
       <Part id="maintenance">
         {tenant ? (

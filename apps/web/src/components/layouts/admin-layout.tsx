@@ -65,6 +65,7 @@ function menuGroups(counts: AdminMenuCounts): { heading: string; entries: MenuEn
         { to: paths.admin.messages.getHref('sms'), label: 'Send SMS' },
         { to: paths.admin.messages.getHref(), label: 'Message log' },
         { to: paths.admin.reviews.getHref(), label: 'Reviews' },
+        { to: paths.admin.hostelReviews.getHref(), label: 'Hostel reviews' },
       ],
     },
     {

@@ -2,8 +2,8 @@ import type { ReviewAdmin, ReviewStatus } from '@studynest/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, QueryError } from '../../../components/ui/alert.tsx';
 import { PageLoading } from '../../../components/ui/spinner.tsx';
+import { Stars } from '../../../components/ui/stars.tsx';
 import { reviewQueries, useSetReviewStatus } from '../../../features/reviews/api/review-queries.ts';
-import { Stars } from '../../../features/reviews/components/stars.tsx';
 import { formatLagosDateTime } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 

@@ -2,13 +2,14 @@ import type { HostelSearchItem } from '@studynest/contracts';
 import { AMENITY_LABELS, GENDER_POLICY_LABELS } from '@studynest/contracts/places';
 import { Link } from 'react-router';
 import { PinIcon } from '../../../components/ui/icons.tsx';
+import { RatingBadge } from '../../../components/ui/rating-badge.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatNaira } from '../../../lib/format.ts';
 import { FeatureChips } from './feature-chips.tsx';
 
 /**
  * A search result: what decides whether to open it — photo, the cheapest rent free now, how many
- * rooms are free, the walk to campus, who it takes, its amenities. `first`: the top result's photo is
+ * rooms are free, the walk to campus, who it takes, its amenities, its tenants' rating. `first`: the top result's photo is
  * the page's largest paint on a phone, so it is not lazy. `budget` (the search's rent ceiling) goes
  * with the link, so the hostel page shows the rooms within it first.
  */
@@ -40,6 +41,7 @@ export function HostelCard({
       )}
       <div className="flex flex-col gap-1 p-4">
         <span className="text-lg font-semibold text-brand-800">{hostel.hostel_name}</span>
+        {hostel.rating && <RatingBadge rating={hostel.rating} className="text-sm" />}
         <span className="flex items-start gap-1 text-sm text-muted">
           <PinIcon className="mt-0.5 size-4 shrink-0" />
           {hostel.city ?? hostel.address}

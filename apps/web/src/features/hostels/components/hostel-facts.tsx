@@ -109,8 +109,8 @@ export function HostelFacts({ hostel }: { hostel: Hostel }) {
 
 /**
  * schema.org data for search engines, in the server's HTML: the hostel as a LodgingBusiness with its
- * address, map point, photos and the range of its yearly rents. (No rating: hostels have no reviews
- * of their own yet.)
+ * address, map point, photos, the range of its yearly rents and, once a tenant's review is visible,
+ * its average rating.
  */
 export function HostelStructuredData({ hostel, rents }: { hostel: Hostel; rents: number[] }) {
   const data = {
@@ -131,6 +131,15 @@ export function HostelStructuredData({ hostel, rents }: { hostel: Hostel; rents:
         : undefined,
     image: hostel.photos.map((p) => p.src),
     priceRange: rents.length ? `NGN ${Math.min(...rents)}–${Math.max(...rents)} per year` : undefined,
+    aggregateRating: hostel.rating
+      ? {
+          '@type': 'AggregateRating',
+          ratingValue: hostel.rating.average,
+          reviewCount: hostel.rating.count,
+          bestRating: 5,
+          worstRating: 1,
+        }
+      : undefined,
     amenityFeature: hostel.amenities.map((a) => ({
       '@type': 'LocationFeatureSpecification',
       name: AMENITY_LABELS[a],

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { StarShape } from './stars.tsx';
+import { StarShape } from '../../../components/ui/stars.tsx';
 
 /**
  * 1–5 stars as a real radio group: arrow keys move between stars, each star has its own name

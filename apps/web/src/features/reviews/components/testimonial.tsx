@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { Stars } from '../../../components/ui/stars.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatLagosDate } from '../../../lib/format.ts';
 import { reviewQueries } from '../api/review-queries.ts';
-import { Stars } from './stars.tsx';
 
 /**
  * The newest approved review. Until an admin has approved one, an honest placeholder invites the
