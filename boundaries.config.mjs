@@ -29,6 +29,7 @@ export const moduleOrder = [
   'reconciliation',
   'users',
   'admin-messages',
+  'saved',
   'reports',
   'demo',
   'health',

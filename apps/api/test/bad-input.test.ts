@@ -33,6 +33,7 @@ import {
   VerifyEmailSchema,
 } from '@studynest/contracts';
 import { ProfileUpdateSchema, SignupSchema } from '@studynest/contracts/account-details';
+import { SavedCreateSchema, SavedUpdateSchema } from '@studynest/contracts/saved';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
@@ -74,6 +75,8 @@ type World = {
   maintenanceId: string;
   /** A running tenancy of a tenant of its own, for the move-out. */
   tenancyId: string;
+  /** A search the student saved. */
+  savedId: string;
 };
 
 type BodyOp = {
@@ -325,6 +328,16 @@ const BODY_OPS: Record<string, BodyOp> = {
     url: () => '/api/subscribers',
     valid: () => ({ email: 'reader@example.com' }),
     schema: SubscriberCreateSchema,
+  },
+  'POST /api/saved': {
+    url: () => '/api/saved',
+    valid: () => ({ search: 'university=UNILAG&max_price=250000', channel: 'email' }),
+    schema: SavedCreateSchema,
+  },
+  'PATCH /api/saved/{id}': {
+    url: (w) => `/api/saved/${w.savedId}`,
+    valid: () => ({ channel: 'sms' }),
+    schema: SavedUpdateSchema,
   },
 };
 
@@ -620,6 +633,16 @@ describe('bad input', () => {
         t,
         (await insertUser(t.db, { email: 'bad-input-tenant@example.com' })).id,
       ),
+      savedId: (
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/saved',
+            headers: student.headers,
+            payload: { search: 'unit=one bedroom flat' },
+          })
+        ).json() as { _id: string }
+      )._id,
     };
     const ops = await openApiOperations(t);
     bodyOpsInDoc = ops.filter((o) => o.hasBody).map((o) => o.key);

@@ -2,4 +2,5 @@
 export { hostelRefColumns, toHostelRef } from './hostels.mapper.ts';
 export { hostelsRoutes } from './hostels.routes.ts';
 export { hostels } from './hostels.schema.ts';
+export { type BookableRoom, bookableRoomsMatching } from './hostels.search.ts';
 export { countHostels, createHostel, type HostelFacts, type HostelInUse } from './hostels.service.ts';
