@@ -16,6 +16,7 @@ import {
 import { PhotoCarousel } from '../../features/hostels/components/photo-carousel.tsx';
 import { RoomList } from '../../features/rooms/components/room-list.tsx';
 import { roomsForBudget } from '../../features/rooms/room-order.ts';
+import { SaveButton } from '../../features/saved/components/save-button.tsx';
 import { formatNaira } from '../../lib/format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
@@ -80,6 +81,7 @@ export function Component() {
           <p className="leading-relaxed whitespace-pre-line text-ink">{h.hostel_details}</p>
         )}
         <HostelFacts hostel={h} />
+        <SaveButton target={{ hostel_id: h.id }} label="Save hostel" />
         <HostelStructuredData hostel={h} rents={(rooms.data ?? []).map((r) => r.price)} />
       </div>
       {rooms.data && rooms.data.length > 0 && <RoomsAtAGlance rooms={rooms.data} />}
