@@ -18,21 +18,41 @@ export const SAVED_LIMIT = 30;
  */
 const NOT_A_FILTER = new Set(['cursor', 'limit', 'include_closed', 'sort']);
 
+/** `a=1&b=2` as pairs, decoded as a browser's form sends them (`+` is a space). */
+function queryPairs(search: string): [string, string][] {
+  const decode = (part: string) => {
+    try {
+      return decodeURIComponent(part.replace(/\+/g, ' '));
+    } catch {
+      return part; // a stray % stays as written, as URLSearchParams leaves it
+    }
+  };
+  return search
+    .replace(/^\?/, '')
+    .split('&')
+    .filter(Boolean)
+    .map((pair) => {
+      const at = pair.indexOf('=');
+      return at < 0 ? [decode(pair), ''] : [decode(pair.slice(0, at)), decode(pair.slice(at + 1))];
+    });
+}
+
+const encode = (part: string) => encodeURIComponent(part).replace(/%20/g, '+');
+
 /**
  * A search as the search page's URL carries it (`university=UNILAG&max_price=250000`), checked with
  * the search's own schema. Its filters, in a fixed order: the one spelling a saved search is kept as.
  */
 export function canonicalSearch(search: string): string {
-  const params = new URLSearchParams(search.replace(/^\?/, ''));
-  const kept = [...params.entries()].filter(([k, v]) => !NOT_A_FILTER.has(k) && v.trim() !== '');
+  const kept = queryPairs(search).filter(([k, v]) => !NOT_A_FILTER.has(k) && v.trim() !== '');
   kept.sort(([a, x], [b, y]) => (a === b ? x.localeCompare(y) : a.localeCompare(b)));
-  return new URLSearchParams(kept).toString();
+  return kept.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&');
 }
 
 /** The search's parameters as the search schema reads them (a repeated key becomes a list). */
 export function searchParamsObject(search: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of new URLSearchParams(search)) out[k] = out[k] ? `${out[k]},${v}` : v;
+  for (const [k, v] of queryPairs(search)) out[k] = out[k] ? `${out[k]},${v}` : v;
   return out;
 }
 
