@@ -5,7 +5,7 @@ import { useSave } from '../api/saved-queries.ts';
 
 /**
  * Save this hostel or this search, to be told when a room it matches can be booked. Signed out, it
- * is a link to Log in that comes back here.
+ * leads to Log in, which comes back here.
  */
 export function SaveButton({
   target,
@@ -18,14 +18,18 @@ export function SaveButton({
   const location = useLocation();
   const save = useSave();
   if (!session) {
+    // The link says what it is for; logging in is the way there, said beside it.
     return (
-      <Link
-        to={paths.login.getHref()}
-        state={{ from: location.pathname + location.search }}
-        className="btn-secondary self-start"
-      >
-        Log in to {label.toLowerCase()}
-      </Link>
+      <p className="flex flex-wrap items-center gap-2 self-start text-sm text-muted">
+        <Link
+          to={paths.login.getHref()}
+          state={{ from: location.pathname + location.search }}
+          className="btn-secondary"
+        >
+          {label}
+        </Link>
+        <span>You'll be asked to log in first.</span>
+      </p>
     );
   }
   return (
