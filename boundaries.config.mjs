@@ -30,6 +30,7 @@ export const moduleOrder = [
   'reconciliation',
   'users',
   'admin-messages',
+  'saved',
   'reports',
   'demo',
   'health',

@@ -62,6 +62,8 @@ export async function startServer(env: Record<string, string> = {}) {
       RATE_LIMITS: 'off',
       PAYMENT_PROVIDER: 'sandbox',
       LOG_LEVEL: 'warn',
+      // Saved items' alerts every minute, not every 15, so saved-alerts.spec.ts sees one come.
+      SAVED_ALERTS_CRON: '* * * * *',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

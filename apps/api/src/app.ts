@@ -29,6 +29,7 @@ import { overviewRoutes, reportsRoutes } from './modules/reports/index.ts';
 import { reviewsRoutes } from './modules/reviews/index.ts';
 import { roomsRoutes, whyHostelInUse } from './modules/rooms/index.ts';
 import { createSandboxProvider, sandboxRoutes } from './modules/sandbox/index.ts';
+import { savedRoutes } from './modules/saved/index.ts';
 import { settingsRoutes } from './modules/settings/index.ts';
 import { siteRoutes } from './modules/site/index.ts';
 import { subscribersRoutes } from './modules/subscribers/index.ts';
@@ -181,6 +182,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(overviewRoutes);
       await api.register(adminMessagesRoutes);
       await api.register(maintenanceRoutes);
+      await api.register(savedRoutes);
       await api.register(tenanciesRoutes);
       await api.register(hostelReviewsRoutes);
       // The outbox shows one-time codes: a development aid only, absent (404) in production.

@@ -7,6 +7,7 @@ import { startMessageWorkers } from './modules/messages/index.ts';
 import { startReconciliationJobs } from './modules/reconciliation/index.ts';
 import { startRefundJobs } from './modules/refunds/index.ts';
 import { startRentJobs } from './modules/rent/index.ts';
+import { startSavedJobs } from './modules/saved/index.ts';
 
 /**
  * What every start does once the database is migrated: stored phone numbers a migration listed are
@@ -34,4 +35,5 @@ export async function startWorkers(deps: Deps): Promise<void> {
   await startRefundJobs(deps);
   await startReconciliationJobs(deps);
   await startRentJobs(deps);
+  await startSavedJobs(deps);
 }

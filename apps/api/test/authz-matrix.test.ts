@@ -180,6 +180,12 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/hostel-reviews/{id}/unhide': adminOnly(),
 
   'POST /api/subscribers': publicOk(201),
+
+  // Her own saved hostels and searches: nobody else's, not even an admin's (they are private).
+  'GET /api/saved': signedIn(),
+  'POST /api/saved': signedIn(201),
+  'PATCH /api/saved/{id}': { anon: 401, student: 200, other: 404, admin: 404 },
+  'DELETE /api/saved/{id}': { anon: 401, student: 204, other: 404, admin: 404 },
 };
 
 /**
@@ -309,6 +315,18 @@ async function paidReference(w: World) {
   await payInSandbox(w, reference);
   const [row] = await w.db.select().from(payments).where(eq(payments.reference, reference));
   return { reference, receiptNumber: row?.receiptNumber as string };
+}
+
+/** A hostel the student saved just now: its saved item's id. */
+async function savedByStudent(w: World): Promise<string> {
+  const res = await w.t.app.inject({
+    method: 'POST',
+    url: '/api/saved',
+    headers: w.student.headers,
+    payload: { hostel_id: (await insertHostel(w.db)).id },
+  });
+  if (res.statusCode !== 201) throw new Error(`set-up save failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { _id: string })._id;
 }
 
 /** A refund an admin has asked for, of a fresh paid agent fee of the student's. */
@@ -588,6 +606,17 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
     };
   },
   'GET /api/admin/maintenance': async () => ({ url: '/api/admin/maintenance?status=open' }),
+  'GET /api/saved': async () => ({ url: '/api/saved' }),
+  // A hostel of its own per call, so each caller saves something new.
+  'POST /api/saved': async (w) => ({
+    url: '/api/saved',
+    payload: { hostel_id: (await insertHostel(w.db)).id },
+  }),
+  'PATCH /api/saved/{id}': async (w) => ({
+    url: `/api/saved/${await savedByStudent(w)}`,
+    payload: { channel: 'email' },
+  }),
+  'DELETE /api/saved/{id}': async (w) => ({ url: `/api/saved/${await savedByStudent(w)}` }),
   'PATCH /api/admin/maintenance/{id}': async (w) => ({
     url: `/api/admin/maintenance/${await maintenanceReport(w.t, w.student)}`,
     payload: { status: 'in_progress', note: 'On it' },

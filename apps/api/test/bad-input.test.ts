@@ -35,6 +35,7 @@ import {
   VerifyEmailSchema,
 } from '@studynest/contracts';
 import { ProfileUpdateSchema, SignupSchema } from '@studynest/contracts/account-details';
+import { SavedCreateSchema, SavedUpdateSchema } from '@studynest/contracts/saved';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
@@ -80,6 +81,8 @@ type World = {
   /** A hostel the student rents in and has not reviewed, and her review of another. */
   reviewedHostelId: string;
   hostelReviewId: string;
+  /** A search the student saved. */
+  savedId: string;
 };
 
 type BodyOp = {
@@ -351,6 +354,16 @@ const BODY_OPS: Record<string, BodyOp> = {
     url: () => '/api/subscribers',
     valid: () => ({ email: 'reader@example.com' }),
     schema: SubscriberCreateSchema,
+  },
+  'POST /api/saved': {
+    url: () => '/api/saved',
+    valid: () => ({ search: 'university=UNILAG&max_price=250000', channel: 'email' }),
+    schema: SavedCreateSchema,
+  },
+  'PATCH /api/saved/{id}': {
+    url: (w) => `/api/saved/${w.savedId}`,
+    valid: () => ({ channel: 'sms' }),
+    schema: SavedUpdateSchema,
   },
 };
 
@@ -648,6 +661,16 @@ describe('bad input', () => {
       ),
       reviewedHostelId: await hostelRentedBy(t, student.user.id),
       hostelReviewId: await tenantReview(t, student),
+      savedId: (
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/saved',
+            headers: student.headers,
+            payload: { search: 'unit=one bedroom flat' },
+          })
+        ).json() as { _id: string }
+      )._id,
     };
     const ops = await openApiOperations(t);
     bodyOpsInDoc = ops.filter((o) => o.hasBody).map((o) => o.key);

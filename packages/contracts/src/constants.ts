@@ -132,8 +132,8 @@ export const MESSAGE_CHANNELS = ['email', 'sms'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 
 /**
- * Why a message is sent. Account, security and payment messages always go; the others only to
- * people who have not turned that channel off (docs/domain.md, "Messages").
+ * Why a message is sent. Account, security and payment messages always go; the others (an `alert`
+ * is a saved hostel's or search's news) only to people who have not turned that channel off (docs/domain.md, "Messages").
  */
 export const MESSAGE_TOPICS = [
   'account',
@@ -142,6 +142,7 @@ export const MESSAGE_TOPICS = [
   'reminder',
   'announcement',
   'maintenance',
+  'alert',
 ] as const;
 export type MessageTopic = (typeof MESSAGE_TOPICS)[number];
 export const ALWAYS_SENT_TOPICS: readonly MessageTopic[] = ['account', 'security', 'payment'];

@@ -102,6 +102,15 @@ const EnvSchema = z.object({
    */
   MESSAGE_CLAIM_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
   /**
+   * When saved hostels and searches are compared with the rooms free now (a cron line, Lagos time).
+   * Every 15 minutes; the browser tests run it every minute so an alert comes within one.
+   */
+  SAVED_ALERTS_CRON: z
+    .string()
+    .trim()
+    .regex(/^(\S+\s+){4}\S+$/, 'must be a cron line of five fields, like */15 * * * *')
+    .default('*/15 * * * *'),
+  /**
    * Addresses (or CIDR ranges) of the reverse proxies in front of us, comma-separated. Only their
    * X-Forwarded-For is believed; anyone else could name any address and dodge per-IP limits.
    */
@@ -165,6 +174,8 @@ export type Config = {
   messageRetryDelaySeconds: number;
   /** A delivery claimed longer ago than this was cut off by a process that died (MESSAGE_CLAIM_SECONDS). */
   messageClaimSeconds: number;
+  /** The saved items' alert schedule (SAVED_ALERTS_CRON). */
+  savedAlertsCron: string;
   /** Termii's settings when SMS go through Termii; undefined: the development SMS outbox. */
   sms: {
     termii?: {
@@ -323,6 +334,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     messageRetryDelaySeconds: 10,
     messageClaimSeconds: e.MESSAGE_CLAIM_SECONDS,
+    savedAlertsCron: e.SAVED_ALERTS_CRON,
     sms: {
       termii:
         smsProvider === 'termii' && e.TERMII_API_KEY

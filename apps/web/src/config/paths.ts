@@ -40,6 +40,7 @@ export const paths = {
   rentReceipt: { path: '/rent-receipt', getHref: () => '/rent-receipt' },
   profile: { path: '/profile/:userId', getHref: (id: string) => `/profile/${id}` },
   accountSecurity: { path: '/account-security', getHref: () => '/account-security' },
+  saved: { path: '/saved', getHref: () => '/saved' },
   admin: {
     dashboard: { path: '/admin-dashboard', getHref: () => '/admin-dashboard' },
     tenants: { path: '/admin-tenants', getHref: () => '/admin-tenants' },

@@ -197,16 +197,11 @@ const asArray = (v: string[] | string): string[] =>
         .split(',')
         .filter(Boolean);
 
-/** Search open hostels: filters, typo-tolerant `q`, keyset pages. */
-export async function searchHostels(
-  { db, storage }: Pick<Deps, 'db' | 'storage'>,
-  query: HostelListQuery,
-): Promise<HostelSearchResult> {
-  const q = query.q ? query.q.toLowerCase() : undefined;
-  const sort: SortKey = query.sort ?? (q ? 'relevance' : 'newest');
-  const limit = query.limit ?? DEFAULT_LIMIT;
-  const { key, desc } = sortKey(sort);
-
+/**
+ * What a search asks of a hostel (`h`, open) and of its rooms (`r`), and whether only rooms a student
+ * can book now count: the one reading of a search, shared by the search and by saved searches' alerts.
+ */
+function searchFilters(query: HostelListQuery, q: string | undefined) {
   const roomFilters: SQL[] = [];
   if (query.unit) roomFilters.push(sql`r.unit = ${query.unit}`);
   if (query.min_price !== undefined) roomFilters.push(sql`r.price >= ${query.min_price}`);
@@ -242,6 +237,59 @@ export async function searchHostels(
       )}]::text[]`,
     );
   }
+  return { roomFilters, bookableOnly, where };
+}
+
+/**
+ * The rooms a student can book now that a search (or one hostel) matches: what a saved search's or
+ * a saved hostel's alert compares with what it last saw (modules/saved).
+ */
+export async function bookableRoomsMatching(
+  { db }: Pick<Deps, 'db'>,
+  match: { query: HostelListQuery } | { hostelId: string },
+): Promise<BookableRoom[]> {
+  const query: HostelListQuery = 'query' in match ? match.query : { include_closed: false };
+  const q = query.q ? query.q.toLowerCase() : undefined;
+  const { roomFilters, where } = searchFilters(query, q);
+  if ('hostelId' in match) where.push(sql`h.id = ${match.hostelId}`);
+  const result = (await db.execute(sql`
+    ${q ? sql`with ${searchQuery(q)}` : sql``}
+    select r.id, r.price, r.room_number, h.id as hostel_id, h.hostel_name
+    from hostels h join rooms r on r.hostel_id = h.id
+    where ${sql.join([...where, ...roomFilters, bookable], sql` and `)}
+    order by r.price, r.id
+    limit 1000
+  `)) as unknown as {
+    rows: { id: string; price: number; room_number: string; hostel_id: string; hostel_name: string }[];
+  };
+  return result.rows.map((r) => ({
+    id: r.id,
+    price: Number(r.price),
+    roomNumber: r.room_number,
+    hostelId: r.hostel_id,
+    hostelName: r.hostel_name,
+  }));
+}
+
+export type BookableRoom = {
+  id: string;
+  price: number;
+  roomNumber: string;
+  hostelId: string;
+  hostelName: string;
+};
+
+/** Search open hostels: filters, typo-tolerant `q`, keyset pages. */
+export async function searchHostels(
+  { db, storage }: Pick<Deps, 'db' | 'storage'>,
+  query: HostelListQuery,
+): Promise<HostelSearchResult> {
+  const q = query.q ? query.q.toLowerCase() : undefined;
+  const sort: SortKey = query.sort ?? (q ? 'relevance' : 'newest');
+  const limit = query.limit ?? DEFAULT_LIMIT;
+  const { key, desc } = sortKey(sort);
+
+  const { roomFilters, bookableOnly, where } = searchFilters(query, q);
   // What only the rooms can say, checked once each hostel's rooms are read (`m`).
   const roomWhere: SQL[] = [];
   if (roomFilters.length) roomWhere.push(sql`m.matching > 0`);

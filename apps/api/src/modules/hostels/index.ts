@@ -2,6 +2,7 @@
 export { hostelRefColumns, toHostelRef } from './hostels.mapper.ts';
 export { hostelsRoutes } from './hostels.routes.ts';
 export { hostels } from './hostels.schema.ts';
+export { type BookableRoom, bookableRoomsMatching } from './hostels.search.ts';
 export {
   countHostels,
   createHostel,

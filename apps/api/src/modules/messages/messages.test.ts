@@ -210,6 +210,7 @@ describe('messages through SMTP and Termii (fake servers)', () => {
       payment: 'dnd',
       reminder: 'dnd',
       maintenance: 'dnd',
+      alert: 'dnd',
       announcement: 'generic',
     });
   });

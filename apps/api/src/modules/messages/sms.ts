@@ -15,6 +15,8 @@ export const SMS_CLASS_OF_TOPIC: Record<MessageTopic, SmsClass> = {
   reminder: 'transactional',
   maintenance: 'transactional',
   announcement: 'marketing',
+  // She asked for it, about a room she may lose to someone faster: it must reach her.
+  alert: 'transactional',
 };
 
 /** One text message ready to go; `to` is E.164 (+234…); `class` picks the provider's route. */

@@ -18,6 +18,7 @@ import {
 import { PhotoCarousel } from '../../features/hostels/components/photo-carousel.tsx';
 import { RoomList } from '../../features/rooms/components/room-list.tsx';
 import { roomsForBudget } from '../../features/rooms/room-order.ts';
+import { SaveButton } from '../../features/saved/components/save-button.tsx';
 import { formatNaira } from '../../lib/format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
@@ -83,6 +84,7 @@ export function Component() {
         )}
         {h.rating && <RatingBadge rating={h.rating} />}
         <HostelFacts hostel={h} />
+        <SaveButton target={{ hostel_id: h.id }} label="Save hostel" />
         <HostelStructuredData hostel={h} rents={(rooms.data ?? []).map((r) => r.price)} />
       </div>
       {rooms.data && rooms.data.length > 0 && <RoomsAtAGlance rooms={rooms.data} />}

@@ -10,6 +10,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { hostelQueries } from '../../features/hostels/api/hostel-queries.ts';
 import { HostelCard } from '../../features/hostels/components/hostel-card.tsx';
+import { SaveButton } from '../../features/saved/components/save-button.tsx';
 import { api } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
@@ -295,6 +296,11 @@ export function Component() {
               <p className="mb-3 font-semibold">
                 {total === 1 ? '1 hostel matches' : `${total.toLocaleString('en-NG')} hostels match`}
               </p>
+            )}
+            {params.size > 0 && (
+              <div className="mb-3 flex">
+                <SaveButton target={{ search: params.toString() }} label="Save this search" />
+              </div>
             )}
             {search.isPending && <Spinner label="Finding hostels…" />}
             {search.isError && <QueryError error={search.error} retry={() => search.refetch()} />}

@@ -131,6 +131,11 @@ export function Component() {
         )}
       </Part>
       <Part id="account">
+        {isOwn && (
+          <Link to={paths.saved.getHref()} className="card font-semibold text-brand-800 underline">
+            Saved hostels and searches
+          </Link>
+        )}
         <EmergencyContactForm key={data._id} profile={data} editable={isOwn} />
         {isOwn && <MessagePreferences profile={data} />}
         {isOwn && (
