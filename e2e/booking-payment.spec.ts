@@ -78,7 +78,7 @@ test('student books an inspection, pays the agent fee and the rent, gets both re
 
   // Signed out, the booking screen sends people to log in.
   await page.goto(`/book-inspection/${room._id}`);
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fbook-inspection%2F[0-9a-f-]{36}$/);
 
   await signIn(page, student.session);
   await page.goto(`/book-inspection/${room._id}`);

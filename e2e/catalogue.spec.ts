@@ -185,7 +185,7 @@ test('admin builds a hostel with rooms; a visitor browses it; the admin cleans u
   await expect(available).toContainText('₦20,000');
   await expect(available).toContainText('₦50,000');
   await available.getByRole('link', { name: 'Book Inspection' }).click();
-  await expect(visitor).toHaveURL(/\/login$/);
+  await expect(visitor).toHaveURL(/\/login\?next=%2Fbook-inspection%2F[0-9a-f-]{36}$/);
   await visitorContext.close();
 
   // ── Room Management: counters, delete refused while booked, delete an available room ──────
