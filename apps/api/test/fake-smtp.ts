@@ -39,6 +39,9 @@ export async function startFakeSmtp({ delayMs = 0 }: { delayMs?: number } = {}) 
       });
     },
   });
+  // A sender killed mid-session (the SIGKILL tests) resets its connection: SMTPServer reports that
+  // as an 'error' event, which with no listener would end the test run as an unhandled error.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
