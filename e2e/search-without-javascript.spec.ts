@@ -8,6 +8,10 @@ test('without JavaScript: search from the landing page, page through the results
   page,
 }) => {
   await page.goto('/');
+  // The landing page's live cards are in its HTML: hostels with a room free now.
+  const cards = page.locator('ul[aria-label="Hostels with a room free"] > li');
+  await expect(cards.first()).toContainText(/from ₦[\d,]+ \/ year/);
+  await expect(cards.first()).toContainText(/\d+ rooms? free/);
   const search = page.getByRole('form', { name: 'Find a room' });
   await search.getByLabel('Where do you study?').fill('unilag');
   // Typed as people write it: the browser sends it as typed, and the server reads it.

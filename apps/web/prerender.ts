@@ -16,8 +16,9 @@ type EntryServer = typeof import('./src/entry-server.tsx');
  *
  * - `index.html` stays the empty shell every client-rendered route is served.
  * - `.server/entry-server.mjs` + `.server/template.html`: the renderer, bundled for Node, and the page
- *   it fills. The API server renders the hostel page with them on each request.
- * - `home.html`: `/`, rendered here once.
+ *   it fills. The API server renders `/`, the search and the hostel page with them on each request;
+ *   `/` fills `.server/home-template.html`, which also names the landing route's chunks.
+ * - `home.html`: `/` rendered here once without its data, for when the API cannot answer.
  *
  * Rendered pages have no parser-inserted module script: prerender-boot.js (a few hundred bytes)
  * injects the app once the page's main image has been painted, so the app's ~100 KB of JavaScript
@@ -81,7 +82,8 @@ export function prerenderPages(): Plugin {
       const server = await buildServerRenderer(config, serverDir);
       writeFileSync(path.join(serverDir, 'template.html'), template);
 
-      const page = await server.renderPage('/', async () => ({ status: 404 }));
+      // Without data: the live cards load in the browser when this copy stands in for the rendered `/`.
+      const page = await server.renderPage('/', async () => ({ status: 404 }), { withData: false });
       if (!page) this.error('prerender: `/` did not render');
       if (!/<img [^>]*fetchpriority="high"/i.test(page.html)) {
         this.error('prerender: `/` has no fetchpriority="high" image for the boot script to wait for');
@@ -91,8 +93,13 @@ export function prerenderPages(): Plugin {
         (f) => !preloads.includes(`/${f}`),
       );
       const chunkHints = homeChunks.map((f) => `<meta name="app-chunk" content="/${f}">`).join('\n    ');
-      const home = server.fillTemplate(template, page).replace('</head>', `  ${chunkHints}\n  </head>`);
-      this.emitFile({ type: 'asset', fileName: 'home.html', source: home });
+      const homeTemplate = template.replace('</head>', `  ${chunkHints}\n  </head>`);
+      writeFileSync(path.join(serverDir, 'home-template.html'), homeTemplate);
+      this.emitFile({
+        type: 'asset',
+        fileName: 'home.html',
+        source: server.fillTemplate(homeTemplate, page),
+      });
     },
   };
 }

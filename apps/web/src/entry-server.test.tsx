@@ -64,6 +64,7 @@ const api: Record<string, unknown> = {
   '/hostels/h1': hostel,
   '/rooms/hostel/h1': rooms,
   '/hostels?q=benin&max_price=700000': searchResult,
+  '/hostels?available=true&limit=6': searchResult,
 };
 const notFound = {
   statusCode: 404,
@@ -142,13 +143,30 @@ describe('renderPage', () => {
     expect(await renderPage('/hostels?max_price=cheap', async () => refused)).toBeNull();
   });
 
-  it('renders the landing page without data, the hero preloaded in <head>', async () => {
-    const page = await renderPage('/', async () => {
-      throw new Error('the landing page fetches nothing');
+  it('renders the landing page with live cards of hostels with a room free, the hero preloaded in <head>', async () => {
+    const fetched: string[] = [];
+    const page = await renderPage('/', async (path) => {
+      fetched.push(path);
+      return getJson(path);
     });
-    expect(page?.state).toBeNull();
+    expect(fetched).toEqual(['/hostels?available=true&limit=6']);
     expect(page?.head).toMatch(/^<link rel="preload" as="image"[^>]*fetchPriority="high"/);
     expect(page?.html).toContain('Browse hostels');
+    expect(page?.html).toContain('from <strong>₦650,000</strong>');
+    expect(JSON.parse(page?.state ?? '').queries[0].state.data).toEqual(searchResult);
+  });
+
+  it('renders the landing page without data for home.html, and leaves it to the browser when the API fails', async () => {
+    const page = await renderPage(
+      '/',
+      async () => {
+        throw new Error('nothing is fetched without data');
+      },
+      { withData: false },
+    );
+    expect(page?.state).toBeNull();
+    expect(page?.html).toContain('Loading hostels');
+    expect(await renderPage('/', async () => ({ status: 503 }))).toBeNull();
   });
 });
 
@@ -199,6 +217,7 @@ describe('hydration of rendered pages', () => {
       document.body.append(container);
       const mainImage = container.querySelector('img[fetchpriority="high"]');
       expect(mainImage).not.toBeNull();
+      const text = container.textContent;
 
       const queryClient = createQueryClient();
       const hydrationData = await prepareHydration(
@@ -221,8 +240,9 @@ describe('hydration of rendered pages', () => {
       });
       consoleError.mockRestore();
       expect(errors).toEqual([]);
-      // The same element, adopted rather than replaced.
+      // The same element, adopted rather than replaced; parts split off (the landing page's cards) kept.
       expect(container.querySelector('img[fetchpriority="high"]')).toBe(mainImage);
+      expect(container.textContent).toBe(text);
     },
   );
 });

@@ -8,14 +8,15 @@ import { hostelPageQueries, hostelQueries } from './features/hostels/api/hostel-
 import { HOSTEL_GONE_TITLE } from './features/hostels/components/hostel-not-listed.tsx';
 import { ApiError } from './lib/api-client.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import { loadSplitComponents } from './lib/split-component.tsx';
 import { documentTitle } from './lib/use-document-title.ts';
 import { noscriptNotice } from './noscript-notice.ts';
 
 /**
  * HTML for the screens a phone should see before any JavaScript has run (docs/domain.md, "Quality targets": a slow phone on
- * slow data). Bundled for Node by prerender.ts: `/` is rendered once at build time (home.html), the
- * hostel page by the API server on each request (apps/api/src/plugins/static.ts) with the same data
- * the browser would fetch. main.tsx hydrates both. Markup must match the browser's first render:
+ * slow data). Bundled for Node by prerender.ts. The API server renders these screens on each request
+ * (apps/api/src/plugins/static.ts) with the same data the browser would fetch; `/` is also rendered
+ * once at build time without its data (home.html), which stands in when the API cannot answer. main.tsx hydrates both. Markup must match the browser's first render:
  * no signed-in user (useSession's server snapshot), and data only from the queries seeded here.
  *
  * A screen whose data the API says is not there (a hostel closed or removed: 404) is rendered too,
@@ -47,6 +48,12 @@ type Screen = {
   notThere?: number[];
 };
 const SCREENS: Screen[] = [
+  {
+    // The landing page's "Rooms free now" cards, live: rendered on each request, not at build time.
+    path: paths.home.path,
+    queries: () => [hostelQueries.featured()],
+    title: () => '',
+  },
   {
     path: paths.hostel.path,
     queries: (params) => hostelPageQueries(params.hostelId ?? ''),
@@ -87,7 +94,11 @@ const messageOf = (body: unknown) =>
  * Renders `url`; null when the API could not answer a screen's data (an error, not a 404): the
  * browser renders that one.
  */
-export async function renderPage(url: string, getJson: GetJson): Promise<RenderedPage | null> {
+export async function renderPage(
+  url: string,
+  getJson: GetJson,
+  { withData = true }: { withData?: boolean } = {},
+): Promise<RenderedPage | null> {
   const { pathname, searchParams } = new URL(url, 'http://render.invalid');
   const client = createQueryClient();
   // A query seeded with a 404 must render as that error here, not as a loading state about to retry.
@@ -97,7 +108,7 @@ export async function renderPage(url: string, getJson: GetJson): Promise<Rendere
   let status = 200;
   for (const screen of SCREENS) {
     const match = matchPath(screen.path, pathname);
-    if (!match) continue;
+    if (!match || !withData) continue;
     const queries = screen.queries(match.params, searchParams);
     const results = await Promise.all(
       queries.map((q) => {
@@ -134,6 +145,8 @@ export async function renderPage(url: string, getJson: GetJson): Promise<Rendere
   const context = await handler.query(new Request(new URL(url, 'http://render.invalid')));
   if (context instanceof Response || context.errors || context.statusCode !== 200) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
+  // The route's module is loaded now (handler.query): its split-off parts are rendered in place.
+  await loadSplitComponents();
   const rendered = renderToString(
     <AppProvider queryClient={client}>
       {/* hydrate={false}: no inline script (the CSP allows none); main.tsx knows the routes have no loader data. */}
@@ -174,17 +187,22 @@ export function fillTemplate(template: string, page: RenderedPage): string {
   return page.hydrate ? filled : filled.replace('<div id="root">', '<div id="root" data-render="fresh">');
 }
 
-let template: string | undefined;
+/** The page template prerender.ts writes, and the same with the landing route's chunks named for the boot script to preload. */
+const templates = new Map<string, Promise<string>>();
+const templateFile = (pathname: string) =>
+  pathname === paths.home.path ? './home-template.html' : './template.html';
 
 /** For the server: the whole HTML document for `url` and its status, or null to send the empty shell instead. */
 export async function render(
   url: string,
   getJson: GetJson,
 ): Promise<{ status: number; html: string } | null> {
-  if (template === undefined) {
+  const file = templateFile(new URL(url, 'http://render.invalid').pathname);
+  if (!templates.has(file)) {
     const { readFile } = await import('node:fs/promises');
-    template = await readFile(new URL('./template.html', import.meta.url), 'utf8');
+    templates.set(file, readFile(new URL(file, import.meta.url), 'utf8'));
   }
+  const template = await templates.get(file)!;
   const page = await renderPage(url, getJson);
   return page && { status: page.status, html: fillTemplate(template, page) };
 }

@@ -27,10 +27,11 @@ type ServerRenderer = {
  * images under /uploads (our own unique names, so immutable too), and the history fallback: any GET
  * that accepts HTML and is not /api or a file gets the empty shell, index.html.
  *
- * Two pages arrive as HTML a phone can paint before the app's JavaScript has run (apps/web/prerender.ts):
- * `/` is home.html, rendered at build time; the hostel page is rendered here on each request by the
- * web build's server renderer, with the same API answers the browser would fetch; a hostel that is
- * closed or gone is a 404 page that says so. If the renderer is missing or fails, or the API cannot
+ * Some pages arrive as HTML a phone can paint before the app's JavaScript has run (apps/web/prerender.ts):
+ * `/`, the search and the hostel page are rendered here on each request by the web build's server
+ * renderer, with the same API answers the browser would fetch; a hostel that is closed or gone is a
+ * 404 page that says so. home.html, `/` rendered at build time without its live cards, stands in
+ * when the API cannot answer. If the renderer is missing or fails, or the API cannot
  * answer, the shell goes out instead and the browser renders as before. The shell itself says, per
  * page, what to do when JavaScript is off (its <noscript>, filled in from the renderer).
  */
@@ -114,7 +115,12 @@ export const staticPlugin = fp(async (app: FastifyInstance, { config }: { config
       } catch (err) {
         request.log.warn({ err }, 'server rendering failed; sending the shell');
       }
-      if (page === null) return sendShell(request, reply);
+      if (page === null) {
+        // `/` without its live cards is still better as the page rendered at build time than as the shell.
+        if (route === '/' && existsSync(path.join(webDist, 'home.html')))
+          return reply.header('cache-control', 'no-cache').sendFile('home.html', webDist);
+        return sendShell(request, reply);
+      }
       // Compressed by the compress plugin (securityPlugin), like every other answer.
       return reply
         .status(page.status)

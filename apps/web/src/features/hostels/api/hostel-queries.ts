@@ -37,6 +37,18 @@ export const hostelQueries = {
       meta: { apiPath },
     });
   },
+  /**
+   * The landing page's cards: hostels with a room a student can book now, newest first. The server
+   * renders `/` with them (entry-server.tsx).
+   */
+  featured: () => {
+    const apiPath = '/hostels?available=true&limit=6';
+    return queryOptions({
+      queryKey: ['hostels', 'featured'],
+      queryFn: ({ signal }) => api<HostelSearchResult>(apiPath, { signal }),
+      meta: { apiPath },
+    });
+  },
   detail: (id: string) => {
     const apiPath = `/hostels/${id}`;
     return queryOptions({
