@@ -83,15 +83,19 @@ test('a tenant reports a leak with a photo; the admin marks it done with a note;
   await expect(section).toBeVisible();
   await expect(section.getByText('You have not reported any problem yet.')).toBeVisible();
 
-  // The browser's own checks: nothing chosen, and a photo that is not a JPEG.
+  // The browser's own checks: nothing chosen, and a file that is not a photo.
   await section.getByRole('button', { name: 'Send report' }).click();
   await expect(section.getByText('Choose what kind of problem it is')).toBeVisible();
   await expect(section.getByText('Description is required')).toBeVisible();
   await expect(section.getByLabel('What is the problem?')).toHaveAttribute('aria-invalid', 'true');
   await expect(section.getByLabel('What is the problem?')).toBeFocused();
   const photos = section.getByLabel('Photos (optional)');
-  await photos.setInputFiles({ name: 'leak.png', mimeType: 'image/png', buffer: Buffer.from('not a jpeg') });
-  await expect(section.getByRole('alert').filter({ hasText: 'Not a JPEG: leak.png' })).toBeVisible();
+  await photos.setInputFiles({
+    name: 'leak.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4'),
+  });
+  await expect(section.getByRole('alert').filter({ hasText: 'Not a photo: leak.pdf' })).toBeVisible();
   const jpeg = await makeJpeg(page);
   const four = [1, 2, 3, 4].map((n) => ({ name: `leak-${n}.jpg`, mimeType: 'image/jpeg', buffer: jpeg }));
   await photos.setInputFiles(four);

@@ -7,6 +7,7 @@ import { paths } from './config/paths.ts';
 import { hostelPageQueries, hostelQueries } from './features/hostels/api/hostel-queries.ts';
 import { HOSTEL_GONE_TITLE } from './features/hostels/components/hostel-not-listed.tsx';
 import { ApiError } from './lib/api-client.ts';
+import { renderingWithSaveData } from './lib/data-saver.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { documentTitle } from './lib/use-document-title.ts';
 import { noscriptNotice } from './noscript-notice.ts';
@@ -27,6 +28,9 @@ import { noscriptNotice } from './noscript-notice.ts';
 export type GetJson = (apiPath: string) => Promise<{ status: number; body?: unknown }>;
 
 export { noscriptNotice };
+
+/** `saveData`: the request said `Save-Data: on`, so photos are drawn as "Tap to load photo" (lib/data-saver.ts). */
+export type RenderOptions = { saveData?: boolean };
 
 /** Screens rendered on request with data; the server registers these paths (Fastify and React Router agree on `:param`). */
 type Params = Record<string, string | undefined>;
@@ -87,7 +91,11 @@ const messageOf = (body: unknown) =>
  * Renders `url`; null when the API could not answer a screen's data (an error, not a 404): the
  * browser renders that one.
  */
-export async function renderPage(url: string, getJson: GetJson): Promise<RenderedPage | null> {
+export async function renderPage(
+  url: string,
+  getJson: GetJson,
+  { saveData = false }: RenderOptions = {},
+): Promise<RenderedPage | null> {
   const { pathname, searchParams } = new URL(url, 'http://render.invalid');
   const client = createQueryClient();
   // A query seeded with a 404 must render as that error here, not as a loading state about to retry.
@@ -134,11 +142,13 @@ export async function renderPage(url: string, getJson: GetJson): Promise<Rendere
   const context = await handler.query(new Request(new URL(url, 'http://render.invalid')));
   if (context instanceof Response || context.errors || context.statusCode !== 200) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
-  const rendered = renderToString(
-    <AppProvider queryClient={client}>
-      {/* hydrate={false}: no inline script (the CSP allows none); main.tsx knows the routes have no loader data. */}
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </AppProvider>,
+  const rendered = renderingWithSaveData(saveData, () =>
+    renderToString(
+      <AppProvider queryClient={client}>
+        {/* hydrate={false}: no inline script (the CSP allows none); main.tsx knows the routes have no loader data. */}
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProvider>,
+    ),
   );
   // React writes its resource hints first. Keep the high-priority ones (the main image); the rest
   // (the logo) the browser finds in the markup early enough.
@@ -180,11 +190,12 @@ let template: string | undefined;
 export async function render(
   url: string,
   getJson: GetJson,
+  options: RenderOptions = {},
 ): Promise<{ status: number; html: string } | null> {
   if (template === undefined) {
     const { readFile } = await import('node:fs/promises');
     template = await readFile(new URL('./template.html', import.meta.url), 'utf8');
   }
-  const page = await renderPage(url, getJson);
+  const page = await renderPage(url, getJson, options);
   return page && { status: page.status, html: fillTemplate(template, page) };
 }
