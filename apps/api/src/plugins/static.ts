@@ -81,8 +81,12 @@ export const staticPlugin = fp(async (app: FastifyInstance, { config }: { config
   }
 
   const acceptsHtml = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
-  const saveData = (request: FastifyRequest) =>
-    request.headers['save-data']?.toString().toLowerCase() === 'on';
+  /** The device's own switch (the profile's, a cookie) wins over the browser's `Save-Data` header. */
+  const saveData = (request: FastifyRequest) => {
+    const chosen = /(?:^|;\s*)data_saver=(on|off)\b/.exec(request.headers.cookie ?? '')?.[1];
+    if (chosen) return chosen === 'on';
+    return request.headers['save-data']?.toString().toLowerCase() === 'on';
+  };
   /**
    * A request with `Save-Data: on` gets a page marked so: the app then loads photos only when tapped
    * (apps/web/src/lib/data-saver.ts), from its first paint and through hydration.
@@ -92,7 +96,7 @@ export const staticPlugin = fp(async (app: FastifyInstance, { config }: { config
     reply
       .status(status)
       .header('cache-control', 'no-cache')
-      .header('vary', 'Save-Data')
+      .header('vary', 'Save-Data, Cookie')
       .type('text/html; charset=utf-8')
       .send(saveData(request) ? html.replace(/<html\b/, '<html data-save-data') : html);
 

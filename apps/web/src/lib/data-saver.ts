@@ -4,9 +4,11 @@ import { useSyncExternalStore } from 'react';
  * Data saver (docs/domain.md, "Photos"): photos load only when tapped, a gallery shows one photo.
  * On when this device's switch (the profile) says so; with the switch never touched, when the
  * browser asks for it (the `Save-Data: on` header, which the server marks on the page it sends,
- * or `navigator.connection.saveData`).
+ * or `navigator.connection.saveData`). The switch is also a cookie, so the pages the server renders
+ * (a hostel, a search) come without photos too, before any script has run.
  */
 const KEY = 'studynest:data-saver';
+export const DATA_SAVER_COOKIE = 'data_saver';
 const listeners = new Set<() => void>();
 
 /** The server's render of a page for a request that said `Save-Data: on` (entry-server.tsx). */
@@ -45,6 +47,8 @@ export function setDataSaver(on: boolean): void {
   } catch {
     // Private mode without storage: the choice lasts until the page is closed.
   }
+  // biome-ignore lint/suspicious/noDocumentCookie: one plain preference, no cookie library needed for it
+  document.cookie = `${DATA_SAVER_COOKIE}=${on ? 'on' : 'off'}; path=/; max-age=${400 * 24 * 3600}; samesite=lax`;
   for (const listener of listeners) listener();
 }
 
