@@ -80,7 +80,7 @@ type Raw = { data: Uint8ClampedArray; width: number; height: number };
 
 /**
  * sharp's prebuilt libvips reads HEIF only with AV1 inside (AVIF); an iPhone's HEIC holds HEVC, so
- * it is decoded to pixels by libheif compiled to WebAssembly (docs/decisions/0024-image-pipeline.md).
+ * it is decoded to pixels by libheif compiled to WebAssembly (docs/decisions/0026-image-pipeline.md).
  * The pixel limit is checked on the declared size before the pixels are decoded.
  */
 async function decodeHeif(input: Buffer, mime: string): Promise<Buffer | Raw> {
