@@ -35,6 +35,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { startCeiling } from './lib/ceiling-server.mjs';
 import { lagosDateOf } from './lib/lagos-date.mjs';
 import { pacedLoad } from './lib/paced-load.mjs';
 import { benchDatabaseName, recreatePgDatabase } from './lib/pg-database.mjs';
@@ -341,25 +342,6 @@ const summarise = (r) => ({
   non2xx: r.non2xx,
 });
 
-async function startCeiling(body, contentType, tmp) {
-  const file = path.join(tmp, `ceiling-${Date.now()}.body`);
-  writeFileSync(file, body);
-  const child = track(
-    spawn(process.execPath, [path.join(ROOT, 'bench/lib/ceiling-server.mjs'), file, contentType], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    }),
-  );
-  const port = await new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      if (out.includes('\n')) resolve(Number(out.trim()));
-    });
-    child.on('exit', (code) => reject(new Error(`ceiling server exited (${code})`)));
-  });
-  return { child, base: `http://127.0.0.1:${port}` };
-}
-
 // ---------------------------------------------------------------------------------------------
 // Endpoints
 
@@ -439,6 +421,7 @@ async function measureRead(base, ep, tmp) {
   const paced = await pacedLoad({ base, rate, durationS: FIXED_RATE_S, next: ep.next });
 
   const ceilingServer = await startCeiling(body, contentType, tmp);
+  track(ceilingServer.child);
   let ceiling;
   let ceilingPaced;
   try {

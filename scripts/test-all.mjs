@@ -9,6 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, 'test-results');
@@ -17,6 +18,15 @@ mkdirSync(out, { recursive: true });
 
 const only = process.argv.slice(2);
 const results = [];
+/** Failed tests with the start of their error, printed again just above the summary: a CI log is often read from its tail. */
+const failures = [];
+const firstLines = (text, n = 4) =>
+  stripVTControlCharacters(String(text ?? ''))
+    .split('\n')
+    .filter((line) => line.trim() && !line.includes('node_modules'))
+    .slice(0, n)
+    .map((line) => `      ${line.trim().slice(0, 200)}`)
+    .join('\n');
 
 function run(name, cmd, args, env = {}) {
   console.log(`\n━━━ ${name}: ${cmd} ${args.join(' ')}`);
@@ -56,6 +66,17 @@ function vitestSuite(name, workspace, env = {}, extraArgs = []) {
     const json = JSON.parse(readFileSync(file, 'utf8'));
     passed = json.numPassedTests;
     failed = json.numFailedTests + (json.numTotalTests === 0 ? 1 : 0) + (r.ok || json.numFailedTests ? 0 : 1);
+    for (const suite of json.testResults ?? []) {
+      const file = path.relative(root, suite.name);
+      for (const test of suite.assertionResults ?? []) {
+        if (test.status === 'failed')
+          failures.push(
+            `${name} ${file} › ${test.fullName ?? test.title}\n${firstLines(test.failureMessages?.[0])}`,
+          );
+      }
+      if (suite.status === 'failed' && !suite.assertionResults?.some((t) => t.status === 'failed'))
+        failures.push(`${name} ${file}\n${firstLines(suite.message)}`);
+    }
   }
   results.push({ name, passed, failed, seconds: r.seconds, kind: 'tests' });
 }
@@ -73,6 +94,19 @@ function playwrightSuite(name) {
     passed = s.expected ?? 0;
     failed = (s.unexpected ?? 0) + (s.flaky ?? 0) + (r.ok || s.unexpected ? 0 : 1);
     if (passed + failed === 0) failed = 1;
+    const visit = (suite, titles) => {
+      for (const spec of suite.specs ?? []) {
+        for (const test of spec.tests ?? []) {
+          if (test.status === 'expected' || test.status === 'skipped') continue;
+          const error = test.results?.find((result) => result.error)?.error;
+          failures.push(
+            `${name} ${spec.file} › ${[...titles, spec.title].join(' › ')} (${test.status})\n${firstLines(error?.message)}`,
+          );
+        }
+      }
+      for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
+    };
+    for (const suite of JSON.parse(readFileSync(file, 'utf8')).suites ?? []) visit(suite, []);
   }
   results.push({ name, passed, failed, seconds: r.seconds, kind: 'tests' });
 }
@@ -145,6 +179,10 @@ check('soak', 'node', [
 // race included, is checked inside api-load.mjs, on PGlite too.)
 if (pgUrl) check('ledger', 'npm', ['run', 'check:ledger', '--silent'], { DATABASE_URL: benchPgUrl(pgUrl) });
 
+if (failures.length) {
+  console.log('\n━━━ failures');
+  for (const failure of failures.slice(0, 30)) console.log(`  ✗ ${failure}`);
+}
 console.log('\n━━━ summary');
 for (const r of results) {
   console.log(

@@ -133,6 +133,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   const deps: Deps = {
     db: database.db,
+    dbKind: database.kind,
     config,
     storage: createStorage(config),
     privateStorage: createPrivateStorage(config),

@@ -15,6 +15,8 @@ import type { FileStorage, PrivateStorage } from './storage/file-storage.ts';
  */
 export type Deps = {
   db: Db;
+  /** The embedded PGlite (one process, one query at a time) or a PostgreSQL server. */
+  dbKind: 'pglite' | 'postgres';
   config: Config;
   storage: FileStorage;
   /** Files only the API hands out, after its own checks: stored receipt PDFs. */

@@ -19,7 +19,7 @@ import { errorAnswers } from '../../lib/route-options.ts';
 import { parseOrThrow } from '../../lib/validation.ts';
 import { removePhotos } from '../../storage/photos.ts';
 import { type HostelForm, readHostelForm } from './hostel-form.ts';
-import { searchHostels } from './hostels.search.ts';
+import { searchAnswers } from './hostels.search.ts';
 import {
   assertHostelExists,
   createHostel,
@@ -42,6 +42,7 @@ export const hostelsRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { hostelInUse }) => {
   const { deps } = app;
   const { storage } = deps;
+  const answerSearch = searchAnswers(deps);
   /** Parse the form, then run `write`; photos stored for a request that fails are removed again. */
   async function withForm<T>(request: FastifyRequest, write: (form: HostelForm) => Promise<T>): Promise<T> {
     const form = await readHostelForm(request, storage);
@@ -73,10 +74,10 @@ export const hostelsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      // Searches are not cached: the many combinations of parameters would rarely repeat, and
-      // availability (holds run out by the minute) is what a student searches for.
+      // Not the read cache: availability (holds run out by the minute) is what a student searches
+      // for; searchAnswers keeps an answer only while the catalogue's stamp says it is current.
       if (HOSTEL_SEARCH_PARAMS.some((name) => request.query[name] !== undefined)) {
-        return searchHostels(deps, request.query);
+        return answerSearch(request.query);
       }
       // Anyone else asking for closed hostels just gets the open ones, as if they had not asked.
       if (request.query.include_closed && (await request.isAdmin())) {

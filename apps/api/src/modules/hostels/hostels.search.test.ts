@@ -441,6 +441,50 @@ describe('hostel search (GET /hostels with parameters)', () => {
     ]);
   });
 
+  it('a repeated search gives the answer the search would give now: writes by hand and a hold running out are seen', async () => {
+    const h = await insertHostel(t.db, {
+      hostelName: 'Jos Plateau Lodge',
+      address: '7 Hill Road',
+      state: 'Plateau',
+    });
+    const room = await insertRoom(t.db, h.id, { roomNumber: 'room 01', price: 100_000 });
+    const plateau = async () => {
+      const item = (await search({ state: 'Plateau' })).items[0];
+      return [item?.min_available_price, item?.available_rooms, item?.photo !== null];
+    };
+    expect(await plateau()).toEqual([100_000, 1, false]);
+    expect(await plateau()).toEqual([100_000, 1, false]);
+
+    await t.db.update(rooms).set({ price: 95_000 }).where(eq(rooms.id, room.id));
+    expect(await plateau()).toEqual([95_000, 1, false]);
+    await t.db.execute(
+      sql`insert into hostel_images (hostel_id, storage_key, width, height) values (${h.id}, 'hostels/by-hand', 800, 600)`,
+    );
+    expect(await plateau()).toEqual([95_000, 1, true]);
+    await t.db
+      .update(rooms)
+      .set({ heldByUserId: studentId, heldUntil: new Date(Date.now() + 1500) })
+      .where(eq(rooms.id, room.id));
+    expect(await plateau()).toEqual([null, 0, true]);
+    expect(await plateau()).toEqual([null, 0, true]);
+    await new Promise((r) => setTimeout(r, 1800));
+    expect(await plateau()).toEqual([95_000, 1, true]);
+
+    // The stamp is what tells: with its triggers off, a price written by hand goes unseen on the
+    // embedded database (the kept answer comes back) and is seen on PostgreSQL (nothing is kept).
+    await t.db.execute(sql`alter table rooms disable trigger rooms_search_catalogue`);
+    await t.db.execute(sql`alter table hostels disable trigger hostels_search_catalogue`);
+    try {
+      await t.db.update(rooms).set({ price: 90_000 }).where(eq(rooms.id, room.id));
+      expect((await plateau())[0]).toBe(t.app.deps.dbKind === 'pglite' ? 95_000 : 90_000);
+    } finally {
+      await t.db.execute(sql`alter table rooms enable trigger rooms_search_catalogue`);
+      await t.db.execute(sql`alter table hostels enable trigger hostels_search_catalogue`);
+    }
+    await t.db.update(rooms).set({ price: 85_000 }).where(eq(rooms.id, room.id));
+    expect(await plateau()).toEqual([85_000, 1, true]);
+  });
+
   it('paging by cursor returns each hostel exactly once while new hostels arrive between pages', async () => {
     const originals: string[] = [];
     for (let i = 0; i < 9; i++) {

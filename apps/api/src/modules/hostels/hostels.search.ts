@@ -6,6 +6,7 @@ import type {
   UniversityCode,
 } from '@studynest/contracts';
 import { type SQL, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Deps } from '../../deps.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { jpegKey, type PhotoFiles, toPhoto } from '../../storage/photos.ts';
@@ -421,3 +422,43 @@ export async function searchHostels(
 }
 
 type SearchRowAmenities = Parameters<typeof toHostelSummary>[1]['amenities'];
+
+/** Enough for the searches a busy hour repeats; an answer is a page of 20 hostels, a few kilobytes. */
+const KEPT_ANSWERS = 500;
+
+/**
+ * What answers a search for the routes. On PostgreSQL every search is run. On the embedded
+ * database, which runs one query at a time for the whole process, an answer is kept with the
+ * catalogue's stamp: the count of writes to hostels, rooms and photos (migration 0027) and the
+ * moment the next running hold ends. An answer is given again only while both are unchanged, so it
+ * is the answer the search would give now: a write behind the server moves the count, and a hold
+ * running out with nothing written moves the moment. (docs/decisions/0024-search-answers-on-the-embedded-database.md)
+ */
+export function searchAnswers(
+  deps: Pick<Deps, 'db' | 'dbKind' | 'storage'>,
+): (query: HostelListQuery) => Promise<HostelSearchResult> {
+  if (deps.dbKind !== 'pglite') return (query) => searchHostels(deps, query);
+  const kept = new LRUCache<string, { stamp: string; answer: HostelSearchResult }>({ max: KEPT_ANSWERS });
+  return async (query) => {
+    // Read before the search: data written after the stamp can only make the stamp older than
+    // the answer, never an old answer look current.
+    const stamp = await catalogueStamp(deps.db);
+    const key = JSON.stringify(query);
+    const hit = kept.get(key);
+    if (hit?.stamp === stamp) return hit.answer;
+    const answer = await searchHostels(deps, query);
+    kept.set(key, { stamp, answer });
+    return answer;
+  };
+}
+
+async function catalogueStamp(db: Deps['db']): Promise<string> {
+  const result = (await db.execute(sql`select
+    (select last_value from search_catalogue_changes)::text as writes,
+    (select min(availability_stale_at) from hostels
+      where availability_stale_at is not null and availability_stale_at > now())::text as next_lapse`)) as unknown as {
+    rows: { writes: string; next_lapse: string | null }[];
+  };
+  const row = result.rows[0];
+  return `${row?.writes}|${row?.next_lapse ?? ''}`;
+}
