@@ -5,7 +5,7 @@ import { E2E_ADMIN, expect, test } from './fixtures.ts';
 import { bookAndPay, createStudent, hostelWithRoom, login } from './people.ts';
 
 /**
- * Issue 26, installable and offline (docs/decisions/0024-service-worker.md): the manifest and its
+ * Issue 26, installable and offline (docs/decisions/0026-service-worker.md): the manifest and its
  * icons, the service worker in charge of the page, pages a student opened shown again without a
  * signal, nothing of an account left after logout, and a new version taking over on the next
  * navigation. A 375 px phone.
@@ -158,10 +158,8 @@ test('a new version says "Update available" and takes over on the next navigatio
     expect(await page.evaluate(() => (window as { beforeUpdate?: boolean }).beforeUpdate)).toBe(true);
 
     // The next navigation in the app applies it: the page loads anew under the new worker.
-    await page
-      .getByRole('link', { name: /hostels/i })
-      .first()
-      .click();
+    await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'About' }).click();
+    await expect(page).toHaveURL(/\/about$/);
     await page.waitForFunction(() => !(window as { beforeUpdate?: boolean }).beforeUpdate, undefined, {
       timeout: 20_000,
     });

@@ -12,7 +12,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     // Installable, and what a student read is there without a signal
-    // (docs/decisions/0024-service-worker.md). Before the prerender, which builds its pages from
+    // (docs/decisions/0026-service-worker.md). Before the prerender, which builds its pages from
     // index.html with the manifest link and the registration script already in it.
     VitePWA({
       strategies: 'injectManifest',

@@ -1,5 +1,5 @@
 // Registers the service worker (src/sw.ts) once the page has loaded, outside the app's bundle so the
-// landing page's first-load JavaScript is unchanged (docs/decisions/0024-service-worker.md). Also:
+// landing page's first-load JavaScript is unchanged (docs/decisions/0026-service-worker.md). Also:
 // - "Offline — as of {time}" while the page shows kept copies (the worker says when they are from);
 // - "Update available": a new version waits, and takes over on the next navigation that is not part
 //   of a payment (a reload in the middle of checkout could lose the student's place);

@@ -1,5 +1,5 @@
 /**
- * The service worker (docs/decisions/0024-service-worker.md). Built by vite-plugin-pwa, which fills in
+ * The service worker (docs/decisions/0026-service-worker.md). Built by vite-plugin-pwa, which fills in
  * the precache list (`self.__WB_MANIFEST`): the app shell, `/` as rendered at build time and every
  * route chunk. What a student reads is kept for when the signal goes:
  *

@@ -42,7 +42,7 @@ export function clearSession() {
 
 /**
  * The reads the service worker kept for this account go with the session, here and in the worker
- * (docs/decisions/0024-service-worker.md), so the next person on this phone never sees them.
+ * (docs/decisions/0026-service-worker.md), so the next person on this phone never sees them.
  */
 function forgetKeptReads() {
   navigator.serviceWorker?.controller?.postMessage({ type: 'LOGOUT' });
