@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { E2E_ADMIN, expect, test } from './fixtures.ts';
-import { bookAndPay, createStudent, hostelWithRoom, login } from './people.ts';
+import { bookAndPay, createStudent, hostelWithRoom, login, type Session } from './people.ts';
 
 /**
  * Issue 26, installable and offline (docs/decisions/0026-service-worker.md): the manifest and its
@@ -17,6 +17,31 @@ async function controlled(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
     timeout: 20_000,
   });
+}
+
+/** A new student who booked and pays rent for a room of this journey's own hostel. */
+async function tenant(request: APIRequestContext, baseURL: string, label: string) {
+  const admin = await login(request, E2E_ADMIN.email, E2E_ADMIN.password);
+  const name = `${label} Lodge ${Date.now()}`;
+  const room = await hostelWithRoom(
+    request,
+    admin,
+    { hostel_name: name, address: '4 Signal Road, Akoka', hostel_details: 'Quiet' },
+    { room_number: 'room 12', price: 300_000, agent_fee: 30_000, caution_fee: 0, commission_fee: 5_000 },
+  );
+  const person = await createStudent(request, label);
+  const student = await login(request, person.email, person.password);
+  await bookAndPay(request, baseURL, student, room, ['agent_fee', 'rent']);
+  return { name, room, person, student };
+}
+
+/** Signed in once, as the login screen leaves it (not before every page load: logout must stick). */
+async function signInOnce(page: Page, session: Session) {
+  await page.evaluate((s) => {
+    localStorage.setItem('userToken', s.token);
+    localStorage.setItem('userId', s.userId);
+    localStorage.setItem('userRole', s.role);
+  }, session);
 }
 
 /** Width and height of a PNG, from its IHDR chunk. */
@@ -70,26 +95,10 @@ test('after one visit with a signal, the landing page, a viewed hostel and the p
   request,
   baseURL,
 }) => {
-  const admin = await login(request, E2E_ADMIN.email, E2E_ADMIN.password);
-  const name = `Offline Lodge ${Date.now()}`;
-  const room = await hostelWithRoom(
-    request,
-    admin,
-    { hostel_name: name, address: '4 Signal Road, Akoka', hostel_details: 'Quiet' },
-    { room_number: 'room 12', price: 300_000, agent_fee: 30_000, caution_fee: 0, commission_fee: 5_000 },
-  );
-  const person = await createStudent(request, 'Offline');
-  const student = await login(request, person.email, person.password);
-  await bookAndPay(request, baseURL!, student, room, ['agent_fee', 'rent']);
-
+  const { name, room, person, student } = await tenant(request, baseURL!, 'Offline');
   await page.goto('/');
   await controlled(page);
-  // Signed in once, as the login screen leaves it (not before every page load: logout must stick).
-  await page.evaluate((s) => {
-    localStorage.setItem('userToken', s.token);
-    localStorage.setItem('userId', s.userId);
-    localStorage.setItem('userRole', s.role);
-  }, student);
+  await signInOnce(page, student);
   await page.goto(`/hostel/${room.hostelId}`);
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
   // The hostel page, rendered by the server on each request, is installable as well.
@@ -122,10 +131,7 @@ test('after one visit with a signal, the landing page, a viewed hostel and the p
     )
     .toEqual([]);
   // Even with the token put back, offline there is nothing of the account to show.
-  await page.evaluate((s) => {
-    localStorage.setItem('userToken', s.token);
-    localStorage.setItem('userId', s.userId);
-  }, student);
+  await signInOnce(page, student);
   await context.setOffline(true);
   await page.goto(`/profile/${student.userId}`);
   await expect(page.getByText(/offline/i).first()).toBeVisible();
@@ -157,6 +163,15 @@ test('a new version says "Update available" and takes over on the next navigatio
     await page.waitForTimeout(500);
     expect(await page.evaluate(() => (window as { beforeUpdate?: boolean }).beforeUpdate)).toBe(true);
 
+    page.on('console', (m) => console.log('PAGE', m.text()));
+    // Not in the middle of a payment: a move to a payment's page leaves the waiting version waiting.
+    await page.evaluate(() => history.pushState(null, '', '/receipt-page'));
+    await page.waitForTimeout(1000);
+    expect(await page.evaluate(() => (window as { beforeUpdate?: boolean }).beforeUpdate)).toBe(true);
+    expect(
+      await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting)),
+    ).toBe(true);
+
     // The next navigation in the app applies it: the page loads anew under the new worker.
     await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'About' }).click();
     await expect(page).toHaveURL(/\/about$/);
@@ -164,12 +179,45 @@ test('a new version says "Update available" and takes over on the next navigatio
       timeout: 20_000,
     });
     await controlled(page);
-    const waiting = await page.evaluate(
-      async () => (await navigator.serviceWorker.getRegistration())?.waiting,
-    );
-    expect(waiting).toBeNull();
+    await expect
+      .poll(() =>
+        page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting === null),
+      )
+      .toBe(true);
     await expect(page.getByRole('status').filter({ hasText: 'Update available' })).toHaveCount(0);
   } finally {
     writeFileSync(swFile, before);
   }
+});
+
+test("another account signed in on the same phone never gets the previous account's kept reads", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const first = await tenant(request, baseURL!, 'First');
+  const second = await tenant(request, baseURL!, 'Second');
+  await page.goto('/');
+  await controlled(page);
+  await signInOnce(page, first.student);
+  await page.goto(`/profile/${first.student.userId}`);
+  await expect(page.getByText(first.name).first()).toBeVisible();
+
+  // The second student signs in on this phone (no logout in between), then the signal goes.
+  await signInOnce(page, second.student);
+  await context.setOffline(true);
+  for (const who of [first, second]) {
+    await page.goto(`/profile/${who.student.userId}`);
+    await expect(page.getByText(/offline/i).first()).toBeVisible();
+    await expect(page.getByText(first.name)).toHaveCount(0);
+    await expect(page.getByText(first.person.email)).toHaveCount(0);
+  }
+  await context.setOffline(false);
+  // Her first read dropped what the previous account had kept.
+  await page.goto(`/profile/${second.student.userId}`);
+  await expect(page.getByText(second.name).first()).toBeVisible();
+  expect(
+    await page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('studynest-account-'))),
+  ).toHaveLength(1);
 });

@@ -48,28 +48,42 @@
     if (data.type === 'studynest:page-date') copyShown(data.date);
   });
   sw.addEventListener('controllerchange', () => {
-    if (asked) location.reload();
+    if (asked) reloadUnlessPaying();
   });
   sw.startMessages();
 
   const DURING_PAYMENT = /^\/(payment|checkout|sandbox|book-inspection|receipt-page|rent-receipt)/;
-  const applyUpdate = (reg) => {
-    if (!reg.waiting || asked || DURING_PAYMENT.test(location.pathname)) return;
-    asked = true;
-    reg.waiting.postMessage({ type: 'SKIP_WAITING' });
+  let reloaded = false;
+  const reloadUnlessPaying = () => {
+    if (reloaded || DURING_PAYMENT.test(location.pathname)) return;
+    reloaded = true;
+    location.reload();
   };
+  let current;
+  const applyUpdate = () => {
+    if (!current?.waiting || asked || DURING_PAYMENT.test(location.pathname)) return;
+    asked = true;
+    current.waiting.postMessage({ type: 'SKIP_WAITING' });
+    // The new version takes over once the old one has finished what this page asked of it; a page
+    // load ends that, so it comes at the latest a moment later.
+    setTimeout(reloadUnlessPaying, 2000);
+  };
+  let patched = false;
   const watch = (reg) => {
+    current = reg;
     const offer = () => {
       if (!reg.waiting || !sw.controller) return;
       bar('update-bar', 'Update available — it applies when you next open a page.');
+      if (patched) return;
+      patched = true;
       // The app navigates with history.pushState; a link the app has not taken over is a page load.
       const push = history.pushState;
       history.pushState = function (...args) {
         push.apply(this, args);
-        applyUpdate(reg);
+        applyUpdate();
       };
-      addEventListener('popstate', () => applyUpdate(reg));
-      addEventListener('pagehide', () => applyUpdate(reg));
+      addEventListener('popstate', applyUpdate);
+      addEventListener('pagehide', applyUpdate);
     };
     offer();
     reg.addEventListener('updatefound', () => {

@@ -38,7 +38,7 @@ cleanupOutdatedCaches();
 clientsClaim();
 self.addEventListener('message', (event) => {
   const data = event.data as { type?: string } | null;
-  if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  if (data?.type === 'SKIP_WAITING') event.waitUntil(self.skipWaiting());
   if (data?.type === 'LOGOUT') event.waitUntil(deleteAccountCaches());
   if (data?.type === 'PAGE_DATE' && typeof (data as { url?: unknown }).url === 'string') {
     event.waitUntil(tellPageDate(event.source, (data as { url: string }).url));
@@ -72,6 +72,17 @@ const tellOfCopy: WorkboxPlugin = {
     return cachedResponse;
   },
 };
+/**
+ * Her searches while signed in are kept too: past `max` answers the oldest go. Not the expiration
+ * plugin: it notes each URL in IndexedDB, which would outlive the account's cache after logout.
+ */
+const keepAtMost = (max: number): WorkboxPlugin => ({
+  async cacheDidUpdate({ cacheName }) {
+    const cache = await caches.open(cacheName);
+    const keys = await cache.keys(); // oldest first
+    for (const old of keys.slice(0, Math.max(0, keys.length - max))) await cache.delete(old);
+  },
+});
 const okOnly = new CacheableResponsePlugin({ statuses: [200] });
 
 const isApiGet = (request: Request, url: URL) =>
@@ -139,7 +150,7 @@ registerRoute(
       strategy = new NetworkFirst({
         cacheName: name,
         networkTimeoutSeconds: NETWORK_TIMEOUT_S,
-        plugins: [okOnly, tellOfCopy],
+        plugins: [okOnly, tellOfCopy, keepAtMost(120)],
       });
       accountStrategies.set(name, strategy);
     }
