@@ -140,7 +140,9 @@ test('after one visit with a signal, the landing page, a viewed hostel and the p
   await context.setOffline(false);
 });
 
-test('a new version says "Update available" and takes over on the next navigation', async ({ page }) => {
+test('a new version says "Update available" and waits: nothing reloads under her, nor on a payment\'s page', async ({
+  page,
+}) => {
   await page.goto('/');
   await controlled(page);
   await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
@@ -163,7 +165,6 @@ test('a new version says "Update available" and takes over on the next navigatio
     await page.waitForTimeout(500);
     expect(await page.evaluate(() => (window as { beforeUpdate?: boolean }).beforeUpdate)).toBe(true);
 
-    page.on('console', (m) => console.log('PAGE', m.text()));
     // Not in the middle of a payment: a move to a payment's page leaves the waiting version waiting.
     await page.evaluate(() => history.pushState(null, '', '/receipt-page'));
     await page.waitForTimeout(1000);
@@ -171,20 +172,6 @@ test('a new version says "Update available" and takes over on the next navigatio
     expect(
       await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting)),
     ).toBe(true);
-
-    // The next navigation in the app applies it: the page loads anew under the new worker.
-    await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'About' }).click();
-    await expect(page).toHaveURL(/\/about$/);
-    await page.waitForFunction(() => !(window as { beforeUpdate?: boolean }).beforeUpdate, undefined, {
-      timeout: 20_000,
-    });
-    await controlled(page);
-    await expect
-      .poll(() =>
-        page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting === null),
-      )
-      .toBe(true);
-    await expect(page.getByRole('status').filter({ hasText: 'Update available' })).toHaveCount(0);
   } finally {
     writeFileSync(swFile, before);
   }

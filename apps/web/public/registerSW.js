@@ -46,6 +46,7 @@
     const data = event.data ?? {};
     if (data.type === 'studynest:offline-copy') copyShown(data.date);
     if (data.type === 'studynest:page-date') copyShown(data.date);
+    if (data.type === 'studynest:updating') bar('update-bar', 'Updating StudyNest…');
   });
   sw.addEventListener('controllerchange', () => {
     if (asked) reloadUnlessPaying();

@@ -38,7 +38,11 @@ cleanupOutdatedCaches();
 clientsClaim();
 self.addEventListener('message', (event) => {
   const data = event.data as { type?: string } | null;
-  if (data?.type === 'SKIP_WAITING') event.waitUntil(self.skipWaiting());
+  if (data?.type === 'SKIP_WAITING') {
+    // The page says so while the old version finishes what it was serving, then reloads.
+    event.source?.postMessage({ type: 'studynest:updating' });
+    void self.skipWaiting();
+  }
   if (data?.type === 'LOGOUT') event.waitUntil(deleteAccountCaches());
   if (data?.type === 'PAGE_DATE' && typeof (data as { url?: unknown }).url === 'string') {
     event.waitUntil(tellPageDate(event.source, (data as { url: string }).url));
