@@ -7,17 +7,14 @@ import {
   universityByCode,
 } from '@studynest/contracts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import { jpegKey, toPhoto as photoFiles } from '../../storage/photos.ts';
+import { jpegKey, webpKey } from '../../storage/photos.ts';
 import { type hostelImages, hostels } from './hostels.schema.ts';
 
 type HostelRow = typeof hostels.$inferSelect;
 type ImageRow = typeof hostelImages.$inferSelect;
 
 /** What a photo needs from its row (getHostel reads these aggregated with the hostel). */
-export type PhotoRow = Pick<
-  ImageRow,
-  'id' | 'storageKey' | 'width' | 'height' | 'variantWidths' | 'placeholder'
->;
+export type PhotoRow = Pick<ImageRow, 'id' | 'storageKey' | 'width' | 'height' | 'variantWidths'>;
 
 /**
  * The hostel as other resources mention it (a room's, booking's, payment's or tenant's hostel):
@@ -35,7 +32,17 @@ export const toHostelRef = (row: Pick<HostelRow, 'id' | 'hostelName' | 'address'
   address: row.address,
 });
 
-export const toPhoto = (storage: FileStorage, img: PhotoRow): Photo => photoFiles(storage, img);
+export function toPhoto(storage: FileStorage, img: PhotoRow): Photo {
+  return {
+    _id: img.id,
+    src: storage.url(jpegKey(img.storageKey)),
+    width: img.width,
+    height: img.height,
+    variants: [...img.variantWidths]
+      .sort((a, b) => a - b)
+      .map((width) => ({ width, url: storage.url(webpKey(img.storageKey, width)) })),
+  };
+}
 
 /** What a summary reads from the hostel row: columns for a drizzle select. */
 export const hostelSummaryColumns = {

@@ -1,1 +1,0 @@
-ALTER TABLE "hostel_images" ADD COLUMN "placeholder" text;
