@@ -14,6 +14,7 @@ import { MoveOutStatement } from '../../features/tenancies/components/move-out-s
 import { TenancyNotice } from '../../features/tenancies/components/tenancy-notice.tsx';
 import { EmergencyContactForm } from '../../features/users/components/emergency-contact-form.tsx';
 import { MessagePreferences } from '../../features/users/components/message-preferences.tsx';
+import { PersonalDetailsForm } from '../../features/users/components/personal-details-form.tsx';
 import { ProfileSummary } from '../../features/users/components/profile-summary.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/auth-storage.ts';
@@ -136,6 +137,7 @@ export function Component() {
             Saved hostels and searches
           </Link>
         )}
+        {isOwn && <PersonalDetailsForm key={data._id} profile={data} />}
         <EmergencyContactForm key={data._id} profile={data} editable={isOwn} />
         {isOwn && <MessagePreferences profile={data} />}
         {isOwn && (
