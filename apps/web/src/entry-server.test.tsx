@@ -74,6 +74,16 @@ const notFound = {
 const getJson: GetJson = async (path) =>
   path in api ? { status: 200, body: api[path] } : { status: 404, body: notFound };
 
+/** Renders `url` from the canned answers, recording the API paths it asked for. */
+async function renderRecording(url: string) {
+  const fetched: string[] = [];
+  const page = await renderPage(url, async (path) => {
+    fetched.push(path);
+    return getJson(path);
+  });
+  return { page, fetched };
+}
+
 afterEach(() => {
   document.body.innerHTML = '';
 });
@@ -122,11 +132,7 @@ describe('renderPage', () => {
   });
 
   it('renders a search with its first page, the empty fields of a form sent without JavaScript left out', async () => {
-    const fetched: string[] = [];
-    const page = await renderPage('/hostels?q=benin&university=&max_price=700000', async (path) => {
-      fetched.push(path);
-      return getJson(path);
-    });
+    const { page, fetched } = await renderRecording('/hostels?q=benin&university=&max_price=700000');
     expect(fetched).toEqual(['/hostels?q=benin&max_price=700000']);
     expect(page?.title).toBe('Find a hostel · StudyNest');
     expect(page?.html).toContain('from <strong>₦650,000</strong>');
@@ -144,11 +150,7 @@ describe('renderPage', () => {
   });
 
   it('renders the landing page with live cards of hostels with a room free, the hero preloaded in <head>', async () => {
-    const fetched: string[] = [];
-    const page = await renderPage('/', async (path) => {
-      fetched.push(path);
-      return getJson(path);
-    });
+    const { page, fetched } = await renderRecording('/');
     expect(fetched).toEqual(['/hostels?available=true&limit=6']);
     expect(page?.head).toMatch(/^<link rel="preload" as="image"[^>]*fetchPriority="high"/);
     expect(page?.html).toContain('Browse hostels');

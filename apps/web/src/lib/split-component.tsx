@@ -11,11 +11,11 @@ const preloads = new Set<() => Promise<unknown>>();
  */
 export function splitComponent<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   let loaded: ComponentType<P> | undefined;
-  const preload = () =>
-    load().then((component) => {
-      loaded = component;
-      return component;
-    });
+  // Once loaded, nothing more to do: the server calls this before every render.
+  const preload = async () => {
+    loaded ??= await load();
+    return loaded;
+  };
   preloads.add(preload);
   const Lazy = lazy(() => preload().then((component) => ({ default: component })));
   return function Split(props: P) {
