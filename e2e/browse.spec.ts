@@ -3,7 +3,7 @@ import { expect, test } from './fixtures.ts';
 test('home → header menu → pick a hostel → its rooms are listed', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('button', { name: 'Open menu' }).click();
-  const menu = page.getByRole('list', { name: 'Hostels' });
+  const menu = page.getByRole('list', { name: 'Hostels', exact: true });
   await expect(menu.getByRole('link').first()).toBeVisible();
   const first = menu.getByRole('link', { name: /Akoka Royal Lodge/ });
   await expect(first).toContainText('Yaba, Lagos');
@@ -16,7 +16,7 @@ test('home → header menu → pick a hostel → its rooms are listed', async ({
   await expect(rooms.first()).toContainText('room 01');
   await expect(rooms.first()).toContainText('₦');
   // The menu closed when the page changed.
-  await expect(page.getByRole('list', { name: 'Hostels' })).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'Hostels', exact: true })).toHaveCount(0);
 });
 
 test('unknown pages show the 404 screen, unknown API paths answer JSON', async ({ page, request }) => {

@@ -155,7 +155,7 @@ test('admin builds a hostel with rooms; a visitor browses it; the admin cleans u
   // Visitors are not offered the admin dashboard.
   await expect(visitor.getByRole('link', { name: 'Admin Dashboard' })).toHaveCount(0);
   await visitor
-    .getByRole('list', { name: 'Hostels' })
+    .getByRole('list', { name: 'Hostels', exact: true })
     .getByRole('link', { name: new RegExp(name) })
     .click();
   await expect(visitor.getByRole('heading', { level: 1, name })).toBeVisible();

@@ -193,9 +193,11 @@ test('a submitted review appears on the landing page after an admin approves it'
 test('header menu, footer links and Contact Us work', async ({ page }) => {
   await page.goto('/about');
   await page.getByRole('button', { name: 'Open menu' }).click();
-  await expect(page.getByRole('list', { name: 'Hostels' }).getByRole('link').first()).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Hostels', exact: true }).getByRole('link').first(),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Close menu' }).click();
-  await expect(page.getByRole('list', { name: 'Hostels' })).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'Hostels', exact: true })).toHaveCount(0);
 
   const footer = page.getByRole('navigation', { name: 'Footer' });
   const targets = [

@@ -112,7 +112,7 @@ test('at 375 px the profile section links jump to their sections and the header 
   const openMenu = () => page.getByRole('button', { name: 'Open menu' }).click();
   const menu = page.getByRole('list', { name: 'Account' });
   await openMenu();
-  await expect(page.getByRole('list', { name: 'Hostels' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Hostels', exact: true })).toBeVisible();
   if (SHOTS) await page.screenshot({ path: shotPath('header-menu-375.png') });
   await menu.getByRole('link', { name: 'Find a hostel' }).click();
   await expect(page).toHaveURL(/\/hostels$/);
