@@ -48,9 +48,11 @@ test('admin builds a hostel with rooms; a visitor browses it; the admin cleans u
   await expect(page.getByText('Address is required')).toBeVisible();
 
   const photosInput = page.getByLabel('Photos', { exact: true });
-  await photosInput.setInputFiles([{ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('png') }]);
+  await photosInput.setInputFiles([
+    { name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') },
+  ]);
   await expect(
-    page.getByText(/Only JPEG photos \(\.jpg, \.jpeg\) are accepted\. Not a JPEG: notes\.png/),
+    page.getByText(/Only JPEG, PNG or HEIC .* photos can be sent\. Not a photo: notes\.pdf/),
   ).toBeVisible();
   await expect(page.getByText('No photos chosen')).toBeVisible();
 

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { addDays, todayInLagos } from '@studynest/contracts/calendar';
 import { E2E_ADMIN, expect, test } from './fixtures.ts';
 import { createStudent, login, signIn } from './people.ts';
+import { expectLoaded, photoRequests } from './photo-requests.ts';
 import { SHOTS, STATIC_HEADER, shotPath } from './screenshots.ts';
 
 /**
@@ -23,18 +24,21 @@ type RoomWithHostel = {
   hostel: { _id: string; hostel_name: string };
 };
 
-/** A small real JPEG, drawn on a canvas in the page (the server re-encodes it, so it must decode). */
+/**
+ * A real JPEG as wide as a phone photo is after our 1600 px cap, drawn on a canvas in the page (the
+ * server re-encodes it, so it must decode); the lists must fetch its 480 px WebP, not this.
+ */
 async function makeJpeg(page: Page): Promise<Buffer> {
   const base64 = await page.evaluate(() => {
     const canvas = document.createElement('canvas');
-    canvas.width = 320;
-    canvas.height = 240;
+    canvas.width = 1200;
+    canvas.height = 900;
     const ctx = canvas.getContext('2d');
     if (!ctx) throw new Error('no canvas');
     ctx.fillStyle = '#0f5f55';
-    ctx.fillRect(0, 0, 320, 240);
+    ctx.fillRect(0, 0, 1200, 900);
     ctx.fillStyle = '#f59e0b';
-    ctx.fillRect(40, 60, 240, 120);
+    ctx.fillRect(150, 220, 900, 450);
     return canvas.toDataURL('image/jpeg', 0.8).split(',')[1] ?? '';
   });
   return Buffer.from(base64, 'base64');
@@ -83,15 +87,19 @@ test('a tenant reports a leak with a photo; the admin marks it done with a note;
   await expect(section).toBeVisible();
   await expect(section.getByText('You have not reported any problem yet.')).toBeVisible();
 
-  // The browser's own checks: nothing chosen, and a photo that is not a JPEG.
+  // The browser's own checks: nothing chosen, and a file that is not a photo.
   await section.getByRole('button', { name: 'Send report' }).click();
   await expect(section.getByText('Choose what kind of problem it is')).toBeVisible();
   await expect(section.getByText('Description is required')).toBeVisible();
   await expect(section.getByLabel('What is the problem?')).toHaveAttribute('aria-invalid', 'true');
   await expect(section.getByLabel('What is the problem?')).toBeFocused();
   const photos = section.getByLabel('Photos (optional)');
-  await photos.setInputFiles({ name: 'leak.png', mimeType: 'image/png', buffer: Buffer.from('not a jpeg') });
-  await expect(section.getByRole('alert').filter({ hasText: 'Not a JPEG: leak.png' })).toBeVisible();
+  await photos.setInputFiles({
+    name: 'leak.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4'),
+  });
+  await expect(section.getByRole('alert').filter({ hasText: 'Not a photo: leak.pdf' })).toBeVisible();
   const jpeg = await makeJpeg(page);
   const four = [1, 2, 3, 4].map((n) => ({ name: `leak-${n}.jpg`, mimeType: 'image/jpeg', buffer: jpeg }));
   await photos.setInputFiles(four);
@@ -114,6 +122,7 @@ test('a tenant reports a leak with a photo; the admin marks it done with a note;
   if (SHOTS)
     await section.screenshot({ path: shotPath('profile-maintenance-375.png'), style: STATIC_HEADER });
 
+  const tenantPhotos = photoRequests(page);
   await section.getByRole('button', { name: 'Send report' }).click();
   await expect(section.getByText('Thank you: your report is in.')).toBeVisible({ timeout: 15_000 });
   const mine = section.getByRole('list', { name: 'Your maintenance requests' }).getByRole('listitem').first();
@@ -121,11 +130,16 @@ test('a tenant reports a leak with a photo; the admin marks it done with a note;
   await expect(mine).toContainText('Open');
   await expect(mine).toContainText('Due by');
   await expect(mine.getByRole('img')).toHaveCount(1);
+  // The 80 px thumbnail is the 480 px WebP on the network, not the 1200 px JPEG.
+  await expectLoaded(mine.getByRole('img'));
+  expect(tenantPhotos.length).toBeGreaterThan(0);
+  for (const url of tenantPhotos) expect(url).toMatch(/-480\.webp$/);
 
   // The admin's queue: filtered to the hostel, the report opens to its details and is moved on.
   const admin = await login(request, E2E_ADMIN.email, E2E_ADMIN.password);
   const adminContext = await browser.newContext({ baseURL, viewport: { width: 375, height: 800 } });
   const adminPage = await adminContext.newPage();
+  const adminPhotos = photoRequests(adminPage);
   await signIn(adminPage, admin);
   await adminPage.goto('/all-hostels');
   await adminPage.getByRole('button', { name: 'Open admin menu' }).click();
@@ -149,6 +163,9 @@ test('a tenant reports a leak with a photo; the admin marks it done with a note;
   await row.getByRole('button', { name: /^Details of the Plumbing request/ }).click();
   await expect(table).toContainText(description);
   await expect(table.getByRole('list', { name: "Tenant's photos" }).getByRole('img')).toHaveCount(1);
+  await expectLoaded(table.getByRole('list', { name: "Tenant's photos" }).getByRole('img'));
+  expect(adminPhotos.length).toBeGreaterThan(0);
+  for (const url of adminPhotos) expect(url).toMatch(/-480\.webp$/);
   // The same status again without a note is refused by the server, and its words are shown.
   await table.getByRole('button', { name: 'Add note only' }).click();
   await expect(table.getByRole('alert')).toBeVisible();

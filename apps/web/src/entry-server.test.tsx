@@ -33,6 +33,7 @@ const hostel: Hostel = {
       src: '/uploads/hostels/p1.jpg',
       width: 1200,
       height: 800,
+      placeholder: '#8899aa',
       variants: [{ url: '/uploads/hostels/p1-480.webp', width: 480 }],
     },
   ],
@@ -56,7 +57,15 @@ const rooms: Room[] = [
 ];
 const { hostel_details: _details, photos: _photos, ...summary } = hostel;
 const searchResult: HostelSearchResult = {
-  items: [{ ...summary, photo: '/uploads/hostels/p1.jpg', min_available_price: 650_000, available_rooms: 1 }],
+  items: [
+    {
+      ...summary,
+      photo: '/uploads/hostels/p1.jpg',
+      cover: hostel.photos[0]!,
+      min_available_price: 650_000,
+      available_rooms: 1,
+    },
+  ],
   total: 7,
   next_cursor: 'next-page',
 };
@@ -110,6 +119,18 @@ describe('renderPage', () => {
     // Safe inside <script type="application/json">: no way to close the element early.
     expect(page?.state).not.toContain('<');
     expect(JSON.parse(page?.state ?? '').queries).toHaveLength(2);
+  });
+
+  it('for a request with Save-Data: on, draws the photo as "Tap to load photo" in its colour: no image, no preload', async () => {
+    const page = await renderPage('/hostel/h1', getJson, { saveData: true });
+    expect(page?.html).toContain('Tap to load photo');
+    expect(page?.html).toContain('background-color:#8899aa');
+    // The structured data still names the photo; nothing the browser would fetch does.
+    expect(page?.html).not.toMatch(/<(?:img|source)\b[^>]*\/uploads\//);
+    expect(page?.head).not.toContain('/uploads/');
+    // The next render (another request, without the header) shows the photo again.
+    const plain = await renderPage('/hostel/h1', getJson);
+    expect(plain?.html).toContain('/uploads/hostels/p1-480.webp 480w');
   });
 
   it('renders a closed or removed hostel as a 404 that says so and offers the search', async () => {

@@ -7,6 +7,7 @@ import { paths } from './config/paths.ts';
 import { hostelPageQueries, hostelQueries } from './features/hostels/api/hostel-queries.ts';
 import { HOSTEL_GONE_TITLE } from './features/hostels/components/hostel-not-listed.tsx';
 import { ApiError } from './lib/api-client.ts';
+import { renderingWithSaveData } from './lib/data-saver.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { loadSplitComponents } from './lib/split-component.tsx';
 import { documentTitle } from './lib/use-document-title.ts';
@@ -28,6 +29,13 @@ import { noscriptNotice } from './noscript-notice.ts';
 export type GetJson = (apiPath: string) => Promise<{ status: number; body?: unknown }>;
 
 export { noscriptNotice };
+
+/** `saveData`: the request said `Save-Data: on`, so photos are drawn as "Tap to load photo" (lib/data-saver.ts). */
+export type RenderOptions = {
+  saveData?: boolean;
+  /** False: the screen as it looks before its data (home.html, for when the API cannot answer). */
+  withData?: boolean;
+};
 
 /** Screens rendered on request with data; the server registers these paths (Fastify and React Router agree on `:param`). */
 type Params = Record<string, string | undefined>;
@@ -97,7 +105,7 @@ const messageOf = (body: unknown) =>
 export async function renderPage(
   url: string,
   getJson: GetJson,
-  { withData = true }: { withData?: boolean } = {},
+  { saveData = false, withData = true }: RenderOptions = {},
 ): Promise<RenderedPage | null> {
   const { pathname, searchParams } = new URL(url, 'http://render.invalid');
   const client = createQueryClient();
@@ -147,11 +155,13 @@ export async function renderPage(
   const router = createStaticRouter(handler.dataRoutes, context);
   // The route's module is loaded now (handler.query): its split-off parts are rendered in place.
   await loadSplitComponents();
-  const rendered = renderToString(
-    <AppProvider queryClient={client}>
-      {/* hydrate={false}: no inline script (the CSP allows none); main.tsx knows the routes have no loader data. */}
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </AppProvider>,
+  const rendered = renderingWithSaveData(saveData, () =>
+    renderToString(
+      <AppProvider queryClient={client}>
+        {/* hydrate={false}: no inline script (the CSP allows none); main.tsx knows the routes have no loader data. */}
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProvider>,
+    ),
   );
   // React writes its resource hints first. Keep the high-priority ones (the main image); the rest
   // (the logo) the browser finds in the markup early enough.
@@ -196,6 +206,7 @@ const templateFile = (pathname: string) =>
 export async function render(
   url: string,
   getJson: GetJson,
+  options: RenderOptions = {},
 ): Promise<{ status: number; html: string } | null> {
   const file = templateFile(new URL(url, 'http://render.invalid').pathname);
   if (!templates.has(file)) {
@@ -203,6 +214,6 @@ export async function render(
     templates.set(file, readFile(new URL(file, import.meta.url), 'utf8'));
   }
   const template = await templates.get(file)!;
-  const page = await renderPage(url, getJson);
+  const page = await renderPage(url, getJson, options);
   return page && { status: page.status, html: fillTemplate(template, page) };
 }

@@ -17,6 +17,8 @@ export const PhotoSchema = z.object({
   src: z.string(),
   width: z.int(),
   height: z.int(),
+  /** Its dominant colour (`#rrggbb`), painted in its place while it loads or until tapped (data saver). */
+  placeholder: z.string(),
   /** WebP renditions for small screens, narrowest first (for srcset). */
   variants: z.array(z.object({ url: z.string(), width: z.int() })),
 });
@@ -277,6 +279,8 @@ export type HostelListQuery = z.output<typeof HostelListQuerySchema>;
 /** A search result: the hostel with its facts, its first photo and what can be booked now. */
 export const HostelSearchItemSchema = z.extend(HostelSummarySchema, {
   photo: z.nullable(z.string()),
+  /** The same first photo with its sizes, for the card's srcset and placeholder. */
+  cover: z.nullable(PhotoSchema),
   /** Cheapest yearly rent among the rooms a student can book now (matching unit and price filters). */
   min_available_price: z.nullable(z.int()),
   available_rooms: z.int(),

@@ -7,7 +7,7 @@ import {
   MAINTENANCE_STATUSES,
   MAINTENANCE_URGENCIES,
 } from './constants.ts';
-import { HostelRefSchema } from './hostels.ts';
+import { HostelRefSchema, PhotoSchema } from './hostels.ts';
 
 // The lists and targets live in constants.ts so the web can use them without loading zod.
 export {
@@ -56,8 +56,8 @@ export const MaintenanceRequestSchema = z.object({
   description: z.string(),
   urgency: z.enum(MAINTENANCE_URGENCIES),
   status: z.enum(MAINTENANCE_STATUSES),
-  /** Photo URLs (re-encoded JPEGs without metadata). */
-  photos: z.array(z.string()),
+  /** Re-encoded without metadata, in the same sizes as hostel photos. */
+  photos: z.array(PhotoSchema),
   hostel: HostelRefSchema,
   room: RoomRefSchema,
   user: PersonRefSchema,

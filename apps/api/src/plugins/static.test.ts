@@ -16,11 +16,12 @@ const SHELL =
 const RENDERER = `
 export const serverRenderedPaths = ['/hostel/:hostelId'];
 export const noscriptNotice = (url) => '<p>JavaScript is needed for ' + url.replace(/</g, '&lt;') + '</p>';
-export async function render(url, getJson) {
+export async function render(url, getJson, options) {
   const id = url.split('/').pop();
   const { status, body } = await getJson('/hostels/' + id);
   if (status !== 200 && status !== 404) return null;
-  const text = status === 200 ? 'Hostel: ' + body.hostel_name : 'No longer listed: ' + body.message;
+  const text = (status === 200 ? 'Hostel: ' + body.hostel_name : 'No longer listed: ' + body.message) +
+    (options?.saveData ? ' (photos on tap)' : '');
   return { status, html: '<html><body><div id="root">' + text + '</div></body></html>' };
 }
 `;
@@ -39,7 +40,28 @@ afterAll(async () => {
   rmSync(webDist, { recursive: true, force: true });
 });
 
-const page = (url: string) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+const page = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+
+describe('data saver', () => {
+  it('Save-Data: on reaches the renderer and marks the page; the device switch (a cookie) wins over it', async () => {
+    const hostel = await insertHostel(t.db, { hostelName: 'Saver Court' });
+    const saving = await page(`/hostel/${hostel.id}`, { 'save-data': 'on' });
+    expect(saving.body).toContain('<html data-save-data>');
+    expect(saving.body).toContain('Hostel: Saver Court (photos on tap)');
+    expect(String(saving.headers.vary)).toMatch(/Save-Data/);
+    const shell = await page('/somewhere', { 'save-data': 'on' });
+    expect(shell.body).toContain('<html data-save-data>');
+
+    const plain = await page(`/hostel/${hostel.id}`);
+    expect(plain.body).not.toContain('data-save-data');
+    expect(plain.body).not.toContain('photos on tap');
+    const switchedOn = await page(`/hostel/${hostel.id}`, { cookie: 'a=1; data_saver=on' });
+    expect(switchedOn.body).toContain('(photos on tap)');
+    const switchedOff = await page(`/hostel/${hostel.id}`, { 'save-data': 'on', cookie: 'data_saver=off' });
+    expect(switchedOff.body).not.toContain('data-save-data');
+  });
+});
 
 describe('the hostel page, rendered on the server', () => {
   it('an open hostel: 200 and its page', async () => {

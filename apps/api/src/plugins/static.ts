@@ -17,6 +17,7 @@ type ServerRenderer = {
   render(
     url: string,
     getJson: (apiPath: string) => Promise<{ status: number; body?: unknown }>,
+    options?: { saveData?: boolean },
   ): Promise<{ status: number; html: string } | null>;
   /** What the shell says with JavaScript off, for the page at this URL (HTML). */
   noscriptNotice(url: string): string;
@@ -81,6 +82,24 @@ export const staticPlugin = fp(async (app: FastifyInstance, { config }: { config
   }
 
   const acceptsHtml = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
+  /** The device's own switch (the profile's, a cookie) wins over the browser's `Save-Data` header. */
+  const saveData = (request: FastifyRequest) => {
+    const chosen = /(?:^|;\s*)data_saver=(on|off)\b/.exec(request.headers.cookie ?? '')?.[1];
+    if (chosen) return chosen === 'on';
+    return request.headers['save-data']?.toString().toLowerCase() === 'on';
+  };
+  /**
+   * A request with `Save-Data: on` gets a page marked so: the app then loads photos only when tapped
+   * (apps/web/src/lib/data-saver.ts), from its first paint and through hydration.
+   */
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, status: number, html: string) =>
+    // Compressed by the compress plugin (securityPlugin), like every other answer.
+    reply
+      .status(status)
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Save-Data, Cookie')
+      .type('text/html; charset=utf-8')
+      .send(saveData(request) ? html.replace(/<html\b/, '<html data-save-data') : html);
 
   const renderer = haveWeb ? await loadRenderer(app, webDist) : undefined;
   // Read on each request, as sendFile did: a rebuild (vite build --watch) changes its asset names.
@@ -92,41 +111,42 @@ export const staticPlugin = fp(async (app: FastifyInstance, { config }: { config
     } catch (err) {
       request.log.warn({ err }, 'no JavaScript-off notice for this page');
     }
-    // Compressed by the compress plugin (securityPlugin), like every other answer.
-    return reply
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(shell.replace('<!--app-noscript-->', () => notice));
+    return sendPage(
+      request,
+      reply,
+      200,
+      shell.replace('<!--app-noscript-->', () => notice),
+    );
   };
   for (const route of renderer?.serverRenderedPaths ?? []) {
     app.get(route, async (request, reply) => {
       if (!acceptsHtml(request)) return reply.callNotFound();
       let page: { status: number; html: string } | null = null;
       try {
-        page = await renderer!.render(request.url, async (apiPath) => {
-          const res = await app.inject({
-            method: 'GET',
-            url: `/api${apiPath}`,
-            headers: { accept: 'application/json' },
-          });
-          const json = (res.headers['content-type'] ?? '').toString().includes('application/json');
-          return { status: res.statusCode, body: json ? res.json() : undefined };
-        });
+        page = await renderer!.render(
+          request.url,
+          async (apiPath) => {
+            const res = await app.inject({
+              method: 'GET',
+              url: `/api${apiPath}`,
+              headers: { accept: 'application/json' },
+            });
+            const json = (res.headers['content-type'] ?? '').toString().includes('application/json');
+            return { status: res.statusCode, body: json ? res.json() : undefined };
+          },
+          { saveData: saveData(request) },
+        );
       } catch (err) {
         request.log.warn({ err }, 'server rendering failed; sending the shell');
       }
       if (page === null) {
         // `/` without its live cards is still better as the page rendered at build time than as the shell.
-        if (route === '/' && existsSync(path.join(webDist, 'home.html')))
-          return reply.header('cache-control', 'no-cache').sendFile('home.html', webDist);
+        const home = path.join(webDist, 'home.html');
+        if (route === '/' && existsSync(home))
+          return sendPage(request, reply, 200, await readFile(home, 'utf8'));
         return sendShell(request, reply);
       }
-      // Compressed by the compress plugin (securityPlugin), like every other answer.
-      return reply
-        .status(page.status)
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(page.html);
+      return sendPage(request, reply, page.status, page.html);
     });
   }
 

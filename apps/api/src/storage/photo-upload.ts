@@ -4,6 +4,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { AppError, badRequest } from '../lib/errors.ts';
 import type { FileStorage } from './file-storage.ts';
 import {
+  ACCEPTED_PHOTO_TYPES,
   MAX_INPUT_PIXELS,
   removePhotos,
   type StoredImage,
@@ -14,7 +15,12 @@ import {
 const MAX_MB = Math.round(BUSINESS.maxImageBytes / (1024 * 1024));
 
 export const tooLarge = () => new AppError(413, `Each photo must be ${MAX_MB} MB or smaller`);
-export const notJpeg = () => new AppError(415, 'Only JPEG photos (.jpg, .jpeg) are accepted');
+/** `which`: the photo as the person knows it, e.g. `Photo 2 (notes.pdf)`. */
+export const notAPhoto = (which: string) =>
+  new AppError(
+    415,
+    `${which} is not a JPEG, PNG or HEIC photo. Choose a photo saved as .jpg, .jpeg, .png or .heic.`,
+  );
 export const tooManyPhotos = (max: number) =>
   new AppError(413, `At most ${max} photos can be uploaded at once`);
 
@@ -67,12 +73,12 @@ export async function readPhotoForm(
       fileCount += 1;
       if (fileCount > maxPhotos) throw tooManyPhotos(maxPhotos);
 
-      // The content decides, never the file name or the declared type: a PNG renamed .jpg is refused.
-      const type = await fileTypeFromBuffer(data);
-      if (type?.mime !== 'image/jpeg') throw notJpeg();
       const which = `Photo ${fileCount}${part.filename ? ` (${part.filename})` : ''}`;
+      // The content decides, never the file name or the declared type: a PDF renamed .jpg is refused.
+      const type = await fileTypeFromBuffer(data);
+      if (!type || !ACCEPTED_PHOTO_TYPES.has(type.mime)) throw notAPhoto(which);
       try {
-        images.push(await storePhoto(storage, data, folder));
+        images.push(await storePhoto(storage, data, folder, type.mime));
       } catch (err) {
         if (!(err instanceof UnreadableImageError)) throw err;
         if (err.tooManyPixels) {
@@ -82,9 +88,12 @@ export async function readPhotoForm(
             { [field as string]: 'A photo has too many pixels' },
           );
         }
-        throw badRequest(`${which} could not be read; it may be damaged. Try exporting it again as JPEG.`, {
-          [field as string]: 'A photo could not be read',
-        });
+        throw badRequest(
+          `${which} could not be read; it may be damaged. Try exporting it again as JPEG or PNG.`,
+          {
+            [field as string]: 'A photo could not be read',
+          },
+        );
       }
     }
   } catch (err) {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Photo } from '@studynest/contracts';
 import type { FileStorage } from './file-storage.ts';
 import { loadSharp } from './sharp.ts';
 
@@ -11,7 +12,26 @@ const MAX_WIDTH = 1600;
  */
 export const MAX_INPUT_PIXELS = 60_000_000;
 
-export type StoredImage = { storageKey: string; width: number; height: number; variantWidths: number[] };
+export type StoredImage = {
+  storageKey: string;
+  width: number;
+  height: number;
+  variantWidths: number[];
+  /** The photo's dominant colour (`#rrggbb`), painted where it will appear while it loads. */
+  placeholder: string;
+};
+
+/** What a photo row stored before placeholders existed shows while loading: a neutral grey. */
+export const DEFAULT_PLACEHOLDER = '#d9dee3';
+
+/** What people upload: camera JPEGs, screenshots (PNG) and iPhone photos (HEIC/HEIF). */
+export const ACCEPTED_PHOTO_TYPES: ReadonlySet<string> = new Set([
+  'image/jpeg',
+  'image/png',
+  'image/heic',
+  'image/heif',
+]);
+const HEIF_TYPES = new Set(['image/heic', 'image/heif']);
 
 /** The upload itself could not be decoded (damaged or not really an image): the client's fault, not ours. */
 export class UnreadableImageError extends Error {
@@ -30,10 +50,16 @@ export const jpegKey = (storageKey: string) => `${storageKey}.jpg`;
 export const webpKey = (storageKey: string, width: number) => `${storageKey}-${width}.webp`;
 
 /**
- * Re-encode an uploaded JPEG: apply the EXIF orientation, then write a new file with no metadata
- * at all (GPS included), capped at 1600 px wide, plus smaller WebP renditions, under `folder/`.
+ * Re-encode an uploaded photo (JPEG, PNG or HEIC/HEIF; `mime` as sniffed from its content): apply
+ * the EXIF orientation, then write a new JPEG with no metadata at all (GPS included), capped at
+ * 1600 px wide, plus smaller WebP renditions, under `folder/`.
  */
-export async function storePhoto(storage: FileStorage, input: Buffer, folder: string): Promise<StoredImage> {
+export async function storePhoto(
+  storage: FileStorage,
+  input: Buffer,
+  folder: string,
+  mime = 'image/jpeg',
+): Promise<StoredImage> {
   const storageKey = `${folder}/${randomUUID()}`;
   const written: string[] = [];
   const put = async (key: string, data: Buffer, contentType: string) => {
@@ -41,7 +67,7 @@ export async function storePhoto(storage: FileStorage, input: Buffer, folder: st
     await storage.put(key, data, contentType);
   };
   try {
-    return await encodeAndStore(put, storageKey, input);
+    return await encodeAndStore(put, storageKey, await decodeHeif(input, mime));
   } catch (err) {
     // A photo that fails half-way must not leave files behind.
     await Promise.allSettled(written.map((key) => storage.remove(key)));
@@ -50,11 +76,41 @@ export async function storePhoto(storage: FileStorage, input: Buffer, folder: st
 }
 
 type Put = (key: string, data: Buffer, contentType: string) => Promise<void>;
+type Raw = { data: Uint8ClampedArray; width: number; height: number };
 
-async function encodeAndStore(put: Put, storageKey: string, input: Buffer): Promise<StoredImage> {
+/**
+ * sharp's prebuilt libvips reads HEIF only with AV1 inside (AVIF); an iPhone's HEIC holds HEVC, so
+ * it is decoded to pixels by libheif compiled to WebAssembly (docs/decisions/0026-image-pipeline.md).
+ * The pixel limit is checked on the declared size before the pixels are decoded.
+ */
+async function decodeHeif(input: Buffer, mime: string): Promise<Buffer | Raw> {
+  if (!HEIF_TYPES.has(mime)) return input;
+  const { default: decode } = await import('heic-decode');
+  let images: Awaited<ReturnType<typeof decode.all>> | undefined;
+  try {
+    images = await decode.all({ buffer: input });
+    const primary = images[0];
+    if (!primary) throw new Error('no image inside the HEIF file');
+    if (primary.width * primary.height > MAX_INPUT_PIXELS) throw new Error('Input image exceeds pixel limit');
+    const { data, width, height } = await primary.decode();
+    return { data, width, height };
+  } catch (err) {
+    throw new UnreadableImageError(err);
+  } finally {
+    // The decoder's memory lives in the WebAssembly heap, outside the garbage collector's reach.
+    images?.dispose?.();
+  }
+}
+
+async function encodeAndStore(put: Put, storageKey: string, input: Buffer | Raw): Promise<StoredImage> {
   const sharp = await loadSharp();
-  const base = sharp(input, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
+  const source = Buffer.isBuffer(input)
+    ? sharp(input, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
+    : sharp(input.data, { raw: { width: input.width, height: input.height, channels: 4 } });
+  // A PNG screenshot may be transparent: JPEG has no alpha, so it goes on white, not black.
+  const base = source
     .rotate()
+    .flatten({ background: '#ffffff' })
     .resize({ width: MAX_WIDTH, withoutEnlargement: true });
   const { data: jpeg, info } = await base
     .clone()
@@ -77,7 +133,10 @@ async function encodeAndStore(put: Put, storageKey: string, input: Buffer): Prom
   await put(webpKey(storageKey, info.width), fullWebp, 'image/webp');
   variantWidths.push(info.width);
 
-  return { storageKey, width: info.width, height: info.height, variantWidths };
+  const { dominant } = await sharp(jpeg).resize({ width: 64 }).stats();
+  const placeholder = `#${[dominant.r, dominant.g, dominant.b].map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+
+  return { storageKey, width: info.width, height: info.height, variantWidths, placeholder };
 }
 
 type ImageFiles = { storageKey: string; variantWidths: number[] };
@@ -94,4 +153,27 @@ async function removePhoto(storage: FileStorage, image: ImageFiles) {
  */
 export async function removePhotos(storage: FileStorage, images: ImageFiles[]): Promise<void> {
   await Promise.allSettled(images.map((img) => removePhoto(storage, img)));
+}
+
+/** A stored photo as the API shows it (hostel photos, a hostel's cover on search results, maintenance photos). */
+export type PhotoFiles = {
+  id: string;
+  storageKey: string;
+  width: number;
+  height: number;
+  variantWidths: number[];
+  placeholder?: string | null;
+};
+
+export function toPhoto(storage: FileStorage, img: PhotoFiles): Photo {
+  return {
+    _id: img.id,
+    src: storage.url(jpegKey(img.storageKey)),
+    width: img.width,
+    height: img.height,
+    placeholder: img.placeholder ?? DEFAULT_PLACEHOLDER,
+    variants: [...img.variantWidths]
+      .sort((a, b) => a - b)
+      .map((width) => ({ width, url: storage.url(webpKey(img.storageKey, width)) })),
+  };
 }

@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Db } from '../../db/client.ts';
@@ -32,6 +32,23 @@ export const png = () =>
   sharp({ create: { width: 64, height: 48, channels: 4, background: '#3366ffcc' } })
     .png()
     .toBuffer();
+
+/** A screenshot-like PNG with transparency, 1000×750 like the HEIC fixture. */
+export const pngPhoto = () =>
+  sharp({ create: { width: 1000, height: 750, channels: 4, background: '#2a8c5acc' } })
+    .png()
+    .toBuffer();
+
+/**
+ * A real HEIC (HEVC-coded, as an iPhone writes), 1000×750, made with libheif's heif-enc (x265);
+ * sharp's prebuilt libvips cannot decode it.
+ */
+export const heicPhoto = () => readFile(path.join(import.meta.dirname, '../../../test/fixtures/photo.heic'));
+
+/** Not a photo at all, whatever its name says. */
+export const pdf = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+);
 
 export type UploadFile = { data: Buffer; filename?: string; type?: string; field?: string };
 

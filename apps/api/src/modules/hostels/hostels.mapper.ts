@@ -7,14 +7,17 @@ import {
   universityByCode,
 } from '@studynest/contracts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import { jpegKey, webpKey } from '../../storage/photos.ts';
+import { jpegKey, toPhoto as photoFiles } from '../../storage/photos.ts';
 import { type hostelImages, hostels } from './hostels.schema.ts';
 
 type HostelRow = typeof hostels.$inferSelect;
 type ImageRow = typeof hostelImages.$inferSelect;
 
 /** What a photo needs from its row (getHostel reads these aggregated with the hostel). */
-export type PhotoRow = Pick<ImageRow, 'id' | 'storageKey' | 'width' | 'height' | 'variantWidths'>;
+export type PhotoRow = Pick<
+  ImageRow,
+  'id' | 'storageKey' | 'width' | 'height' | 'variantWidths' | 'placeholder'
+>;
 
 /**
  * The hostel as other resources mention it (a room's, booking's, payment's or tenant's hostel):
@@ -32,17 +35,7 @@ export const toHostelRef = (row: Pick<HostelRow, 'id' | 'hostelName' | 'address'
   address: row.address,
 });
 
-export function toPhoto(storage: FileStorage, img: PhotoRow): Photo {
-  return {
-    _id: img.id,
-    src: storage.url(jpegKey(img.storageKey)),
-    width: img.width,
-    height: img.height,
-    variants: [...img.variantWidths]
-      .sort((a, b) => a - b)
-      .map((width) => ({ width, url: storage.url(webpKey(img.storageKey, width)) })),
-  };
-}
+export const toPhoto = (storage: FileStorage, img: PhotoRow): Photo => photoFiles(storage, img);
 
 /** What a summary reads from the hostel row: columns for a drizzle select. */
 export const hostelSummaryColumns = {

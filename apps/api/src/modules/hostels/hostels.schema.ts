@@ -134,6 +134,8 @@ export const hostelImages = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     variantWidths: integer('variant_widths').array().notNull().default(sql`'{}'::integer[]`),
+    /** Dominant colour (`#rrggbb`) shown while the photo loads; null for photos stored before it was kept. */
+    placeholder: text('placeholder'),
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),
   },

@@ -9,7 +9,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Deps } from '../../deps.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { jpegKey } from '../../storage/photos.ts';
+import { jpegKey, type PhotoFiles, toPhoto } from '../../storage/photos.ts';
 import { toHostelRating, toHostelSummary } from './hostels.mapper.ts';
 
 /** The search rules are in docs/domain.md ("Hostels and rooms", "Search"). */
@@ -36,6 +36,7 @@ type SearchRow = {
   review_count: number;
   review_stars_total: number;
   image_keys: string[] | string;
+  cover: PhotoFiles | string | null;
   min_price: number | null;
   free: number;
   sort_key: string;
@@ -368,6 +369,10 @@ export async function searchHostels(
       h.review_count, h.review_stars_total,
       array(select i.storage_key from hostel_images i where i.hostel_id = h.id
         order by i.position, i.created_at) as image_keys,
+      (select json_build_object('id', i.id, 'storageKey', i.storage_key, 'width', i.width,
+        'height', i.height, 'variantWidths', i.variant_widths, 'placeholder', i.placeholder)
+        from hostel_images i where i.hostel_id = h.id
+        order by i.position, i.created_at limit 1) as cover,
       m.min_price, m.free, (${key})::text as sort_key
     from ${candidates}
     cross join lateral (${availability}) m
@@ -402,6 +407,7 @@ export async function searchHostels(
     return {
       ...summary,
       photo: imageKeys[0] ? storage.url(jpegKey(imageKeys[0])) : null,
+      cover: r.cover ? toPhoto(storage, typeof r.cover === 'string' ? JSON.parse(r.cover) : r.cover) : null,
       min_available_price: r.min_price === null ? null : Number(r.min_price),
       available_rooms: Number(r.free),
       rating: toHostelRating(Number(r.review_count), Number(r.review_stars_total)),

@@ -26,7 +26,7 @@ const photoKeysSql = sql<string[]>`array(
   order by i.position, i.created_at)`;
 const photosSql = sql<PhotoRow[]>`coalesce((
   select json_agg(json_build_object('id', i.id, 'storageKey', i.storage_key, 'width', i.width,
-    'height', i.height, 'variantWidths', i.variant_widths) order by i.position, i.created_at)
+    'height', i.height, 'variantWidths', i.variant_widths, 'placeholder', i.placeholder) order by i.position, i.created_at)
   from ${hostelImages} i where i.hostel_id = "hostels"."id"), '[]'::json)`;
 
 /** Public list: open hostels only, by name. Admins may ask for closed ones too. */
@@ -96,6 +96,7 @@ const imageValues = (hostelId: string, images: StoredImage[], firstPosition: num
     width: img.width,
     height: img.height,
     variantWidths: img.variantWidths,
+    placeholder: img.placeholder,
     position: firstPosition + i,
   }));
 

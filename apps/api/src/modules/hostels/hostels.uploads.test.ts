@@ -7,10 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { testAppWith } from '../../../test/build-test-app.ts';
 import { insertHostel } from '../../../test/factories.ts';
 import { sendForm } from '../../../test/requests.ts';
+import { DEFAULT_PLACEHOLDER } from '../../storage/photos.ts';
 import {
+  heicPhoto,
   jpegWithGps,
   multipart,
-  png,
+  pdf,
+  pngPhoto,
   smallJpeg,
   type UploadFile,
   uploadedFiles,
@@ -68,23 +71,72 @@ describe('hostel photo uploads', () => {
     expect(served.headers['content-type']).toBe('image/jpeg');
   });
 
-  it('refuses a PNG renamed .jpg with 415, by content, and stores nothing', async () => {
+  it.each([
+    [
+      'a PNG screenshot',
+      async () => ({ data: await pngPhoto(), filename: 'Screenshot.png', type: 'image/png' }),
+    ],
+    [
+      'an iPhone HEIC photo (HEVC inside)',
+      async () => ({ data: await heicPhoto(), filename: 'IMG_2024.HEIC', type: 'image/heic' }),
+    ],
+  ] as [string, () => Promise<UploadFile>][])(
+    'accepts %s: stored as JPEG and WebP without metadata, served at the width asked for, with its colour',
+    async (_label, file) => {
+      const res = await create([await file()]);
+      expect(res.statusCode, res.body).toBe(201);
+      const [photo] = res.json().photos;
+      expect(photo).toMatchObject({
+        width: 1000,
+        height: 750,
+        placeholder: expect.stringMatching(/^#[0-9a-f]{6}$/),
+      });
+      expect(photo.placeholder).not.toBe(DEFAULT_PLACEHOLDER);
+      expect(photo.variants.map((v: { width: number }) => v.width)).toEqual([480, 960, 1000]);
+      const small = photo.variants[0].url as string;
+      const served = await t.app.inject({ method: 'GET', url: new URL(small).pathname });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/webp');
+      expect(await sharp(served.rawPayload).metadata()).toMatchObject({
+        format: 'webp',
+        width: 480,
+        height: 360,
+      });
+      const jpeg = await sharp(await readFile(localFile(photo.src))).metadata();
+      expect(jpeg).toMatchObject({ format: 'jpeg', width: 1000 });
+      expect(jpeg.exif).toBeUndefined();
+    },
+  );
+
+  it('refuses a PDF renamed .jpg with 415 naming the file, by content, and stores nothing', async () => {
     const files = await uploadedFiles(t.config.dataDir);
     const hostelsBefore = await hostelCount();
     const res = await create([
       { data: await smallJpeg(1) },
-      { data: await png(), filename: 'sneaky.jpg', type: 'image/jpeg' },
+      { data: pdf, filename: 'sneaky.jpg', type: 'image/jpeg' },
     ]);
     expect(res.statusCode).toBe(415);
-    expect(res.json().message).toBe('Only JPEG photos (.jpg, .jpeg) are accepted');
+    expect(res.json().message).toBe(
+      'Photo 2 (sneaky.jpg) is not a JPEG, PNG or HEIC photo. Choose a photo saved as .jpg, .jpeg, .png or .heic.',
+    );
     // The first (good) photo was stored before the PNG arrived; it must be gone again.
     expect(await uploadedFiles(t.config.dataDir)).toEqual(files);
     expect(await hostelCount()).toBe(hostelsBefore);
   });
 
+  it('refuses a damaged HEIC with 400 naming the file, storing nothing', async () => {
+    const files = await uploadedFiles(t.config.dataDir);
+    const heic = await heicPhoto();
+    const res = await create([{ data: heic.subarray(0, 600), filename: 'IMG_9.HEIC', type: 'image/heic' }]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('Photo 1 (IMG_9.HEIC) could not be read');
+    expect(await uploadedFiles(t.config.dataDir)).toEqual(files);
+  });
+
   it('refuses a text file claiming to be a JPEG with 415', async () => {
     const res = await create([{ data: Buffer.from('just some text'), filename: 'a.jpeg' }]);
     expect(res.statusCode).toBe(415);
+    expect(res.json().message).toContain('Photo 1 (a.jpeg) is not a JPEG, PNG or HEIC photo');
   });
 
   it('refuses a photo over 8 MB with 413 and leaves no files behind', async () => {

@@ -14,7 +14,7 @@ import { and, asc, count, desc, eq, gte, inArray, ne, or, type SQL, sql } from '
 import type { DbOrTx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
-import { jpegKey, type StoredImage } from '../../storage/photos.ts';
+import { type StoredImage, toPhoto } from '../../storage/photos.ts';
 import { personRefColumns, users } from '../auth/index.ts';
 import { hostelRefColumns } from '../hostels/index.ts';
 import { queueMessages } from '../messages/index.ts';
@@ -236,7 +236,10 @@ async function loadRequests(
     description: r.description,
     urgency: r.urgency,
     status: r.status,
-    photos: r.photos.map((p) => deps.storage.url(jpegKey(p.storageKey))),
+    // A report's photos have no rows of their own: the file name (a UUID) is their id.
+    photos: r.photos.map((p) =>
+      toPhoto(deps.storage, { ...p, id: p.storageKey.split('/').pop() ?? p.storageKey }),
+    ),
     hostel,
     room,
     user,

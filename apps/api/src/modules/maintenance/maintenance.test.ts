@@ -1,17 +1,18 @@
-import { addBusinessDays, addDays, todayInLagos } from '@studynest/contracts';
+import { addBusinessDays, addDays, type Photo, todayInLagos } from '@studynest/contracts';
 import { count, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { testAppWith } from '../../../test/build-test-app.ts';
 import { insertHostel, insertRoom, insertTenancy, signedInUser } from '../../../test/factories.ts';
 import { anonymous, send } from '../../../test/requests.ts';
-import { multipart, png, smallJpeg, uploadedFiles } from '../hostels/hostels.fixtures.ts';
+import { heicPhoto, multipart, pdf, smallJpeg, uploadedFiles } from '../hostels/hostels.fixtures.ts';
 import { maintenanceRequests } from './maintenance.schema.ts';
 
 type Request = {
   _id: string;
   status: string;
   urgency: string;
-  photos: string[];
+  photos: Photo[];
   due_by: string;
   created_at: string;
   overdue: boolean;
@@ -65,7 +66,15 @@ describe('maintenance requests', () => {
       history: [{ status: 'open', note: null }],
     });
     expect(created.photos).toEqual([
-      expect.stringMatching(new RegExp(`^${t.config.publicUrl}/uploads/maintenance/[0-9a-f-]+\\.jpg$`)),
+      expect.objectContaining({
+        src: expect.stringMatching(
+          new RegExp(`^${t.config.publicUrl}/uploads/maintenance/[0-9a-f-]+\\.jpg$`),
+        ),
+        width: 64,
+        height: 48,
+        placeholder: expect.stringMatching(/^#[0-9a-f]{6}$/),
+        variants: [{ width: 64, url: expect.stringMatching(/-64\.webp$/) }],
+      }),
     ]);
     expect(Date.parse(created.due_by) - Date.parse(created.created_at)).toBeGreaterThanOrEqual(
       24 * 3600_000 - 1000,
@@ -73,7 +82,12 @@ describe('maintenance requests', () => {
     expect(Date.parse(created.due_by) - Date.parse(created.created_at)).toBeLessThanOrEqual(
       24 * 3600_000 + 1000,
     );
-    const photo = await send(t, anonymous, 'GET', new URL(created.photos[0]!, t.config.publicUrl).pathname);
+    const photo = await send(
+      t,
+      anonymous,
+      'GET',
+      new URL(created.photos[0]!.src, t.config.publicUrl).pathname,
+    );
     expect(photo.statusCode).toBe(200);
     expect(photo.headers['content-type']).toBe('image/jpeg');
 
@@ -84,6 +98,21 @@ describe('maintenance requests', () => {
 
     const mine = await send(t, me, 'GET', '/api/maintenance/mine');
     expect((mine.json() as Request[]).map((r) => r._id)).toEqual([created._id]);
+  });
+
+  it("a tenant sends an iPhone photo (HEIC): it is converted, with a 480 px WebP for the list's thumbnails", async () => {
+    const me = await tenant();
+    const res = await report(me, leak, [
+      { data: await heicPhoto(), field: 'photos', filename: 'IMG_1.HEIC', type: 'image/heic' },
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+    const [photo] = (res.json() as Request).photos;
+    expect(photo?.src).toMatch(/\.jpg$/);
+    const small = photo?.variants[0];
+    expect(small?.width).toBe(480);
+    const served = await send(t, anonymous, 'GET', new URL(small!.url).pathname);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 480 });
   });
 
   it('an admin moves it to in progress and done with notes; the tenant sees the history and is told each time', async () => {
@@ -151,16 +180,16 @@ describe('maintenance requests', () => {
     ['a description too short', { ...leak, description: 'leak' }, [], 400, 'at least 10 characters'],
     ['an urgency that is not one', { ...leak, urgency: 'tomorrow' }, [], 400, 'emergency or normal'],
     ['four photos', leak, [0, 1, 2, 3], 413, 'At most 3 photos'],
-    ['a PNG', leak, ['png'], 415, 'Only JPEG'],
-  ] as [string, Record<string, string>, (number | 'png')[], number, string][])(
+    ['a PDF', leak, ['pdf'], 415, 'Photo 1 (x.pdf) is not a JPEG, PNG or HEIC photo'],
+  ] as [string, Record<string, string>, (number | 'pdf')[], number, string][])(
     'refuses %s (%i) and keeps nothing',
     async (_label, fields, photos, status, message) => {
       const me = await tenant();
       const files = await Promise.all(
         photos.map(async (p) => ({
-          data: p === 'png' ? await png() : await smallJpeg(p),
+          data: p === 'pdf' ? pdf : await smallJpeg(p),
           field: 'photos',
-          ...(p === 'png' ? { type: 'image/png', filename: 'x.png' } : {}),
+          ...(p === 'pdf' ? { type: 'application/pdf', filename: 'x.pdf' } : {}),
         })),
       );
       const [before, stored] = [await reports(), await uploadedFiles(t.config.dataDir)];

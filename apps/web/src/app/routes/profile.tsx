@@ -12,6 +12,7 @@ import { PaymentHistory } from '../../features/payments/components/payment-histo
 import { RentDetails } from '../../features/payments/components/rent-details.tsx';
 import { MoveOutStatement } from '../../features/tenancies/components/move-out-statement.tsx';
 import { TenancyNotice } from '../../features/tenancies/components/tenancy-notice.tsx';
+import { DataSaverSwitch } from '../../features/users/components/data-saver-switch.tsx';
 import { EmergencyContactForm } from '../../features/users/components/emergency-contact-form.tsx';
 import { MessagePreferences } from '../../features/users/components/message-preferences.tsx';
 import { ProfileSummary } from '../../features/users/components/profile-summary.tsx';
@@ -138,6 +139,7 @@ export function Component() {
         )}
         <EmergencyContactForm key={data._id} profile={data} editable={isOwn} />
         {isOwn && <MessagePreferences profile={data} />}
+        {isOwn && <DataSaverSwitch />}
         {isOwn && (
           // Its own page: the password form and the devices list would outweigh the rest of the profile.
           <Link to={paths.accountSecurity.getHref()} className="card font-semibold text-brand-800 underline">

@@ -3,6 +3,7 @@ import { AMENITY_LABELS, GENDER_POLICY_LABELS } from '@studynest/contracts/place
 import { Link } from 'react-router';
 import { PinIcon } from '../../../components/ui/icons.tsx';
 import { RatingBadge } from '../../../components/ui/rating-badge.tsx';
+import { StoredPhoto } from '../../../components/ui/stored-photo.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatNaira } from '../../../lib/format.ts';
 import { FeatureChips } from './feature-chips.tsx';
@@ -28,13 +29,14 @@ export function HostelCard({
       to={paths.hostel.getHref(hostel.id, budget)}
       className="card flex h-full flex-col gap-2 overflow-hidden p-0 transition-colors hover:border-brand-600"
     >
-      {hostel.photo ? (
-        <img
-          src={hostel.photo}
+      {hostel.cover ? (
+        <StoredPhoto
+          photo={hostel.cover}
           alt=""
-          loading={first ? 'eager' : 'lazy'}
-          fetchPriority={first ? 'high' : 'auto'}
-          className="aspect-[4/3] w-full object-cover"
+          // One column on a phone, two from sm, three from lg (the search page's grid).
+          sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+          priority={first}
+          className="aspect-[4/3] h-auto w-full object-cover"
         />
       ) : (
         <div className="aspect-[4/3] w-full bg-brand-50" aria-hidden="true" />

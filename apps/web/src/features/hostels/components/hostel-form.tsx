@@ -12,7 +12,9 @@ import {
 import { useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { choices, FormField, SelectField, TextField } from '../../../components/ui/form-field.tsx';
+import { StoredPhoto } from '../../../components/ui/stored-photo.tsx';
 import { applyServerErrors, type RegisterOptions, useForm } from '../../../lib/form.ts';
+import { notPhotos, PHOTO_ACCEPT, PHOTO_KINDS } from '../../../lib/photo-files.ts';
 import { usePreviewUrls } from '../../../lib/use-preview-urls.ts';
 import type { HostelFormPayload, HostelFormValues } from '../api/hostel-mutations.ts';
 
@@ -76,15 +78,11 @@ const RULES = {
 };
 
 const MAX_MB = BUSINESS.maxImageBytes / (1024 * 1024);
-const isJpeg = (file: File) =>
-  file.type === 'image/jpeg' || (file.type === '' && /\.jpe?g$/i.test(file.name));
 
 /** Why a selection cannot be sent, in words an admin can act on; null when it is fine. */
 export function checkPhotos(files: File[], room: number): string | null {
-  const notJpeg = files.filter((f) => !isJpeg(f));
-  if (notJpeg.length) {
-    return `Only JPEG photos (.jpg, .jpeg) are accepted. Not a JPEG: ${notJpeg.map((f) => f.name).join(', ')}`;
-  }
+  const refused = notPhotos(files);
+  if (refused) return refused;
   const tooBig = files.filter((f) => f.size > BUSINESS.maxImageBytes);
   if (tooBig.length) {
     return `Each photo must be ${MAX_MB} MB or smaller. Too large: ${tooBig.map((f) => f.name).join(', ')}`;
@@ -96,8 +94,6 @@ export function checkPhotos(files: File[], room: number): string | null {
   }
   return null;
 }
-
-const thumbUrl = (photo: Photo) => photo.variants[0]?.url ?? photo.src;
 
 /**
  * Create Hostel and Update Hostel share this form. On update, `photos` are the current ones,
@@ -255,12 +251,10 @@ export function HostelForm<Saved>({
               const removing = removeIds.has(photo._id);
               return (
                 <li key={photo._id} className="flex flex-col gap-1">
-                  <img
-                    src={thumbUrl(photo)}
+                  <StoredPhoto
+                    photo={photo}
                     alt={`Current view ${i + 1} of ${photos.length}`}
-                    width={photo.width}
-                    height={photo.height}
-                    loading="lazy"
+                    sizes="(min-width: 1024px) 240px, (min-width: 640px) 33vw, 50vw"
                     className={`aspect-[3/2] h-auto w-full rounded-lg object-cover ${removing ? 'opacity-35 grayscale' : ''}`}
                   />
                   <label className="inline-flex min-h-11 items-center gap-2 text-sm">
@@ -288,15 +282,15 @@ export function HostelForm<Saved>({
           id={fileInputId}
           type="file"
           multiple
-          accept=".jpg,.jpeg,image/jpeg"
+          accept={PHOTO_ACCEPT}
           aria-describedby={`${fileInputId}-hint${fileError ? ` ${fileInputId}-error` : ''}`}
           aria-invalid={Boolean(fileError)}
           onChange={(e) => choose(e.currentTarget.files)}
           className="file-input"
         />
         <p id={`${fileInputId}-hint`} className="text-sm text-muted">
-          JPEG only (.jpg, .jpeg), up to {MAX_MB} MB each, at most {BUSINESS.maxHostelImages} photos per
-          hostel{photos.length > 0 ? ` (${Math.max(0, room)} more can be added)` : ''}.
+          {PHOTO_KINDS}, up to {MAX_MB} MB each, at most {BUSINESS.maxHostelImages} photos per hostel
+          {photos.length > 0 ? ` (${Math.max(0, room)} more can be added)` : ''}.
         </p>
         <p className="text-sm font-semibold text-ink" aria-live="polite">
           {files.length === 0

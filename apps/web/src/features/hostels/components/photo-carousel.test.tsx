@@ -1,6 +1,7 @@
 import type { Photo } from '@studynest/contracts';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setDataSaver } from '../../../lib/data-saver.ts';
 import { PhotoCarousel, wrapIndex } from './photo-carousel.tsx';
 
 const photo = (n: number): Photo => ({
@@ -8,6 +9,7 @@ const photo = (n: number): Photo => ({
   src: `/uploads/hostels/p${n}.jpg`,
   width: 1200,
   height: 800,
+  placeholder: '#8899aa',
   variants: [{ url: `/uploads/hostels/p${n}-480.webp`, width: 480 }],
 });
 
@@ -34,5 +36,28 @@ describe('PhotoCarousel', () => {
   it('says so when there are no photos', () => {
     render(<PhotoCarousel photos={[]} name="Empty" />);
     expect(screen.getByText('No photos yet')).toBeTruthy();
+  });
+});
+
+describe('PhotoCarousel with data saver on', () => {
+  afterEach(() => {
+    setDataSaver(false);
+    localStorage.clear();
+  });
+
+  it('shows one photo, loaded only when tapped, in its colour meanwhile', () => {
+    setDataSaver(true);
+    const { container } = render(
+      <PhotoCarousel photos={[photo(1), photo(2), photo(3)]} name="Unity Court" />,
+    );
+    expect(container.querySelector('img')).toBeNull();
+    expect(within(container).queryByRole('button', { name: 'Next photo' })).toBeNull();
+    expect(within(container).getByText('Data saver: 1 of 3 photos')).toBeTruthy();
+    const tap = within(container).getByRole('button', { name: /Tap to load photo/ });
+    expect(tap.style.backgroundColor).toBe('rgb(136, 153, 170)');
+    fireEvent.click(tap);
+    expect(container.querySelector('source')?.getAttribute('srcset')).toBe(
+      '/uploads/hostels/p1-480.webp 480w',
+    );
   });
 });

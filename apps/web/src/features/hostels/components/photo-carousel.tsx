@@ -1,12 +1,17 @@
 import type { Photo } from '@studynest/contracts';
 import { useRef, useState } from 'react';
 import { ChevronLeft, ChevronRight } from '../../../components/ui/icons.tsx';
+import { StoredPhoto } from '../../../components/ui/stored-photo.tsx';
+import { useDataSaver } from '../../../lib/data-saver.ts';
 
 /** Wraps at both ends (docs/domain.md, "Hostels and rooms"): previous from the first shows the last, next from the last shows the first. */
 export const wrapIndex = (index: number, length: number) => ((index % length) + length) % length;
 
-export function PhotoCarousel({ photos, name }: { photos: Photo[]; name: string }) {
+export function PhotoCarousel({ photos: all, name }: { photos: Photo[]; name: string }) {
   const [index, setIndex] = useState(0);
+  // Data saver: one photo, not a gallery to page through.
+  const saver = useDataSaver();
+  const photos = saver ? all.slice(0, 1) : all;
   const touchStart = useRef<number | null>(null);
   if (photos.length === 0) {
     return (
@@ -39,24 +44,20 @@ export function PhotoCarousel({ photos, name }: { photos: Photo[]; name: string 
         go(end < start ? 1 : -1);
       }}
     >
-      <picture>
-        <source
-          type="image/webp"
-          srcSet={photo.variants.map((v) => `${v.url} ${v.width}w`).join(', ')}
-          sizes="(min-width: 1024px) 640px, 100vw"
-        />
-        <img
-          src={photo.src}
-          alt={`${name}, view ${current + 1} of ${photos.length}`}
-          width={photo.width}
-          height={photo.height}
-          // The first photo is the page's main image; later ones load only when shown.
-          fetchPriority={current === 0 ? 'high' : 'auto'}
-          loading={current === 0 ? 'eager' : 'lazy'}
-          decoding="async"
-          className="aspect-[3/2] h-auto w-full object-cover"
-        />
-      </picture>
+      <StoredPhoto
+        key={photo._id}
+        photo={photo}
+        alt={`${name}, view ${current + 1} of ${all.length}`}
+        sizes="(min-width: 1024px) 640px, 100vw"
+        // The first photo is the page's main image; later ones load only when shown.
+        priority={current === 0}
+        className="aspect-[3/2] h-auto w-full object-cover"
+      />
+      {saver && all.length > 1 && (
+        <p className="absolute right-3 bottom-3 rounded-full bg-black/65 px-3 py-1 text-xs font-semibold text-white">
+          Data saver: 1 of {all.length} photos
+        </p>
+      )}
       {photos.length > 1 && (
         <>
           <button

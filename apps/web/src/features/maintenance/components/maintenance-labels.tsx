@@ -1,5 +1,6 @@
-import type { MaintenanceCategory, MaintenanceRequest, MaintenanceStatus } from '@studynest/contracts';
+import type { MaintenanceCategory, MaintenanceRequest, MaintenanceStatus, Photo } from '@studynest/contracts';
 import { MAINTENANCE_TARGETS } from '@studynest/contracts/constants';
+import { StoredPhoto } from '../../../components/ui/stored-photo.tsx';
 import { formatLagosDateTime } from '../../../lib/format.ts';
 
 export const CATEGORY_LABELS: Record<MaintenanceCategory, string> = {
@@ -77,17 +78,17 @@ export function History({ history }: { history: MaintenanceRequest['history'] })
   );
 }
 
-export function Photos({ photos, label }: { photos: string[]; label: string }) {
+export function Photos({ photos, label }: { photos: Photo[]; label: string }) {
   if (photos.length === 0) return null;
   return (
     <ul className="flex flex-wrap gap-2" aria-label={label}>
-      {photos.map((url, i) => (
-        <li key={url}>
-          <a href={url} target="_blank" rel="noreferrer" className="block">
-            <img
-              src={url}
+      {photos.map((photo, i) => (
+        <li key={photo._id}>
+          <a href={photo.src} target="_blank" rel="noreferrer" className="block">
+            <StoredPhoto
+              photo={photo}
               alt={`${label}: ${i + 1} of ${photos.length} (opens full size)`}
-              loading="lazy"
+              sizes="80px"
               className="size-20 rounded-lg object-cover ring-1 ring-line"
             />
           </a>

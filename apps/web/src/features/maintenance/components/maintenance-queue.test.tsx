@@ -86,12 +86,13 @@ describe('MaintenanceQueue', () => {
 describe('checkMaintenancePhotos', () => {
   const jpeg = (name: string, size = 1000) => new File([new Uint8Array(size)], name, { type: 'image/jpeg' });
 
-  it('accepts up to three JPEGs and says what is wrong otherwise', () => {
+  it('accepts up to three photos (JPEG, PNG, HEIC) and says what is wrong otherwise', () => {
     expect(checkMaintenancePhotos([jpeg('a.jpg'), jpeg('b.jpg')], 1)).toBeNull();
     expect(checkMaintenancePhotos([jpeg('a.jpg'), jpeg('b.jpg')], 2)).toMatch(/1 more can be added/);
     expect(checkMaintenancePhotos([jpeg('a.jpg')], 3)).toMatch(/Remove one to add another/);
-    expect(checkMaintenancePhotos([new File(['x'], 'leak.png', { type: 'image/png' })], 0)).toMatch(
-      /Not a JPEG: leak.png/,
+    expect(checkMaintenancePhotos([new File(['x'], 'IMG_1.HEIC', { type: '' })], 0)).toBeNull();
+    expect(checkMaintenancePhotos([new File(['x'], 'leak.pdf', { type: 'application/pdf' })], 0)).toMatch(
+      /Not a photo: leak.pdf/,
     );
     expect(checkMaintenancePhotos([jpeg('big.jpg', 8 * 1024 * 1024 + 1)], 0)).toMatch(
       /8 MB or smaller. Too large: big.jpg/,

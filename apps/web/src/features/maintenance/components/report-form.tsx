@@ -10,6 +10,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { choices, FormField, SelectField } from '../../../components/ui/form-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors, lazyZodResolver, useForm } from '../../../lib/form.ts';
+import { notPhotos, PHOTO_ACCEPT, PHOTO_KINDS } from '../../../lib/photo-files.ts';
 import { usePreviewUrls } from '../../../lib/use-preview-urls.ts';
 import { useReportMaintenance } from '../api/maintenance-queries.ts';
 import { CATEGORY_LABELS, URGENCY_TEXT } from './maintenance-labels.tsx';
@@ -19,15 +20,10 @@ const MAX_TEXT = 2000;
 const MAX_PHOTOS = MAINTENANCE_TARGETS.maxPhotos;
 const MAX_MB = BUSINESS.maxImageBytes / (1024 * 1024);
 
-const isJpeg = (file: File) =>
-  file.type === 'image/jpeg' || (file.type === '' && /\.jpe?g$/i.test(file.name));
-
 /** Why these files cannot be added to the `current` ones, in words a tenant can act on; null when fine. */
 export function checkMaintenancePhotos(chosen: File[], current: number): string | null {
-  const notJpeg = chosen.filter((f) => !isJpeg(f));
-  if (notJpeg.length) {
-    return `Only JPEG photos (.jpg, .jpeg) can be sent. Not a JPEG: ${notJpeg.map((f) => f.name).join(', ')}`;
-  }
+  const refused = notPhotos(chosen);
+  if (refused) return refused;
   const tooBig = chosen.filter((f) => f.size > BUSINESS.maxImageBytes);
   if (tooBig.length) {
     return `Each photo must be ${MAX_MB} MB or smaller. Too large: ${tooBig.map((f) => f.name).join(', ')}`;
@@ -46,7 +42,7 @@ const resolver = lazyZodResolver(() =>
   import('@studynest/contracts/tenant-requests').then((m) => m.MaintenanceCreateSchema),
 );
 
-/** A tenant's report: what, how urgent, a description and up to three JPEG photos. */
+/** A tenant's report: what, how urgent, a description and up to three photos. */
 export function ReportForm() {
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -163,7 +159,7 @@ export function ReportForm() {
           id={`${id}-photos`}
           type="file"
           multiple
-          accept=".jpg,.jpeg,image/jpeg"
+          accept={PHOTO_ACCEPT}
           disabled={files.length >= MAX_PHOTOS || sending}
           aria-describedby={`${photoHint}${photoError ? ` ${photoErrorId}` : ''}`}
           aria-invalid={Boolean(photoError)}
@@ -171,8 +167,7 @@ export function ReportForm() {
           className="file-input"
         />
         <p id={photoHint} className="text-sm text-muted">
-          JPEG only (.jpg, .jpeg), up to {MAX_MB} MB each, at most {MAX_PHOTOS} photos ({files.length}{' '}
-          chosen).
+          {PHOTO_KINDS}, up to {MAX_MB} MB each, at most {MAX_PHOTOS} photos ({files.length} chosen).
         </p>
         {photoError && (
           <p id={photoErrorId} className="field-error" role="alert">

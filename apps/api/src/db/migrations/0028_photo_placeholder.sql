@@ -1,0 +1,1 @@
+ALTER TABLE "hostel_images" ADD COLUMN "placeholder" text;
