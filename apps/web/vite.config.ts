@@ -1,11 +1,55 @@
+import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { withoutStaffScreens } from './precache.ts';
 import { precompress } from './precompress.ts';
 import { prerenderPages } from './prerender.ts';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), prerenderPages(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Installable, and what a student read is there without a signal
+    // (docs/decisions/0025-service-worker.md). Before the prerender, which builds its pages from
+    // index.html with the manifest link and the registration script already in it.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      // public/registerSW.js, a few hundred bytes outside the app's bundle: deferred, so the landing
+      // page's first paint and first-load JS are as before.
+      injectRegister: 'script-defer',
+      manifest: {
+        id: '/',
+        name: 'StudyNest',
+        short_name: 'StudyNest',
+        description:
+          'Find a hostel room near your university, book an inspection, pay rent and keep your receipts.',
+        lang: 'en-NG',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#0f5f55',
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        // The shell, `/`, every screen's chunk, the offline page and the phone-sized landing images;
+        // not the server renderer, the build manifest or the desktop-sized images.
+        globPatterns: ['**/*.{js,css,html,svg}', 'images/**/*-480.webp', 'icons/*.png'],
+        globIgnores: ['.server/**', '.vite/**', 'sw.js'],
+        manifestTransforms: [withoutStaffScreens(path.resolve(import.meta.dirname, 'dist'))],
+      },
+    }),
+    prerenderPages(),
+    precompress(),
+  ],
   server: {
     port: 5173,
     // `npm run dev` in apps/web talks to the API started separately on :3000.

@@ -37,6 +37,20 @@ export function clearSession() {
   localStorage.removeItem(ROLE_KEY);
   snapshot = null;
   notify();
+  forgetKeptReads();
+}
+
+/**
+ * The reads the service worker kept for this account go with the session, here and in the worker
+ * (docs/decisions/0025-service-worker.md), so the next person on this phone never sees them.
+ */
+function forgetKeptReads() {
+  navigator.serviceWorker?.controller?.postMessage({ type: 'LOGOUT' });
+  void globalThis.caches
+    ?.keys()
+    .then((names) =>
+      Promise.all(names.filter((n) => n.startsWith('studynest-account-')).map((n) => caches.delete(n))),
+    );
 }
 
 export const getSession = () => snapshot;

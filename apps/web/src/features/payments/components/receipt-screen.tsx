@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert, QueryError } from '../../../components/ui/alert.tsx';
+import { InstallOffer } from '../../../components/ui/install-offer.tsx';
 import { NoticeBanner } from '../../../components/ui/notice-banner.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -16,7 +17,12 @@ import { buildReceipt, paymentLabel } from './receipt-content.ts';
 import { ReceiptView } from './receipt-view.tsx';
 
 function Shell({ children }: { children: React.ReactNode }) {
-  return <section className="container-page flex flex-col gap-4 py-8 sm:py-12">{children}</section>;
+  return (
+    <section className="container-page flex flex-col gap-4 py-8 sm:py-12">
+      {children}
+      <InstallOffer />
+    </section>
+  );
 }
 
 function Loading({ label }: { label: string }) {

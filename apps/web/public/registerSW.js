@@ -1,0 +1,112 @@
+// Registers the service worker (src/sw.ts) once the page has loaded, outside the app's bundle so the
+// landing page's first-load JavaScript is unchanged (docs/decisions/0025-service-worker.md). Also:
+// - "Offline — as of {time}" while the page shows kept copies (the worker says when they are from);
+// - "Update available": a new version waits, and takes over on the next navigation that is not part
+//   of a payment (a reload in the middle of checkout could lose the student's place);
+// - keeps the browser's install prompt for the app to offer at a good moment (window.studynestInstall).
+(() => {
+  const sw = navigator.serviceWorker;
+  if (!sw) return;
+  const bar = (id, text) => {
+    let el = document.getElementById(id);
+    if (!el) {
+      el = document.createElement('p');
+      el.id = id;
+      el.setAttribute('role', 'status');
+      el.style.cssText =
+        'position:fixed;left:0;right:0;bottom:0;margin:0;padding:.5rem 1rem;font:14px system-ui,sans-serif;' +
+        'background:#0c4a43;color:#fff;text-align:center;z-index:50';
+      document.body.append(el);
+    }
+    el.textContent = text;
+    return el;
+  };
+
+  let asOf = 0;
+  const lagos = new Intl.DateTimeFormat('en-NG', {
+    timeZone: 'Africa/Lagos',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  const copyShown = (date) => {
+    const t = Date.parse(date ?? '');
+    if (!(t > 0) || (asOf && asOf <= t)) return;
+    asOf = t;
+    bar('offline-bar', `Offline — as of ${lagos.format(t)}`);
+  };
+  addEventListener('online', () => {
+    asOf = 0;
+    document.getElementById('offline-bar')?.remove();
+  });
+
+  let asked = false;
+  sw.addEventListener('message', (event) => {
+    const data = event.data ?? {};
+    if (data.type === 'studynest:offline-copy') copyShown(data.date);
+    if (data.type === 'studynest:page-date') copyShown(data.date);
+    if (data.type === 'studynest:updating') bar('update-bar', 'Updating StudyNest…');
+  });
+  sw.addEventListener('controllerchange', () => {
+    if (asked) reloadUnlessPaying();
+  });
+  sw.startMessages();
+
+  const DURING_PAYMENT = /^\/(payment|checkout|sandbox|book-inspection|receipt-page|rent-receipt)/;
+  let reloaded = false;
+  const reloadUnlessPaying = () => {
+    if (reloaded || DURING_PAYMENT.test(location.pathname)) return;
+    reloaded = true;
+    location.reload();
+  };
+  let current;
+  const applyUpdate = () => {
+    if (!current?.waiting || asked || DURING_PAYMENT.test(location.pathname)) return;
+    asked = true;
+    current.waiting.postMessage({ type: 'SKIP_WAITING' });
+    // The new version takes over once the old one has finished what this page asked of it; a page
+    // load ends that, so it comes at the latest a moment later.
+    setTimeout(reloadUnlessPaying, 2000);
+  };
+  let patched = false;
+  const watch = (reg) => {
+    current = reg;
+    const offer = () => {
+      if (!reg.waiting || !sw.controller) return;
+      bar('update-bar', 'Update available — it applies when you next open a page.');
+      if (patched) return;
+      patched = true;
+      // The app navigates with history.pushState; a link the app has not taken over is a page load.
+      const push = history.pushState;
+      history.pushState = function (...args) {
+        push.apply(this, args);
+        applyUpdate();
+      };
+      addEventListener('popstate', applyUpdate);
+      addEventListener('pagehide', applyUpdate);
+    };
+    offer();
+    reg.addEventListener('updatefound', () => {
+      const next = reg.installing;
+      next?.addEventListener('statechange', () => {
+        if (next.state === 'installed') offer();
+      });
+    });
+  };
+
+  addEventListener('beforeinstallprompt', (event) => {
+    event.preventDefault();
+    window.studynestInstall = event;
+    dispatchEvent(new Event('studynest:installable'));
+  });
+
+  const register = () => {
+    sw.register('/sw.js', { scope: '/' }).then(watch, () => {});
+    // A page that came from the worker's copy while offline: from when.
+    if (!navigator.onLine && sw.controller)
+      sw.controller.postMessage({ type: 'PAGE_DATE', url: location.href });
+  };
+  if (document.readyState === 'complete') register();
+  else addEventListener('load', register, { once: true });
+})();

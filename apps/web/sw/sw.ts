@@ -1,0 +1,175 @@
+/**
+ * The service worker (docs/decisions/0025-service-worker.md). Built by vite-plugin-pwa, which fills in
+ * the precache list (`self.__WB_MANIFEST`): the app shell, `/` as rendered at build time and every
+ * route chunk. What a student reads is kept for when the signal goes:
+ *
+ * - pages (HTML; never signed in: the token travels in a header, not a cookie) network-first;
+ * - public API reads of hostels and search results network-first, then the copy;
+ * - photos cache-first, at most 150 of them for 30 days;
+ * - signed-in reads she needs offline network-first in a cache named after a digest of her token:
+ *   another account's requests carry another token, so they never match; logging out deletes it.
+ *
+ * Nothing else is cached: writes, payments, checkout and the sandbox always go to the network.
+ */
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { registerRoute, setCatchHandler } from 'workbox-routing';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
+};
+
+const ACCOUNT_CACHE_PREFIX = 'studynest-account-';
+const PAGES = 'studynest-pages';
+const PUBLIC_API = 'studynest-hostels';
+const PHOTOS = 'studynest-photos';
+const DAY = 24 * 60 * 60;
+/** Past this a slow 2G answer gives way to the kept copy; the network answer still refreshes it. */
+const NETWORK_TIMEOUT_S = 6;
+
+// `/` is the page rendered at build time, not the empty shell.
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: 'home.html', cleanURLs: false });
+cleanupOutdatedCaches();
+// A first visit's page is looked after at once, so its reads are kept from the start. An update waits
+// for the page to ask (registerSW.js: on the next navigation, never during a payment).
+clientsClaim();
+self.addEventListener('message', (event) => {
+  const data = event.data as { type?: string } | null;
+  if (data?.type === 'SKIP_WAITING') {
+    // The page says so while the old version finishes what it was serving, then reloads.
+    event.source?.postMessage({ type: 'studynest:updating' });
+    void self.skipWaiting();
+  }
+  if (data?.type === 'LOGOUT') event.waitUntil(deleteAccountCaches());
+  if (data?.type === 'PAGE_DATE' && typeof (data as { url?: unknown }).url === 'string') {
+    event.waitUntil(tellPageDate(event.source, (data as { url: string }).url));
+  }
+});
+
+/** When the copy of a page opened offline was kept: the page cannot read its own response's headers. */
+async function tellPageDate(source: ExtendableMessageEvent['source'], href: string) {
+  const url = new URL(href);
+  const copy =
+    (await caches.match(href, { cacheName: PAGES })) ??
+    (await matchPrecache(url.pathname === '/' ? '/home.html' : url.pathname));
+  const date = copy?.headers.get('date');
+  if (date && source && 'postMessage' in source) source.postMessage({ type: 'studynest:page-date', date });
+}
+
+async function deleteAccountCaches(keep?: string) {
+  for (const name of await caches.keys()) {
+    if (name.startsWith(ACCOUNT_CACHE_PREFIX) && name !== keep) await caches.delete(name);
+  }
+}
+
+/** The page is told that what it shows is a kept copy, and from when (the server's Date header). */
+const tellOfCopy: WorkboxPlugin = {
+  async cachedResponseWillBeUsed({ cachedResponse, event }) {
+    const clientId = (event as FetchEvent | undefined)?.clientId;
+    if (cachedResponse && clientId) {
+      const client = await self.clients.get(clientId);
+      client?.postMessage({ type: 'studynest:offline-copy', date: cachedResponse.headers.get('date') });
+    }
+    return cachedResponse;
+  },
+};
+/**
+ * Her searches while signed in are kept too: past `max` answers the oldest go. Not the expiration
+ * plugin: it notes each URL in IndexedDB, which would outlive the account's cache after logout.
+ */
+const keepAtMost = (max: number): WorkboxPlugin => ({
+  async cacheDidUpdate({ cacheName }) {
+    const cache = await caches.open(cacheName);
+    const keys = await cache.keys(); // oldest first
+    for (const old of keys.slice(0, Math.max(0, keys.length - max))) await cache.delete(old);
+  },
+});
+const okOnly = new CacheableResponsePlugin({ statuses: [200] });
+
+const isApiGet = (request: Request, url: URL) =>
+  request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/api/');
+
+/** Signed-in reads kept for offline: her profile, rent and tenancy, payments and receipt PDFs, bookings, saved hostels, her reports, and the hostels and rooms she opened. */
+const ACCOUNT_READS =
+  /^\/api\/(user\/[^/]+$|payments\/mine$|payments\/[^/]+\/receipt\.pdf$|bookings(\/|$)|tenancy(\/|$)|saved(\/|$)|maintenance\/mine$|hostels(\/|$)|rooms\/room\/)/;
+
+// Pages: what was last seen at that address; on a first offline visit to it, the app shell for the
+// screens that can work from kept reads, or the offline page.
+registerRoute(
+  ({ request }) => request.mode === 'navigate',
+  new NetworkFirst({
+    cacheName: PAGES,
+    networkTimeoutSeconds: NETWORK_TIMEOUT_S,
+    plugins: [okOnly, new ExpirationPlugin({ maxEntries: 40, maxAgeSeconds: 30 * DAY })],
+  }),
+);
+
+// Hostels and search results, signed out.
+registerRoute(
+  ({ request, url }) =>
+    isApiGet(request, url) &&
+    !request.headers.has('authorization') &&
+    /^\/api\/(hostels|rooms\/room)(\/|$|\?)/.test(url.pathname),
+  new NetworkFirst({
+    cacheName: PUBLIC_API,
+    networkTimeoutSeconds: NETWORK_TIMEOUT_S,
+    plugins: [okOnly, tellOfCopy, new ExpirationPlugin({ maxEntries: 80, maxAgeSeconds: 14 * DAY })],
+  }),
+);
+
+// Photos: our names are unique, so a kept photo never goes stale.
+registerRoute(
+  ({ request, url }) =>
+    request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/uploads/'),
+  new CacheFirst({
+    cacheName: PHOTOS,
+    plugins: [
+      okOnly,
+      new ExpirationPlugin({ maxEntries: 150, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+/** The cache of the account whose token this request carries: a SHA-256 of it, never the token. */
+async function accountCacheName(authorization: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(authorization));
+  const hex = [...new Uint8Array(digest).slice(0, 12)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return ACCOUNT_CACHE_PREFIX + hex;
+}
+const accountStrategies = new Map<string, NetworkFirst>();
+
+registerRoute(
+  ({ request, url }) =>
+    isApiGet(request, url) && request.headers.has('authorization') && ACCOUNT_READS.test(url.pathname),
+  async (options) => {
+    const name = await accountCacheName(options.request.headers.get('authorization') ?? '');
+    let strategy = accountStrategies.get(name);
+    if (!strategy) {
+      // One account's reads on this phone at a time: a new sign-in drops whatever another left.
+      await deleteAccountCaches(name);
+      accountStrategies.clear();
+      strategy = new NetworkFirst({
+        cacheName: name,
+        networkTimeoutSeconds: NETWORK_TIMEOUT_S,
+        plugins: [okOnly, tellOfCopy, keepAtMost(120)],
+      });
+      accountStrategies.set(name, strategy);
+    }
+    return strategy.handle(options);
+  },
+);
+
+const SHELL_SCREENS = /^\/(hostels?(\/|$)|profile\/|saved$|receipt-page$|rent-receipt$)/;
+
+setCatchHandler(async ({ request, url }) => {
+  if (request.mode === 'navigate' && url) {
+    const page = SHELL_SCREENS.test(url.pathname)
+      ? await matchPrecache('/index.html')
+      : await matchPrecache('/offline.html');
+    if (page) return page;
+  }
+  return Response.error();
+});

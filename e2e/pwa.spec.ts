@@ -1,0 +1,210 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { E2E_ADMIN, expect, test } from './fixtures.ts';
+import { bookAndPay, createStudent, hostelWithRoom, login, type Session } from './people.ts';
+
+/**
+ * Issue 26, installable and offline (docs/decisions/0025-service-worker.md): the manifest and its
+ * icons, the service worker in charge of the page, pages a student opened shown again without a
+ * signal, nothing of an account left after logout, and a new version taking over on the next
+ * navigation. A 375 px phone.
+ */
+test.use({ viewport: { width: 375, height: 740 } });
+
+/** The page is in the service worker's hands (the first visit's worker claims it once installed). */
+async function controlled(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 20_000,
+  });
+}
+
+/** A new student who booked and pays rent for a room of this journey's own hostel. */
+async function tenant(request: APIRequestContext, baseURL: string, label: string) {
+  const admin = await login(request, E2E_ADMIN.email, E2E_ADMIN.password);
+  const name = `${label} Lodge ${Date.now()}`;
+  const room = await hostelWithRoom(
+    request,
+    admin,
+    { hostel_name: name, address: '4 Signal Road, Akoka', hostel_details: 'Quiet' },
+    { room_number: 'room 12', price: 300_000, agent_fee: 30_000, caution_fee: 0, commission_fee: 5_000 },
+  );
+  const person = await createStudent(request, label);
+  const student = await login(request, person.email, person.password);
+  await bookAndPay(request, baseURL, student, room, ['agent_fee', 'rent']);
+  return { name, room, person, student };
+}
+
+/** Signed in once, as the login screen leaves it (not before every page load: logout must stick). */
+async function signInOnce(page: Page, session: Session) {
+  await page.evaluate((s) => {
+    localStorage.setItem('userToken', s.token);
+    localStorage.setItem('userId', s.userId);
+    localStorage.setItem('userRole', s.role);
+  }, session);
+}
+
+/** Width and height of a PNG, from its IHDR chunk. */
+const pngSize = (png: Buffer) => [png.readUInt32BE(16), png.readUInt32BE(20)];
+
+test('the manifest, its icons and the service worker meet the install criteria', async ({
+  page,
+  request,
+}) => {
+  const res = await request.get('/manifest.webmanifest');
+  expect(res.status()).toBe(200);
+  const manifest = (await res.json()) as {
+    name: string;
+    short_name: string;
+    start_url: string;
+    scope: string;
+    display: string;
+    theme_color: string;
+    icons: { src: string; sizes: string; type: string; purpose?: string }[];
+  };
+  expect(manifest).toMatchObject({ name: 'StudyNest', start_url: '/', scope: '/', display: 'standalone' });
+  expect(manifest.short_name.length).toBeLessThanOrEqual(12);
+  expect(manifest.theme_color).toBe('#0f5f55');
+  const wanted = [
+    { sizes: '192x192', purpose: undefined },
+    { sizes: '512x512', purpose: undefined },
+    { sizes: '512x512', purpose: 'maskable' },
+  ];
+  for (const want of wanted) {
+    const icon = manifest.icons.find((i) => i.sizes === want.sizes && i.purpose === want.purpose);
+    expect(icon, `${want.sizes} ${want.purpose ?? 'any'}`).toBeDefined();
+    const png = await request.get(icon!.src);
+    expect(png.headers()['content-type']).toBe('image/png');
+    expect(pngSize(await png.body())).toEqual(want.sizes.split('x').map(Number));
+  }
+
+  await page.goto('/');
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+  await controlled(page);
+  const worker = await page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.ready;
+    return { script: reg.active?.scriptURL, scope: reg.scope };
+  });
+  expect(new URL(worker.script!).pathname).toBe('/sw.js');
+  expect(new URL(worker.scope).pathname).toBe('/');
+});
+
+test('after one visit with a signal, the landing page, a viewed hostel and the profile open offline; logout leaves nothing of the account', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const { name, room, person, student } = await tenant(request, baseURL!, 'Offline');
+  await page.goto('/');
+  await controlled(page);
+  await signInOnce(page, student);
+  await page.goto(`/hostel/${room.hostelId}`);
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  // The hostel page, rendered by the server on each request, is installable as well.
+  await expect(page.locator('link[rel="manifest"]')).toHaveCount(1);
+  await expect(page.locator('script[src="/registerSW.js"]')).toHaveCount(1);
+  await page.goto(`/profile/${student.userId}`);
+  const rent = page.getByRole('region', { name: 'Rent Details' }).or(page.getByText('Rent Details'));
+  await expect(rent.first()).toBeVisible();
+  await expect(page.getByText(name).first()).toBeVisible();
+
+  await context.setOffline(true);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await page.goto(`/hostel/${room.hostelId}`);
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  await page.goto(`/profile/${student.userId}`);
+  await expect(page.getByText('Rent Details').first()).toBeVisible();
+  await expect(page.getByText(name).first()).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /^Offline — as of / })).toBeVisible();
+
+  // Back online, she logs out: the account's kept reads go with her session.
+  await context.setOffline(false);
+  await page.goto(`/profile/${student.userId}`);
+  await expect(page.getByText(name).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect
+    .poll(() =>
+      page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('studynest-account-'))),
+    )
+    .toEqual([]);
+  // Even with the token put back, offline there is nothing of the account to show.
+  await signInOnce(page, student);
+  await context.setOffline(true);
+  await page.goto(`/profile/${student.userId}`);
+  await expect(page.getByText(/offline/i).first()).toBeVisible();
+  await expect(page.getByText(person.email)).toHaveCount(0);
+  await expect(page.getByText('Rent Details')).toHaveCount(0);
+  await context.setOffline(false);
+});
+
+test('a new version says "Update available" and waits: nothing reloads under her, nor on a payment\'s page', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await controlled(page);
+  await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
+
+  // A deploy: the worker's script changes on the server.
+  const swFile = path.join(import.meta.dirname, '../apps/web/dist/sw.js');
+  const before = readFileSync(swFile, 'utf8');
+  try {
+    writeFileSync(swFile, `${before}\n// e2e update ${Date.now()}\n`);
+    await page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())?.update();
+    });
+    await expect(page.getByRole('status').filter({ hasText: 'Update available' })).toBeVisible({
+      timeout: 20_000,
+    });
+    // Still the old version until she moves on: nothing reloads under her.
+    await page.evaluate(() => {
+      (window as { beforeUpdate?: boolean }).beforeUpdate = true;
+    });
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as { beforeUpdate?: boolean }).beforeUpdate)).toBe(true);
+
+    // Not in the middle of a payment: a move to a payment's page leaves the waiting version waiting.
+    await page.evaluate(() => history.pushState(null, '', '/receipt-page'));
+    await page.waitForTimeout(1000);
+    expect(await page.evaluate(() => (window as { beforeUpdate?: boolean }).beforeUpdate)).toBe(true);
+    expect(
+      await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting)),
+    ).toBe(true);
+  } finally {
+    writeFileSync(swFile, before);
+  }
+});
+
+test("another account signed in on the same phone never gets the previous account's kept reads", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const first = await tenant(request, baseURL!, 'First');
+  const second = await tenant(request, baseURL!, 'Second');
+  await page.goto('/');
+  await controlled(page);
+  await signInOnce(page, first.student);
+  await page.goto(`/profile/${first.student.userId}`);
+  await expect(page.getByText(first.name).first()).toBeVisible();
+
+  // The second student signs in on this phone (no logout in between), then the signal goes.
+  await signInOnce(page, second.student);
+  await context.setOffline(true);
+  for (const who of [first, second]) {
+    await page.goto(`/profile/${who.student.userId}`);
+    await expect(page.getByText(/offline/i).first()).toBeVisible();
+    await expect(page.getByText(first.name)).toHaveCount(0);
+    await expect(page.getByText(first.person.email)).toHaveCount(0);
+  }
+  await context.setOffline(false);
+  // Her first read dropped what the previous account had kept.
+  await page.goto(`/profile/${second.student.userId}`);
+  await expect(page.getByText(second.name).first()).toBeVisible();
+  expect(
+    await page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('studynest-account-'))),
+  ).toHaveLength(1);
+});
