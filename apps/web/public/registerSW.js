@@ -4,9 +4,22 @@
 // - "Update available": a new version waits, and takes over on the next navigation that is not part
 //   of a payment (a reload in the middle of checkout could lose the student's place);
 // - keeps the browser's install prompt for the app to offer at a good moment (window.studynestInstall).
+// - with data saver on (the profile's switch, else `Save-Data` or the browser's setting) and no worker
+//   yet, none is installed: its precache is ~250 KB of code fetched ahead of need, the prefetching
+//   data saver promises not to do. A worker already in place stays (the app keeps working offline).
 (() => {
   const sw = navigator.serviceWorker;
   if (!sw) return;
+  const dataSaver = () => {
+    try {
+      const chosen = localStorage.getItem('studynest:data-saver');
+      if (chosen !== null) return chosen === 'on';
+    } catch {
+      // No storage (private mode): the browser's setting decides.
+    }
+    return document.documentElement.hasAttribute('data-save-data') || navigator.connection?.saveData === true;
+  };
+  if (!sw.controller && dataSaver()) return;
   const bar = (id, text) => {
     let el = document.getElementById(id);
     if (!el) {

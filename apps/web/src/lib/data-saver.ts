@@ -7,6 +7,7 @@ import { useSyncExternalStore } from 'react';
  * or `navigator.connection.saveData`). The switch is also a cookie, so the pages the server renders
  * (a hostel, a search) come without photos too, before any script has run.
  */
+// public/registerSW.js reads the same key (it runs outside the bundle, so it cannot import it).
 const KEY = 'studynest:data-saver';
 export const DATA_SAVER_COOKIE = 'data_saver';
 const listeners = new Set<() => void>();
