@@ -14,18 +14,10 @@ import { once } from 'node:events';
 import net from 'node:net';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { addDays, todayInLagos } from '@studynest/contracts/calendar';
-import { startServer } from '../e2e/global-setup.ts';
+import { freePort, startServer } from '../e2e/global-setup.ts';
 
 const TARGETS = { first: { off: 600, on: 350 }, return: 30 } as const;
 const KB = 1024;
-
-async function freePort() {
-  const probe = net.createServer().listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((r) => probe.close(r));
-  return port;
-}
 
 type Step = { name: string; bytes: number };
 

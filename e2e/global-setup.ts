@@ -6,7 +6,7 @@ import path from 'node:path';
 
 export const E2E_ADMIN = { email: 'e2e-admin@studynest.test', password: 'e2e-admin-password-1' };
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.listen(0, '127.0.0.1', () => {

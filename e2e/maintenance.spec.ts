@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { addDays, todayInLagos } from '@studynest/contracts/calendar';
 import { E2E_ADMIN, expect, test } from './fixtures.ts';
 import { createStudent, login, signIn } from './people.ts';
-import { expectLoaded, photoRequests } from './photo-requests.ts';
+import { drawPhoto, expectLoaded, photoRequests } from './photo-requests.ts';
 import { SHOTS, STATIC_HEADER, shotPath } from './screenshots.ts';
 
 /**
@@ -23,26 +23,6 @@ type RoomWithHostel = {
   status: string;
   hostel: { _id: string; hostel_name: string };
 };
-
-/**
- * A real JPEG as wide as a phone photo is after our 1600 px cap, drawn on a canvas in the page (the
- * server re-encodes it, so it must decode); the lists must fetch its 480 px WebP, not this.
- */
-async function makeJpeg(page: Page): Promise<Buffer> {
-  const base64 = await page.evaluate(() => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 1200;
-    canvas.height = 900;
-    const ctx = canvas.getContext('2d');
-    if (!ctx) throw new Error('no canvas');
-    ctx.fillStyle = '#0f5f55';
-    ctx.fillRect(0, 0, 1200, 900);
-    ctx.fillStyle = '#f59e0b';
-    ctx.fillRect(150, 220, 900, 450);
-    return canvas.toDataURL('image/jpeg', 0.8).split(',')[1] ?? '';
-  });
-  return Buffer.from(base64, 'base64');
-}
 
 test('a tenant reports a leak with a photo; the admin marks it done with a note; the tenant sees it', async ({
   page,
@@ -100,7 +80,8 @@ test('a tenant reports a leak with a photo; the admin marks it done with a note;
     buffer: Buffer.from('%PDF-1.4'),
   });
   await expect(section.getByRole('alert').filter({ hasText: 'Not a photo: leak.pdf' })).toBeVisible();
-  const jpeg = await makeJpeg(page);
+  // As wide as a phone photo after our 1600 px cap: the lists must fetch its 480 px WebP, not this.
+  const jpeg = await drawPhoto(page, { width: 1200, height: 900, type: 'image/jpeg' });
   const four = [1, 2, 3, 4].map((n) => ({ name: `leak-${n}.jpg`, mimeType: 'image/jpeg', buffer: jpeg }));
   await photos.setInputFiles(four);
   await expect(section.getByText('You can send at most 3 photos')).toBeVisible();

@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { E2E_ADMIN, expect, test } from './fixtures.ts';
 import { createStudent, login, signIn } from './people.ts';
-import { expectLoaded, photoRequests } from './photo-requests.ts';
+import { drawPhoto, expectLoaded, photoRequests } from './photo-requests.ts';
 
 /**
  * Photos by need (docs/domain.md, "Photos"): PNG and HEIC uploads become WebP renditions; a 375 px
@@ -13,23 +12,6 @@ import { expectLoaded, photoRequests } from './photo-requests.ts';
 
 /** The width a stored photo's file name says (`<key>-480.webp`), or Infinity for the original JPEG. */
 const widthOf = (pathname: string) => Number(/-(\d+)\.webp$/.exec(pathname)?.[1] ?? Number.POSITIVE_INFINITY);
-
-/** A 1000×750 PNG drawn on a canvas, like a phone screenshot. */
-async function makePng(page: Page): Promise<Buffer> {
-  const base64 = await page.evaluate(() => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 1000;
-    canvas.height = 750;
-    const ctx = canvas.getContext('2d');
-    if (!ctx) throw new Error('no canvas');
-    ctx.fillStyle = '#1d4ed8';
-    ctx.fillRect(0, 0, 1000, 750);
-    ctx.fillStyle = '#fbbf24';
-    ctx.fillRect(100, 100, 500, 300);
-    return canvas.toDataURL('image/png').split(',')[1] ?? '';
-  });
-  return Buffer.from(base64, 'base64');
-}
 
 type Photo = { src: string; placeholder: string; variants: { url: string; width: number }[] };
 
@@ -50,7 +32,11 @@ test('a PNG screenshot and an iPhone HEIC are accepted and served as WebP at the
     multipart: {
       hostel_name: name,
       address: '3 Lens Street, Nsukka',
-      images: { name: 'Screenshot.png', mimeType: 'image/png', buffer: await makePng(page) },
+      images: {
+        name: 'Screenshot.png',
+        mimeType: 'image/png',
+        buffer: await drawPhoto(page, { width: 1000, height: 750, type: 'image/png' }),
+      },
     },
   });
   expect(created.status(), await created.text()).toBe(201);
