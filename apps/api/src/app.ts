@@ -27,7 +27,7 @@ import { refundsRoutes } from './modules/refunds/index.ts';
 import { rentRoutes } from './modules/rent/index.ts';
 import { overviewRoutes, reportsRoutes } from './modules/reports/index.ts';
 import { reviewsRoutes } from './modules/reviews/index.ts';
-import { roomsRoutes, whyHostelInUse } from './modules/rooms/index.ts';
+import { roomPhotoFilesOfHostel, roomsRoutes, whyHostelInUse } from './modules/rooms/index.ts';
 import { createSandboxProvider, sandboxRoutes } from './modules/sandbox/index.ts';
 import { savedRoutes } from './modules/saved/index.ts';
 import { settingsRoutes } from './modules/settings/index.ts';
@@ -164,7 +164,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     async (api) => {
       await api.register(healthRoutes);
       // A hostel's rooms keep it from being deleted: the rooms module knows when.
-      await api.register(hostelsRoutes, { hostelInUse: whyHostelInUse });
+      await api.register(hostelsRoutes, {
+        hostelInUse: whyHostelInUse,
+        roomPhotoFiles: roomPhotoFilesOfHostel,
+      });
       await api.register(roomsRoutes);
       await api.register(authRoutes);
       await api.register(usersRoutes);

@@ -136,6 +136,11 @@ const ROWS: Record<Exclude<AccountLimitName, 'receipt-downloads' | 'payment-init
     call: (t, who) => send(t, who, 'PATCH', `/api/hostels/${randomUUID()}`),
     passes: 404,
   },
+  'room-photo-uploads': {
+    role: 'admin',
+    call: (t, who) => send(t, who, 'POST', `/api/rooms/${randomUUID()}/photos`),
+    passes: 404,
+  },
 };
 
 describe('limits per account', () => {

@@ -53,6 +53,17 @@ const rooms: Room[] = [
     created_at: '2026-11-01T10:00:00.000Z',
     updated_at: '2026-11-01T10:00:00.000Z',
     hostel: 'h1',
+    photos: ['r1a', 'r1b'].map((key) => ({
+      _id: key,
+      src: `/uploads/rooms/${key}.jpg`,
+      width: 1200,
+      height: 800,
+      placeholder: '#aa9988',
+      variants: [
+        { url: `/uploads/rooms/${key}-480.webp`, width: 480 },
+        { url: `/uploads/rooms/${key}-960.webp`, width: 960 },
+      ],
+    })),
   },
 ];
 const { hostel_details: _details, photos: _photos, ...summary } = hostel;
@@ -111,6 +122,12 @@ describe('renderPage', () => {
     expect(page?.html).toContain('Unity Court &lt;/script&gt;&lt;b&gt;');
     expect(page?.html).toContain('₦650,000');
     expect(page?.html).toMatch(/<img [^>]*fetchpriority="high"/i);
+    // The room card's first photo, server-rendered, lazy, with the sizes that pick 480 px on a phone.
+    const roomPhoto = page?.html.match(/<img [^>]*alt="Room 01, photo 1 of 2"[^>]*>/i)?.[0];
+    expect(roomPhoto).toMatch(/loading="lazy"/);
+    expect(roomPhoto).toMatch(/width="1200"/);
+    expect(page?.html).toContain('/uploads/rooms/r1a-480.webp 480w');
+    expect(page?.html).not.toContain('/uploads/rooms/r1b');
     // The tenants' average, in words and in the schema.org data.
     expect(page?.html).toContain('Rated 4.5 out of 5 from 2 reviews');
     expect(page?.html).toContain(

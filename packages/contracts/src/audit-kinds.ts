@@ -21,6 +21,8 @@ export const AUDIT_KIND_LABELS = {
   'room.updated': 'Rooms updated',
   'room.status_changed': 'Room status changes',
   'room.deleted': 'Rooms deleted',
+  'room.photos_added': 'Room photos added',
+  'room.photo_removed': 'Room photos removed',
   'review.moderated': 'Reviews moderated',
   'settings.changed': 'Settings changes',
   'admin.created': 'Admins created',

@@ -86,6 +86,10 @@ export function describeAuditAction(d: AuditDescription): string {
       return `Set ${place(d)} to ${words(d.status)}`;
     case 'room.deleted':
       return `Deleted ${place(d)}`;
+    case 'room.photos_added':
+      return `Added ${plural(d.count, 'photo', 'photos')} to ${place(d)}`;
+    case 'room.photo_removed':
+      return `Removed a photo from ${place(d)}`;
     case 'review.moderated':
       return `Set ${who(d)}'s review${d.count ? ` (${plural(d.count, 'star', 'stars')})` : ''} to ${words(d.status)}`;
     case 'settings.changed':

@@ -194,6 +194,8 @@ export const BUSINESS = {
   renewalWindowDays: 60,
   passwordMinLength: 8,
   maxHostelImages: 10,
+  /** A room's own photos: enough to show its corners and bathroom, few enough for a card to page through. */
+  maxRoomImages: 8,
   maxImageBytes: 8 * 1024 * 1024,
 } as const;
 

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { prepared } from './common.ts';
 import { ROOM_NUMBERS, ROOM_STATUSES, ROOM_UNITS } from './constants.ts';
-import { HostelRefSchema } from './hostels.ts';
+import { HostelRefSchema, PhotoSchema } from './hostels.ts';
 import { nairaSchema } from './naira.ts';
 
 /** Choices match whatever the case: 'Room 03' is 'room 03'. */
@@ -35,8 +35,11 @@ export const RoomBaseSchema = z.object({
   updated_at: z.string(),
 });
 
-/** GET /rooms/room/{id} and GET /rooms/hostel/{id}: `hostel` is the id string. */
-export const RoomSchema = z.extend(RoomBaseSchema, { hostel: z.string() });
+/**
+ * GET /rooms/room/{id} and GET /rooms/hostel/{id}: `hostel` is the id string; `photos` the room's
+ * own, in order, [] when it has none (docs/decisions/0026-image-pipeline.md).
+ */
+export const RoomSchema = z.extend(RoomBaseSchema, { hostel: z.string(), photos: z.array(PhotoSchema) });
 export type Room = z.output<typeof RoomSchema>;
 
 /** GET /rooms: `hostel` expanded. */

@@ -67,6 +67,8 @@ export const ACCOUNT_LIMITS = {
   exports: { points: 60, windowSeconds: HOUR, done: (n) => `exported ${n} CSV files` },
   /** Each one may carry ten photos, each decoded and re-encoded (sharp). */
   'hostel-saves': { points: 60, windowSeconds: HOUR, done: (n) => `saved hostels ${n} times` },
+  /** Each one may carry eight photos, each decoded and re-encoded (sharp). */
+  'room-photo-uploads': { points: 60, windowSeconds: HOUR, done: (n) => `added room photos ${n} times` },
 } as const satisfies Record<string, AccountLimit>;
 
 export type AccountLimitName = keyof typeof ACCOUNT_LIMITS;

@@ -7,17 +7,13 @@ import {
   universityByCode,
 } from '@studynest/contracts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import { jpegKey, toPhoto as photoFiles } from '../../storage/photos.ts';
-import { type hostelImages, hostels } from './hostels.schema.ts';
+import { jpegKey, type PhotoFiles, toPhoto as photoFiles } from '../../storage/photos.ts';
+import { hostels } from './hostels.schema.ts';
 
 type HostelRow = typeof hostels.$inferSelect;
-type ImageRow = typeof hostelImages.$inferSelect;
 
 /** What a photo needs from its row (getHostel reads these aggregated with the hostel). */
-export type PhotoRow = Pick<
-  ImageRow,
-  'id' | 'storageKey' | 'width' | 'height' | 'variantWidths' | 'placeholder'
->;
+export type PhotoRow = PhotoFiles;
 
 /**
  * The hostel as other resources mention it (a room's, booking's, payment's or tenant's hostel):

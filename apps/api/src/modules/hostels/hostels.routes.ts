@@ -27,6 +27,7 @@ import {
   getHostel,
   type HostelInUse,
   listHostels,
+  type RoomPhotoFiles,
   setHostelClosed,
   updateHostel,
 } from './hostels.service.ts';
@@ -39,7 +40,9 @@ const FORM_DESCRIPTION =
 export const hostelsRoutes: FastifyPluginAsyncZod<{
   /** Why a hostel's rooms keep it from being deleted: the rooms module answers (app.ts hands it in). */
   hostelInUse: HostelInUse;
-}> = async (app, { hostelInUse }) => {
+  /** Its rooms' photo files, removed with the hostel: the rooms module answers too. */
+  roomPhotoFiles: RoomPhotoFiles;
+}> = async (app, { hostelInUse, roomPhotoFiles }) => {
   const { deps } = app;
   const { storage } = deps;
   const answerSearch = searchAnswers(deps);
@@ -174,7 +177,7 @@ export const hostelsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const name = await deleteHostel(deps, request.params.id, hostelInUse);
+      const name = await deleteHostel(deps, request.params.id, hostelInUse, roomPhotoFiles);
       request.auditDescription = { kind: 'hostel.deleted', hostel: { id: request.params.id, name } };
       return reply.status(204).send(null);
     },

@@ -10,24 +10,19 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { removePhotos, type StoredImage } from '../../storage/photos.ts';
-import { hostelSummaryColumns, type PhotoRow, toHostel, toHostelSummary } from './hostels.mapper.ts';
+import { photoRowValues, photosJson } from '../../storage/photo-rows.ts';
+import { type PhotoFiles, removePhotos, type StoredImage } from '../../storage/photos.ts';
+import { hostelSummaryColumns, toHostel, toHostelSummary } from './hostels.mapper.ts';
 import { hostelImages, hostels } from './hostels.schema.ts';
 
 type HostelDeps = Pick<Deps, 'db' | 'storage'>;
 
-// Photos come aggregated in the hostel's own query: one round trip per request instead of two,
-// and no per-photo row mapping. Under load (bench/api-load.mjs) round trips and row mapping, not
-// PostgreSQL, were what these reads spent their time on.
 // The outer table is named in full: drizzle leaves column names unqualified in single-table
 // selects, which inside the subquery would resolve to the photo's own columns.
 const photoKeysSql = sql<string[]>`array(
   select i.storage_key from ${hostelImages} i where i.hostel_id = "hostels"."id"
   order by i.position, i.created_at)`;
-const photosSql = sql<PhotoRow[]>`coalesce((
-  select json_agg(json_build_object('id', i.id, 'storageKey', i.storage_key, 'width', i.width,
-    'height', i.height, 'variantWidths', i.variant_widths, 'placeholder', i.placeholder) order by i.position, i.created_at)
-  from ${hostelImages} i where i.hostel_id = "hostels"."id"), '[]'::json)`;
+const photosSql = photosJson(hostelImages, 'hostel_id', sql`"hostels"."id"`);
 
 /** Public list: open hostels only, by name. Admins may ask for closed ones too. */
 export async function listHostels(
@@ -90,15 +85,7 @@ function factValues(f: HostelFacts): Partial<typeof hostels.$inferInsert> {
 }
 
 const imageValues = (hostelId: string, images: StoredImage[], firstPosition: number) =>
-  images.map((img, i) => ({
-    hostelId,
-    storageKey: img.storageKey,
-    width: img.width,
-    height: img.height,
-    variantWidths: img.variantWidths,
-    placeholder: img.placeholder,
-    position: firstPosition + i,
-  }));
+  photoRowValues(images, firstPosition).map((values) => ({ hostelId, ...values }));
 
 /** Photos are already in storage; the rows go in one transaction with the hostel. */
 export async function createHostel(
@@ -217,7 +204,14 @@ export async function setHostelClosed(deps: HostelDeps, id: string, isClosed: bo
 export type HostelInUse = (tx: Tx, hostelId: string) => Promise<string | null>;
 
 /**
- * Delete a hostel nobody depends on: its rooms and photo rows go with it (cascade), then its files.
+ * The stored files of the hostel's rooms' photos, whose rows go with the hostel by cascade: the
+ * rooms module answers (app.ts hands it in), inside the deleting transaction.
+ */
+export type RoomPhotoFiles = (tx: Tx, hostelId: string) => Promise<PhotoFiles[]>;
+
+/**
+ * Delete a hostel nobody depends on: its rooms and photo rows (its own and its rooms') go with it
+ * (cascade), then their files.
  * Refused while a student has, holds or rents a room, and while any booking, payment or tenancy
  * points at it — those are financial records we must keep; closing the hostel hides it instead.
  * Answers the deleted hostel's name (the activity log keeps it).
@@ -226,6 +220,7 @@ export async function deleteHostel(
   { db, storage }: HostelDeps,
   id: string,
   inUse: HostelInUse,
+  roomPhotoFiles: RoomPhotoFiles,
 ): Promise<string> {
   const { name, images } = await db.transaction(async (tx) => {
     // Locking the hostel makes a concurrent booking wait for us (its foreign keys need this row),
@@ -239,8 +234,9 @@ export async function deleteHostel(
     const why = await inUse(tx, id);
     if (why) throw conflict(why);
     const imageRows = await tx.select().from(hostelImages).where(eq(hostelImages.hostelId, id));
+    const roomImageRows = await roomPhotoFiles(tx, id);
     await tx.delete(hostels).where(eq(hostels.id, id));
-    return { name: row.name, images: imageRows };
+    return { name: row.name, images: [...imageRows, ...roomImageRows] };
   });
   await removePhotos(storage, images);
   return name;

@@ -8,5 +8,6 @@ export {
   createHostel,
   type HostelFacts,
   type HostelInUse,
+  type RoomPhotoFiles,
   setHostelRating,
 } from './hostels.service.ts';

@@ -1,4 +1,6 @@
 import type { HostelRef, PaymentRoom, Room, RoomRef, RoomWithHostel } from '@studynest/contracts';
+import type { FileStorage } from '../../storage/file-storage.ts';
+import { type PhotoFiles, toPhoto } from '../../storage/photos.ts';
 import { rooms } from './rooms.schema.ts';
 
 type RoomRow = typeof rooms.$inferSelect;
@@ -29,8 +31,12 @@ const toRoomFields = (r: RoomRow) => ({
   updated_at: r.updatedAt.toISOString(),
 });
 
-/** GET /rooms/room/{id} and /rooms/hostel/{id}: `hostel` is the hostel's id. */
-export const toRoom = (r: RoomRow): Room => ({ ...toRoomFields(r), hostel: r.hostelId });
+/** GET /rooms/room/{id} and /rooms/hostel/{id}: `hostel` is the hostel's id, `photos` the room's own in order. */
+export const toRoom = (storage: FileStorage, r: RoomRow, photos: PhotoFiles[]): Room => ({
+  ...toRoomFields(r),
+  hostel: r.hostelId,
+  photos: photos.map((p) => toPhoto(storage, p)),
+});
 
 /** GET /rooms: `hostel` expanded. */
 export const toRoomWithHostel = (r: RoomRow, hostel: HostelRef): RoomWithHostel => ({

@@ -1,5 +1,6 @@
 import {
   type AuditKind,
+  BUSINESS,
   IdParamsSchema,
   IdSchema,
   type Room,
@@ -13,17 +14,27 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
+import { perAccountLimit } from '../../lib/account-limits.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { errorAnswers } from '../../lib/route-options.ts';
+import { readPhotoForm } from '../../storage/photo-upload.ts';
+import { removePhotos } from '../../storage/photos.ts';
 import {
+  addRoomPhotos,
+  assertRoomExists,
   createRoom,
   deleteRoom,
   getRoom,
   listRoomsOfHostel,
   listRoomsWithHostel,
+  removeRoomPhoto,
   roomPlace,
   setRoomStatus,
   updateRoom,
 } from './rooms.service.ts';
+
+const PHOTO_FIELDS = new Set(['images', 'images[]']);
+const MAX_MB = Math.round(BUSINESS.maxImageBytes / (1024 * 1024));
 
 export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -165,6 +176,85 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
       await deleteRoom(deps, request.params.id);
       request.auditDescription = { kind: 'room.deleted', ...place };
       return reply.status(204).send(null);
+    },
+  );
+
+  // Before the form is read: photos past the limit are never decoded.
+  const photoUploads = perAccountLimit(deps, 'room-photo-uploads');
+
+  app.post(
+    '/rooms/:id/photos',
+    {
+      onRequest: app.adminOnly,
+      preHandler: photoUploads,
+      schema: {
+        tags: ['rooms'],
+        summary: `Add photos to a room (at most ${BUSINESS.maxRoomImages} per room); answers the room`,
+        description:
+          `multipart/form-data: images (repeated files: JPEG, PNG or HEIC, ${MAX_MB} MB each), stored ` +
+          'through the image pipeline (docs/decisions/0026-image-pipeline.md) after the photos the room has. ' +
+          `409 when the room would have more than ${BUSINESS.maxRoomImages}.`,
+        params: IdParamsSchema,
+        response: { 200: RoomSchema, ...errorAnswers(400, 401, 403, 404, 409, 413, 415, 429) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      // Answer 404 before reading (and re-encoding) any photos.
+      await assertRoomExists(deps, id);
+      if (!request.isMultipart()) {
+        throw badRequest('Send the photos as files in a multipart/form-data form (field images)', {
+          images: 'Upload photos as files',
+        });
+      }
+      const images = await readPhotoForm(request, deps.storage, {
+        photoFields: PHOTO_FIELDS,
+        maxPhotos: BUSINESS.maxRoomImages,
+        folder: 'rooms',
+        onField: (name) => {
+          throw badRequest('This form takes photo files only (field images)', {
+            [name]: 'Not a field of this form',
+          });
+        },
+      });
+      try {
+        if (images.length === 0) {
+          throw badRequest('Choose at least one photo to add', { images: 'Choose a photo' });
+        }
+        const room = await addRoomPhotos(deps, id, images);
+        request.auditDescription = {
+          kind: 'room.photos_added',
+          ...(await roomPlace(deps, id)),
+          count: images.length,
+        };
+        return room;
+      } catch (err) {
+        await removePhotos(deps.storage, images);
+        throw err;
+      }
+    },
+  );
+
+  app.delete(
+    '/rooms/:id/photos/:photoId',
+    {
+      onRequest: app.adminOnly,
+      schema: {
+        tags: ['rooms'],
+        summary: "Remove one of a room's photos (its stored files too); answers the room",
+        params: z.object({ id: IdSchema, photoId: IdSchema }),
+        response: { 200: RoomSchema, ...errorAnswers(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { id, photoId } = request.params;
+      const room = await removeRoomPhoto(deps, id, photoId);
+      request.auditDescription = {
+        kind: 'room.photo_removed',
+        ...(await roomPlace(deps, id)),
+        target: photoId,
+      };
+      return room;
     },
   );
 };

@@ -1,6 +1,6 @@
 import { ROOM_STATUSES, ROOM_UNITS, type RoomStatus, type RoomUnit } from '@studynest/contracts';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { belongsTo, createdAt, inList, naira, refersTo, rowId, updatedAt } from '../../db/columns.ts';
 import { users } from '../auth/auth.schema.ts';
 import { hostels } from '../hostels/hostels.schema.ts';
@@ -49,6 +49,27 @@ export const rooms = pgTable(
       .where(sql`${t.status} = 'available'`),
     index('rooms_held_by_idx').on(t.heldByUserId).where(sql`${t.heldByUserId} is not null`),
   ],
+);
+
+/**
+ * A room's own photos, stored through the same pipeline as a hostel's (docs/decisions/0026-image-pipeline.md):
+ * the columns of `hostel_images`. Deleting the room deletes the rows; the files go after the commit.
+ */
+export const roomImages = pgTable(
+  'room_images',
+  {
+    id: rowId(),
+    roomId: belongsTo('room_id', () => rooms.id),
+    /** Our own name for the stored files: `<key>.jpg` plus `<key>-<width>.webp` variants. */
+    storageKey: text('storage_key').notNull().unique(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    variantWidths: integer('variant_widths').array().notNull().default(sql`'{}'::integer[]`),
+    placeholder: text('placeholder'),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('room_images_room_idx').on(t.roomId, t.position)],
 );
 
 /** Who a booking, payment or tenancy is for, and which room of which hostel. */

@@ -1,23 +1,40 @@
 import {
   auditRoom,
+  BUSINESS,
   type Room,
   type RoomCreate,
   type RoomPatch,
   type RoomStatus,
   type RoomWithHostel,
 } from '@studynest/contracts';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { rowIsReferenced } from '../../db/references.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { photoRowValues, photosJson } from '../../storage/photo-rows.ts';
+import { type PhotoFiles, removePhotos, type StoredImage } from '../../storage/photos.ts';
 import { hostelRefColumns, hostels } from '../hostels/index.ts';
 import { toRoom, toRoomWithHostel } from './rooms.mapper.ts';
-import { rooms } from './rooms.schema.ts';
+import { roomImages, rooms } from './rooms.schema.ts';
+
+type RoomDeps = Pick<Deps, 'db' | 'storage'>;
+
+/** A room's photos read with the room itself (joins qualify columns, so "rooms"."id" is the outer room). */
+const photosSql = photosJson(roomImages, 'room_id', sql`"rooms"."id"`);
+
+/** The photos of one room already read (a write's answer), in order. */
+async function photosOfRoom(db: DbOrTx, roomId: string): Promise<(typeof roomImages.$inferSelect)[]> {
+  return db
+    .select()
+    .from(roomImages)
+    .where(eq(roomImages.roomId, roomId))
+    .orderBy(asc(roomImages.position), asc(roomImages.createdAt));
+}
 
 /** Rooms of one hostel, by room number. Closed hostels are visible to admins only. */
 export async function listRoomsOfHostel(
-  { db }: Pick<Deps, 'db'>,
+  { db, storage }: RoomDeps,
   hostelId: string,
   opts: { includeClosed?: boolean } = {},
 ): Promise<Room[]> {
@@ -27,12 +44,12 @@ export async function listRoomsOfHostel(
   // One round trip in the usual case (the hostel has rooms); the hostel is looked up on its own
   // only to tell "no rooms yet" from 404. Round trips dominated this read under load.
   const rows = await db
-    .select({ room: rooms })
+    .select({ room: rooms, photos: photosSql })
     .from(rooms)
     .innerJoin(hostels, eq(hostels.id, rooms.hostelId))
     .where(and(eq(rooms.hostelId, hostelId), visible))
     .orderBy(asc(rooms.roomNumber));
-  if (rows.length) return rows.map((r) => toRoom(r.room));
+  if (rows.length) return rows.map((r) => toRoom(storage, r.room, r.photos));
   const [hostel] = await db.select({ id: hostels.id }).from(hostels).where(visible).limit(1);
   if (!hostel) throw notFound('This hostel does not exist or is no longer listed');
   return [];
@@ -43,18 +60,18 @@ export async function listRoomsOfHostel(
  * off the site. (Receipts, bookings and the profile name the room through their own answers.)
  */
 export async function getRoom(
-  { db }: Pick<Deps, 'db'>,
+  { db, storage }: RoomDeps,
   id: string,
   opts: { includeClosed?: boolean } = {},
 ): Promise<Room> {
   const [row] = await db
-    .select({ room: rooms })
+    .select({ room: rooms, photos: photosSql })
     .from(rooms)
     .innerJoin(hostels, eq(hostels.id, rooms.hostelId))
     .where(and(eq(rooms.id, id), opts.includeClosed ? undefined : eq(hostels.isClosed, false)))
     .limit(1);
   if (!row) throw notFound('This room does not exist or is no longer listed');
-  return toRoom(row.room);
+  return toRoom(storage, row.room, row.photos);
 }
 
 /** Every room with its hostel expanded (admin room management and search); rooms of closed hostels for admins only. */
@@ -120,7 +137,7 @@ const columns = (v: RoomPatch) => ({
   ...(v.hostel !== undefined ? { hostelId: v.hostel } : {}),
 });
 
-export async function createRoom({ db }: Pick<Deps, 'db'>, input: RoomCreate): Promise<Room> {
+export async function createRoom({ db, storage }: RoomDeps, input: RoomCreate): Promise<Room> {
   try {
     return await db.transaction(async (tx) => {
       await assertHostelForRoom(tx, input.hostel);
@@ -140,7 +157,7 @@ export async function createRoom({ db }: Pick<Deps, 'db'>, input: RoomCreate): P
         })
         .returning();
       if (!row) throw new Error('room insert returned nothing');
-      return toRoom(row);
+      return toRoom(storage, row, []);
     });
   } catch (err) {
     if (isDuplicateRoomNumber(err)) throw duplicateNumber(input.room_number);
@@ -153,7 +170,7 @@ export async function createRoom({ db }: Pick<Deps, 'db'>, input: RoomCreate): P
 const roomHasRecords = (db: DbOrTx, roomId: string) => rowIsReferenced(db, 'rooms', roomId);
 
 /** PATCH sends any subset; PUT sends everything (a missing status keeps its value). */
-export async function updateRoom({ db }: Pick<Deps, 'db'>, id: string, changes: RoomPatch): Promise<Room> {
+export async function updateRoom({ db, storage }: RoomDeps, id: string, changes: RoomPatch): Promise<Room> {
   let attemptedNumber = changes.room_number;
   try {
     return await db.transaction(async (tx) => {
@@ -184,7 +201,7 @@ export async function updateRoom({ db }: Pick<Deps, 'db'>, id: string, changes: 
         .where(eq(rooms.id, id))
         .returning();
       if (!row) throw notFound('This room does not exist');
-      return toRoom(row);
+      return toRoom(storage, row, await photosOfRoom(tx, id));
     });
   } catch (err) {
     if (isDuplicateRoomNumber(err)) throw duplicateNumber(attemptedNumber ?? 'This room number');
@@ -208,18 +225,23 @@ function assertStatusMayChange(current: typeof rooms.$inferSelect, status: RoomS
 }
 
 /** PATCH /rooms/{id}/status: an admin sets the status by hand, within the rule above. */
-export async function setRoomStatus({ db }: Pick<Deps, 'db'>, id: string, status: RoomStatus): Promise<Room> {
+export async function setRoomStatus(
+  { db, storage }: RoomDeps,
+  id: string,
+  status: RoomStatus,
+): Promise<Room> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(rooms).where(eq(rooms.id, id)).for('update');
     if (!current) throw notFound('This room does not exist');
-    if (status === current.status) return toRoom(current);
+    const photos = await photosOfRoom(tx, id);
+    if (status === current.status) return toRoom(storage, current, photos);
     assertStatusMayChange(current, status);
     const [row] = await tx
       .update(rooms)
       .set({ status, statusByHand: status !== 'available', updatedAt: new Date() })
       .where(eq(rooms.id, id))
       .returning();
-    return toRoom(row!);
+    return toRoom(storage, row!, photos);
   });
 }
 
@@ -235,8 +257,8 @@ export const ROOM_IN_USE = 'This room is booked or rented by a student; it canno
  * and a running tenancy are refused likewise, and so is any room that bookings, payments or
  * tenancies point at: those records must be kept (closing the hostel hides it instead).
  */
-export async function deleteRoom({ db }: Pick<Deps, 'db'>, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function deleteRoom({ db, storage }: RoomDeps, id: string): Promise<void> {
+  const photos = await db.transaction(async (tx) => {
     // The row lock makes a concurrent booking (which updates or references this row) wait for us.
     const [room] = await tx.select().from(rooms).where(eq(rooms.id, id)).for('update');
     if (!room) throw notFound('This room does not exist');
@@ -253,8 +275,85 @@ export async function deleteRoom({ db }: Pick<Deps, 'db'>, id: string): Promise<
         'This room has bookings or payment records, which must be kept, so it cannot be deleted. Close the hostel instead to hide it from students.',
       );
     }
+    // The photo rows go with the room (cascade); their files only once that has committed.
+    const photoRows = await photosOfRoom(tx, id);
     await tx.delete(rooms).where(eq(rooms.id, id));
+    return photoRows;
   });
+  await removePhotos(storage, photos);
+}
+
+/* ---------------------------------------------------------------- photos (admins) */
+
+const MAX_PHOTOS = BUSINESS.maxRoomImages;
+
+/** Lock the room's row for the rest of the transaction, so photo writes to one room queue; 404 when there is none. */
+async function lockRoomForPhotos(tx: Tx, id: string): Promise<void> {
+  const [room] = await tx.select({ id: rooms.id }).from(rooms).where(eq(rooms.id, id)).for('update');
+  if (!room) throw notFound('This room does not exist');
+}
+
+/**
+ * Append photos already in storage to a room, after those it has. Past BUSINESS.maxRoomImages in
+ * all nothing is added (409, saying how many more fit); the caller removes the stored files then.
+ * The room's row is locked first, so two admins adding at once cannot pass the limit together.
+ */
+export async function addRoomPhotos(deps: RoomDeps, id: string, images: StoredImage[]): Promise<Room> {
+  await deps.db.transaction(async (tx) => {
+    await lockRoomForPhotos(tx, id);
+    const current = await photosOfRoom(tx, id);
+    if (current.length + images.length > MAX_PHOTOS) {
+      const room = Math.max(0, MAX_PHOTOS - current.length);
+      throw conflict(
+        `A room can have at most ${MAX_PHOTOS} photos; it has ${current.length}, so add at most ${room} more (or remove some first)`,
+        { images: `At most ${MAX_PHOTOS} photos per room` },
+      );
+    }
+    const next = current.reduce((max, p) => Math.max(max, p.position + 1), 0);
+    await tx.insert(roomImages).values(photoRowValues(images, next).map((v) => ({ roomId: id, ...v })));
+    await tx.update(rooms).set({ updatedAt: new Date() }).where(eq(rooms.id, id));
+  });
+  return getRoom(deps, id, { includeClosed: true });
+}
+
+/** Remove one of a room's photos: its row, then (after the commit) its files. */
+export async function removeRoomPhoto(deps: RoomDeps, id: string, photoId: string): Promise<Room> {
+  const removed = await deps.db.transaction(async (tx) => {
+    await lockRoomForPhotos(tx, id);
+    const [photo] = await tx
+      .delete(roomImages)
+      .where(and(eq(roomImages.id, photoId), eq(roomImages.roomId, id)))
+      .returning();
+    if (!photo) throw notFound("This photo is not among this room's photos; reload the page and try again");
+    await tx.update(rooms).set({ updatedAt: new Date() }).where(eq(rooms.id, id));
+    return photo;
+  });
+  await removePhotos(deps.storage, [removed]);
+  return getRoom(deps, id, { includeClosed: true });
+}
+
+/** 404 before any upload is read (and re-encoded) for a room that is not there. */
+export async function assertRoomExists({ db }: Pick<Deps, 'db'>, id: string): Promise<void> {
+  const [row] = await db.select({ id: rooms.id }).from(rooms).where(eq(rooms.id, id)).limit(1);
+  if (!row) throw notFound('This room does not exist');
+}
+
+/**
+ * The stored files of a hostel's rooms' photos, read in the transaction that deletes the hostel
+ * (the rows go with it by cascade): the hostels module removes them after it commits.
+ */
+export async function roomPhotoFilesOfHostel(tx: Tx, hostelId: string): Promise<PhotoFiles[]> {
+  return tx
+    .select({
+      id: roomImages.id,
+      storageKey: roomImages.storageKey,
+      width: roomImages.width,
+      height: roomImages.height,
+      variantWidths: roomImages.variantWidths,
+    })
+    .from(roomImages)
+    .innerJoin(rooms, eq(rooms.id, roomImages.roomId))
+    .where(eq(rooms.hostelId, hostelId));
 }
 
 export const HOSTEL_IN_USE = 'This hostel has rooms that are booked or rented; it cannot be deleted';

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { QueryError } from '../../components/ui/alert.tsx';
 import { PinIcon } from '../../components/ui/icons.tsx';
+import { PhotoCarousel } from '../../components/ui/photo-carousel.tsx';
 import { RatingBadge } from '../../components/ui/rating-badge.tsx';
 import { PageLoading } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
@@ -15,7 +16,6 @@ import {
   HostelNotListed,
   isHostelGone,
 } from '../../features/hostels/components/hostel-not-listed.tsx';
-import { PhotoCarousel } from '../../features/hostels/components/photo-carousel.tsx';
 import { RoomList } from '../../features/rooms/components/room-list.tsx';
 import { roomsForBudget } from '../../features/rooms/room-order.ts';
 import { SaveButton } from '../../features/saved/components/save-button.tsx';

@@ -6,6 +6,7 @@ import { paths } from '../../../config/paths.ts';
 import { hostelQueries, roomQueries } from '../../../features/hostels/api/hostel-queries.ts';
 import { useUpdateRoom } from '../../../features/rooms/api/room-mutations.ts';
 import { RoomForm } from '../../../features/rooms/components/room-form.tsx';
+import { RoomPhotos } from '../../../features/rooms/components/room-photos.tsx';
 import { carryNotice } from '../../../lib/carried-notice.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
@@ -66,6 +67,7 @@ export function Component() {
           }
         />
       )}
+      {room.data && <RoomPhotos room={room.data} />}
     </section>
   );
 }

@@ -14,7 +14,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { choices, FormField, SelectField, TextField } from '../../../components/ui/form-field.tsx';
 import { StoredPhoto } from '../../../components/ui/stored-photo.tsx';
 import { applyServerErrors, type RegisterOptions, useForm } from '../../../lib/form.ts';
-import { notPhotos, PHOTO_ACCEPT, PHOTO_KINDS } from '../../../lib/photo-files.ts';
+import { PHOTO_ACCEPT, PHOTO_KINDS, PHOTO_MAX_MB, photoFilesProblem } from '../../../lib/photo-files.ts';
 import { usePreviewUrls } from '../../../lib/use-preview-urls.ts';
 import type { HostelFormPayload, HostelFormValues } from '../api/hostel-mutations.ts';
 
@@ -77,16 +77,10 @@ const RULES = {
   hostel_details: text('Hostel details', 4000, false),
 };
 
-const MAX_MB = BUSINESS.maxImageBytes / (1024 * 1024);
-
 /** Why a selection cannot be sent, in words an admin can act on; null when it is fine. */
 export function checkPhotos(files: File[], room: number): string | null {
-  const refused = notPhotos(files);
-  if (refused) return refused;
-  const tooBig = files.filter((f) => f.size > BUSINESS.maxImageBytes);
-  if (tooBig.length) {
-    return `Each photo must be ${MAX_MB} MB or smaller. Too large: ${tooBig.map((f) => f.name).join(', ')}`;
-  }
+  const problem = photoFilesProblem(files);
+  if (problem) return problem;
   if (files.length > room) {
     return room === BUSINESS.maxHostelImages
       ? `Choose at most ${room} photos (you chose ${files.length}).`
@@ -289,7 +283,7 @@ export function HostelForm<Saved>({
           className="file-input"
         />
         <p id={`${fileInputId}-hint`} className="text-sm text-muted">
-          {PHOTO_KINDS}, up to {MAX_MB} MB each, at most {BUSINESS.maxHostelImages} photos per hostel
+          {PHOTO_KINDS}, up to {PHOTO_MAX_MB} MB each, at most {BUSINESS.maxHostelImages} photos per hostel
           {photos.length > 0 ? ` (${Math.max(0, room)} more can be added)` : ''}.
         </p>
         <p className="text-sm font-semibold text-ink" aria-live="polite">

@@ -33,3 +33,32 @@ export function useDeleteRoom() {
     onSuccess: invalidate,
   });
 }
+
+/**
+ * A room's photos change its answers (the admin's page shows the room the server answered at once)
+ * and the hostel page's room cards.
+ */
+function useRoomPhotoWrite<Input>(id: string, send: (input: Input) => Promise<Room>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: (room) => {
+      queryClient.setQueryData(['rooms', 'room', id], room);
+      return invalidate(queryClient, ['rooms']);
+    },
+  });
+}
+
+export function useAddRoomPhotos(id: string) {
+  return useRoomPhotoWrite(id, (files: File[]) => {
+    const form = new FormData();
+    for (const file of files) form.append('images', file);
+    return api<Room>(`/rooms/${id}/photos`, { method: 'POST', body: form });
+  });
+}
+
+export function useRemoveRoomPhoto(id: string) {
+  return useRoomPhotoWrite(id, (photoId: string) =>
+    api<Room>(`/rooms/${id}/photos/${photoId}`, { method: 'DELETE' }),
+  );
+}

@@ -1,8 +1,18 @@
 import type { Room } from '@studynest/contracts';
 import { Link } from 'react-router';
+import { PhotoCarousel } from '../../../components/ui/photo-carousel.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatNaira } from '../../../lib/format.ts';
 import { RoomStatusBadge } from './room-status-badge.tsx';
+
+/** "room 01" as a person reads it: "Room 01". */
+const roomName = (n: string) => n.charAt(0).toUpperCase() + n.slice(1);
+
+/**
+ * A card is the page's width on a phone (less the page's and the card's padding), so a 375 px phone
+ * fetches the 480 px WebP; two or three cards share a row from 640 px on.
+ */
+const CARD_PHOTO_SIZES = '(min-width: 1024px) 300px, (min-width: 640px) 45vw, calc(100vw - 4rem)';
 
 /**
  * The hostel page's 'Book Inspection' list: one card per room with its fees and the booking link.
@@ -21,6 +31,16 @@ export function RoomList({ rooms }: { rooms: Room[] }) {
         const taken = room.status !== 'available';
         return (
           <li key={room._id} className="card flex flex-col gap-3" data-testid="room-card">
+            {room.photos.length > 0 && (
+              <PhotoCarousel
+                photos={room.photos}
+                name={roomName(room.room_number)}
+                sizes={CARD_PHOTO_SIZES}
+                priority={false}
+                noun="photo"
+                namedButtons
+              />
+            )}
             <div className="flex items-start justify-between gap-2">
               <h3 className="text-lg capitalize">{room.room_number}</h3>
               <RoomStatusBadge status={room.status} />

@@ -1,13 +1,34 @@
 import type { Photo } from '@studynest/contracts';
 import { useRef, useState } from 'react';
-import { ChevronLeft, ChevronRight } from '../../../components/ui/icons.tsx';
-import { StoredPhoto } from '../../../components/ui/stored-photo.tsx';
-import { useDataSaver } from '../../../lib/data-saver.ts';
+import { useDataSaver } from '../../lib/data-saver.ts';
+import { ChevronLeft, ChevronRight } from './icons.tsx';
+import { StoredPhoto } from './stored-photo.tsx';
 
 /** Wraps at both ends (docs/domain.md, "Hostels and rooms"): previous from the first shows the last, next from the last shows the first. */
 export const wrapIndex = (index: number, length: number) => ((index % length) + length) % length;
 
-export function PhotoCarousel({ photos: all, name }: { photos: Photo[]; name: string }) {
+/**
+ * A hostel's gallery, and a room card's photos. The defaults are the hostel page's main gallery;
+ * a room card says how wide it is (`sizes`), loads lazily (`priority` off), names its photos
+ * "Room 01, photo 1 of 3" (`noun`), and names its buttons after the room, since a page of cards
+ * has many.
+ */
+export function PhotoCarousel({
+  photos: all,
+  name,
+  sizes = '(min-width: 1024px) 640px, 100vw',
+  priority = true,
+  noun = 'view',
+  namedButtons = false,
+}: {
+  photos: Photo[];
+  name: string;
+  sizes?: string;
+  /** The first photo is the page's main image: fetched first, never lazily. */
+  priority?: boolean;
+  noun?: 'view' | 'photo';
+  namedButtons?: boolean;
+}) {
   const [index, setIndex] = useState(0);
   // Data saver: one photo, not a gallery to page through.
   const saver = useDataSaver();
@@ -47,10 +68,10 @@ export function PhotoCarousel({ photos: all, name }: { photos: Photo[]; name: st
       <StoredPhoto
         key={photo._id}
         photo={photo}
-        alt={`${name}, view ${current + 1} of ${all.length}`}
-        sizes="(min-width: 1024px) 640px, 100vw"
-        // The first photo is the page's main image; later ones load only when shown.
-        priority={current === 0}
+        alt={`${name}, ${noun} ${current + 1} of ${all.length}`}
+        sizes={sizes}
+        // Later photos load only when shown.
+        priority={priority && current === 0}
         className="aspect-[3/2] h-auto w-full object-cover"
       />
       {saver && all.length > 1 && (
@@ -63,7 +84,7 @@ export function PhotoCarousel({ photos: all, name }: { photos: Photo[]; name: st
           <button
             type="button"
             onClick={() => go(-1)}
-            aria-label="Previous photo"
+            aria-label={namedButtons ? `Previous photo of ${name}` : 'Previous photo'}
             className="absolute top-1/2 left-2 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-ink shadow hover:bg-white"
           >
             <ChevronLeft />
@@ -71,7 +92,7 @@ export function PhotoCarousel({ photos: all, name }: { photos: Photo[]; name: st
           <button
             type="button"
             onClick={() => go(1)}
-            aria-label="Next photo"
+            aria-label={namedButtons ? `Next photo of ${name}` : 'Next photo'}
             className="absolute top-1/2 right-2 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-ink shadow hover:bg-white"
           >
             <ChevronRight />

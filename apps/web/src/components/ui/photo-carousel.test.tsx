@@ -1,7 +1,7 @@
 import type { Photo } from '@studynest/contracts';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { setDataSaver } from '../../../lib/data-saver.ts';
+import { setDataSaver } from '../../lib/data-saver.ts';
 import { PhotoCarousel, wrapIndex } from './photo-carousel.tsx';
 
 const photo = (n: number): Photo => ({
