@@ -6,11 +6,12 @@ import { issueSignupTicket } from '../src/modules/auth/signup-ticket.ts';
 import { issueToken } from '../src/modules/auth/tokens.ts';
 import { totpAt } from '../src/modules/auth/totp.ts';
 import { hostelRentedBy, tenantReview } from '../src/modules/hostel-reviews/hostel-reviews.fixtures.ts';
+import { multipart, smallJpeg } from '../src/modules/hostels/hostels.fixtures.ts';
 import { agentFeeBody, lagosDatePlusDays, SLOT } from '../src/modules/payments/payments.fixtures.ts';
 import { payments } from '../src/modules/payments/payments.schema.ts';
 import { receiptCode } from '../src/modules/receipts/receipts.service.ts';
 import { refunds } from '../src/modules/refunds/refunds.schema.ts';
-import { rooms } from '../src/modules/rooms/rooms.schema.ts';
+import { roomImages, rooms } from '../src/modules/rooms/rooms.schema.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import {
   insertHostel,
@@ -77,6 +78,8 @@ const EXPECTED: Record<string, Expected> = {
   'PUT /api/rooms/{id}': adminOnly(),
   'PATCH /api/rooms/{id}/status': adminOnly(),
   'DELETE /api/rooms/{id}': adminOnly(204),
+  'POST /api/rooms/{id}/photos': adminOnly(),
+  'DELETE /api/rooms/{id}/photos/{photoId}': adminOnly(),
 
   'POST /api/auth/signup': publicOk(201),
   'POST /api/auth/admin/signup': adminOnly(201),
@@ -432,6 +435,19 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
     payload: { status: 'Booked' },
   }),
   'DELETE /api/rooms/{id}': async (w) => ({ url: `/api/rooms/${(await freshRoom(w.db)).id}` }),
+  'POST /api/rooms/{id}/photos': async (w) => {
+    const form = await multipart({}, [{ data: await smallJpeg(1) }]);
+    return { url: `/api/rooms/${(await freshRoom(w.db)).id}/photos`, ...form };
+  },
+  // A row alone (no files): removing them is best effort, and the rights are what is checked here.
+  'DELETE /api/rooms/{id}/photos/{photoId}': async (w) => {
+    const room = await freshRoom(w.db);
+    const [photo] = await w.db
+      .insert(roomImages)
+      .values({ roomId: room.id, storageKey: unique('rooms/matrix-'), width: 64, height: 48 })
+      .returning({ id: roomImages.id });
+    return { url: `/api/rooms/${room.id}/photos/${photo!.id}` };
+  },
 
   'POST /api/auth/signup': async () => ({ url: '/api/auth/signup', payload: signupFields() }),
   'POST /api/auth/admin/signup': async () => ({ url: '/api/auth/admin/signup', payload: signupFields() }),

@@ -10,9 +10,10 @@ import {
   signedInUser,
   TEST_PASSWORD,
 } from '../../../test/factories.ts';
-import { type Caller, type Method, send as sendAs } from '../../../test/requests.ts';
+import { type Caller, type Method, send as sendAs, sendForm } from '../../../test/requests.ts';
 import { maintenanceReport, signupFields } from '../../../test/security-fixtures.ts';
 import { totpAt } from '../auth/totp.ts';
+import { multipart, smallJpeg } from '../hostels/hostels.fixtures.ts';
 import { bookAndPayAgentFee, lagosDatePlusDays, paidTenant } from '../payments/payments.fixtures.ts';
 import { adminAudit } from './audit.schema.ts';
 
@@ -135,6 +136,17 @@ describe('the activity log says what each admin action did', () => {
     const roomId = room.json()._id as string;
     const patched = await send(admin, 'PATCH', `/api/rooms/${roomId}`, { price: 300_000 });
     expect((await logged(patched)).summary).toBe('Updated Room 03, Akoka Royal Lodge, ₦300,000 a year');
+    const photos = await sendForm(
+      t,
+      admin,
+      'POST',
+      `/api/rooms/${roomId}/photos`,
+      await multipart({}, [{ data: await smallJpeg(1) }, { data: await smallJpeg(2) }]),
+    );
+    expect((await logged(photos)).summary).toBe('Added 2 photos to Room 03, Akoka Royal Lodge');
+    const photoId = photos.json().photos[0]._id as string;
+    const removed = await send(admin, 'DELETE', `/api/rooms/${roomId}/photos/${photoId}`);
+    expect((await logged(removed)).summary).toBe('Removed a photo from Room 03, Akoka Royal Lodge');
     const status = await send(admin, 'PATCH', `/api/rooms/${roomId}/status`, { status: 'rented' });
     expect((await logged(status)).summary).toBe('Set Room 03, Akoka Royal Lodge to rented');
     await send(admin, 'PATCH', `/api/rooms/${roomId}/status`, { status: 'available' });

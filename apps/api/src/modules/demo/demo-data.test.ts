@@ -90,6 +90,25 @@ describe('demo data on a fresh embedded database', () => {
     expect(revenue.months.filter((m) => m.total > 0).length).toBeGreaterThanOrEqual(4);
   });
 
+  it('a few rooms show their own photos, stored through the image pipeline', async () => {
+    const rooms = (await get('/api/rooms')) as {
+      _id: string;
+      room_number: string;
+      hostel: { hostel_name: string };
+    }[];
+    const first = rooms.find(
+      (r) => r.hostel.hostel_name === 'Unity Court Hostel' && r.room_number === 'room 01',
+    );
+    const room = (await get(`/api/rooms/room/${first!._id}`)) as {
+      photos: { placeholder: string; variants: { width: number }[] }[];
+    };
+    expect(room.photos).toHaveLength(2);
+    for (const photo of room.photos) {
+      expect(photo.variants.map((v) => v.width)).toEqual([480, 960, 1200]);
+      expect(photo.placeholder).toMatch(/^#[0-9a-f]{6}$/);
+    }
+  });
+
   it('inspections are booked for today and tomorrow', async () => {
     const bookings = (await get('/api/bookings?upcoming=true')) as
       | { items: { inspection_date_time?: string; inspection_date?: string }[] }

@@ -2,9 +2,9 @@ import { ROOM_UNITS, type RoomUnit } from '@studynest/contracts';
 import type { Deps } from '../../deps.ts';
 import { type StoredImage, storePhoto } from '../../storage/photos.ts';
 import { countHostels, createHostel, type HostelFacts } from '../hostels/index.ts';
-import { createRoom } from '../rooms/index.ts';
+import { addRoomPhotos, createRoom } from '../rooms/index.ts';
 import { markDone, wasDone } from '../settings/index.ts';
-import { demoPhoto, type PhotoStyle } from './demo-photos.ts';
+import { demoPhoto, demoRoomPhoto, type PhotoStyle } from './demo-photos.ts';
 import { type DemoRoom, seedDemoTenancies } from './demo-tenancies.ts';
 
 type DemoHostel = {
@@ -126,7 +126,14 @@ function roomsFor(hostelIndex: number): PlannedRoom[] {
   });
 }
 
-/** Through the same code as an admin's forms: createHostel and createRoom. */
+/**
+ * A few rooms show their own photos, as an admin adds them (most rooms have none, as in real life):
+ * two for the first room of the first hostel, one for its second room and the second hostel's first.
+ */
+const roomPhotoCount = (hostelIndex: number, roomIndex: number) =>
+  hostelIndex === 0 ? ([2, 1][roomIndex] ?? 0) : hostelIndex === 1 && roomIndex === 0 ? 1 : 0;
+
+/** Through the same code as an admin's forms: createHostel, createRoom and addRoomPhotos. */
 async function seedDemoHostels(deps: Pick<Deps, 'db' | 'storage' | 'config'>): Promise<DemoRoom[][]> {
   const made: DemoRoom[][] = [];
   for (const [i, demo] of DEMO_HOSTELS.entries()) {
@@ -153,6 +160,15 @@ async function seedDemoHostels(deps: Pick<Deps, 'db' | 'storage' | 'config'>): P
         ...fees,
         commission_fee: Math.round((r.price * 0.05) / 1000) * 1000,
       });
+      const photoCount = roomPhotoCount(i, n);
+      if (photoCount > 0) {
+        const roomPhotos: StoredImage[] = [];
+        for (let variant = 0; variant < photoCount; variant++) {
+          const style = { wall: demo.style.wall, floor: '#b08a5a', variant };
+          roomPhotos.push(await storePhoto(deps.storage, await demoRoomPhoto(style), 'rooms'));
+        }
+        await addRoomPhotos(deps, room._id, roomPhotos);
+      }
       rooms.push({
         id: room._id,
         hostelId: hostel._id,

@@ -55,3 +55,32 @@ export async function demoPhoto(style: PhotoStyle): Promise<Buffer> {
     .jpeg({ quality: 85 })
     .toBuffer();
 }
+
+/** A demo room from inside: its wall colour, a bed, a window and a wardrobe, placed by `variant`. */
+export type RoomPhotoStyle = { wall: string; floor: string; variant: number };
+
+function roomSvg({ wall, floor, variant }: RoomPhotoStyle): string {
+  const w = 1200;
+  const h = 800;
+  const horizon = 560;
+  const bedX = variant === 0 ? 140 : 620;
+  const windowX = variant === 0 ? 700 : 160;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
+  <rect width="${w}" height="${horizon}" fill="${wall}"/>
+  <rect y="${horizon}" width="${w}" height="${h - horizon}" fill="${floor}"/>
+  <rect x="${windowX}" y="120" width="340" height="240" fill="#bfe3f7" stroke="#ffffff" stroke-width="14"/>
+  <line x1="${windowX + 170}" y1="120" x2="${windowX + 170}" y2="360" stroke="#ffffff" stroke-width="10"/>
+  <rect x="${bedX}" y="${horizon - 60}" width="440" height="150" rx="16" fill="#7a5533"/>
+  <rect x="${bedX + 10}" y="${horizon - 110}" width="420" height="90" rx="20" fill="#f4f1ea"/>
+  <rect x="${bedX + 30}" y="${horizon - 150}" width="120" height="60" rx="18" fill="#ffffff"/>
+  <rect x="${bedX + 160}" y="${horizon - 105}" width="270" height="85" rx="14" fill="#3b82a0"/>
+  <rect x="${variant === 0 ? 1000 : 40}" y="170" width="150" height="420" rx="6" fill="#8b6a45" stroke="#5a3d26" stroke-width="6"/>
+</svg>`;
+}
+
+export async function demoRoomPhoto(style: RoomPhotoStyle): Promise<Buffer> {
+  const sharp = await loadSharp();
+  return sharp(Buffer.from(roomSvg(style)))
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
