@@ -49,12 +49,13 @@ function buildingSvg({ wall, roof, sky, floors, variant }: PhotoStyle): string {
 </svg>`;
 }
 
-export async function demoPhoto(style: PhotoStyle): Promise<Buffer> {
+/** An SVG drawing as the JPEG a camera would give, to go through the upload pipeline. */
+async function asJpeg(svg: string): Promise<Buffer> {
   const sharp = await loadSharp();
-  return sharp(Buffer.from(buildingSvg(style)))
-    .jpeg({ quality: 85 })
-    .toBuffer();
+  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
 }
+
+export const demoPhoto = (style: PhotoStyle): Promise<Buffer> => asJpeg(buildingSvg(style));
 
 /** A demo room from inside: its wall colour, a bed, a window and a wardrobe, placed by `variant`. */
 export type RoomPhotoStyle = { wall: string; floor: string; variant: number };
@@ -78,9 +79,4 @@ function roomSvg({ wall, floor, variant }: RoomPhotoStyle): string {
 </svg>`;
 }
 
-export async function demoRoomPhoto(style: RoomPhotoStyle): Promise<Buffer> {
-  const sharp = await loadSharp();
-  return sharp(Buffer.from(roomSvg(style)))
-    .jpeg({ quality: 85 })
-    .toBuffer();
-}
+export const demoRoomPhoto = (style: RoomPhotoStyle): Promise<Buffer> => asJpeg(roomSvg(style));

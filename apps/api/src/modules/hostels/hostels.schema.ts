@@ -20,7 +20,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { belongsTo, createdAt, inList, rowId, updatedAt } from '../../db/columns.ts';
+import { belongsTo, createdAt, inList, photoColumns, rowId, updatedAt } from '../../db/columns.ts';
 
 /** Hostels, their photos and the words search corrects typos against (docs/domain.md, "Hostels and rooms"). Owned by the hostels module. */
 
@@ -126,18 +126,6 @@ export const hostelSearchTerms = pgTable(
 
 export const hostelImages = pgTable(
   'hostel_images',
-  {
-    id: rowId(),
-    hostelId: belongsTo('hostel_id', () => hostels.id),
-    /** Our own name for the stored files: `<key>.jpg` plus `<key>-<width>.webp` variants. */
-    storageKey: text('storage_key').notNull().unique(),
-    width: integer('width').notNull(),
-    height: integer('height').notNull(),
-    variantWidths: integer('variant_widths').array().notNull().default(sql`'{}'::integer[]`),
-    /** Dominant colour (`#rrggbb`) shown while the photo loads; null for photos stored before it was kept. */
-    placeholder: text('placeholder'),
-    position: integer('position').notNull().default(0),
-    createdAt: createdAt(),
-  },
+  { ...photoColumns(), hostelId: belongsTo('hostel_id', () => hostels.id) },
   (t) => [index('hostel_images_hostel_idx').on(t.hostelId, t.position)],
 );

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { Photo } from '@studynest/contracts';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -19,14 +20,7 @@ import { roomImages } from './rooms.schema.ts';
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
-type PhotoAnswer = {
-  _id: string;
-  src: string;
-  width: number;
-  height: number;
-  placeholder: string;
-  variants: { url: string; width: number }[];
-};
+type PhotoAnswer = Photo;
 
 /** Room photos (docs/decisions/0026-image-pipeline.md): the hostel photos' pipeline, owned by the rooms module. */
 describe('room photos', () => {

@@ -1,7 +1,16 @@
 import { ROOM_STATUSES, ROOM_UNITS, type RoomStatus, type RoomUnit } from '@studynest/contracts';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { belongsTo, createdAt, inList, naira, refersTo, rowId, updatedAt } from '../../db/columns.ts';
+import { boolean, check, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  belongsTo,
+  createdAt,
+  inList,
+  naira,
+  photoColumns,
+  refersTo,
+  rowId,
+  updatedAt,
+} from '../../db/columns.ts';
 import { users } from '../auth/auth.schema.ts';
 import { hostels } from '../hostels/hostels.schema.ts';
 
@@ -57,18 +66,7 @@ export const rooms = pgTable(
  */
 export const roomImages = pgTable(
   'room_images',
-  {
-    id: rowId(),
-    roomId: belongsTo('room_id', () => rooms.id),
-    /** Our own name for the stored files: `<key>.jpg` plus `<key>-<width>.webp` variants. */
-    storageKey: text('storage_key').notNull().unique(),
-    width: integer('width').notNull(),
-    height: integer('height').notNull(),
-    variantWidths: integer('variant_widths').array().notNull().default(sql`'{}'::integer[]`),
-    placeholder: text('placeholder'),
-    position: integer('position').notNull().default(0),
-    createdAt: createdAt(),
-  },
+  { ...photoColumns(), roomId: belongsTo('room_id', () => rooms.id) },
   (t) => [index('room_images_room_idx').on(t.roomId, t.position)],
 );
 
