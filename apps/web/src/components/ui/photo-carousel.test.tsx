@@ -33,6 +33,26 @@ describe('PhotoCarousel', () => {
     expect(img().getAttribute('width')).toBe('1200');
   });
 
+  it("as a room card's: lazy, named photos, and buttons named after the room (a page has many cards)", () => {
+    const { container } = render(
+      <PhotoCarousel
+        photos={[photo(1), photo(2)]}
+        name="Room 01"
+        sizes="calc(100vw - 4rem)"
+        priority={false}
+        noun="photo"
+        namedButtons
+      />,
+    );
+    const card = within(container);
+    const img = () => card.getByRole('img');
+    expect(img().getAttribute('alt')).toBe('Room 01, photo 1 of 2');
+    expect(img().getAttribute('loading')).toBe('lazy');
+    expect(img().getAttribute('fetchpriority')).toBe('auto');
+    fireEvent.click(card.getByRole('button', { name: 'Next photo of Room 01' }));
+    expect(img().getAttribute('alt')).toBe('Room 01, photo 2 of 2');
+  });
+
   it('says so when there are no photos', () => {
     render(<PhotoCarousel photos={[]} name="Empty" />);
     expect(screen.getByText('No photos yet')).toBeTruthy();
