@@ -20,7 +20,13 @@ test('admin adds a room photo, a visitor at 390 px sees it on the room card as t
     request,
     admin,
     { hostel_name: `Room Photo Court ${Date.now()}`, address: '4 Lens Street, Nsukka', hostel_details: '' },
-    { room_number: 'room 01', price: 300_000, agent_fee: 30_000, caution_fee: 50_000, commission_fee: 10_000 },
+    {
+      room_number: 'room 01',
+      price: 300_000,
+      agent_fee: 30_000,
+      caution_fee: 50_000,
+      commission_fee: 10_000,
+    },
   );
 
   // ── The admin adds a photo on Update Room ─────────────────────────────────────────────────
@@ -29,7 +35,9 @@ test('admin adds a room photo, a visitor at 390 px sees it on the room card as t
   const photos = page.getByRole('region', { name: 'Photos' });
   await expect(photos.getByText('No photos of this room yet')).toBeVisible();
   const input = photos.getByLabel('Add photos');
-  await input.setInputFiles([{ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') }]);
+  await input.setInputFiles([
+    { name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') },
+  ]);
   await expect(photos.getByText(/Not a photo: notes\.pdf/)).toBeVisible();
 
   const buffer = await sharp({ create: { width: 1000, height: 750, channels: 3, background: '#2a8c5a' } })
@@ -50,7 +58,9 @@ test('admin adds a room photo, a visitor at 390 px sees it on the room card as t
   const cardPhoto = card.getByRole('img', { name: 'Room 01, photo 1 of 1' });
   await cardPhoto.scrollIntoViewIfNeeded();
   await expectLoaded(cardPhoto);
-  await expect.poll(() => cardPhoto.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-480\.webp$/);
+  await expect
+    .poll(() => cardPhoto.evaluate((img: HTMLImageElement) => img.currentSrc))
+    .toMatch(/-480\.webp$/);
   const roomFiles = fetched.filter((url) => url.startsWith('/uploads/rooms/'));
   expect(roomFiles.length).toBeGreaterThan(0);
   for (const url of roomFiles) expect(url, url).toMatch(/-480\.webp$/);
