@@ -103,3 +103,20 @@ export async function readPhotoForm(
   }
   return images;
 }
+
+/**
+ * Run `write` with photos already stored for it; if it fails (refused, or the database said no),
+ * their files are removed again, so a refused request leaves no file behind.
+ */
+export async function withStoredPhotos<T>(
+  storage: FileStorage,
+  images: StoredImage[],
+  write: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    await removePhotos(storage, images);
+    throw err;
+  }
+}

@@ -104,7 +104,7 @@ describe('demo data on a fresh embedded database', () => {
     };
     expect(room.photos).toHaveLength(2);
     for (const photo of room.photos) {
-      expect(photo.variants.map((v) => v.width)).toEqual([480, 960, 1200]);
+      expect(photo.variants.map((v) => v.width)).toEqual([480, 960]);
       expect(photo.placeholder).toMatch(/^#[0-9a-f]{6}$/);
     }
   });

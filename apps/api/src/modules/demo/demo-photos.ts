@@ -61,12 +61,13 @@ export const demoPhoto = (style: PhotoStyle): Promise<Buffer> => asJpeg(building
 export type RoomPhotoStyle = { wall: string; floor: string; variant: number };
 
 function roomSvg({ wall, floor, variant }: RoomPhotoStyle): string {
+  // Drawn at 1200 × 800 and shown at 960: a card needs no more, and a fresh start encodes less.
   const w = 1200;
   const h = 800;
   const horizon = 560;
   const bedX = variant === 0 ? 140 : 620;
   const windowX = variant === 0 ? 700 : 160;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="960" height="640" viewBox="0 0 ${w} ${h}">
   <rect width="${w}" height="${horizon}" fill="${wall}"/>
   <rect y="${horizon}" width="${w}" height="${h - horizon}" fill="${floor}"/>
   <rect x="${windowX}" y="120" width="340" height="240" fill="#bfe3f7" stroke="#ffffff" stroke-width="14"/>

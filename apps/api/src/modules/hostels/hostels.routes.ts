@@ -17,7 +17,7 @@ import { perAccountLimit } from '../../lib/account-limits.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { errorAnswers } from '../../lib/route-options.ts';
 import { parseOrThrow } from '../../lib/validation.ts';
-import { removePhotos } from '../../storage/photos.ts';
+import { withStoredPhotos } from '../../storage/photo-upload.ts';
 import { type HostelForm, readHostelForm } from './hostel-form.ts';
 import { searchAnswers } from './hostels.search.ts';
 import {
@@ -49,12 +49,7 @@ export const hostelsRoutes: FastifyPluginAsyncZod<{
   /** Parse the form, then run `write`; photos stored for a request that fails are removed again. */
   async function withForm<T>(request: FastifyRequest, write: (form: HostelForm) => Promise<T>): Promise<T> {
     const form = await readHostelForm(request, storage);
-    try {
-      return await write(form);
-    } catch (err) {
-      await removePhotos(storage, form.images);
-      throw err;
-    }
+    return withStoredPhotos(storage, form.images, () => write(form));
   }
 
   app.get(

@@ -15,8 +15,8 @@ import * as z from 'zod/mini';
 import { badRequest } from '../../lib/errors.ts';
 import { errorAnswers, withTotalCount } from '../../lib/route-options.ts';
 import { parseOrThrow } from '../../lib/validation.ts';
-import { readPhotoForm } from '../../storage/photo-upload.ts';
-import { removePhotos, type StoredImage } from '../../storage/photos.ts';
+import { readPhotoForm, withStoredPhotos } from '../../storage/photo-upload.ts';
+import type { StoredImage } from '../../storage/photos.ts';
 import {
   listMaintenance,
   listMyMaintenance,
@@ -68,14 +68,10 @@ export const maintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
       } else {
         throw badRequest('Send the report as a form (multipart/form-data) or a JSON object');
       }
-      try {
-        const report = parseOrThrow(MaintenanceCreateSchema, fields);
-        const created = await reportMaintenance(deps, user.id, report, photos);
-        return reply.status(201).send(created);
-      } catch (err) {
-        await removePhotos(deps.storage, photos);
-        throw err;
-      }
+      const created = await withStoredPhotos(deps.storage, photos, () =>
+        reportMaintenance(deps, user.id, parseOrThrow(MaintenanceCreateSchema, fields), photos),
+      );
+      return reply.status(201).send(created);
     },
   );
 

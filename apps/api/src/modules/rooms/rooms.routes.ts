@@ -17,8 +17,7 @@ import * as z from 'zod/mini';
 import { perAccountLimit } from '../../lib/account-limits.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { errorAnswers } from '../../lib/route-options.ts';
-import { readPhotoForm } from '../../storage/photo-upload.ts';
-import { removePhotos } from '../../storage/photos.ts';
+import { readPhotoForm, withStoredPhotos } from '../../storage/photo-upload.ts';
 import {
   addRoomPhotos,
   assertRoomExists,
@@ -217,7 +216,7 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
           });
         },
       });
-      try {
+      return withStoredPhotos(deps.storage, images, async () => {
         if (images.length === 0) {
           throw badRequest('Choose at least one photo to add', { images: 'Choose a photo' });
         }
@@ -228,10 +227,7 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
           count: images.length,
         };
         return room;
-      } catch (err) {
-        await removePhotos(deps.storage, images);
-        throw err;
-      }
+      });
     },
   );
 
