@@ -216,18 +216,19 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
           });
         },
       });
-      return withStoredPhotos(deps.storage, images, async () => {
+      const room = await withStoredPhotos(deps.storage, images, async () => {
         if (images.length === 0) {
           throw badRequest('Choose at least one photo to add', { images: 'Choose a photo' });
         }
-        const room = await addRoomPhotos(deps, id, images);
-        request.auditDescription = {
-          kind: 'room.photos_added',
-          ...(await roomPlace(deps, id)),
-          count: images.length,
-        };
-        return room;
+        return addRoomPhotos(deps, id, images);
       });
+      // After the rows are in: from here on the files are the room's, whatever happens next.
+      request.auditDescription = {
+        kind: 'room.photos_added',
+        ...(await roomPlace(deps, id)),
+        count: images.length,
+      };
+      return room;
     },
   );
 
