@@ -74,3 +74,22 @@ test('admin adds a room photo, a visitor at 390 px sees it on the room card as t
   await expect(phone.getByTestId('room-card').getByRole('img')).toHaveCount(0);
   await visitor.close();
 });
+
+test("a demo room's two photos: the card shows the first and pages to the second", async ({
+  page,
+  request,
+}) => {
+  const hostels = (await (await request.get('/api/hostels')).json()) as {
+    _id: string;
+    hostel_name: string;
+  }[];
+  const unity = hostels.find((h) => h.hostel_name === 'Unity Court Hostel');
+  expect(unity).toBeDefined();
+  await page.goto(`/hostel/${unity!._id}`);
+  const card = page.getByTestId('room-card').filter({ hasText: 'Room 01' });
+  await expect(card.getByRole('img', { name: 'Room 01, photo 1 of 2' })).toBeVisible();
+  await card.getByRole('button', { name: 'Next photo of Room 01' }).click();
+  const second = card.getByRole('img', { name: 'Room 01, photo 2 of 2' });
+  await expectLoaded(second);
+  await card.screenshot({ path: test.info().outputPath('demo-room-card-390.png') });
+});
