@@ -14,6 +14,7 @@ export const moduleOrder = [
   'reviews',
   'messages',
   'auth',
+  'idempotency',
   'audit',
   'hostels',
   'rooms',

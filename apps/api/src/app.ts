@@ -19,6 +19,7 @@ import { checkoutRoutes, settleFromProvider } from './modules/checkout/index.ts'
 import { healthRoutes } from './modules/health/index.ts';
 import { hostelReviewsRoutes } from './modules/hostel-reviews/index.ts';
 import { hostelsRoutes } from './modules/hostels/index.ts';
+import { idempotencyPlugin } from './modules/idempotency/index.ts';
 import { maintenanceRoutes } from './modules/maintenance/index.ts';
 import { outboxDevRoutes, unsubscribeRoutes } from './modules/messages/index.ts';
 import { receiptPageRoutes, receiptsRoutes } from './modules/receipts/index.ts';
@@ -151,6 +152,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(readCachePlugin, { shared });
   await app.register(authPlugin);
   await app.register(adminAuditPlugin);
+  // Before compression (security plugin): the answer it keeps for a replay is the plain JSON.
+  await app.register(idempotencyPlugin);
   await app.register(securityPlugin, { config });
   await app.register(rateLimit, {
     global: false,

@@ -3,6 +3,7 @@ import { checkStoredPhones, ensureStartupAdmin, wantsOptionalMessages } from './
 import { startBookingJobs } from './modules/bookings/index.ts';
 import { startCheckoutJobs } from './modules/checkout/index.ts';
 import { seedDemoOnce } from './modules/demo/index.ts';
+import { startIdempotencyJobs } from './modules/idempotency/index.ts';
 import { startMessageWorkers } from './modules/messages/index.ts';
 import { startReconciliationJobs } from './modules/reconciliation/index.ts';
 import { startRefundJobs } from './modules/refunds/index.ts';
@@ -36,4 +37,5 @@ export async function startWorkers(deps: Deps): Promise<void> {
   await startReconciliationJobs(deps);
   await startRentJobs(deps);
   await startSavedJobs(deps);
+  await startIdempotencyJobs(deps);
 }

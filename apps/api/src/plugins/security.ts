@@ -40,7 +40,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
   const allowed = new Set(config.trustedOrigins);
   await app.register(cors, {
     origin: (origin, cb) => cb(null, origin !== undefined && allowed.has(origin)),
-    allowedHeaders: ['Authorization', 'Content-Type'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
     exposedHeaders: ['X-Total-Count', 'Retry-After'],
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
   });

@@ -49,6 +49,7 @@ export const hostelReviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/hostels/:id/reviews',
     {
       onRequest: app.signedIn,
+      config: { idempotent: true },
       schema: {
         tags: ['hostel reviews'],
         summary:

@@ -34,6 +34,8 @@ export const maintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/maintenance',
     {
       onRequest: app.signedIn,
+      // Sent again by the service worker when a report written offline finally goes.
+      config: { idempotent: true },
       schema: {
         tags: ['maintenance'],
         summary: 'A tenant reports a problem in their room',

@@ -26,6 +26,7 @@ export const tenanciesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/tenancy/notice',
     {
       onRequest: app.signedIn,
+      config: { idempotent: true },
       preHandler: perAccountLimit(deps, 'tenancy-notices'),
       schema: {
         tags: ['tenancies'],
