@@ -57,7 +57,7 @@ export const hostelReviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ bearerAuth: [] }],
         params: IdParamsSchema,
         body: HostelReviewWriteSchema,
-        response: { 201: HostelReviewOwnSchema, ...errorAnswers(400, 401, 403, 404, 409) },
+        response: { 201: HostelReviewOwnSchema, ...errorAnswers(400, 401, 403, 404, 409, 422) },
       },
     },
     async (request, reply) => {

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { testApp } from '../../../test/build-test-app.ts';
 import { insertHostel, insertRoom, insertTenancy, signedInUser } from '../../../test/factories.ts';
 import { multipart, smallJpeg } from '../hostels/hostels.fixtures.ts';
-import { forgetOldKeys } from '../idempotency/index.ts';
 import { idempotentRequests } from '../idempotency/idempotency.schema.ts';
+import { forgetOldKeys } from '../idempotency/index.ts';
 import { maintenanceRequests } from './maintenance.schema.ts';
 
 /** A report written offline is sent again by the phone when the signal returns: it is made once. */
@@ -20,8 +20,12 @@ describe('Idempotency-Key on a maintenance report', () => {
     return who;
   }
   const reportsOf = async (userId: string) =>
-    (await t.db.select({ n: count() }).from(maintenanceRequests).where(eq(maintenanceRequests.userId, userId)))[0]
-      ?.n ?? 0;
+    (
+      await t.db
+        .select({ n: count() })
+        .from(maintenanceRequests)
+        .where(eq(maintenanceRequests.userId, userId))
+    )[0]?.n ?? 0;
   const leak = { category: 'plumbing', description: 'The shower drips all night.', urgency: 'normal' };
   const send = (who: { headers: Record<string, string> }, body: object, key?: string) =>
     t.app.inject({

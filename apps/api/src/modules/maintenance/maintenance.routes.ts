@@ -40,7 +40,7 @@ export const maintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['maintenance'],
         summary: 'A tenant reports a problem in their room',
         description: `multipart/form-data: category, description, urgency, and up to ${MAINTENANCE_TARGETS.maxPhotos} photos (repeated files, JPEG only, 8 MB each). A JSON body works too when there are no photos. 429 with Retry-After when the tenant already has ${MAINTENANCE_LIMITS.openPerTenant} unfinished reports or has made ${MAINTENANCE_LIMITS.perLagosDay} today (Lagos calendar), emergencies included.`,
-        response: { 201: MaintenanceRequestSchema, ...errorAnswers(400, 401, 403, 413, 415, 429) },
+        response: { 201: MaintenanceRequestSchema, ...errorAnswers(400, 401, 403, 409, 413, 415, 422, 429) },
       },
     },
     async (request, reply) => {

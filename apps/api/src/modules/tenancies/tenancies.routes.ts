@@ -34,7 +34,7 @@ export const tenanciesRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'move_out_on is a Lagos calendar day at least the notice period in the terms (TENANT_NOTICE_DAYS) from today. Giving notice again replaces the earlier notice. 404 when the caller rents nothing.',
         body: TenancyNoticeSchema,
-        response: { 200: TenancyNoticeStateSchema, ...errorAnswers(400, 401, 404, 429) },
+        response: { 200: TenancyNoticeStateSchema, ...errorAnswers(400, 401, 404, 409, 422, 429) },
       },
     },
     async (request) => giveNotice(deps, await request.requireUser(), request.body),
