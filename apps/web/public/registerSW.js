@@ -3,6 +3,7 @@
 // - "Offline — as of {time}" while the page shows kept copies (the worker says when they are from);
 // - "Update available": a new version waits, and takes over on the next navigation that is not part
 //   of a payment (a reload in the middle of checkout could lose the student's place);
+// - tells the worker when the signal is back, so writes made offline are sent (ADR 0027);
 // - keeps the browser's install prompt for the app to offer at a good moment (window.studynestInstall).
 // - with data saver on (the profile's switch, else `Save-Data` or the browser's setting) and no worker
 //   yet, none is installed: its precache is ~250 KB of code fetched ahead of need, the prefetching
@@ -49,9 +50,12 @@
     asOf = t;
     bar('offline-bar', `Offline — as of ${lagos.format(t)}`);
   };
+  // Writes kept offline go now: without Background Sync (Firefox, Safari) the worker has no other cue.
+  const replayOutbox = () => sw.controller?.postMessage({ type: 'REPLAY_OUTBOX' });
   addEventListener('online', () => {
     asOf = 0;
     document.getElementById('offline-bar')?.remove();
+    replayOutbox();
   });
 
   let asked = false;
@@ -119,6 +123,7 @@
     // A page that came from the worker's copy while offline: from when.
     if (!navigator.onLine && sw.controller)
       sw.controller.postMessage({ type: 'PAGE_DATE', url: location.href });
+    else replayOutbox();
   };
   if (document.readyState === 'complete') register();
   else addEventListener('load', register, { once: true });

@@ -10,7 +10,11 @@
  *   another account's requests carry another token, so they never match; logging out deletes it.
  *
  * Nothing else is cached: writes, payments, checkout and the sandbox always go to the network.
+ * Three writes a student may make without a signal (a maintenance report, a move-out notice, a
+ * hostel review) are kept in an outbox when the network fails and sent when it returns
+ * (docs/decisions/0027-offline-writes.md); payments never are.
  */
+import { Queue } from 'workbox-background-sync';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
@@ -43,7 +47,9 @@ self.addEventListener('message', (event) => {
     event.source?.postMessage({ type: 'studynest:updating' });
     void self.skipWaiting();
   }
-  if (data?.type === 'LOGOUT') event.waitUntil(deleteAccountCaches());
+  if (data?.type === 'LOGOUT') event.waitUntil(Promise.all([deleteAccountCaches(), emptyOutbox()]));
+  // The page saw the signal come back: browsers without Background Sync have no other cue.
+  if (data?.type === 'REPLAY_OUTBOX') event.waitUntil(replayOutbox().catch(() => {}));
   if (data?.type === 'PAGE_DATE' && typeof (data as { url?: unknown }).url === 'string') {
     event.waitUntil(tellPageDate(event.source, (data as { url: string }).url));
   }
@@ -160,6 +166,96 @@ registerRoute(
     }
     return strategy.handle(options);
   },
+);
+
+// ─── Writes made offline ──────────────────────────────────────────────────────────────────────────
+
+/** POSTs that may wait for the signal; each carries an Idempotency-Key, so a replay is applied once. */
+const OUTBOX_WRITES = /^\/api\/(maintenance|tenancy\/notice|hostels\/[^/]+\/reviews)$/;
+const QUEUED_MESSAGE = 'Waiting to send — it goes as soon as you are back online';
+
+type OutboxNote = { type: string; key: string; url: string; status?: number; message?: string };
+
+async function tellPages(note: OutboxNote) {
+  for (const client of await self.clients.matchAll({ type: 'window', includeUncontrolled: true })) {
+    client.postMessage(note);
+  }
+}
+
+let replaying: Promise<void> | null = null;
+/** One pass over the outbox at a time: the sync event, the page's "online" and a worker start may coincide. */
+function replayOutbox(): Promise<void> {
+  replaying ??= sendWaiting().finally(() => {
+    replaying = null;
+  });
+  return replaying;
+}
+
+/**
+ * Oldest first. Still offline, busy (409: the first attempt is still running; 429; 5xx): it stays,
+ * and the failure tells the browser to try again later. Sent or replayed: the pages are told "sent".
+ * Refused (another 4xx): dropped, and the pages are told why; sending it again could not succeed.
+ */
+async function sendWaiting(): Promise<void> {
+  for (let entry = await outbox.shiftRequest(); entry; entry = await outbox.shiftRequest()) {
+    const key = entry.request.headers.get('idempotency-key') ?? '';
+    const url = entry.request.url;
+    let response: Response;
+    try {
+      response = await fetch(entry.request.clone());
+    } catch (err) {
+      await outbox.unshiftRequest(entry);
+      throw err;
+    }
+    if (response.status === 409 || response.status === 429 || response.status >= 500) {
+      await outbox.unshiftRequest(entry);
+      throw new Error(`outbox: ${response.status}, kept for the next try`);
+    }
+    if (response.ok) {
+      await tellPages({ type: 'studynest:outbox-sent', key, url, status: response.status });
+    } else {
+      const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
+      const message =
+        typeof body?.message === 'string' ? body.message : `It could not be sent (${response.status})`;
+      await tellPages({ type: 'studynest:outbox-refused', key, url, status: response.status, message });
+    }
+  }
+}
+
+/** Written offline by the account that logs out: its token is revoked, so none of it could be sent. */
+async function emptyOutbox() {
+  while (await outbox.shiftRequest()) {
+    // dropped
+  }
+}
+
+/**
+ * Workbox's queue keeps the requests (headers, multipart bodies included) in IndexedDB and replays on
+ * `sync` where the browser has Background Sync, and whenever the worker starts where it has not.
+ */
+const outbox = new Queue('studynest-outbox', {
+  maxRetentionTime: 7 * 24 * 60, // minutes: as long as the server remembers the keys
+  onSync: () => replayOutbox(),
+});
+
+registerRoute(
+  ({ request, url }) =>
+    url.origin === self.location.origin &&
+    OUTBOX_WRITES.test(url.pathname) &&
+    request.headers.has('idempotency-key'),
+  async ({ request }) => {
+    const kept = request.clone();
+    try {
+      return await fetch(request);
+    } catch {
+      await outbox.pushRequest({ request: kept });
+      return new Response(JSON.stringify({ queued: true, message: QUEUED_MESSAGE }), {
+        status: 202,
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+      });
+    }
+  },
+  'POST',
 );
 
 const SHELL_SCREENS = /^\/(hostels?(\/|$)|profile\/|saved$|receipt-page$|rent-receipt$)/;

@@ -25,14 +25,20 @@ export class ApiError extends Error {
 export const hasErrorCode = (err: unknown, code: ErrorCode): err is ApiError =>
   err instanceof ApiError && err.code === code;
 
-type RequestOptions = { method?: string; body?: unknown; signal?: AbortSignal };
+type RequestOptions = {
+  method?: string;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Extra request headers (an Idempotency-Key). */
+  headers?: Record<string, string>;
+};
 
 /** Every call carries the stored bearer token when there is one (docs/domain.md, "Accounts"). */
 async function request<T>(
   path: string,
-  { method = 'GET', body, signal }: RequestOptions,
+  { method = 'GET', body, signal, headers: extra }: RequestOptions,
 ): Promise<{ data: T; res: Response }> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...extra };
   const session = getSession();
   if (session) headers.authorization = `Bearer ${session.token}`;
   let payload: BodyInit | undefined;
@@ -92,12 +98,17 @@ export async function apiPage<T>(
 export function apiUpload<T>(
   path: string,
   form: FormData,
-  { onProgress, method = 'POST' }: { onProgress?: (fraction: number) => void; method?: string } = {},
+  {
+    onProgress,
+    method = 'POST',
+    headers = {},
+  }: { onProgress?: (fraction: number) => void; method?: string; headers?: Record<string, string> } = {},
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, `/api${path}`);
     xhr.setRequestHeader('accept', 'application/json');
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     const session = getSession();
     if (session) xhr.setRequestHeader('authorization', `Bearer ${session.token}`);
     xhr.upload.onprogress = (e) => {

@@ -6,6 +6,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { paths } from '../../../config/paths.ts';
 import { hasErrorCode } from '../../../lib/api-client.ts';
 import { addMonths, formatNaira, todayInLagos } from '../../../lib/format.ts';
+import { PAYMENTS_NEED_A_CONNECTION, useOnline } from '../../../lib/use-online.ts';
 import { useCreateBooking } from '../api/booking-queries.ts';
 import { LoadingOverlay } from './loading-overlay.tsx';
 import { SlotPicker, slotStartMinutes } from './slot-picker.tsx';
@@ -67,6 +68,8 @@ export function BookInspectionForm({
   const createBooking = useCreateBooking();
   const dateId = useId();
   const feeId = useId();
+  const offlineId = useId();
+  const online = useOnline();
 
   const problem = dateProblem(date, today, maxDate);
   const isPassed = (s: InspectionSlot) => date === today && slotStartMinutes(s) <= lagosMinutesNow();
@@ -168,8 +171,8 @@ export function BookInspectionForm({
         <button
           type="submit"
           className="btn-primary sm:flex-1"
-          disabled={!ready || busy}
-          aria-describedby={feeId}
+          disabled={!ready || busy || !online}
+          aria-describedby={online ? feeId : `${feeId} ${offlineId}`}
         >
           Pay Agent Fee
         </button>
@@ -177,6 +180,11 @@ export function BookInspectionForm({
           Receipt Page
         </Link>
       </div>
+      {!online && (
+        <p id={offlineId} className="-mt-2 text-sm text-muted">
+          {PAYMENTS_NEED_A_CONNECTION}
+        </p>
+      )}
       {!ready && !unavailable && (
         <p className="-mt-2 text-sm text-muted">Choose a date and a time slot to continue.</p>
       )}

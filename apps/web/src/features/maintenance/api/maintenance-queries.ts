@@ -1,6 +1,7 @@
 import type { MaintenanceCreate, MaintenanceRequest } from '@studynest/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiUpload } from '../../../lib/api-client.ts';
+import type { Queued } from '../../../lib/offline-writes.ts';
 
 /**
  * Key ['maintenance', 'mine']: the tenant's reports. The admins' queue is in
@@ -17,18 +18,24 @@ export const maintenanceQueries = {
 /** The report's checked fields (the contract's) and the photos that travel beside them. */
 export type MaintenanceReport = MaintenanceCreate & { photos: File[] };
 
-/** The tenant's report as multipart/form-data; `onProgress` gets the share of bytes sent. */
+/**
+ * The tenant's report as multipart/form-data; `onProgress` gets the share of bytes sent. `key` is the
+ * submission's Idempotency-Key: offline, the service worker keeps the report and answers `Queued`.
+ */
 export function useReportMaintenance(onProgress?: (fraction: number) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (report: MaintenanceReport) => {
+    mutationFn: ({ key, ...report }: MaintenanceReport & { key: string }) => {
       const form = new FormData();
       // Text fields first: the server reads the stream in order.
       form.append('category', report.category);
       form.append('description', report.description);
       form.append('urgency', report.urgency);
       for (const file of report.photos) form.append('photos', file, file.name);
-      return apiUpload<MaintenanceRequest>('/maintenance', form, { onProgress });
+      return apiUpload<MaintenanceRequest | Queued>('/maintenance', form, {
+        onProgress,
+        headers: { 'idempotency-key': key },
+      });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['maintenance'] }),
   });

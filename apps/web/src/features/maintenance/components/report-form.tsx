@@ -5,11 +5,14 @@ import {
   MAINTENANCE_TARGETS,
   MAINTENANCE_URGENCIES,
 } from '@studynest/contracts/constants';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { choices, FormField, SelectField } from '../../../components/ui/form-field.tsx';
+import { OutboxNotice } from '../../../components/ui/outbox-notice.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors, lazyZodResolver, useForm } from '../../../lib/form.ts';
+import { isQueued, useOutbox, useSubmissionKey } from '../../../lib/offline-writes.ts';
 import { notPhotos, PHOTO_ACCEPT, PHOTO_KINDS } from '../../../lib/photo-files.ts';
 import { usePreviewUrls } from '../../../lib/use-preview-urls.ts';
 import { useReportMaintenance } from '../api/maintenance-queries.ts';
@@ -52,6 +55,9 @@ export function ReportForm() {
   const [sent, setSent] = useState(false);
   const previews = usePreviewUrls(files);
   const report = useReportMaintenance(setProgress);
+  const submission = useSubmissionKey();
+  const queryClient = useQueryClient();
+  const outbox = useOutbox(() => queryClient.invalidateQueries({ queryKey: ['maintenance'] }));
   useEffect(() => resolver.preload(), []);
   const {
     register,
@@ -83,12 +89,16 @@ export function ReportForm() {
 
   const onSubmit = handleSubmit(async (values) => {
     setSent(false);
+    outbox.clear();
     setProgress(0);
     try {
-      await report.mutateAsync({ ...values, photos: files });
+      const key = submission.key();
+      const answer = await report.mutateAsync({ ...values, photos: files, key });
+      submission.done();
       reset();
       setFiles([]);
-      setSent(true);
+      if (isQueued(answer)) outbox.waiting(key);
+      else setSent(true);
     } catch (err) {
       applyServerErrors(err, setError);
       if (err instanceof ApiError && err.fields.photos) setPhotoError(err.fields.photos);
@@ -199,6 +209,7 @@ export function ReportForm() {
       </div>
 
       {report.error && <Alert tone="error">{report.error.message}</Alert>}
+      <OutboxNotice state={outbox.state} />
       {sent && (
         <Alert tone="success">
           Thank you: your report is in. We have e-mailed you a copy, and its progress shows below.

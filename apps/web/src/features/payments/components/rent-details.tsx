@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { CardSection } from '../../../components/ui/card-section.tsx';
 import { formatLagosDate, formatNaira } from '../../../lib/format.ts';
+import { PAYMENTS_NEED_A_CONNECTION, useOnline } from '../../../lib/use-online.ts';
 import { usePayAndCheckout } from '../api/payment-queries.ts';
 
 function daysLeftText(countdown: number): string {
@@ -24,6 +25,7 @@ function daysLeftText(countdown: number): string {
  */
 export function RentDetails({ profile }: { profile: Profile }) {
   const pay = usePayAndCheckout('rent');
+  const online = useOnline();
   const closedId = useId();
   const hostel = profile.hostel;
   if (!hostel) return null;
@@ -37,7 +39,9 @@ export function RentDetails({ profile }: { profile: Profile }) {
   const closedBecause =
     renewal && !renewal.open
       ? (renewal.message ?? `Renewal opens on ${formatLagosDate(renewal.opens_on)}.`)
-      : null;
+      : online
+        ? null
+        : PAYMENTS_NEED_A_CONNECTION;
 
   return (
     <CardSection title="Rent Details">

@@ -1,0 +1,74 @@
+import { useEffect, useRef, useState } from 'react';
+
+/**
+ * Writes a student may make without a signal (docs/decisions/0027-offline-writes.md): the service
+ * worker keeps them and answers 202 `{ queued: true }`, then tells the page when each has gone.
+ */
+export type Queued = { queued: true; message: string };
+
+export const isQueued = (answer: unknown): answer is Queued =>
+  typeof answer === 'object' && answer !== null && (answer as { queued?: unknown }).queued === true;
+
+export const WAITING_TO_SEND = 'Waiting to send — it goes as soon as you are back online';
+
+function newKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // Pages served over plain http (a phone on the LAN in development) have no randomUUID.
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * The Idempotency-Key of one submission: the same for its retries (a retry after a lost answer is
+ * then applied once), a new one once it has gone or been kept to send later.
+ */
+export function useSubmissionKey() {
+  const current = useRef<string | null>(null);
+  return {
+    key: () => {
+      current.current ??= newKey();
+      return current.current;
+    },
+    done: () => {
+      current.current = null;
+    },
+  };
+}
+
+export type OutboxState =
+  | { kind: 'waiting'; key: string }
+  | { kind: 'sent'; key: string }
+  | { kind: 'refused'; key: string; message: string };
+
+/**
+ * What became of a write the worker kept: waiting, then sent (`onSent` refetches what it changed)
+ * or refused by the server with its reason.
+ */
+export function useOutbox(onSent: () => void) {
+  const [state, setState] = useState<OutboxState | null>(null);
+  const sentRef = useRef(onSent);
+  sentRef.current = onSent;
+  const waitingKey = state?.kind === 'waiting' ? state.key : null;
+  useEffect(() => {
+    const sw = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;
+    if (!sw || !waitingKey) return;
+    const listen = (event: MessageEvent) => {
+      const note = (event.data ?? {}) as { type?: string; key?: string; message?: string };
+      if (note.key !== waitingKey) return;
+      if (note.type === 'studynest:outbox-sent') {
+        setState({ kind: 'sent', key: waitingKey });
+        sentRef.current();
+      }
+      if (note.type === 'studynest:outbox-refused') {
+        setState({ kind: 'refused', key: waitingKey, message: note.message ?? 'It could not be sent' });
+      }
+    };
+    sw.addEventListener('message', listen);
+    return () => sw.removeEventListener('message', listen);
+  }, [waitingKey]);
+  return {
+    state,
+    waiting: (key: string) => setState({ kind: 'waiting', key }),
+    clear: () => setState(null),
+  };
+}
