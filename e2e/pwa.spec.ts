@@ -1,8 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { E2E_ADMIN, expect, test } from './fixtures.ts';
-import { bookAndPay, createStudent, hostelWithRoom, login, type Session } from './people.ts';
+import { expect, test } from './fixtures.ts';
+import { controlled, signInOnce, tenant } from './offline.ts';
 
 /**
  * Issue 26, installable and offline (docs/decisions/0025-service-worker.md): the manifest and its
@@ -11,38 +10,6 @@ import { bookAndPay, createStudent, hostelWithRoom, login, type Session } from '
  * navigation. A 375 px phone.
  */
 test.use({ viewport: { width: 375, height: 740 } });
-
-/** The page is in the service worker's hands (the first visit's worker claims it once installed). */
-async function controlled(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 20_000,
-  });
-}
-
-/** A new student who booked and pays rent for a room of this journey's own hostel. */
-async function tenant(request: APIRequestContext, baseURL: string, label: string) {
-  const admin = await login(request, E2E_ADMIN.email, E2E_ADMIN.password);
-  const name = `${label} Lodge ${Date.now()}`;
-  const room = await hostelWithRoom(
-    request,
-    admin,
-    { hostel_name: name, address: '4 Signal Road, Akoka', hostel_details: 'Quiet' },
-    { room_number: 'room 12', price: 300_000, agent_fee: 30_000, caution_fee: 0, commission_fee: 5_000 },
-  );
-  const person = await createStudent(request, label);
-  const student = await login(request, person.email, person.password);
-  await bookAndPay(request, baseURL, student, room, ['agent_fee', 'rent']);
-  return { name, room, person, student };
-}
-
-/** Signed in once, as the login screen leaves it (not before every page load: logout must stick). */
-async function signInOnce(page: Page, session: Session) {
-  await page.evaluate((s) => {
-    localStorage.setItem('userToken', s.token);
-    localStorage.setItem('userId', s.userId);
-    localStorage.setItem('userRole', s.role);
-  }, session);
-}
 
 /** Width and height of a PNG, from its IHDR chunk. */
 const pngSize = (png: Buffer) => [png.readUInt32BE(16), png.readUInt32BE(20)];
