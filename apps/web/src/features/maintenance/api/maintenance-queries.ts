@@ -1,7 +1,7 @@
 import type { MaintenanceCreate, MaintenanceRequest } from '@studynest/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiUpload } from '../../../lib/api-client.ts';
-import type { Queued } from '../../../lib/offline-writes.ts';
+import { isQueued, type Queued } from '../../../lib/offline-writes.ts';
 
 /**
  * Key ['maintenance', 'mine']: the tenant's reports. The admins' queue is in
@@ -25,6 +25,8 @@ export type MaintenanceReport = MaintenanceCreate & { photos: File[] };
 export function useReportMaintenance(onProgress?: (fraction: number) => void) {
   const queryClient = useQueryClient();
   return useMutation({
+    // Offline it goes to the service worker, which keeps it (React Query would hold it back).
+    networkMode: 'always',
     mutationFn: ({ key, ...report }: MaintenanceReport & { key: string }) => {
       const form = new FormData();
       // Text fields first: the server reads the stream in order.
@@ -37,6 +39,8 @@ export function useReportMaintenance(onProgress?: (fraction: number) => void) {
         headers: { 'idempotency-key': key },
       });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['maintenance'] }),
+    // A kept report changed nothing yet, and offline the refetch would wait for the signal.
+    onSuccess: (answer) =>
+      isQueued(answer) ? undefined : queryClient.invalidateQueries({ queryKey: ['maintenance'] }),
   });
 }
