@@ -7,6 +7,7 @@ import type {
 } from '@studynest/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiPage } from '../../../lib/api-client.ts';
+import { isQueued, type Queued } from '../../../lib/offline-writes.ts';
 
 /** Reviews on the hostel page, a page at a time. */
 export const HOSTEL_REVIEWS_PAGE = 5;
@@ -39,26 +40,47 @@ export const hostelReviewQueries = {
     }),
 };
 
-/** A review's writes change its lists and its hostel's rating (the hostel page and the search). */
-function useRefreshing<V, R>(mutationFn: (vars: V) => Promise<R>) {
+/** What a review's writes change: its lists and its hostel's rating (the hostel page and the search). */
+export function useRefreshReviews() {
   const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['hostel-reviews'] }),
+      queryClient.invalidateQueries({ queryKey: ['hostels'] }),
+    ]);
+}
+
+/** `toWorker`: sent even offline, for the service worker to keep (React Query would hold it back). */
+function useRefreshing<V, R>(mutationFn: (vars: V) => Promise<R>, toWorker = false) {
+  const refresh = useRefreshReviews();
   return useMutation({
     mutationFn,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['hostel-reviews'] }),
-        queryClient.invalidateQueries({ queryKey: ['hostels'] }),
-      ]),
+    networkMode: toWorker ? 'always' : 'online',
+    // A write the service worker kept changed nothing yet, and offline the refetch would wait.
+    onSuccess: (answer) => (isQueued(answer) ? undefined : refresh()),
   });
 }
 
-/** A new review of her stay's hostel, or a change to the one she wrote. */
+/**
+ * A new review of her stay's hostel (`key`: the submission's Idempotency-Key; offline the service
+ * worker keeps it and answers `Queued`), or a change to the one she wrote.
+ */
 export const useSaveReview = () =>
   useRefreshing(
-    ({ hostelId, reviewId, ...body }: HostelReviewWrite & { hostelId: string; reviewId?: string }) =>
+    ({
+      hostelId,
+      reviewId,
+      key,
+      ...body
+    }: HostelReviewWrite & { hostelId: string; reviewId?: string; key: string }) =>
       reviewId
         ? api<HostelReviewOwn>(`/hostel-reviews/${reviewId}`, { method: 'PATCH', body })
-        : api<HostelReviewOwn>(`/hostels/${hostelId}/reviews`, { method: 'POST', body }),
+        : api<HostelReviewOwn | Queued>(`/hostels/${hostelId}/reviews`, {
+            method: 'POST',
+            body,
+            headers: { 'idempotency-key': key },
+          }),
+    true,
   );
 
 export const useReportReview = () =>

@@ -3,9 +3,11 @@ import { HOSTEL_REVIEW_LIMITS } from '@studynest/contracts/hostel-review-limits'
 import { useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
+import { OutboxNotice } from '../../../components/ui/outbox-notice.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatLagosDate } from '../../../lib/format.ts';
-import { useSaveReview } from '../api/hostel-review-queries.ts';
+import { isQueued, useOutbox, useSubmissionKey } from '../../../lib/offline-writes.ts';
+import { useRefreshReviews, useSaveReview } from '../api/hostel-review-queries.ts';
 
 const { minText, maxText } = HOSTEL_REVIEW_LIMITS;
 const STAR_WORDS = ['Very poor', 'Poor', 'Fair', 'Good', 'Excellent'];
@@ -17,6 +19,8 @@ export function StayReviewForm({ stay }: { stay: ReviewableStay }) {
   const [text, setText] = useState(review?.text ?? '');
   const [problem, setProblem] = useState<{ rating?: string; text?: string }>({});
   const save = useSaveReview();
+  const submission = useSubmissionKey();
+  const outbox = useOutbox(useRefreshReviews());
   const starsName = useId();
   const headingId = useId();
 
@@ -32,7 +36,17 @@ export function StayReviewForm({ stay }: { stay: ReviewableStay }) {
     };
     setProblem(found);
     if (found.rating || found.text) return;
-    save.mutate({ hostelId: stay.hostel._id, reviewId: review?._id, rating, text });
+    outbox.clear();
+    const key = submission.key();
+    save.mutate(
+      { hostelId: stay.hostel._id, reviewId: review?._id, rating, text, key },
+      {
+        onSuccess: (answer) => {
+          submission.done();
+          if (isQueued(answer)) outbox.waiting(key);
+        },
+      },
+    );
   }
 
   const serverFields = save.error instanceof ApiError ? save.error.fields : {};
@@ -100,7 +114,10 @@ export function StayReviewForm({ stay }: { stay: ReviewableStay }) {
         )}
       </FormField>
       {save.isError && !Object.keys(serverFields).length && <Alert tone="error">{save.error.message}</Alert>}
-      {save.isSuccess && <Alert tone="success">Thank you: your review is saved.</Alert>}
+      {save.isSuccess && !isQueued(save.data) && (
+        <Alert tone="success">Thank you: your review is saved.</Alert>
+      )}
+      <OutboxNotice state={outbox.state} />
       <button type="submit" className="btn-primary self-start" disabled={save.isPending}>
         {save.isPending ? 'Saving…' : review ? 'Save changes' : 'Post review'}
       </button>

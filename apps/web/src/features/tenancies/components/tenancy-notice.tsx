@@ -3,9 +3,11 @@ import { useEffect, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { CardSection } from '../../../components/ui/card-section.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
+import { OutboxNotice } from '../../../components/ui/outbox-notice.tsx';
 import { applyServerErrors, hasFieldErrors, lazyZodResolver, useForm, withRules } from '../../../lib/form.ts';
 import { formatLagosDate, formatLagosDateTime } from '../../../lib/format.ts';
-import { useGiveNotice, useWithdrawNotice } from '../api/notice-mutations.ts';
+import { isQueued, useOutbox, useSubmissionKey } from '../../../lib/offline-writes.ts';
+import { useGiveNotice, useRefreshOwnProfile, useWithdrawNotice } from '../api/notice-mutations.ts';
 
 type RentDetails = NonNullable<Profile['rentDetails']>;
 type Values = { move_out_on: string };
@@ -39,17 +41,27 @@ export function TenancyNotice({ rent }: { rent: RentDetails }) {
     defaultValues: { move_out_on: notice?.move_out_on ?? rent.earliestMoveOut },
   });
 
-  const submit = handleSubmit((body) =>
-    give.mutateAsync(body).then(
-      () => setEditing(false),
+  const submission = useSubmissionKey();
+  const refreshProfile = useRefreshOwnProfile();
+  const outbox = useOutbox(() => refreshProfile());
+  const submit = handleSubmit((body) => {
+    outbox.clear();
+    const key = submission.key();
+    return give.mutateAsync({ ...body, key }).then(
+      (answer) => {
+        submission.done();
+        if (isQueued(answer)) outbox.waiting(key);
+        else setEditing(false);
+      },
       (err: unknown) => {
         applyServerErrors(err, setError);
       },
-    ),
-  );
+    );
+  });
 
   return (
     <CardSection title="Moving out">
+      <OutboxNotice state={outbox.state} />
       {notice && !editing ? (
         <>
           <p>
