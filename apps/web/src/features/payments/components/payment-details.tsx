@@ -2,6 +2,7 @@ import type { MoveOutStatement, Profile } from '@studynest/contracts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { CardSection } from '../../../components/ui/card-section.tsx';
 import { formatNaira } from '../../../lib/format.ts';
+import { PAYMENTS_NEED_A_CONNECTION, useOnline } from '../../../lib/use-online.ts';
 import { usePayAndCheckout } from '../api/payment-queries.ts';
 
 /** The spec's status words, as it writes them ('waiting', 'paid'), shown capitalised. */
@@ -40,6 +41,7 @@ export function depositOutcome(
  */
 export function PaymentDetails({ profile, canPay = false }: { profile: Profile; canPay?: boolean }) {
   const pay = usePayAndCheckout('caution_fee');
+  const online = useOnline();
   const agent = profile.agentFeePayment;
   if (!agent) return null;
   const agentPaid = agent.status === 'success';
@@ -86,11 +88,15 @@ export function PaymentDetails({ profile, canPay = false }: { profile: Profile; 
                 <button
                   type="button"
                   className="btn-primary ml-2"
-                  disabled={pay.isPending || pay.isSuccess}
+                  disabled={pay.isPending || pay.isSuccess || !online}
+                  title={online ? undefined : PAYMENTS_NEED_A_CONNECTION}
                   onClick={() => pay.mutate({ booking_id: agent.booking._id })}
                 >
                   Pay
                 </button>
+              )}
+              {cautionDue && canPay && !online && (
+                <span className="mt-1 block text-xs text-muted">{PAYMENTS_NEED_A_CONNECTION}</span>
               )}
             </Row>
             <Row label="Rent Fee" amount={profile.roomPricePayment?.amount ?? agent.room.price}>
