@@ -3,6 +3,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../../../test/build-test-app.ts';
 import { insertHostel, insertRoom, insertTenancy, signedInUser } from '../../../test/factories.ts';
+import { hostelRentedBy } from '../hostel-reviews/hostel-reviews.fixtures.ts';
 import { multipart, smallJpeg } from '../hostels/hostels.fixtures.ts';
 import { idempotentRequests } from '../idempotency/idempotency.schema.ts';
 import { forgetOldKeys } from '../idempotency/index.ts';
@@ -158,5 +159,40 @@ describe('Idempotency-Key on a maintenance report', () => {
       .from(idempotentRequests)
       .where(eq(idempotentRequests.userId, me.user.id));
     expect(left).toHaveLength(1);
+  });
+
+  it('the notice and a review honour the key too: a replay is the first answer, not a second write', async () => {
+    const me = await tenant('Amaka');
+    const key = crypto.randomUUID();
+    const give = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/tenancy/notice',
+        headers: { ...me.headers, 'idempotency-key': key },
+        payload: { move_out_on: addDays(todayInLagos(), 90) },
+      });
+    const first = await give();
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await give();
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(again.headers['idempotent-replayed']).toBe('true');
+
+    // A second review of one stay is refused (409); the same submission sent again is not.
+    const hostelId = await hostelRentedBy(t, me.user.id);
+    const reviewKey = crypto.randomUUID();
+    const review = (k: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/hostels/${hostelId}/reviews`,
+        headers: { ...me.headers, 'idempotency-key': k },
+        payload: { rating: 5, text: 'Water all day and a quiet street.' },
+      });
+    const written = await review(reviewKey);
+    expect(written.statusCode, written.body).toBe(201);
+    const replayed = await review(reviewKey);
+    expect(replayed.statusCode).toBe(201);
+    expect(replayed.json()).toEqual(written.json());
+    expect((await review(crypto.randomUUID())).statusCode).toBe(409);
   });
 });
