@@ -184,8 +184,8 @@ async function tellPages(note: OutboxNote) {
 
 let replaying: Promise<void> | null = null;
 /** One pass over the outbox at a time: the sync event, the page's "online" and a worker start may coincide. */
-function replayOutbox(): Promise<void> {
-  replaying ??= sendWaiting().finally(() => {
+function replayOutbox(queue: Queue = outbox): Promise<void> {
+  replaying ??= sendWaiting(queue).finally(() => {
     replaying = null;
   });
   return replaying;
@@ -196,19 +196,19 @@ function replayOutbox(): Promise<void> {
  * and the failure tells the browser to try again later. Sent or replayed: the pages are told "sent".
  * Refused (another 4xx): dropped, and the pages are told why; sending it again could not succeed.
  */
-async function sendWaiting(): Promise<void> {
-  for (let entry = await outbox.shiftRequest(); entry; entry = await outbox.shiftRequest()) {
+async function sendWaiting(queue: Queue): Promise<void> {
+  for (let entry = await queue.shiftRequest(); entry; entry = await queue.shiftRequest()) {
     const key = entry.request.headers.get('idempotency-key') ?? '';
     const url = entry.request.url;
     let response: Response;
     try {
       response = await fetch(entry.request.clone());
     } catch (err) {
-      await outbox.unshiftRequest(entry);
+      await queue.unshiftRequest(entry);
       throw err;
     }
     if (response.status === 409 || response.status === 429 || response.status >= 500) {
-      await outbox.unshiftRequest(entry);
+      await queue.unshiftRequest(entry);
       throw new Error(`outbox: ${response.status}, kept for the next try`);
     }
     if (response.ok) {
@@ -235,7 +235,13 @@ async function emptyOutbox() {
  */
 const outbox = new Queue('studynest-outbox', {
   maxRetentionTime: 7 * 24 * 60, // minutes: as long as the server remembers the keys
-  onSync: () => replayOutbox(),
+  // Where there is no sync event this runs inside the constructor, before `outbox` is assigned: the
+  // queue comes as an argument. A failure there has nobody to retry it but the next cue, so it is
+  // caught; on `sync` it is thrown, for the browser to try again later.
+  onSync: ({ queue }) => {
+    const run = replayOutbox(queue);
+    return 'sync' in self.registration ? run : run.catch(() => {});
+  },
 });
 
 registerRoute(
