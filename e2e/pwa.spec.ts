@@ -56,7 +56,7 @@ test('the manifest, its icons and the service worker meet the install criteria',
   expect(new URL(worker.scope).pathname).toBe('/');
 });
 
-test('after one visit with a signal, the landing page, a viewed hostel and the profile open offline; logout leaves nothing of the account', async ({
+test('after one visit with a signal, the landing page, a viewed hostel, the profile and a receipt she opened open offline; logout leaves nothing of the account', async ({
   page,
   context,
   request,
@@ -75,6 +75,15 @@ test('after one visit with a signal, the landing page, a viewed hostel and the p
   const rent = page.getByRole('region', { name: 'Rent Details' }).or(page.getByText('Rent Details'));
   await expect(rent.first()).toBeVisible();
   await expect(page.getByText(name).first()).toBeVisible();
+  // Her receipt, opened once with a signal (the server's PDF).
+  const receiptPdf = async () => {
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: /^Download receipt/ }).first().click(),
+    ]);
+    return readFileSync(await file.path()).subarray(0, 5).toString('latin1');
+  };
+  expect(await receiptPdf()).toBe('%PDF-');
 
   await context.setOffline(true);
   await page.goto('/');
@@ -85,6 +94,7 @@ test('after one visit with a signal, the landing page, a viewed hostel and the p
   await expect(page.getByText('Rent Details').first()).toBeVisible();
   await expect(page.getByText(name).first()).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: /^Offline — as of / })).toBeVisible();
+  expect(await receiptPdf()).toBe('%PDF-');
 
   // Back online, she logs out: the account's kept reads go with her session.
   await context.setOffline(false);
@@ -107,7 +117,7 @@ test('after one visit with a signal, the landing page, a viewed hostel and the p
   await context.setOffline(false);
 });
 
-test('a new version says "Update available" and waits: nothing reloads under her, nor on a payment\'s page', async ({
+test('a new version says "Update available", waits through a payment\'s page, and takes over on the next navigation', async ({
   page,
 }) => {
   await page.goto('/');
@@ -118,7 +128,12 @@ test('a new version says "Update available" and waits: nothing reloads under her
   const swFile = path.join(import.meta.dirname, '../apps/web/dist/sw.js');
   const before = readFileSync(swFile, 'utf8');
   try {
-    writeFileSync(swFile, `${before}\n// e2e update ${Date.now()}\n`);
+    // The new version can say which it is, so the test knows who is in charge after the hand-over.
+    const stamp = `e2e-${Date.now()}`;
+    writeFileSync(
+      swFile,
+      `${before}\nself.addEventListener('message', (e) => { if (e.data?.type === 'E2E_VERSION') e.source?.postMessage({ type: 'e2e-version', stamp: '${stamp}' }); });\n`,
+    );
     await page.evaluate(async () => {
       await (await navigator.serviceWorker.getRegistration())?.update();
     });
@@ -139,6 +154,38 @@ test('a new version says "Update available" and waits: nothing reloads under her
     expect(
       await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting)),
     ).toBe(true);
+
+    // The next navigation that is not a payment's: the new version takes over and the page loads under it.
+    await page.evaluate(() => history.pushState(null, '', '/about'));
+    await page.waitForFunction(() => (window as { beforeUpdate?: boolean }).beforeUpdate === undefined, undefined, {
+      timeout: 20_000,
+    });
+    await expect(page).toHaveURL(/\/about$/);
+    await expect
+      .poll(
+        () =>
+          page.evaluate(
+            () =>
+              new Promise<string | null>((resolve) => {
+                const controller = navigator.serviceWorker.controller;
+                if (!controller) return resolve(null);
+                const heard = (event: MessageEvent) => {
+                  if (event.data?.type !== 'e2e-version') return;
+                  navigator.serviceWorker.removeEventListener('message', heard);
+                  resolve(event.data.stamp);
+                };
+                navigator.serviceWorker.addEventListener('message', heard);
+                controller.postMessage({ type: 'E2E_VERSION' });
+                setTimeout(() => resolve(null), 500);
+              }),
+          ),
+        { timeout: 20_000 },
+      )
+      .toBe(stamp);
+    expect(
+      await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting)),
+    ).toBe(false);
+    await expect(page.getByRole('status').filter({ hasText: 'Update available' })).toHaveCount(0);
   } finally {
     writeFileSync(swFile, before);
   }

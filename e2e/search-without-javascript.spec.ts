@@ -4,7 +4,7 @@ import { expect, test } from './fixtures.ts';
 // plain forms and links the server answers with HTML.
 test.use({ viewport: { width: 375, height: 812 }, javaScriptEnabled: false });
 
-test('without JavaScript: search from the landing page, page through the results, open a hostel', async ({
+test('without JavaScript: search from the landing page, page through the results, open a hostel, reach Log in with the room remembered', async ({
   page,
 }) => {
   await page.goto('/');
@@ -52,4 +52,18 @@ test('without JavaScript: search from the landing page, page through the results
   await page.getByRole('link', { name: /Akoka Royal Lodge/ }).click();
   await expect(page).toHaveURL(/\/hostel\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Akoka Royal Lodge' })).toBeVisible();
+
+  // Book Inspection on a room it has free, signed out: Log in, with that room remembered.
+  const book = page.getByTestId('room-card').getByRole('link', { name: 'Book Inspection' }).first();
+  const bookingForm = await book.getAttribute('href');
+  expect(bookingForm).toMatch(/^\/book-inspection\/[0-9a-f-]{36}$/);
+  await book.click();
+  await expect(page).toHaveURL(bookingForm as string);
+  await page.getByRole('link', { name: 'Log in or create an account to book this room' }).click();
+  await expect(page).toHaveURL(`/login?next=${encodeURIComponent(bookingForm as string)}`);
+  // Log in needs JavaScript; the page says so, and its reload link keeps the room.
+  await expect(page.getByRole('link', { name: 'Reload this page' })).toHaveAttribute(
+    'href',
+    `/login?next=${encodeURIComponent(bookingForm as string)}`,
+  );
 });

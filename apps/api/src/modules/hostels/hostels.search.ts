@@ -438,17 +438,20 @@ export function searchAnswers(
   deps: Pick<Deps, 'db' | 'dbKind' | 'storage'>,
 ): (query: HostelListQuery) => Promise<HostelSearchResult> {
   if (deps.dbKind !== 'pglite') return (query) => searchHostels(deps, query);
-  const kept = new LRUCache<string, { stamp: string; answer: HostelSearchResult }>({ max: KEPT_ANSWERS });
+  // Keyed by stamp and search: an answer under an older stamp is never found again, and ages out.
+  // Requests that arrive while a search runs get that run's answer (lru-cache's fetch keeps one in
+  // flight per key) instead of each queueing the same search on the one thread behind it.
+  const kept = new LRUCache<string, HostelSearchResult, HostelListQuery>({
+    max: KEPT_ANSWERS,
+    fetchMethod: (_key, _stale, { context }) => searchHostels(deps, context),
+  });
   return async (query) => {
     // Read before the search: data written after the stamp can only make the stamp older than
     // the answer, never an old answer look current.
     const stamp = await catalogueStamp(deps.db);
-    const key = JSON.stringify(query);
-    const hit = kept.get(key);
-    if (hit?.stamp === stamp) return hit.answer;
-    const answer = await searchHostels(deps, query);
-    kept.set(key, { stamp, answer });
-    return answer;
+    const answer = await kept.fetch(`${stamp} ${JSON.stringify(query)}`, { context: query });
+    // fetch gives nothing only when aborted, which nothing here does.
+    return answer ?? searchHostels(deps, query);
   };
 }
 
