@@ -79,9 +79,14 @@ test('after one visit with a signal, the landing page, a viewed hostel, the prof
   const receiptPdf = async () => {
     const [file] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: /^Download receipt/ }).first().click(),
+      page
+        .getByRole('button', { name: /^Download receipt/ })
+        .first()
+        .click(),
     ]);
-    return readFileSync(await file.path()).subarray(0, 5).toString('latin1');
+    return readFileSync(await file.path())
+      .subarray(0, 5)
+      .toString('latin1');
   };
   expect(await receiptPdf()).toBe('%PDF-');
 
@@ -157,9 +162,13 @@ test('a new version says "Update available", waits through a payment\'s page, an
 
     // The next navigation that is not a payment's: the new version takes over and the page loads under it.
     await page.evaluate(() => history.pushState(null, '', '/about'));
-    await page.waitForFunction(() => (window as { beforeUpdate?: boolean }).beforeUpdate === undefined, undefined, {
-      timeout: 20_000,
-    });
+    await page.waitForFunction(
+      () => (window as { beforeUpdate?: boolean }).beforeUpdate === undefined,
+      undefined,
+      {
+        timeout: 20_000,
+      },
+    );
     await expect(page).toHaveURL(/\/about$/);
     await expect
       .poll(

@@ -76,6 +76,10 @@
     if (reloaded || DURING_PAYMENT.test(location.pathname)) return;
     reloaded = true;
     location.reload();
+    // Chromium can leave a page load hanging when it starts just as the old version is replaced
+    // (seen in 2 of 6 runs of the update journey); this page still here 4 s later means that
+    // happened, and a second load goes to the new version.
+    setTimeout(() => location.reload(), 4000);
   };
   let current;
   const applyUpdate = () => {

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { integerCheck, limitSchema, optionalText, prepared, requiredText } from './common.ts';
-import { GENDERS, HOSTEL_SEARCH_PARAMS, HOSTEL_SORTS, ROOM_UNITS } from './constants.ts';
+import { GENDERS, HOSTEL_SORTS, ROOM_UNITS } from './constants.ts';
 import { nairaSchema } from './naira.ts';
 import {
   AMENITIES,
