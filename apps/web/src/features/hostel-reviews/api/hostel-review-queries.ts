@@ -7,7 +7,7 @@ import type {
 } from '@studynest/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiPage } from '../../../lib/api-client.ts';
-import { isQueued, type Queued } from '../../../lib/offline-writes.ts';
+import { isQueued, type Queued } from '../../../lib/offline-writes.tsx';
 
 /** Reviews on the hostel page, a page at a time. */
 export const HOSTEL_REVIEWS_PAGE = 5;

@@ -3,10 +3,9 @@ import { HOSTEL_REVIEW_LIMITS } from '@studynest/contracts/hostel-review-limits'
 import { useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { OutboxNotice } from '../../../components/ui/outbox-notice.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatLagosDate } from '../../../lib/format.ts';
-import { isQueued, useOutbox, useSubmissionKey } from '../../../lib/offline-writes.ts';
+import { isQueued, OutboxNotice, useOutbox, useSubmissionKey } from '../../../lib/offline-writes.tsx';
 import { useRefreshReviews, useSaveReview } from '../api/hostel-review-queries.ts';
 
 const { minText, maxText } = HOSTEL_REVIEW_LIMITS;

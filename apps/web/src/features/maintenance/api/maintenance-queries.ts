@@ -1,7 +1,7 @@
 import type { MaintenanceCreate, MaintenanceRequest } from '@studynest/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiUpload } from '../../../lib/api-client.ts';
-import { isQueued, type Queued } from '../../../lib/offline-writes.ts';
+import { isQueued, type Queued } from '../../../lib/offline-writes.tsx';
 
 /**
  * Key ['maintenance', 'mine']: the tenant's reports. The admins' queue is in

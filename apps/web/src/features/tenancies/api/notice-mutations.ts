@@ -2,7 +2,7 @@ import type { TenancyNoticeInput, TenancyNoticeState } from '@studynest/contract
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/auth-storage.ts';
-import { isQueued, type Queued } from '../../../lib/offline-writes.ts';
+import { isQueued, type Queued } from '../../../lib/offline-writes.tsx';
 import { profileQuery } from '../../../lib/query-client.ts';
 
 // The tenant's side of a tenancy, apart from the admins' (tenancy-queries.ts): only the profile

@@ -3,10 +3,9 @@ import { useEffect, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { CardSection } from '../../../components/ui/card-section.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
-import { OutboxNotice } from '../../../components/ui/outbox-notice.tsx';
 import { applyServerErrors, hasFieldErrors, lazyZodResolver, useForm, withRules } from '../../../lib/form.ts';
 import { formatLagosDate, formatLagosDateTime } from '../../../lib/format.ts';
-import { isQueued, useOutbox, useSubmissionKey } from '../../../lib/offline-writes.ts';
+import { isQueued, OutboxNotice, useOutbox, useSubmissionKey } from '../../../lib/offline-writes.tsx';
 import { useGiveNotice, useRefreshOwnProfile, useWithdrawNotice } from '../api/notice-mutations.ts';
 
 type RentDetails = NonNullable<Profile['rentDetails']>;

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { Alert } from '../components/ui/alert.tsx';
 
 /**
  * Writes a student may make without a signal (docs/decisions/0027-offline-writes.md): the service
@@ -11,12 +12,12 @@ export const isQueued = (answer: unknown): answer is Queued =>
 
 export const WAITING_TO_SEND = 'Waiting to send — it goes as soon as you are back online';
 
-function newKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  // Pages served over plain http (a phone on the LAN in development) have no randomUUID.
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
+/**
+ * 128 random bits in hex. Not `crypto.randomUUID`: pages served over plain http (a phone on the LAN
+ * in development) lack it, and one way for every page is less code to send.
+ */
+const newKey = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 /**
  * The Idempotency-Key of one submission: the same for its retries (a retry after a lost answer is
@@ -50,7 +51,8 @@ export function useOutbox(onSent: () => void) {
   sentRef.current = onSent;
   const waitingKey = state?.kind === 'waiting' ? state.key : null;
   useEffect(() => {
-    const sw = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;
+    // Effects run only in the browser.
+    const sw = navigator.serviceWorker;
     if (!sw || !waitingKey) return;
     const listen = (event: MessageEvent) => {
       const note = (event.data ?? {}) as { type?: string; key?: string; message?: string };
@@ -71,4 +73,12 @@ export function useOutbox(onSent: () => void) {
     waiting: (key: string) => setState({ kind: 'waiting', key }),
     clear: () => setState(null),
   };
+}
+
+/** Where a write made offline stands: waiting for the signal, sent, or refused with the server's reason. */
+export function OutboxNotice({ state }: { state: OutboxState | null }) {
+  if (!state) return null;
+  if (state.kind === 'waiting') return <Alert tone="info">{WAITING_TO_SEND}</Alert>;
+  if (state.kind === 'sent') return <Alert tone="success">Sent</Alert>;
+  return <Alert tone="error">Not sent: {state.message}</Alert>;
 }
