@@ -182,7 +182,7 @@ test('the admin home: each card matches the API and the list it links to, at 128
     // The menu: grouped, with the same figures beside Maintenance, Refunds and Arrears.
     await goHome(page);
     expect(await noSidewaysScroll(page)).toBe(true);
-    if (SHOTS) await page.screenshot({ path: shotPath(`admin-home-${width}.png`), fullPage: true });
+    if (SHOTS) await page.screenshot({ path: shotPath(`admin-dashboard-${width}.png`), fullPage: true });
     await page.getByRole('button', { name: 'Open admin menu' }).click();
     const menu = page.getByRole('navigation', { name: 'Admin menu' });
     for (const heading of ['People', 'Hostels and rooms', 'Money', 'Messages', 'Settings']) {

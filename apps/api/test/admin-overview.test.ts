@@ -12,6 +12,10 @@ import {
   rentYearNearlyUp,
   type Student,
 } from '../src/modules/payments/payments.fixtures.ts';
+import {
+  reconciliationDifferences,
+  reconciliationRuns,
+} from '../src/modules/reconciliation/reconciliation.schema.ts';
 import { testAppWith } from './build-test-app.ts';
 import { signedInUser } from './factories.ts';
 import { send } from './requests.ts';
@@ -52,8 +56,9 @@ describe('GET /api/admin/overview', () => {
       maintenance: { open: 0, in_progress: 0, emergencies: 0, overdue: 0, next: [] },
       refunds_due: { payments: 0, amount: 0 },
       arrears: { tenants: 0, amount_owed: 0 },
-      inspections: { today: 0, tomorrow: 0 },
+      inspections: { today: 0, tomorrow: 0, upcoming: 0 },
       tenants: { current: 0, given_notice: 0 },
+      reconciliation: [],
       income: {
         this_month: { month: today.slice(0, 7), total: 0 },
         last_month: { month: addMonths(`${today.slice(0, 7)}-01`, -1).slice(0, 7), total: 0 },
@@ -148,8 +153,12 @@ describe('GET /api/admin/overview', () => {
     // Inspections: the Bookings list's upcoming paid inspections on those two days.
     const { body: upcoming } = await list<{ inspection_date_time: string }[]>('/api/bookings?upcoming=1');
     const on = (day: string) => upcoming.filter((b) => b.inspection_date_time.startsWith(`${day}_`)).length;
-    expect(o.inspections).toEqual({ today: on(o.today), tomorrow: on(o.tomorrow) });
-    expect(o.inspections).toEqual({ today: 1, tomorrow: 2 });
+    expect(o.inspections).toEqual({
+      today: on(o.today),
+      tomorrow: on(o.tomorrow),
+      upcoming: upcoming.length,
+    });
+    expect(o.inspections).toEqual({ today: 1, tomorrow: 2, upcoming: 3 });
 
     // Tenants and notices: the Tenants list.
     const { body: tenants } = await list<{ notice: unknown }[]>('/api/payments/tenants');
@@ -167,5 +176,51 @@ describe('GET /api/admin/overview', () => {
     const [last, current] = revenue.months.map(({ month, total }) => ({ month, total }));
     expect(o.income).toEqual({ last_month: last, this_month: current });
     expect(o.income.this_month.total).toBeGreaterThan(0);
+  });
+
+  it("tells which days' latest reconciliation run, started in the last week, left differences", async () => {
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
+    const run = async (day: string, startedAt: Date, differences: boolean[]) => {
+      const [row] = await t.db
+        .insert(reconciliationRuns)
+        .values({
+          day,
+          provider: 'sandbox',
+          status: differences.length ? 'differences' : 'agreed',
+          startedAt,
+        })
+        .returning({ id: reconciliationRuns.id });
+      const id = (row as { id: string }).id;
+      for (const [i, settled] of differences.entries()) {
+        await t.db.insert(reconciliationDifferences).values({
+          runId: id,
+          kind: 'missing_ours',
+          reference: `ref-${id}-${i}`,
+          whatToDo: 'Look at it',
+          settled,
+        });
+      }
+      return id;
+    };
+    // The 21st was run again after it was put right: its latest run agreed.
+    await run('2026-11-21', hoursAgo(1), []);
+    await run('2026-11-21', hoursAgo(9), [false]);
+    // The 20th: two left to do, one the run settled itself.
+    const twentieth = await run('2026-11-20', hoursAgo(2), [false, false, true]);
+    // The 19th: everything settled by the run.
+    await run('2026-11-19', hoursAgo(30), [true]);
+    // Found long ago: the Reconciliation page keeps it, the home does not.
+    await run('2026-11-01', hoursAgo(8 * 24), [false]);
+    const later = await run('2026-11-22', hoursAgo(3), [false]);
+
+    expect((await overview()).reconciliation).toEqual([
+      { day: '2026-11-22', run_id: later, open: 1 },
+      { day: '2026-11-20', run_id: twentieth, open: 2 },
+    ]);
+    // The Reconciliation page's runs say the same of those two.
+    const { body: runs } =
+      await list<{ _id: string; differences: { settled: boolean }[] }[]>('/api/admin/reconciliation');
+    const left = (id: string) => runs.find((r) => r._id === id)?.differences.filter((d) => !d.settled).length;
+    expect([left(later), left(twentieth)]).toEqual([1, 2]);
   });
 });

@@ -41,10 +41,18 @@ export const AdminOverviewSchema = z.object({
   refunds_due: z.object({ payments: count, amount: naira }),
   /** Running tenancies past their due date today (the Arrears list and the arrears report). */
   arrears: z.object({ tenants: count, amount_owed: naira }),
-  /** Confirmed inspections (agent fee paid) on those Lagos days (the Bookings list's upcoming ones). */
-  inspections: z.object({ today: count, tomorrow: count }),
+  /**
+   * Confirmed inspections (agent fee paid) on those Lagos days, and from today on (the Bookings
+   * list's upcoming ones; the menu's Booking(N)).
+   */
+  inspections: z.object({ today: count, tomorrow: count, upcoming: count }),
   /** Current tenants, and those of them who have given notice to move out (the Tenants list). */
   tenants: z.object({ current: count, given_notice: count }),
+  /**
+   * Days whose latest reconciliation run, started in the last week, left differences for an admin
+   * (newest day first): the run to open and how many differences are left.
+   */
+  reconciliation: z.array(z.object({ day: z.string(), run_id: z.string(), open: count })),
   /** Revenue as the reports count it, this Lagos month so far and the whole of last month. */
   income: z.object({
     this_month: z.object({ month: z.string(), total: naira }),

@@ -48,58 +48,87 @@ const place = (d: AuditDescription) => [d.room?.name, d.hostel?.name].filter(Boo
 const who = (d: AuditDescription) => d.person?.name ?? 'someone';
 const plural = (n: number | undefined, one: string, many: string) => `${n ?? 0} ${n === 1 ? one : many}`;
 
-/** The log's sentence for one action, e.g. "Refunded ₦100,000 to Tunde Bakare — Inspection cancelled". */
+/**
+ * The log's sentence for one action, e.g. "Refunded ₦100,000 to Tunde Bakare — Inspection cancelled".
+ * The one place a kind becomes words: given only a kind (an entry kept before descriptions, its kind
+ * read from its route), each kind still reads as a sentence, without the names and amounts it lacks.
+ */
 export function describeAuditAction(d: AuditDescription): string {
   const naira = (n: number | undefined) => formatNaira(n ?? 0);
+  const why = d.reason ? ` — ${d.reason}` : '';
+  const message = (verb: string) =>
+    `${verb} ${d.channel === 'sms' ? 'a text' : d.channel === 'email' ? 'an e-mail' : 'a message'}${
+      d.count === undefined ? '' : ` to ${plural(d.count, 'person', 'people')}`
+    }${d.detail ? `: “${d.detail}”` : ''}`;
+  const hostel = (verb: string) => `${verb} ${d.hostel ? `hostel ${d.hostel.name}` : 'a hostel'}`;
+  const room = place(d) || 'a room';
   switch (d.kind) {
     case 'refund.created':
-      return `Refunded ${naira(d.amount)} to ${who(d)}${d.reason ? ` — ${d.reason}` : ''}`;
+      return d.amount === undefined ? 'Refunded a payment' : `Refunded ${naira(d.amount)} to ${who(d)}${why}`;
     case 'refund.checked':
-      return `Checked the refund of ${naira(d.amount)} to ${who(d)} with the provider: ${words(d.status)}`;
+      return d.amount === undefined
+        ? 'Checked a refund with the payment provider'
+        : `Checked the refund of ${naira(d.amount)} to ${who(d)} with the provider: ${words(d.status)}`;
     case 'refund.closed':
-      return `Closed the refunds to ${who(d)}: ${naira(d.amount)} refunded, ${naira(d.kept)} kept${d.reason ? ` — ${d.reason}` : ''}`;
+      return d.amount === undefined
+        ? 'Closed the refunds of a payment, keeping the rest'
+        : `Closed the refunds to ${who(d)}: ${naira(d.amount)} refunded, ${naira(d.kept)} kept${why}`;
     case 'tenancy.moved_out':
-      return `Moved out ${who(d)} from ${place(d)}, ${naira(d.kept)} kept${d.amount ? `, ${naira(d.amount)} to refund` : ''}${d.reason ? ` — ${d.reason}` : ''}`;
+      return d.person
+        ? `Moved out ${who(d)} from ${room}, ${naira(d.kept)} kept${d.amount ? `, ${naira(d.amount)} to refund` : ''}${why}`
+        : 'Moved out a tenant';
     case 'maintenance.updated':
-      return `Marked ${who(d)}'s ${words(d.detail)} request in ${place(d)} ${words(d.status)}`;
+      return d.status
+        ? `Marked ${who(d)}'s ${words(d.detail)} request in ${room} ${words(d.status)}`
+        : 'Updated a maintenance request';
     case 'message.sent':
-      return `Sent ${d.channel === 'sms' ? 'a text' : 'an e-mail'} to ${plural(d.count, 'person', 'people')}${d.detail ? `: “${d.detail}”` : ''}`;
+      return message('Sent');
     case 'message.previewed':
-      return `Previewed ${d.channel === 'sms' ? 'a text' : 'an e-mail'} to ${plural(d.count, 'person', 'people')}${d.detail ? `: “${d.detail}”` : ''}`;
+      return message('Previewed');
     case 'message.retried':
-      return `Retried ${plural(d.count, 'failed delivery', 'failed deliveries')}${d.detail ? ` of “${d.detail}”` : ''}`;
+      return d.count === undefined
+        ? "Retried a message's failed deliveries"
+        : `Retried ${plural(d.count, 'failed delivery', 'failed deliveries')}${d.detail ? ` of “${d.detail}”` : ''}`;
     case 'hostel.created':
-      return `Created hostel ${d.hostel?.name}`;
+      return hostel('Created');
     case 'hostel.updated':
-      return `Updated hostel ${d.hostel?.name}`;
+      return hostel('Updated');
     case 'hostel.deleted':
-      return `Deleted hostel ${d.hostel?.name}`;
+      return hostel('Deleted');
     case 'hostel.closed':
-      return `Closed hostel ${d.hostel?.name}`;
+      return hostel('Closed');
     case 'hostel.reopened':
-      return `Reopened hostel ${d.hostel?.name}`;
+      return hostel('Reopened');
     case 'room.created':
-      return `Added ${place(d)} at ${naira(d.amount)} a year`;
+      return d.amount === undefined ? `Added ${room}` : `Added ${room} at ${naira(d.amount)} a year`;
     case 'room.updated':
-      return `Updated ${place(d)}${d.amount === undefined ? '' : `, ${naira(d.amount)} a year`}`;
+      return `Updated ${room}${d.amount === undefined ? '' : `, ${naira(d.amount)} a year`}`;
     case 'room.status_changed':
-      return `Set ${place(d)} to ${words(d.status)}`;
+      return d.status ? `Set ${room} to ${words(d.status)}` : `Changed the status of ${room}`;
     case 'room.deleted':
-      return `Deleted ${place(d)}`;
+      return `Deleted ${room}`;
     case 'room.photos_added':
-      return `Added ${plural(d.count, 'photo', 'photos')} to ${place(d)}`;
+      return d.count === undefined
+        ? `Added photos to ${room}`
+        : `Added ${plural(d.count, 'photo', 'photos')} to ${room}`;
     case 'room.photo_removed':
-      return `Removed a photo from ${place(d)}`;
+      return `Removed a photo from ${room}`;
     case 'review.moderated':
-      return `Set ${who(d)}'s review${d.count ? ` (${plural(d.count, 'star', 'stars')})` : ''} to ${words(d.status)}`;
+      return d.status
+        ? `Set ${who(d)}'s review${d.count ? ` (${plural(d.count, 'star', 'stars')})` : ''} to ${words(d.status)}`
+        : 'Moderated a review';
     case 'settings.changed':
-      return `Changed the settings: ${d.detail}`;
+      return d.detail ? `Changed the settings: ${d.detail}` : 'Changed the settings';
     case 'admin.created':
-      return `Created admin ${who(d)}${d.person?.email ? ` (${d.person.email})` : ''}`;
+      return d.person
+        ? `Created admin ${who(d)}${d.person.email ? ` (${d.person.email})` : ''}`
+        : 'Created an admin';
     case 'user.deleted':
-      return `Deleted user ${who(d)}${d.person?.email ? ` (${d.person.email})` : ''}`;
+      return d.person
+        ? `Deleted user ${who(d)}${d.person.email ? ` (${d.person.email})` : ''}`
+        : 'Deleted a user';
     case 'two_step.reset':
-      return `Reset two-step sign-in for ${who(d)}`;
+      return d.person ? `Reset two-step sign-in for ${who(d)}` : "Reset an admin's two-step sign-in";
     case 'two_step.setup':
       return 'Started setting up two-step sign-in';
     case 'two_step.enabled':
@@ -107,7 +136,7 @@ export function describeAuditAction(d: AuditDescription): string {
     case 'two_step.disabled':
       return 'Turned off two-step sign-in';
     case 'reconciliation.run':
-      return `Reconciled ${d.detail ? formatLagosDate(d.detail) : 'a day'} with the payment provider: ${words(d.status)}${d.count ? `, ${plural(d.count, 'difference', 'differences')}` : ''}`;
+      return `Reconciled ${d.detail ? formatLagosDate(d.detail) : 'a day'} with the payment provider${d.status ? `: ${words(d.status)}` : ''}${d.count ? `, ${plural(d.count, 'difference', 'differences')}` : ''}`;
   }
 }
 
@@ -119,7 +148,12 @@ export const AuditEntrySchema = z.object({
   action: z.string(),
   /** What the action did, as kept when it happened; null on entries older than descriptions. */
   description: z.nullable(AuditDescriptionSchema),
-  /** The action in words, made from `description` (or the method and route when there is none). */
+  /** The kind of action: the description's, or on an older entry the kind its route is (null if none). */
+  kind: z.nullable(z.enum(AUDIT_KINDS)),
+  /**
+   * The action in words, made from `description`; an entry kept before descriptions reads as its
+   * kind in general words (from its route), never as the route itself.
+   */
   summary: z.string(),
   /** The id in the path, when there is one. */
   target_id: z.nullable(z.string()),

@@ -1,12 +1,13 @@
 import {
   type AuditDescription,
   type AuditEntry,
+  type AuditKind,
   type AuditQuery,
   addDays,
   describeAuditAction,
   lagosInstant,
 } from '@studynest/contracts';
-import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
 import { users } from '../auth/index.ts';
 import { adminAudit } from './audit.schema.ts';
@@ -24,6 +25,69 @@ export async function recordAdminAction({ db }: Pick<Deps, 'db'>, entry: AdminAc
   await db.insert(adminAudit).values(entry);
 }
 
+/**
+ * What kind of action each admin write route is, for entries kept before descriptions (migration
+ * 0024): they have only their method and route, and still read as a sentence of their kind.
+ */
+const KIND_OF_ROUTE: Record<string, AuditKind> = {
+  'POST /api/admin/refunds': 'refund.created',
+  'POST /api/admin/refunds/:id/check': 'refund.checked',
+  'POST /api/admin/refunds/close': 'refund.closed',
+  'POST /api/admin/tenancies/:id/move-out': 'tenancy.moved_out',
+  'PATCH /api/admin/maintenance/:id': 'maintenance.updated',
+  'POST /api/admin/messages': 'message.sent',
+  'POST /api/admin/messages/preview': 'message.previewed',
+  'POST /api/admin/messages/:id/retry': 'message.retried',
+  'POST /api/hostels': 'hostel.created',
+  'PATCH /api/hostels/:id': 'hostel.updated',
+  'PUT /api/hostels/:id': 'hostel.updated',
+  'DELETE /api/hostels/:id': 'hostel.deleted',
+  'POST /api/hostels/:id/close': 'hostel.closed',
+  'POST /api/hostels/:id/reopen': 'hostel.reopened',
+  'POST /api/rooms': 'room.created',
+  'PATCH /api/rooms/:id': 'room.updated',
+  'PUT /api/rooms/:id': 'room.updated',
+  'PATCH /api/rooms/:id/status': 'room.status_changed',
+  'DELETE /api/rooms/:id': 'room.deleted',
+  'POST /api/rooms/:id/photos': 'room.photos_added',
+  'DELETE /api/rooms/:id/photos/:photoId': 'room.photo_removed',
+  'PATCH /api/reviews/:id': 'review.moderated',
+  'PUT /api/reviews/:id': 'review.moderated',
+  'POST /api/hostel-reviews/:id/hide': 'review.moderated',
+  'POST /api/hostel-reviews/:id/unhide': 'review.moderated',
+  'PUT /api/admin/settings': 'settings.changed',
+  'POST /api/auth/admin/signup': 'admin.created',
+  'DELETE /api/user/:id': 'user.deleted',
+  'POST /api/user/:id/two-step/reset': 'two_step.reset',
+  'POST /api/auth/mfa/setup': 'two_step.setup',
+  'POST /api/auth/mfa/enable': 'two_step.enabled',
+  'POST /api/auth/mfa/disable': 'two_step.disabled',
+  'POST /api/admin/reconciliation': 'reconciliation.run',
+};
+
+/** The kind of an admin write from its method and route ("POST /api/admin/refunds"), when it is one. */
+export const auditKindOfAction = (action: string): AuditKind | undefined => KIND_OF_ROUTE[action];
+
+/**
+ * An entry in words: from its description, or, on an entry kept before descriptions, from the kind
+ * its route is, in general words; a route no kind knows reads by its method alone.
+ */
+export function auditSummary(action: string, description: AuditDescription | null): string {
+  if (description) return describeAuditAction(description);
+  const kind = auditKindOfAction(action);
+  const said = kind
+    ? describeAuditAction({ kind })
+    : (GENERIC_CHANGE[action.split(' ')[0] ?? ''] ?? 'Changed something');
+  return `${said} (recorded before the log kept names and amounts)`;
+}
+
+const GENERIC_CHANGE: Record<string, string> = {
+  POST: 'Made a change in the admin pages',
+  PATCH: 'Updated a record in the admin pages',
+  PUT: 'Updated a record in the admin pages',
+  DELETE: 'Deleted a record in the admin pages',
+};
+
 /** The first instant of a Lagos calendar day. */
 const lagosMidnight = (date: string) => lagosInstant(date, '00:00');
 
@@ -32,7 +96,15 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
 
 function filtersOf(query: AuditQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
-  if (query.kind) conditions.push(sql`${adminAudit.description}->>'kind' = ${query.kind}`);
+  if (query.kind) {
+    const routes = Object.keys(KIND_OF_ROUTE).filter((route) => KIND_OF_ROUTE[route] === query.kind);
+    conditions.push(
+      or(
+        sql`${adminAudit.description}->>'kind' = ${query.kind}`,
+        and(isNull(adminAudit.description), inArray(adminAudit.action, routes)),
+      ),
+    );
+  }
   if (query.from) conditions.push(gte(adminAudit.createdAt, lagosMidnight(query.from)));
   if (query.to) conditions.push(lt(adminAudit.createdAt, lagosMidnight(addDays(query.to, 1))));
   if (query.person) {
@@ -79,7 +151,8 @@ export async function listAdminActions(
           : null,
       action: entry.action,
       description: entry.description,
-      summary: entry.description ? describeAuditAction(entry.description) : entry.action,
+      kind: entry.description?.kind ?? auditKindOfAction(entry.action) ?? null,
+      summary: auditSummary(entry.action, entry.description),
       target_id: entry.targetId,
       status_code: entry.statusCode,
       ip: entry.ip,

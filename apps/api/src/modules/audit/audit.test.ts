@@ -1,4 +1,11 @@
-import { AUDIT_KINDS, type AuditEntry, addDays, todayInLagos } from '@studynest/contracts';
+import {
+  AUDIT_KINDS,
+  type AuditEntry,
+  type AuditKind,
+  addDays,
+  describeAuditAction,
+  todayInLagos,
+} from '@studynest/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { testAppWith } from '../../../test/build-test-app.ts';
@@ -254,17 +261,51 @@ describe('the activity log says what each admin action did', () => {
     expect(new Set(rows.map((r) => r.description?.kind))).toEqual(new Set(AUDIT_KINDS));
   });
 
-  it('shows an entry kept before descriptions as its method and route', async () => {
-    await t.db.insert(adminAudit).values({
-      actorId: admin.user.id,
+  it('reads an entry kept before descriptions in words of its kind, for the route of every kind, never as a route', async () => {
+    // The routes every kind above was written through, as the log keeps them.
+    const written = await t.db
+      .selectDistinct({ action: adminAudit.action, kind: sql<string>`${adminAudit.description}->>'kind'` })
+      .from(adminAudit);
+    expect(new Set(written.map((w) => w.kind))).toEqual(new Set(AUDIT_KINDS));
+    const later = Date.now() + 60_000;
+    const old = [...written, { action: 'POST /api/admin/something-new', kind: null }];
+    await t.db.insert(adminAudit).values(
+      old.map(({ action }, i) => ({
+        actorId: admin.user.id,
+        action,
+        targetId: null,
+        statusCode: 200,
+        ip: '127.0.0.1',
+        createdAt: new Date(later + i),
+      })),
+    );
+    const log = await send(admin, 'GET', `/api/admin/audit?limit=${old.length}`);
+    expect(log.statusCode, log.body).toBe(200);
+    const entries = (log.json() as AuditEntry[]).reverse();
+    expect(entries.map((e) => e.action)).toEqual(old.map((o) => o.action));
+    for (const [i, entry] of entries.entries()) {
+      const kind = old[i]?.kind as AuditKind | null;
+      expect(entry).toMatchObject({ description: null, kind });
+      expect(entry.summary).toBe(
+        `${kind ? describeAuditAction({ kind }) : 'Made a change in the admin pages'} (recorded before the log kept names and amounts)`,
+      );
+      expect(entry.summary).not.toMatch(/\/api|undefined|₦0|someone|:id/);
+    }
+    // Each kind has words of its own even without its facts.
+    const generic = AUDIT_KINDS.map((kind) => describeAuditAction({ kind }));
+    expect(new Set(generic).size).toBe(AUDIT_KINDS.length);
+    expect(entries.find((e) => e.action === 'POST /api/admin/refunds')?.summary).toBe(
+      'Refunded a payment (recorded before the log kept names and amounts)',
+    );
+    // The kind filter finds older entries of that kind by their route.
+    const [oldRefund] = (
+      await send(admin, 'GET', '/api/admin/audit?kind=refund.created&limit=1')
+    ).json() as AuditEntry[];
+    expect(oldRefund).toMatchObject({
       action: 'POST /api/admin/refunds',
-      targetId: null,
-      statusCode: 202,
-      ip: '127.0.0.1',
-      createdAt: new Date(Date.now() + 60_000),
+      description: null,
+      kind: 'refund.created',
     });
-    const [old] = (await send(admin, 'GET', '/api/admin/audit?limit=1')).json() as AuditEntry[];
-    expect(old).toMatchObject({ description: null, summary: 'POST /api/admin/refunds' });
     await t.db.delete(adminAudit).where(sql`${adminAudit.description} is null`);
   });
 });

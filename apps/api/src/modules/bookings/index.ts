@@ -19,4 +19,4 @@ export {
 } from './bookings.mapper.ts';
 export { bookingsRoutes } from './bookings.routes.ts';
 export { bookings } from './bookings.schema.ts';
-export { countInspectionsOn, createBooking } from './bookings.service.ts';
+export { countInspectionsOn, countUpcomingBookings, createBooking } from './bookings.service.ts';

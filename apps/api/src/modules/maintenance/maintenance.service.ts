@@ -187,6 +187,9 @@ async function notifyTenant(deps: Pick<Deps, 'db' | 'jobs'>, request: Maintenanc
   ]);
 }
 
+/** Not done and past its promised time: the queue's overdue flag and the home's overdue count. */
+const overdueNow = sql<boolean>`(${maintenanceRequests.status} <> 'done' and ${maintenanceRequests.dueBy} < now())`;
+
 /** Requests with their places, people and history, as the API shows them. */
 async function loadRequests(
   deps: Pick<Deps, 'db' | 'storage'>,
@@ -197,6 +200,7 @@ async function loadRequests(
     deps.db
       .select({
         request: maintenanceRequests,
+        isOverdue: overdueNow,
         hostel: hostelRefColumns,
         room: roomRefColumns,
         user: personRefColumns,
@@ -229,8 +233,7 @@ async function loadRequests(
       ),
     )
     .orderBy(asc(maintenanceEvents.createdAt), asc(maintenanceEvents.id));
-  const now = Date.now();
-  return rows.map(({ request: r, hostel, room, user }) => ({
+  return rows.map(({ request: r, isOverdue, hostel, room, user }) => ({
     _id: r.id,
     category: r.category,
     description: r.description,
@@ -246,7 +249,7 @@ async function loadRequests(
     created_at: r.createdAt.toISOString(),
     updated_at: r.updatedAt.toISOString(),
     due_by: r.dueBy.toISOString(),
-    overdue: r.status !== 'done' && r.dueBy.getTime() < now,
+    overdue: Boolean(isOverdue),
     history: events
       .filter((e) => e.requestId === r.id)
       .map((e) => ({ status: e.status, note: e.note, at: e.createdAt.toISOString() })),
@@ -289,7 +292,7 @@ export async function maintenanceSummary(deps: Pick<Deps, 'db' | 'storage'>, sho
           sql<number>`count(*) filter (where ${maintenanceRequests.status} = 'in_progress')`.mapWith(Number),
         emergencies:
           sql<number>`count(*) filter (where ${maintenanceRequests.urgency} = 'emergency')`.mapWith(Number),
-        overdue: sql<number>`count(*) filter (where ${maintenanceRequests.dueBy} < now())`.mapWith(Number),
+        overdue: sql<number>`count(*) filter (where ${overdueNow})`.mapWith(Number),
       })
       .from(maintenanceRequests)
       .where(unfinished),

@@ -2,4 +2,4 @@
 // compared with the payment provider's, and the differences kept for the admins.
 export { startReconciliationJobs } from './reconciliation.jobs.ts';
 export { reconciliationRoutes } from './reconciliation.routes.ts';
-export { reconcileDay } from './reconciliation.service.ts';
+export { openDifferenceDays, reconcileDay } from './reconciliation.service.ts';

@@ -7,7 +7,7 @@ import {
   type ReconciliationDifferenceKind,
   type ReconciliationRun,
 } from '@studynest/contracts';
-import { and, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { PeriodRefund, SettledTransaction } from '../../payment-providers/provider.ts';
@@ -358,6 +358,37 @@ export async function getRun(deps: Pick<Deps, 'db'>, id: string): Promise<Reconc
   const [run] = await listRuns(deps, id);
   if (!run) throw notFound('No reconciliation run has this id');
   return run;
+}
+
+/**
+ * The days whose differences still need an admin, newest day first, for the admin home's notice:
+ * the latest run of each day (running the day again after putting things right replaces what an
+ * earlier run found), if it started in the last week, with the differences it did not settle
+ * itself. Older findings stay on the Reconciliation page.
+ */
+export async function openDifferenceDays({
+  db,
+}: Pick<Deps, 'db'>): Promise<{ day: string; run_id: string; open: number }[]> {
+  const latest = db
+    .selectDistinctOn([reconciliationRuns.day], {
+      id: reconciliationRuns.id,
+      day: reconciliationRuns.day,
+      startedAt: reconciliationRuns.startedAt,
+    })
+    .from(reconciliationRuns)
+    .orderBy(reconciliationRuns.day, desc(reconciliationRuns.startedAt), desc(reconciliationRuns.id))
+    .as('latest');
+  const rows = await db
+    .select({ day: latest.day, runId: latest.id, open: count() })
+    .from(latest)
+    .innerJoin(
+      reconciliationDifferences,
+      and(eq(reconciliationDifferences.runId, latest.id), eq(reconciliationDifferences.settled, false)),
+    )
+    .where(gt(latest.startedAt, sql`now() - interval '7 days'`))
+    .groupBy(latest.id, latest.day)
+    .orderBy(desc(latest.day));
+  return rows.map((r) => ({ day: r.day, run_id: r.runId, open: Number(r.open) }));
 }
 
 /** GET /admin/reconciliation: the latest runs (newest first), each with what it found. */

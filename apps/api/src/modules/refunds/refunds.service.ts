@@ -11,7 +11,7 @@ import {
   type RefundRecord,
   todayInLagos,
 } from '@studynest/contracts';
-import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
@@ -21,7 +21,7 @@ import { personRefColumns, users } from '../auth/index.ts';
 import { hostelRefColumns, hostels } from '../hostels/index.ts';
 import { dispatch } from '../messages/index.ts';
 import { lockPayment, payments } from '../payments/index.ts';
-import { roomRefColumns, rooms, selectWithWhoAndWhere } from '../rooms/index.ts';
+import { joinWhoAndWhere, roomRefColumns, rooms, selectWithWhoAndWhere } from '../rooms/index.ts';
 import { keptOnClose, openRefundAmount, refundedAmount } from './refund-amounts.ts';
 import { followRefund, recordPaymentEmail } from './refund-follow-up.ts';
 import { refundClosures, refunds } from './refunds.schema.ts';
@@ -89,19 +89,22 @@ export async function adminRefunds(deps: Pick<Deps, 'db'>): Promise<AdminRefunds
   return { due, refunds: made, closures };
 }
 
-/** Successful payments owed back with something left to give back, oldest first: the Refunds queue. */
-export async function listOwedPayments({ db }: Pick<Deps, 'db'>): Promise<OwedPayment[]> {
+/**
+ * A payment owed back with something left to give back (amount less refunded, pending, and what an
+ * admin kept when closing it): the Refunds queue's rule, which its list and its count both use.
+ */
+function owedBack() {
   const refunded = refundedAmount(payments.id);
   const pending = openRefundAmount(payments.id);
-  // A payment closed with the rest kept has nothing left to give back.
-  const kept = keptOnClose(payments.id);
+  const left = sql<string>`${payments.amount} - ${refunded} - ${pending} - ${keptOnClose(payments.id)}`;
+  return { refunded, pending, where: and(eq(payments.needsRefund, true), gt(left, 0)) };
+}
+
+/** Successful payments owed back with something left to give back, oldest first: the Refunds queue. */
+export async function listOwedPayments({ db }: Pick<Deps, 'db'>): Promise<OwedPayment[]> {
+  const { refunded, pending, where } = owedBack();
   const rows = await selectWithWhoAndWhere(db, payments, { payment: payments, refunded, pending })
-    .where(
-      and(
-        eq(payments.needsRefund, true),
-        gt(sql`${payments.amount} - ${refunded} - ${pending} - ${kept}`, 0),
-      ),
-    )
+    .where(where)
     .orderBy(asc(payments.paidAt), asc(payments.createdAt));
   const today = todayInLagos();
   return rows.map(({ payment, user, room, hostel, ...amounts }) => {
@@ -124,6 +127,27 @@ export async function listOwedPayments({ db }: Pick<Deps, 'db'>): Promise<OwedPa
       remaining: Math.max(0, payment.amount - refundedNaira - pendingNaira),
     };
   });
+}
+
+/**
+ * How many payments the Refunds queue lists and what is left to give back on them (each payment's
+ * amount less refunded and pending, as the queue shows it), counted in SQL by the queue's rule.
+ */
+export async function countOwedPayments({
+  db,
+}: Pick<Deps, 'db'>): Promise<{ payments: number; amount: number }> {
+  const { refunded, pending, where } = owedBack();
+  const [row] = await joinWhoAndWhere(
+    db
+      .select({
+        n: count(),
+        amount: sql<string>`coalesce(sum(${payments.amount} - ${refunded} - ${pending}), 0)`,
+      })
+      .from(payments)
+      .$dynamic(),
+    payments,
+  ).where(where);
+  return { payments: Number(row?.n ?? 0), amount: Number(row?.amount ?? 0) };
 }
 
 /**

@@ -7,12 +7,12 @@ import {
   todayInLagos,
 } from '@studynest/contracts';
 import { nigerianMobile } from '@studynest/contracts/phone';
-import { and, asc, eq, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
 import { personRefColumns, users } from '../auth/index.ts';
 import { hostelRefColumns, hostels } from '../hostels/index.ts';
 import { messageDeliveries, type NewMessage, recordMessages } from '../messages/index.ts';
-import { roomRefColumns, rooms } from '../rooms/index.ts';
+import { joinWhoAndWhere, roomRefColumns, rooms } from '../rooms/index.ts';
 import { getSettings } from '../settings/index.ts';
 import { rentReminderKeyPrefix, tenancies, tenancyRunning } from '../tenancies/index.ts';
 
@@ -190,4 +190,19 @@ export async function listArrears({ db }: Pick<Deps, 'db'>, today = todayInLagos
     amountOwed: r.price,
     lastReminderAt: r.lastReminderAt ? new Date(r.lastReminderAt).toISOString() : null,
   }));
+}
+
+/** How many tenants the Arrears list shows on `today` and what they owe, counted in SQL by its rule. */
+export async function countArrears(
+  { db }: Pick<Deps, 'db'>,
+  today = todayInLagos(),
+): Promise<{ tenants: number; amount_owed: number }> {
+  const [row] = await joinWhoAndWhere(
+    db
+      .select({ tenants: count(), owed: sql<string>`coalesce(sum(${amountOwed}), 0)` })
+      .from(tenancies)
+      .$dynamic(),
+    tenancies,
+  ).where(inArrears(today));
+  return { tenants: Number(row?.tenants ?? 0), amount_owed: Number(row?.owed ?? 0) };
 }

@@ -4,19 +4,21 @@ import { type AdminOverview, AdminOverviewSchema } from '@studynest/contracts/ad
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps.ts';
 import { errorAnswers } from '../../lib/route-options.ts';
-import { countInspectionsOn } from '../bookings/index.ts';
+import { countInspectionsOn, countUpcomingBookings } from '../bookings/index.ts';
 import { maintenanceSummary } from '../maintenance/index.ts';
-import { listOwedPayments } from '../refunds/index.ts';
-import { listTenants } from '../tenancies/index.ts';
-import { arrearsReport } from './arrears.report.ts';
-import { revenueReport } from './revenue.report.ts';
+import { openDifferenceDays } from '../reconciliation/index.ts';
+import { countOwedPayments } from '../refunds/index.ts';
+import { countArrears } from '../rent/index.ts';
+import { countTenants } from '../tenancies/index.ts';
+import { revenueByMonth } from './revenue.report.ts';
 
 /** How many unfinished repairs the home lists by name; the rest are behind the link to the queue. */
 const REPAIRS_SHOWN = 5;
 
 /**
  * The admin home (docs/domain.md, "The admin home"): each figure from the module that owns it, by
- * the rule of the list the card links to, so the card and the list cannot disagree.
+ * the rule of the list the card links to, so the card and the list cannot disagree. Each is a count
+ * or a sum in SQL sharing its list's filter: the home never loads a whole list to count it.
  */
 export async function adminOverview(
   deps: Pick<Deps, 'db' | 'storage'>,
@@ -24,16 +26,26 @@ export async function adminOverview(
 ): Promise<AdminOverview> {
   const tomorrow = addDays(today, 1);
   const lastMonthStart = addMonths(`${today.slice(0, 7)}-01`, -1);
-  const [maintenance, owed, arrears, [inspectionsToday = 0, inspectionsTomorrow = 0], tenants, revenue] =
-    await Promise.all([
-      maintenanceSummary(deps, REPAIRS_SHOWN),
-      listOwedPayments(deps),
-      arrearsReport(deps, { from: today, to: today }),
-      countInspectionsOn(deps, [today, tomorrow]),
-      listTenants(deps),
-      revenueReport(deps, { from: lastMonthStart, to: today }),
-    ]);
-  const [lastMonth, thisMonth] = revenue.months;
+  const [
+    maintenance,
+    refundsDue,
+    arrears,
+    [inspectionsToday = 0, inspectionsTomorrow = 0],
+    upcoming,
+    tenants,
+    months,
+    reconciliation,
+  ] = await Promise.all([
+    maintenanceSummary(deps, REPAIRS_SHOWN),
+    countOwedPayments(deps),
+    countArrears(deps, today),
+    countInspectionsOn(deps, [today, tomorrow]),
+    countUpcomingBookings(deps),
+    countTenants(deps),
+    revenueByMonth(deps, { from: lastMonthStart, to: today }),
+    openDifferenceDays(deps),
+  ]);
+  const [lastMonth, thisMonth] = months;
   return {
     today,
     tomorrow,
@@ -50,10 +62,11 @@ export async function adminOverview(
         overdue,
       })),
     },
-    refunds_due: { payments: owed.length, amount: owed.reduce((sum, p) => sum + p.remaining, 0) },
-    arrears: { tenants: arrears.tenants, amount_owed: arrears.amount_owed },
-    inspections: { today: inspectionsToday, tomorrow: inspectionsTomorrow },
-    tenants: { current: tenants.length, given_notice: tenants.filter((t) => t.notice).length },
+    refunds_due: refundsDue,
+    arrears,
+    inspections: { today: inspectionsToday, tomorrow: inspectionsTomorrow, upcoming: upcoming.upcoming },
+    tenants,
+    reconciliation,
     income: {
       this_month: { month: thisMonth?.month ?? today.slice(0, 7), total: thisMonth?.total ?? 0 },
       last_month: { month: lastMonth?.month ?? lastMonthStart.slice(0, 7), total: lastMonth?.total ?? 0 },
@@ -69,7 +82,7 @@ export const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary:
-          "The admin home's figures: maintenance, refunds due, arrears, inspections today and tomorrow, notices given, income this month and last",
+          "The admin home's figures: maintenance, refunds due, arrears, inspections today, tomorrow and upcoming, notices given, reconciliation days left to look at, income this month and last",
         response: { 200: AdminOverviewSchema, ...errorAnswers(401, 403) },
       },
     },

@@ -16,25 +16,52 @@ import { instantInPeriod, lagosMonth, lagosMonthStart, monthsOf, num, periodEnd 
 /** The caution deposit is held for the tenant, not earned: neither it nor its return is revenue. */
 const revenueKind = ne(payments.kind, 'caution_fee');
 
-export async function revenueReport({ db }: Pick<Deps, 'db'>, period: ReportPeriod): Promise<RevenueReport> {
+/** Revenue month by month over the period (the report's rows), each month's total net of its refunds. */
+export async function revenueByMonth(
+  { db }: Pick<Deps, 'db'>,
+  period: ReportPeriod,
+): Promise<RevenueReport['months']> {
   const month = lagosMonth(payments.paidAt);
-  const rows = await db
-    .select({
-      month,
-      agentFees: sql`coalesce(sum(${payments.amount}) filter (where ${payments.kind} = 'agent_fee'), 0)`,
-      rent: sql`coalesce(sum(${payments.amount}) filter (where ${payments.kind} = 'rent'), 0)`,
-      payments: sql`count(*)`,
-    })
-    .from(payments)
-    .where(and(eq(payments.status, 'success'), revenueKind, instantInPeriod(payments.paidAt, period)))
-    .groupBy(lagosMonthStart(payments.paidAt));
   const refundMonth = lagosMonth(refunds.processedAt);
-  const refunded = await db
-    .select({ month: refundMonth, amount: sql`sum(${refunds.amount})` })
-    .from(refunds)
-    .innerJoin(payments, eq(payments.id, refunds.paymentId))
-    .where(and(eq(refunds.status, 'processed'), revenueKind, instantInPeriod(refunds.processedAt, period)))
-    .groupBy(lagosMonthStart(refunds.processedAt));
+  const [rows, refunded] = await Promise.all([
+    db
+      .select({
+        month,
+        agentFees: sql`coalesce(sum(${payments.amount}) filter (where ${payments.kind} = 'agent_fee'), 0)`,
+        rent: sql`coalesce(sum(${payments.amount}) filter (where ${payments.kind} = 'rent'), 0)`,
+        payments: sql`count(*)`,
+      })
+      .from(payments)
+      .where(and(eq(payments.status, 'success'), revenueKind, instantInPeriod(payments.paidAt, period)))
+      .groupBy(lagosMonthStart(payments.paidAt)),
+    db
+      .select({ month: refundMonth, amount: sql`sum(${refunds.amount})` })
+      .from(refunds)
+      .innerJoin(payments, eq(payments.id, refunds.paymentId))
+      .where(and(eq(refunds.status, 'processed'), revenueKind, instantInPeriod(refunds.processedAt, period)))
+      .groupBy(lagosMonthStart(refunds.processedAt)),
+  ]);
+  const byMonth = new Map(rows.map((r) => [r.month, r]));
+  const refundsByMonth = new Map(refunded.map((r) => [r.month, num(r.amount)]));
+  return monthsOf(period).map((m) => {
+    const r = byMonth.get(m);
+    const agentFees = num(r?.agentFees);
+    const rent = num(r?.rent);
+    const refundTotal = refundsByMonth.get(m) ?? 0;
+    return {
+      month: m,
+      agent_fees: agentFees,
+      rent,
+      refunds: refundTotal,
+      total: agentFees + rent - refundTotal,
+      payments: num(r?.payments),
+    };
+  });
+}
+
+export async function revenueReport(deps: Pick<Deps, 'db'>, period: ReportPeriod): Promise<RevenueReport> {
+  const { db } = deps;
+  const months = await revenueByMonth(deps, period);
   // What is still owed on the flagged payments of the period: their amount less what was refunded,
   // and less what an admin kept when closing one (nothing is left on a closed payment).
   const leftToRefund = sql`${payments.amount} - ${refundedAmount(payments.id)} - ${keptOnClose(payments.id)}`;
@@ -51,22 +78,6 @@ export async function revenueReport({ db }: Pick<Deps, 'db'>, period: ReportPeri
       ),
     );
   const deposits = await depositsAt(db, period);
-  const byMonth = new Map(rows.map((r) => [r.month, r]));
-  const refundsByMonth = new Map(refunded.map((r) => [r.month, num(r.amount)]));
-  const months = monthsOf(period).map((m) => {
-    const r = byMonth.get(m);
-    const agentFees = num(r?.agentFees);
-    const rent = num(r?.rent);
-    const refundTotal = refundsByMonth.get(m) ?? 0;
-    return {
-      month: m,
-      agent_fees: agentFees,
-      rent,
-      refunds: refundTotal,
-      total: agentFees + rent - refundTotal,
-      payments: num(r?.payments),
-    };
-  });
   const sum = (pick: (m: (typeof months)[number]) => number) => months.reduce((s, m) => s + pick(m), 0);
   return {
     kind: 'revenue',

@@ -29,4 +29,4 @@ export {
   toTenancyDates,
   unsettledDeposit,
 } from './tenancy-rules.ts';
-export { listTenants } from './tenants.service.ts';
+export { countTenants, listTenants } from './tenants.service.ts';

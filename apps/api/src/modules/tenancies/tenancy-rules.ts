@@ -5,7 +5,7 @@ import {
   type TenancyNoticeState,
   todayInLagos,
 } from '@studynest/contracts';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { hostels } from '../hostels/index.ts';
 import { payments, standingAgentFee, standingAgentFeeAt } from '../payments/index.ts';
 import { openRefundAmount, refundedAmount } from '../refunds/index.ts';
@@ -145,7 +145,10 @@ export const toTenancyDates = (t: { startDate: string; dueDate: string }) => ({
   rentDueDate: t.dueDate,
 });
 
-/** A tenancy's notice to leave, as the tenant and admins see it (null until given). */
+/** A tenancy whose tenant has given notice, in SQL: the rule of `toNotice` below (both facts kept). */
+export const noticeGiven = and(isNotNull(tenancies.noticeGivenAt), isNotNull(tenancies.noticeMoveOutOn));
+
+/** A tenancy's notice to leave, as the tenant and admins see it (null until given; `noticeGiven` in SQL). */
 export const toNotice = (t: {
   noticeGivenAt: Date | null;
   noticeMoveOutOn: string | null;

@@ -1,11 +1,11 @@
 import { daysBetween, type Tenant, todayInLagos } from '@studynest/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
 import { hostels } from '../hostels/index.ts';
 import { payments } from '../payments/index.ts';
-import { rooms, selectWithWhoAndWhere } from '../rooms/index.ts';
+import { joinWhoAndWhere, rooms, selectWithWhoAndWhere } from '../rooms/index.ts';
 import { tenancies } from './tenancies.schema.ts';
-import { depositHeldAmount, tenancyRunning, toNotice, toTenancyDates } from './tenancy-rules.ts';
+import { depositHeldAmount, noticeGiven, tenancyRunning, toNotice, toTenancyDates } from './tenancy-rules.ts';
 
 /** GET /payments/tenants: running tenancies, soonest due first, with what each tenant paid in rent for that room. */
 export async function listTenants({ db }: Pick<Deps, 'db'>): Promise<Tenant[]> {
@@ -39,4 +39,18 @@ export async function listTenants({ db }: Pick<Deps, 'db'>): Promise<Tenant[]> {
     deposit_held: Number(depositHeld),
     notice: toNotice(tenancy),
   }));
+}
+
+/** How many tenants the Tenants list shows, and how many of them have given notice, counted in SQL. */
+export async function countTenants({
+  db,
+}: Pick<Deps, 'db'>): Promise<{ current: number; given_notice: number }> {
+  const [row] = await joinWhoAndWhere(
+    db
+      .select({ current: count(), givenNotice: count(sql`case when ${noticeGiven} then 1 end`) })
+      .from(tenancies)
+      .$dynamic(),
+    tenancies,
+  ).where(tenancyRunning);
+  return { current: Number(row?.current ?? 0), given_notice: Number(row?.givenNotice ?? 0) };
 }

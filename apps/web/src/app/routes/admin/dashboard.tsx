@@ -16,7 +16,7 @@ import { useOverview } from './layout.tsx';
 /**
  * /admin-dashboard, the admin home: the day's work in cards, each counted by the rule of the list it
  * links to (docs/domain.md, "The admin home"); above them, a notice while a recent reconciliation
- * has differences to do.
+ * has differences to do. One request, the frame's GET /api/admin/overview, fills the whole page.
  */
 export function Component() {
   useDocumentTitle('Today');
@@ -24,7 +24,7 @@ export function Component() {
   const overview = useOverview();
   return (
     <section className="flex flex-col gap-4">
-      <OpenDifferencesNotice />
+      {overview.data && <OpenDifferencesNotice days={overview.data.reconciliation} />}
       <div>
         <h1 className="text-2xl">Today</h1>
         {overview.data && <p className="text-sm text-muted">{formatLagosLongDate(overview.data.today)}</p>}

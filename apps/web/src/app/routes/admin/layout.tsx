@@ -30,5 +30,7 @@ export function Component() {
     refunds: o.refunds_due.payments,
     arrears: o.arrears.tenants,
   };
-  return <AdminLayout bookingLabel={<BookingCountLabel />} counts={counts} />;
+  return (
+    <AdminLayout bookingLabel={<BookingCountLabel upcoming={o?.inspections.upcoming} />} counts={counts} />
+  );
 }

@@ -6,18 +6,14 @@ import { formatLagosDateTime } from '../../../lib/format.ts';
 /**
  * The admin activity log: every change an admin made (refused requests changed nothing and are not
  * recorded), newest first, each in the words kept when it happened. An entry from before words
- * were kept shows its method and route.
+ * were kept reads in general words of its kind (the API says which).
  */
 export function AuditTable({ entries }: { entries: AuditEntry[] }) {
   const when = (e: AuditEntry) => <time dateTime={e.created_at}>{formatLagosDateTime(e.created_at)}</time>;
   const what = (e: AuditEntry) => (
     <>
-      <span className={e.description ? 'block font-medium' : 'block break-all font-mono text-xs'}>
-        {e.summary}
-      </span>
-      {e.description && (
-        <span className="block text-xs text-muted">{AUDIT_KIND_LABELS[e.description.kind]}</span>
-      )}
+      <span className="block font-medium">{e.summary}</span>
+      {e.kind && <span className="block text-xs text-muted">{AUDIT_KIND_LABELS[e.kind]}</span>}
     </>
   );
   const who = (e: AuditEntry) => (

@@ -1,14 +1,8 @@
-import type { Booking, BookingCount, BookingCreateInput, BookingListItem } from '@studynest/contracts';
+import type { Booking, BookingCreateInput, BookingListItem } from '@studynest/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 export const bookingQueries = {
-  /** Admins: upcoming paid inspections, for the menu's Booking(N). */
-  count: () =>
-    queryOptions({
-      queryKey: ['bookings', 'count'],
-      queryFn: ({ signal }) => api<BookingCount>('/bookings/count', { signal }),
-    }),
   /** Admins: every booking, or (`upcoming`) only paid inspections from today on. */
   list: (upcoming: boolean) =>
     queryOptions({

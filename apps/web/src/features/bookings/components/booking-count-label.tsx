@@ -1,10 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
-import { bookingQueries } from '../api/booking-queries.ts';
-
-/** The admin menu's Booking(N): upcoming paid inspections (… while it loads). */
-export function BookingCountLabel() {
-  const count = useQuery(bookingQueries.count());
-  const upcoming = count.data?.upcoming;
+/**
+ * The admin menu's Booking(N): upcoming paid inspections (… while it loads). The figure comes from
+ * the admin home's read (GET /api/admin/overview), which the frame makes anyway: no request of its own.
+ */
+export function BookingCountLabel({ upcoming }: { upcoming: number | undefined }) {
   return (
     <>
       <span aria-hidden="true">Booking({upcoming ?? '…'})</span>
