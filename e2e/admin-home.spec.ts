@@ -175,6 +175,18 @@ test('the admin home: each card matches the API and the list it links to, at 128
   expect(o.refunds_due.payments).toBeGreaterThanOrEqual(1);
   await signIn(page, admin);
 
+  // One read fills the home: the cards, the menu's counts, Booking(N) and the reconciliation notice.
+  const reads: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/') && r.method() === 'GET') reads.push(url.pathname);
+  });
+  await goHome(page);
+  await expect(page.getByRole('link', { name: `Bookings: ${o.inspections.upcoming} upcoming paid inspections` })).toBeVisible();
+  expect(reads.filter((p) => p === '/api/admin/overview')).toHaveLength(1);
+  expect(reads.filter((p) => p !== '/api/admin/overview' && p.startsWith('/api/admin/'))).toEqual([]);
+  expect(reads).not.toContain('/api/bookings/count');
+
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     await checkEveryCard(page, o);
