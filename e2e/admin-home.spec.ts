@@ -182,7 +182,9 @@ test('the admin home: each card matches the API and the list it links to, at 128
     if (url.pathname.startsWith('/api/') && r.method() === 'GET') reads.push(url.pathname);
   });
   await goHome(page);
-  await expect(page.getByRole('link', { name: `Bookings: ${o.inspections.upcoming} upcoming paid inspections` })).toBeVisible();
+  await expect(
+    page.getByRole('link', { name: `Bookings: ${o.inspections.upcoming} upcoming paid inspections` }),
+  ).toBeVisible();
   expect(reads.filter((p) => p === '/api/admin/overview')).toHaveLength(1);
   expect(reads.filter((p) => p !== '/api/admin/overview' && p.startsWith('/api/admin/'))).toEqual([]);
   expect(reads).not.toContain('/api/bookings/count');
