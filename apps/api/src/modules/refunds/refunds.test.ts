@@ -357,7 +357,7 @@ describe('refunds (sandbox provider)', () => {
     const { room, reference } = await owedBack(student);
     await processed((await refund(admin, { reference, amount: 5_000, reason: 'Part' })).json()._id);
     const key = crypto.randomUUID();
-    const close = (body: Record<string, unknown>, idempotencyKey = key) =>
+    const close = (body: Record<string, unknown>, idempotencyKey: string = key) =>
       t.app.inject({
         method: 'POST',
         url: '/api/admin/refunds/close',
