@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../components/ui/alert.tsx';
-import { newKey } from './request-key.ts';
 
 /**
  * Writes a student may make without a signal (docs/decisions/0027-offline-writes.md): the service
@@ -12,6 +11,13 @@ export const isQueued = (answer: unknown): answer is Queued =>
   typeof answer === 'object' && answer !== null && (answer as { queued?: unknown }).queued === true;
 
 export const WAITING_TO_SEND = 'Waiting to send — it goes as soon as you are back online';
+
+/**
+ * 128 random bits in hex. Not `crypto.randomUUID`: pages served over plain http (a phone on the LAN
+ * in development) lack it, and one way for every page is less code to send.
+ */
+export const newKey = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 /**
  * The Idempotency-Key of one submission: the same for its retries (a retry after a lost answer is

@@ -1,11 +1,5 @@
 import { useRef } from 'react';
-
-/**
- * An Idempotency-Key: 128 random bits in hex. Not `crypto.randomUUID`: pages served over plain http
- * (a phone on the LAN in development) lack it, and one way for every page is less code to send.
- */
-export const newKey = () =>
-  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+import { newKey } from './offline-writes.tsx';
 
 /**
  * The Idempotency-Key for sending `body`: the same while the same body is sent again (a retry after

@@ -374,17 +374,17 @@ describe('admin reports and CSV exports', () => {
       // ₦50,000 − ₦30,000 kept − ₦20,000 returned: nothing held at the end of May; CF2 is owed back.
       deposits: { held_at_end: 0, held_count: 0, deductions_kept: 30_000, returned: 20_000 },
     });
+    const depositsUpTo = async (to: string) =>
+      (await get(`/api/admin/reports/revenue?from=2024-05-01&to=${to}`)).json().deposits;
     // Mid-May, before the move-out: the whole deposit was held.
-    const mid = await get('/api/admin/reports/revenue?from=2024-05-01&to=2024-05-15');
-    expect(mid.json().deposits).toEqual({
+    expect(await depositsUpTo('2024-05-15')).toEqual({
       held_at_end: 50_000,
       held_count: 1,
       deductions_kept: 0,
       returned: 0,
     });
     // The day of the move-out: the deductions are kept, the rest is held until its refund goes through.
-    const movedOut = await get('/api/admin/reports/revenue?from=2024-05-01&to=2024-05-19');
-    expect(movedOut.json().deposits).toEqual({
+    expect(await depositsUpTo('2024-05-19')).toEqual({
       held_at_end: 20_000,
       held_count: 1,
       deductions_kept: 30_000,
