@@ -93,6 +93,11 @@ test('the reports page shows the period figures at 375 px and 1280 px, and a CSV
   const refundsSection = page.getByRole('region', { name: 'Refunds', exact: true });
   await expect(refundsSection).toContainText(formatNaira(refunds.processed.amount));
   await expect(refundsSection.getByRole('row')).toHaveCount(1 + refunds.by_reason.length);
+  // The two reports agree: refunds of fees and rent in the revenue, deposits given back beside it.
+  expect(revenue.totals.refunds + revenue.deposits.returned).toBe(refunds.processed.amount);
+  await expect(revenueSection.getByTestId('deposits-line')).toContainText(
+    `${formatNaira(revenue.deposits.returned)} given back`,
+  );
   expect(await noSidewaysScroll(page)).toBe(true);
   if (SHOTS) await page.screenshot({ path: shotPath('admin-reports-375.png'), fullPage: true });
 

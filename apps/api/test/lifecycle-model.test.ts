@@ -376,6 +376,7 @@ abstract class Step implements fc.AsyncCommand<Model, World> {
       await this.act(m, w);
       const t1 = now();
       Object.assign(m, await snapshot(w));
+      moneyAddsUp(m, what);
       await ledgerHolds(w, what);
       if (VERBOSE) console.log(`    ${t1 - t0} ms, then ${now() - t1} ms to check`);
     } catch (err) {
@@ -384,6 +385,25 @@ abstract class Step implements fc.AsyncCommand<Model, World> {
       throw new Error(
         `${message}\n\nThe sequence, as it ran:\n${w.log.map((s, i) => `  ${i + 1}. ${s}`).join('\n')}`,
       );
+    }
+  }
+}
+
+/**
+ * Every payment's money, as the model reads it (docs/domain.md, "Refunds"): never more refunded
+ * than paid; what was refunded (or is on its way) and what was kept — by a move-out or by closing
+ * it — at most what was paid; and a closed payment owes nothing more: nothing on its way back, and
+ * refunded plus kept is all of it.
+ */
+function moneyAddsUp(m: Model, after: string): void {
+  for (const p of m.payments.filter((x) => x.status === 'success')) {
+    const show = () =>
+      `after ${after}: ${p.kind} ${p.reference} of ${p.amount} has ${p.processed} refunded, ${p.pendingRefund} on its way, ${p.keptAmount} kept at move-out, ${p.closedKept} kept at closing`;
+    check(p.processed + p.pendingRefund <= p.amount, show);
+    check(p.processed + p.pendingRefund + p.keptAmount + p.closedKept <= p.amount, show);
+    if (p.closedKept > 0) {
+      check(p.needsRefund && p.pendingRefund === 0, show);
+      check(p.processed + p.keptAmount + p.closedKept === p.amount, show);
     }
   }
 }
@@ -955,6 +975,23 @@ class KeepRest extends Step {
       saw(`rest kept of ${payment.kind}`);
       const kept = (res.json() as { kept_amount: number }).kept_amount;
       check(kept === left, () => `${this}: kept ${kept}, but ${left} was left`);
+    }
+    // Closed or not, the Refunds screen's "To refund" is what the open payments still owe.
+    const list = await w.t.app.inject({ method: 'GET', url: '/api/admin/refunds', headers: w.admin.headers });
+    answered(list, [200], `${this}: GET /api/admin/refunds`);
+    const { due, closures } = list.json() as {
+      due: { reference: string; remaining: number }[];
+      closures: { reference: string; kept_amount: number }[];
+    };
+    const owes = due.find((d) => d.reference === payment.reference);
+    if (res.statusCode === 200) {
+      check(!owes, () => `${this}: ${payment.reference} is closed but still listed to refund`);
+      check(
+        closures.some((c) => c.reference === payment.reference && c.kept_amount === left),
+        () => `${this}: ${payment.reference} is not listed closed with ${left} kept`,
+      );
+    } else if (payment.closedKept > 0) {
+      check(!owes, () => `${this}: ${payment.reference} was closed before but is listed to refund`);
     }
   }
 }

@@ -58,6 +58,11 @@ export const RevenueReportSchema = z.object({
     held_count: z.int(),
     /** Deductions kept from deposits at move-outs recorded in the period. */
     deductions_kept: z.int(),
+    /**
+     * Deposits given back: their refunds processed in the period. Not in `totals.refunds` (a deposit
+     * is not revenue), so the refunds report's processed total is the two together.
+     */
+    returned: z.int(),
   }),
 });
 export type RevenueReport = z.output<typeof RevenueReportSchema>;

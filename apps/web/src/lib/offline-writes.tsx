@@ -16,7 +16,7 @@ export const WAITING_TO_SEND = 'Waiting to send — it goes as soon as you are b
  * 128 random bits in hex. Not `crypto.randomUUID`: pages served over plain http (a phone on the LAN
  * in development) lack it, and one way for every page is less code to send.
  */
-const newKey = () =>
+export const newKey = () =>
   Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 /**

@@ -89,6 +89,8 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
         'This Idempotency-Key was already used for a different request; send a new key with each new submission',
       );
     }
+    // A replay changes nothing: an admin's retried write is not a second entry in the activity log.
+    request.auditActor = null;
     return replay(reply, earlier.statusCode, earlier.responseBody);
   });
 

@@ -112,6 +112,36 @@ describe('refunds and checkouts when the provider does not answer (fake Paystack
     await ledgerHolds();
   });
 
+  it('keeping the rest waits for a refund whose outcome is unknown: 409, then the rest once it is processed', async () => {
+    const { reference } = await owedBack();
+    const close = () =>
+      as(admin, 'POST', '/api/admin/refunds/close', { reference, reason: 'The visit went ahead' });
+    const part = (await askRefund(reference, 5_000)).json()._id as string;
+    await eventually(async () => ((await rowOf(part)).providerRefundId ? true : null));
+    fake.settleRefund(atPaystack(reference)[0]!.id, 'processed');
+    await followUp();
+    expect((await rowOf(part)).status).toBe('processed');
+    fake.refundLatencyMs = TIMEOUT_MS * 3;
+    const more = (await askRefund(reference, 3_000)).json()._id as string;
+    await eventually(async () => ((await rowOf(more)).status === 'unknown' ? true : null));
+    // Paystack may be paying the ₦3,000 back: what is left is not known, so nothing can be kept yet.
+    const early = await close();
+    expect(early.statusCode, early.body).toBe(409);
+    expect(early.json().message).toMatch(/still with the provider, or its outcome is not known yet/);
+    expect((await as(admin, 'GET', '/api/admin/refunds')).json().closures).toEqual([]);
+
+    fake.refundLatencyMs = 0;
+    fake.settleRefund(atPaystack(reference).find((r) => r.amount === 300_000)!.id, 'processed');
+    await followUp();
+    expect((await rowOf(more)).status).toBe('processed');
+    const closed = await close();
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json()).toMatchObject({ refunded_amount: 8_000, kept_amount: 12_000 });
+    const { due } = (await as(admin, 'GET', '/api/admin/refunds')).json() as { due: { reference: string }[] };
+    expect(due.map((d) => d.reference)).not.toContain(reference);
+    await ledgerHolds();
+  });
+
   it('a 5xx after Paystack did the work: unknown, then found in its list and followed to the end', async () => {
     const { reference } = await owedBack();
     fake.refundFailsAfterWork = true;

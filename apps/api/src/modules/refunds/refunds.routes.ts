@@ -61,15 +61,17 @@ export const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/refunds/close',
     {
       onRequest: app.adminOnly,
+      // A retry after a lost answer (the admin's connection dropped) gets the closing it made, not "already closed".
+      config: { idempotent: true },
       preHandler: perAccountLimit(deps, 'refunds'),
       schema: {
         tags: ['admin'],
         summary:
           'Close a partly refunded payment owed back, keeping the rest, with a reason told to the student',
         description:
-          'Nothing more of the payment can be refunded afterwards. 404 for an unknown reference; 409 when it is not owed back, nothing of it has been refunded yet, a refund of it is still with the provider, it is refunded in full, or it is already closed.',
+          'Nothing more of the payment can be refunded afterwards. 404 for an unknown reference; 409 when it is not owed back, nothing of it has been refunded yet, a refund of it is still with the provider, it is refunded in full, or it is already closed. With an Idempotency-Key, the same key and body again answer the first closing (422 for another body).',
         body: RefundCloseSchema,
-        response: { 200: RefundClosureSchema, ...errorAnswers(400, 401, 403, 404, 409, 429) },
+        response: { 200: RefundClosureSchema, ...errorAnswers(400, 401, 403, 404, 409, 422, 429) },
       },
     },
     async (request) => {

@@ -1,3 +1,4 @@
+import { formatNaira } from '@studynest/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
@@ -349,6 +350,70 @@ describe('refunds (sandbox provider)', () => {
     expect(mail.text).toContain('kept the other ₦64,000');
     const audit = await t.db.select().from(adminAudit).where(eq(adminAudit.targetId, closed.json()._id));
     expect(audit).toMatchObject([{ action: 'POST /api/admin/refunds/close', statusCode: 200 }]);
+  });
+
+  it('a closing sent again under its Idempotency-Key answers the first closing; once in the log, once e-mailed', async () => {
+    const student = await signedInUser(t);
+    const { room, reference } = await owedBack(student);
+    await processed((await refund(admin, { reference, amount: 5_000, reason: 'Part' })).json()._id);
+    const key = crypto.randomUUID();
+    const close = (body: Record<string, unknown>, idempotencyKey: string = key) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/refunds/close',
+        headers: { ...admin.headers, 'idempotency-key': idempotencyKey },
+        payload: body,
+      });
+    const body = { reference, reason: 'The visit went ahead' };
+    const malformed = await close(body, 'x');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().fields).toEqual({ 'idempotency-key': 'Send a UUID, one per submission' });
+    const first = await close(body);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ kept_amount: room.agentFee - 5_000, refunded_amount: 5_000 });
+    const closings = async () =>
+      (await t.db.select().from(adminAudit).where(eq(adminAudit.action, 'POST /api/admin/refunds/close')))
+        .length;
+    const logged = await closings();
+    // The admin's connection dropped before the answer: the retry gets the same closing, not a 409.
+    const retry = await close(body);
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json()).toEqual(first.json());
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    // Another reason under the same key is another request; under a new key, the payment is closed already.
+    expect((await close({ reference, reason: 'Something else' })).statusCode).toBe(422);
+    const fresh = await close({ reference, reason: 'Something else' }, crypto.randomUUID());
+    expect(fresh.statusCode).toBe(409);
+    expect(fresh.json().message).toBe(
+      `This payment is already closed, with ${formatNaira(room.agentFee - 5_000)} kept`,
+    );
+    // The replay changed nothing: no second entry in the activity log.
+    expect(await closings()).toBe(logged);
+    const mails = await t.db
+      .select()
+      .from(messageDeliveries)
+      .where(eq(messageDeliveries.dedupeKey, `refund-closed:${first.json()._id}:email`));
+    expect(mails).toHaveLength(1);
+  });
+
+  it('refuses to close a payment refunded in full: nothing is left to keep', async () => {
+    const student = await signedInUser(t);
+    const { room, reference } = await owedBack(student);
+    await processed(
+      (await refund(admin, { reference, amount: room.agentFee, reason: 'All of it' })).json()._id,
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/refunds/close',
+      headers: admin.headers,
+      payload: { reference, reason: 'Keep it' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(
+      'This payment has already been refunded in full: there is nothing to keep',
+    );
+    const closures = (await overview(admin)) as unknown as { closures: { reference: string }[] };
+    expect(closures.closures.map((c) => c.reference)).not.toContain(reference);
   });
 
   it('closes only a payment owed back: not one that was never flagged, nor an unknown reference', async () => {

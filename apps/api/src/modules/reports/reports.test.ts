@@ -219,7 +219,7 @@ describe('admin reports and CSV exports', () => {
       totals: { agent_fees: 180_000, rent: 2_250_000, refunds: 35_000, total: 2_395_000, payments: 8 },
       // p5 (₦45,000, room taken): ₦30,000 of it refunded so far.
       awaiting_refund: { payments: 1, amount: 15_000 },
-      deposits: { held_at_end: 0, held_count: 0, deductions_kept: 0 },
+      deposits: { held_at_end: 0, held_count: 0, deductions_kept: 0, returned: 0 },
     });
   });
 
@@ -372,14 +372,31 @@ describe('admin reports and CSV exports', () => {
       totals: { agent_fees: 0, rent: 400_000, refunds: 0, total: 400_000, payments: 1 },
       awaiting_refund: { payments: 0, amount: 0 },
       // ₦50,000 − ₦30,000 kept − ₦20,000 returned: nothing held at the end of May; CF2 is owed back.
-      deposits: { held_at_end: 0, held_count: 0, deductions_kept: 30_000 },
+      deposits: { held_at_end: 0, held_count: 0, deductions_kept: 30_000, returned: 20_000 },
     });
+    const depositsUpTo = async (to: string) =>
+      (await get(`/api/admin/reports/revenue?from=2024-05-01&to=${to}`)).json().deposits;
     // Mid-May, before the move-out: the whole deposit was held.
-    const mid = await get('/api/admin/reports/revenue?from=2024-05-01&to=2024-05-15');
-    expect(mid.json().deposits).toEqual({ held_at_end: 50_000, held_count: 1, deductions_kept: 0 });
+    expect(await depositsUpTo('2024-05-15')).toEqual({
+      held_at_end: 50_000,
+      held_count: 1,
+      deductions_kept: 0,
+      returned: 0,
+    });
     // The day of the move-out: the deductions are kept, the rest is held until its refund goes through.
-    const movedOut = await get('/api/admin/reports/revenue?from=2024-05-01&to=2024-05-19');
-    expect(movedOut.json().deposits).toEqual({ held_at_end: 20_000, held_count: 1, deductions_kept: 30_000 });
+    expect(await depositsUpTo('2024-05-19')).toEqual({
+      held_at_end: 20_000,
+      held_count: 1,
+      deductions_kept: 30_000,
+      returned: 0,
+    });
+    // The refunds report counts every refund processed; the revenue's refunds and the deposits
+    // returned are the same money, split by whether it was revenue.
+    const refundsReport = await get('/api/admin/reports/refunds?from=2024-05-01&to=2024-05-31');
+    expect(refundsReport.statusCode, refundsReport.body).toBe(200);
+    const processedTotal = refundsReport.json().processed.amount;
+    expect(processedTotal).toBe(20_000);
+    expect(res.json().totals.refunds + res.json().deposits.returned).toBe(processedTotal);
   });
 
   it('an empty period answers zeros, not errors', async () => {

@@ -99,7 +99,8 @@ export async function revenueReport(deps: Pick<Deps, 'db'>, period: ReportPeriod
 /**
  * Caution deposits, apart from revenue (docs/domain.md, "Reports"): what the company held at the
  * end of the period — each deposit paid by then, less its refunds processed and the deductions of
- * its move-out recorded by then — and the deductions kept at move-outs recorded in the period.
+ * its move-out recorded by then — the deductions kept at move-outs recorded in the period, and the
+ * deposits' refunds processed in it (what the refunds report counts beside the revenue's refunds).
  */
 async function depositsAt(db: Deps['db'], period: ReportPeriod): Promise<RevenueReport['deposits']> {
   const end = periodEnd(period);
@@ -128,9 +129,21 @@ async function depositsAt(db: Deps['db'], period: ReportPeriod): Promise<Revenue
     .from(tenancyDeductions)
     .innerJoin(tenancies, eq(tenancies.id, tenancyDeductions.tenancyId))
     .where(instantInPeriod(tenancies.moveOutRecordedAt, period));
+  const [returned] = await db
+    .select({ amount: sql`coalesce(sum(${refunds.amount}), 0)` })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(
+      and(
+        eq(refunds.status, 'processed'),
+        eq(payments.kind, 'caution_fee'),
+        instantInPeriod(refunds.processedAt, period),
+      ),
+    );
   return {
     held_at_end: num(atEnd?.amount),
     held_count: num(atEnd?.deposits),
     deductions_kept: num(kept?.amount),
+    returned: num(returned?.amount),
   };
 }

@@ -33,12 +33,19 @@ export function useCreateRefund() {
   });
 }
 
-/** An admin closes a partly refunded payment, keeping the rest: the Refunds lists and the reports change. */
+/**
+ * An admin closes a partly refunded payment, keeping the rest: the Refunds lists and the reports
+ * change. `key` is the Idempotency-Key: a retry after a lost answer gets the closing already made.
+ */
 export function useCloseRefunds() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: RefundCloseInput) =>
-      api<RefundClosure>('/admin/refunds/close', { method: 'POST', body }),
+    mutationFn: ({ key, ...body }: RefundCloseInput & { key: string }) =>
+      api<RefundClosure>('/admin/refunds/close', {
+        method: 'POST',
+        body,
+        headers: { 'idempotency-key': key },
+      }),
     onSuccess: () => invalidate(queryClient, refundQueries.overview().queryKey, ['reports']),
   });
 }

@@ -2,7 +2,7 @@ import type { OwedPayment } from '@studynest/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mockFetch, polyfillDialog } from '../../../testing/dom.ts';
+import { apiError, mockFetch, polyfillDialog } from '../../../testing/dom.ts';
 import { hostel, person, room } from '../../../testing/fixtures.ts';
 import { canKeepRest, KeepRestDialog } from './keep-rest-dialog.tsx';
 
@@ -59,5 +59,37 @@ describe('KeepRestDialog', () => {
         body: { reference: 'SN-AF-1', reason: 'The inspection took place' },
       },
     ]);
+  });
+
+  it('sends a retry of the same closing under the same Idempotency-Key, another reason under a new one', async () => {
+    const { calls } = mockFetch(
+      { status: 503, body: apiError(503, 'The database is not answering; try again in a moment') },
+      { status: 503, body: apiError(503, 'The database is not answering; try again in a moment') },
+      { status: 200, body: {} },
+    );
+    const keys = () =>
+      vi.mocked(fetch).mock.calls.map(([, init]) => new Headers(init?.headers).get('idempotency-key'));
+    const onClose = vi.fn();
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <KeepRestDialog payment={partly} onClose={onClose} />
+      </QueryClientProvider>,
+    );
+    const submit = screen.getByRole('button', { name: 'Keep ₦64,000 and close' });
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'The inspection took place' } });
+    fireEvent.click(submit);
+    await waitFor(() => expect(calls).toHaveLength(1));
+    await screen.findByText(/try again in a moment/);
+    fireEvent.click(submit);
+    await waitFor(() => expect(calls).toHaveLength(2));
+    await waitFor(() => expect(submit.hasAttribute('disabled')).toBe(false));
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'The visit went ahead' } });
+    fireEvent.click(submit);
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [first, retry, changed] = keys();
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(retry).toBe(first);
+    expect(changed).toMatch(/^[0-9a-f]{32}$/);
+    expect(changed).not.toBe(first);
   });
 });

@@ -5,6 +5,7 @@ import { TextField } from '../../../components/ui/form-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { lazyZodResolver, useForm } from '../../../lib/form.ts';
 import { formatNaira } from '../../../lib/format.ts';
+import { useKeyPerBody } from '../../../lib/request-key.ts';
 import { useCloseRefunds } from '../api/refund-queries.ts';
 import { payerName, sendThenClose } from './dialog-submit.ts';
 
@@ -39,7 +40,10 @@ function KeepRestForm({ payment, onDone }: { payment: OwedPayment; onDone: () =>
     defaultValues: { reference: payment.reference, reason: '' },
   });
   const who = payerName(payment);
-  const submit = handleSubmit(sendThenClose(close.mutateAsync, onDone, setError));
+  const keyFor = useKeyPerBody();
+  const submit = handleSubmit(
+    sendThenClose((body: RefundClose) => close.mutateAsync({ ...body, key: keyFor(body) }), onDone, setError),
+  );
 
   return (
     <form className="flex flex-col gap-3" noValidate onSubmit={submit}>

@@ -18,7 +18,7 @@ const report: RevenueReport = {
   months: [month('2026-01', 50_000, 600_000, 100_000), month('2026-02', 20_000, 0, 5_000)],
   totals: { agent_fees: 70_000, rent: 600_000, refunds: 105_000, total: 565_000, payments: 2 },
   awaiting_refund: { payments: 0, amount: 0 },
-  deposits: { held_at_end: 0, held_count: 0, deductions_kept: 0 },
+  deposits: { held_at_end: 0, held_count: 0, deductions_kept: 0, returned: 0 },
 };
 
 describe('revenueFigures: what the revenue chart draws and the headline above it', () => {

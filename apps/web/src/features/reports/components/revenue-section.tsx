@@ -27,10 +27,12 @@ export function RevenueSection({ report }: { report: RevenueReport }) {
           {formatNaira(report.awaiting_refund.amount)} left on them) included above must still be refunded.
         </p>
       )}
-      <p className="text-sm text-muted">
-        Caution deposits are held, not earned: {formatNaira(report.deposits.held_at_end)} held at the end of
-        the period ({report.deposits.held_count} {report.deposits.held_count === 1 ? 'deposit' : 'deposits'}),{' '}
-        {formatNaira(report.deposits.deductions_kept)} kept as move-out deductions in the period.
+      <p className="text-sm text-muted" data-testid="deposits-line">
+        Caution deposits are held, not earned, so neither they nor their refunds are counted above:{' '}
+        {formatNaira(report.deposits.held_at_end)} held at the end of the period ({report.deposits.held_count}{' '}
+        {report.deposits.held_count === 1 ? 'deposit' : 'deposits'}); in the period{' '}
+        {formatNaira(report.deposits.returned)} given back and {formatNaira(report.deposits.deductions_kept)}{' '}
+        kept as move-out deductions.
       </p>
       <MonthChart months={months} series={series} format={formatNaira} />
       <AdminTable
