@@ -276,6 +276,8 @@ export const PaymentHistoryItemSchema = z.object({
   refund_state: z.enum(PAYMENT_REFUND_STATES),
   hostel_name: z.string(),
   room_number: z.string(),
+  /** A rent that went through: the first day (Lagos calendar date) of the months it paid for. */
+  rent_period_start: z.nullable(z.string()),
 });
 export type PaymentHistoryItem = z.output<typeof PaymentHistoryItemSchema>;
 export const PaymentHistorySchema = z.array(PaymentHistoryItemSchema);

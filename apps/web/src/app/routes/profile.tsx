@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { Alert, QueryError } from '../../components/ui/alert.tsx';
-import { CardSection } from '../../components/ui/card-section.tsx';
+import { InPart } from '../../components/ui/card-section.tsx';
 import { PageLoading, Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { LogoutButton } from '../../features/auth/components/logout-button.tsx';
@@ -106,7 +106,7 @@ export function Component() {
       </Part>
       {/* Rent Details (and its Pay Rent button) come with a hostel: a paid agent fee. */}
       <Part id="rent">
-        {data.hostel ? <RentDetails profile={data} /> : <Empty title="Rent" when="book a room" />}
+        {data.hostel ? <RentDetails profile={data} /> : <Empty when="book a room" />}
         {isOwn && (data.rentDetails || data.moveOutStatement) && (
           // Its own page: the review form stays out of the profile's download.
           <Link to={paths.reviewHostel.getHref()} className="card font-semibold text-brand-800 underline">
@@ -120,7 +120,7 @@ export function Component() {
             <TenantMaintenance />
           </Suspense>
         ) : (
-          <Empty title="Maintenance" when="rent a room" />
+          <Empty when="rent a room" />
         )}
       </Part>
       <Part id="moving-out">
@@ -128,7 +128,7 @@ export function Component() {
         {data.moveOutStatement ? (
           <MoveOutStatement statement={data.moveOutStatement} />
         ) : (
-          !tenant && <Empty title="Moving out" when="rent a room" />
+          !tenant && <Empty when="rent a room" />
         )}
       </Part>
       <Part id="account">
@@ -161,20 +161,27 @@ const PARTS = [
 ] as const;
 
 /**
- * A section a link jumps to: focusable, so following the link moves focus there as well as the
- * view, and clear of the sticky header (and from sm up the sticky navigation).
+ * A section a link jumps to: a landmark named by its heading, focusable, so following the link
+ * moves focus (and a screen reader) there as well as the view, and clear of the sticky header (and
+ * from sm up the sticky navigation). Its cards' titles sit a level below its own.
  */
-function Part({ id, children }: { id: string; children: React.ReactNode }) {
+function Part({ id, children }: { id: (typeof PARTS)[number][0]; children: React.ReactNode }) {
   return (
-    <div id={id} tabIndex={-1} className="flex scroll-mt-20 flex-col gap-6 outline-none sm:scroll-mt-32">
-      {children}
-    </div>
+    <section
+      id={id}
+      aria-labelledby={`${id}-title`}
+      tabIndex={-1}
+      className="flex scroll-mt-20 flex-col gap-6 outline-none sm:scroll-mt-32"
+    >
+      <h2 id={`${id}-title`} className="-mb-3 text-sm font-semibold tracking-wide text-muted uppercase">
+        {PARTS.find(([part]) => part === id)?.[1]}
+      </h2>
+      <InPart.Provider value={true}>{children}</InPart.Provider>
+    </section>
   );
 }
 
-/** A section with nothing in it yet, and what opens it. */
-const Empty = ({ title, when }: { title: string; when: string }) => (
-  <CardSection title={title}>
-    <p className="text-sm text-muted">Nothing here yet: this opens once you {when}.</p>
-  </CardSection>
+/** A section with nothing in it yet, and what opens it (the section's title says what it is). */
+const Empty = ({ when }: { when: string }) => (
+  <p className="card text-sm text-muted">Nothing here yet: this opens once you {when}.</p>
 );

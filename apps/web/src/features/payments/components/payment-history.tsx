@@ -1,5 +1,6 @@
 import type { PaymentHistoryItem } from '@studynest/contracts';
-import { PAYMENT_KIND_LABELS, PAYMENT_KIND_OF } from '@studynest/contracts/constants';
+import { PAYMENT_KIND_OF } from '@studynest/contracts/constants';
+import { paymentLabel } from '@studynest/contracts/payment-label';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, QueryError } from '../../../components/ui/alert.tsx';
 import { CardSection } from '../../../components/ui/card-section.tsx';
@@ -15,14 +16,14 @@ const STATUS: Record<PaymentHistoryItem['status'], string> = {
 };
 
 /**
- * Profile → Payments (the student's own profile; docs/domain.md, "Receipts"): every payment they
+ * Profile → Payments → Payment history (the student's own profile; docs/domain.md, "Receipts"): every payment they
  * started, newest first, with a Download receipt button for each success (the server's PDF).
  * Cards rather than a table, so a 375 px phone shows every field without scrolling sideways.
  */
 export function PaymentHistory() {
   const list = useQuery(paymentQueries.mine());
   return (
-    <CardSection title="Payments">
+    <CardSection title="Payment history">
       {list.isPending ? (
         <Spinner label="Loading your payments…" />
       ) : list.isError ? (
@@ -61,7 +62,9 @@ function PaymentRow({ payment: p }: { payment: PaymentHistoryItem }) {
   return (
     <li className="flex flex-col gap-2 rounded-lg border border-line p-3 sm:p-4" data-testid="payment-row">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <span className="font-semibold">{PAYMENT_KIND_LABELS[PAYMENT_KIND_OF[p.payment_type]]}</span>
+        <span className="font-semibold">
+          {paymentLabel(PAYMENT_KIND_OF[p.payment_type], p.rent_period_start)}
+        </span>
         <span className="font-semibold">{formatNaira(p.amount)}</span>
       </div>
       <p className="text-sm text-muted">
