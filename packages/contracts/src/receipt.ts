@@ -1,9 +1,6 @@
-import { COMPANY, type PaymentKind } from './constants.ts';
+import { BUSINESS, COMPANY, PAYMENT_KIND_LABELS, type PaymentKind } from './constants.ts';
 import { formatInspection, formatLagosDate, formatLagosDateTime } from './format.ts';
-import { paymentLabel } from './payment-label.ts';
 import type { PaymentDetail } from './payments.ts';
-
-export { paymentLabel };
 
 /** One value on a receipt: plain text, or an amount (shown as ₦185,000). */
 export type ReceiptValue = string | { naira: number };
@@ -31,6 +28,18 @@ export const RECEIPT_SUBTITLE: Record<PaymentKind, string> = {
   rent: 'Your rent payment has been successfully completed.',
   caution_fee: 'Your caution deposit has been received. It is held for you and returned when you move out.',
 };
+
+/**
+ * What a payment was for, as people read it on a receipt, on screen and on paper: "Agent fee",
+ * "Caution deposit", "Rent, 12 months from 26 Nov 2026" (the months a rent paid for start on
+ * `rentPeriodStart`, a Lagos calendar date; plain "Rent" when it is not known).
+ */
+export function paymentLabel(kind: PaymentKind, rentPeriodStart: string | null = null): string {
+  if (kind === 'rent' && rentPeriodStart) {
+    return `Rent, ${BUSINESS.leaseMonths} months from ${formatLagosDate(rentPeriodStart)}`;
+  }
+  return PAYMENT_KIND_LABELS[kind];
+}
 
 /** The line a rent receipt carries only once an agent has shown the payer the room. */
 export const COLLECT_KEY_LINE =

@@ -1,4 +1,5 @@
 import { PAYMENT_TYPE_OF, type PaymentHistoryItem } from '@studynest/contracts';
+import { paymentLabel } from '@studynest/contracts/receipt';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -70,5 +71,6 @@ export async function listPaymentsOf(
     hostel_name: r.hostelName,
     room_number: r.roomNumber,
     rent_period_start: leases[i]?.periodStart ?? null,
+    label: paymentLabel(r.kind, leases[i]?.periodStart ?? null),
   }));
 }

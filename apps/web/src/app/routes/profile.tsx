@@ -94,7 +94,7 @@ export function Component() {
           ))}
         </ul>
       </nav>
-      <Part id="payments">
+      <Part n={0}>
         <PaymentDetails profile={data} canPay={isOwn} />
         {isOwn && data.agentFeePayment && (
           <CancelInspection
@@ -105,7 +105,7 @@ export function Component() {
         {isOwn && <PaymentHistory />}
       </Part>
       {/* Rent Details (and its Pay Rent button) come with a hostel: a paid agent fee. */}
-      <Part id="rent">
+      <Part n={1}>
         {data.hostel ? <RentDetails profile={data} /> : <Empty when="book a room" />}
         {isOwn && (data.rentDetails || data.moveOutStatement) && (
           // Its own page: the review form stays out of the profile's download.
@@ -114,7 +114,7 @@ export function Component() {
           </Link>
         )}
       </Part>
-      <Part id="maintenance">
+      <Part n={2}>
         {tenant ? (
           <Suspense fallback={<Spinner label="Loading maintenance…" />}>
             <TenantMaintenance />
@@ -123,7 +123,7 @@ export function Component() {
           <Empty when="rent a room" />
         )}
       </Part>
-      <Part id="moving-out">
+      <Part n={3}>
         {isOwn && data.rentDetails && <TenancyNotice rent={data.rentDetails} />}
         {data.moveOutStatement ? (
           <MoveOutStatement statement={data.moveOutStatement} />
@@ -131,7 +131,7 @@ export function Component() {
           !tenant && <Empty when="rent a room" />
         )}
       </Part>
-      <Part id="account">
+      <Part n={4}>
         {isOwn && (
           <Link to={paths.saved.getHref()} className="card font-semibold text-brand-800 underline">
             Saved hostels and searches
@@ -161,22 +161,21 @@ const PARTS = [
 ] as const;
 
 /**
- * A section a link jumps to: a landmark named by its heading, focusable, so following the link
+ * A section a link jumps to: a landmark named as its heading reads, focusable, so following the link
  * moves focus (and a screen reader) there as well as the view, and clear of the sticky header (and
  * from sm up the sticky navigation). Its cards' titles sit a level below its own.
  */
-function Part({ id, children }: { id: (typeof PARTS)[number][0]; children: React.ReactNode }) {
+function Part({ n, children }: { n: number; children: React.ReactNode }) {
+  const [id, title] = PARTS[n] as (typeof PARTS)[number];
   return (
     <section
       id={id}
-      aria-labelledby={`${id}-title`}
+      aria-label={title}
       tabIndex={-1}
       className="flex scroll-mt-20 flex-col gap-6 outline-none sm:scroll-mt-32"
     >
-      <h2 id={`${id}-title`} className="-mb-3 text-sm font-semibold tracking-wide text-muted uppercase">
-        {PARTS.find(([part]) => part === id)?.[1]}
-      </h2>
-      <InPart.Provider value={true}>{children}</InPart.Provider>
+      <h2 className="-mb-3 text-sm font-semibold text-muted uppercase">{title}</h2>
+      <InPart.Provider value>{children}</InPart.Provider>
     </section>
   );
 }

@@ -1,6 +1,4 @@
 import type { PaymentHistoryItem } from '@studynest/contracts';
-import { PAYMENT_KIND_OF } from '@studynest/contracts/constants';
-import { paymentLabel } from '@studynest/contracts/payment-label';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, QueryError } from '../../../components/ui/alert.tsx';
 import { CardSection } from '../../../components/ui/card-section.tsx';
@@ -62,9 +60,8 @@ function PaymentRow({ payment: p }: { payment: PaymentHistoryItem }) {
   return (
     <li className="flex flex-col gap-2 rounded-lg border border-line p-3 sm:p-4" data-testid="payment-row">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <span className="font-semibold">
-          {paymentLabel(PAYMENT_KIND_OF[p.payment_type], p.rent_period_start)}
-        </span>
+        {/* In words, as its receipt says: the API names it with the receipt's own paymentLabel. */}
+        <span className="font-semibold">{p.label}</span>
         <span className="font-semibold">{formatNaira(p.amount)}</span>
       </div>
       <p className="text-sm text-muted">
@@ -82,7 +79,8 @@ function PaymentRow({ payment: p }: { payment: PaymentHistoryItem }) {
           className="btn-secondary self-start"
           onClick={() => receipt.mutate()}
           disabled={receipt.isPending}
-          aria-label={`Download receipt ${p.receipt_number ?? ''}`.trim()}
+          // A success always has its receipt number (docs/domain.md, invariant 8).
+          aria-label={`Download receipt ${p.receipt_number}`}
         >
           {receipt.isPending ? 'Preparing receipt…' : 'Download receipt'}
         </button>
