@@ -254,16 +254,23 @@ describe('receipts', () => {
     ] as const) {
       const list = await t.app.inject({ method: 'GET', url, headers });
       expect(list.statusCode, list.body).toBe(200);
-      const start = Object.fromEntries(
-        (list.json() as Array<{ reference: string; rent_period_start: string | null }>).map((p) => [
-          p.reference,
-          p.rent_period_start,
-        ]),
-      );
+      const rows = list.json() as Array<{
+        reference: string;
+        rent_period_start: string | null;
+        label: string;
+      }>;
+      const start = Object.fromEntries(rows.map((p) => [p.reference, p.rent_period_start]));
       expect(start, url).toEqual({
         [renewal.reference]: oldDue,
         [paid.rentReference]: addMonths(oldDue, -12),
         [paid.reference]: null,
+      });
+      // The words the profile shows, the same as each receipt's.
+      const label = Object.fromEntries(rows.map((p) => [p.reference, p.label]));
+      expect(label, url).toEqual({
+        [renewal.reference]: `Rent, 12 months from ${formatLagosDate(oldDue)}`,
+        [paid.rentReference]: `Rent, 12 months from ${formatLagosDate(addMonths(oldDue, -12))}`,
+        [paid.reference]: 'Agent fee',
       });
     }
   });
