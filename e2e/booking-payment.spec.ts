@@ -207,12 +207,14 @@ test('student books an inspection, pays the agent fee and the rent, gets both re
   expect(rentPdf).toContain(formatNaira(room.price));
   await expect(page).toHaveURL(`${baseURL}/`);
 
-  // Profile → Payments: both payments, newest first, each with its receipt number and a download.
+  // Profile → Payments → Payment history: both payments, newest first, named as their receipts
+  // name them, each with its receipt number and a download.
   await page.goto(`/profile/${student.session.userId}`);
-  const history = page.getByRole('region', { name: 'Payments', exact: true });
+  const history = page.getByRole('region', { name: 'Payment history', exact: true });
   const rows = history.getByTestId('payment-row');
   await expect(rows).toHaveCount(2);
-  await expect(rows.nth(0)).toContainText('Rent');
+  await expect(rows.nth(0)).toContainText(`Rent, 12 months from ${formatLagosDate(todayInLagos())}`);
+  await expect(history).not.toContainText(/ROOM_RENT|AGENT_FEE/);
   await expect(rows.nth(0)).toContainText(formatNaira(room.price));
   await expect(rows.nth(1)).toContainText('Agent fee');
   await expect(rows.nth(1)).toContainText(formatNaira(room.agent_fee));

@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { addDays, todayInLagos } from '@studynest/contracts/calendar';
+import { formatLagosDate } from '@studynest/contracts/format';
 import { E2E_ADMIN, expect, test } from './fixtures.ts';
 import { bookAndPay, createStudent, hostelWithRoom, login, signIn } from './people.ts';
 import { SHOTS, shotPath } from './screenshots.ts';
@@ -87,20 +88,24 @@ test('at 375 px the profile section links jump to their sections and the header 
   const nav = page.getByRole('navigation', { name: 'Profile sections' });
   await expect(nav).toBeVisible();
   const sections = [
-    ['Payments', 'payments', 'Payments'],
+    ['Payments', 'payments', 'Payment history'],
     ['Rent', 'rent', 'Rent Details'],
     ['Maintenance', 'maintenance', 'Report a problem'],
     ['Moving out', 'moving-out', 'Moving out'],
     ['Account', 'account', 'Emergency Contact Person'],
   ] as const;
   // Last first, then back up: each jump has to move the page.
-  for (const [label, id, heading] of [...sections].reverse()) {
+  for (const [label, id, card] of [...sections].reverse()) {
     await nav.getByRole('link', { name: label, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`#${id}$`));
+    // The section is a landmark named by its own heading, and the link moved focus into it.
     const target = page.locator(`#${id}`);
+    await expect(target).toHaveRole('region');
+    await expect(target).toHaveAccessibleName(label);
     await expect(target).toBeFocused();
-    const title = target.getByRole('heading', { name: heading }).first();
+    const title = target.getByRole('heading', { level: 2, name: label, exact: true });
     await expect(title).toBeInViewport();
+    await expect(target.getByRole('heading', { level: 3, name: card }).first()).toBeVisible();
     // Not hidden under the sticky header: what is drawn at the heading is the heading.
     const onTop = await title.evaluate((el) => {
       const box = el.getBoundingClientRect();
@@ -108,6 +113,18 @@ test('at 375 px the profile section links jump to their sections and the header 
     });
     expect(onTop, `${label}: its heading is covered`).toBe(true);
   }
+  // From the keyboard: Enter on a link moves focus to its section too.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await nav.getByRole('link', { name: 'Rent', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#rent')).toBeFocused();
+  // What was paid for, in words: the history names the rent's months as its receipt does.
+  const history = page.getByRole('region', { name: 'Payment history', exact: true });
+  await expect(history.getByTestId('payment-row').nth(0)).toContainText(
+    `Rent, 12 months from ${formatLagosDate(todayInLagos())}`,
+  );
+  await expect(history.getByTestId('payment-row').nth(1)).toContainText('Agent fee');
+  await expect(history).not.toContainText(/ROOM_RENT|AGENT_FEE/);
   // Back at the top: every link fits on the phone's screen, without scrolling sideways.
   await page.evaluate(() => window.scrollTo(0, 0));
   for (const [label] of sections) {

@@ -276,6 +276,10 @@ export const PaymentHistoryItemSchema = z.object({
   refund_state: z.enum(PAYMENT_REFUND_STATES),
   hostel_name: z.string(),
   room_number: z.string(),
+  /** A rent that went through: the first day (Lagos calendar date) of the months it paid for. */
+  rent_period_start: z.nullable(z.string()),
+  /** What it paid for in words, as its receipt says (`paymentLabel`): "Rent, 12 months from 26 Nov 2026". */
+  label: z.string(),
 });
 export type PaymentHistoryItem = z.output<typeof PaymentHistoryItemSchema>;
 export const PaymentHistorySchema = z.array(PaymentHistoryItemSchema);

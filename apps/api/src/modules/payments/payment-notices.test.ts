@@ -31,6 +31,9 @@ describe('payment confirmations', () => {
     expect(mails[0]?.subject).toBe('StudyNest: ₦65,000 received');
     expect(mails[0]?.text).toContain(`agent fee of ₦65,000 for ${room.roomNumber}, ${hostel.hostelName}`);
     expect(mails[0]?.text).toContain(`${t.config.publicUrl}/receipt-page?reference=${reference}`);
+    // Forwarded to a parent, it reads in words, as the receipt does.
+    expect(mails[0]?.text).toContain('Payment type: Agent fee');
+    expect(mails[0]?.text).not.toContain('AGENT_FEE');
     const texts = await eventually(async () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/dev/sms-outbox?to=%2B2348035550101' });
       const list = res.json() as { text: string }[];

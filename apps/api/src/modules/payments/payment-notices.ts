@@ -1,4 +1,4 @@
-import { formatNaira, PAYMENT_KIND_LABELS, PAYMENT_TYPE_OF } from '@studynest/contracts';
+import { formatNaira, PAYMENT_KIND_LABELS } from '@studynest/contracts';
 import { nigerianMobile } from '@studynest/contracts/phone';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
@@ -66,7 +66,7 @@ export async function recordPaymentNotice(
       subject: payment.needsRefund
         ? `StudyNest: your ${what} will be refunded`
         : `StudyNest: ${amount} received`,
-      text: `Hello ${row.firstName},\n\n${summary}\n\nPayment type: ${PAYMENT_TYPE_OF[payment.kind]}\nReference: ${payment.reference}\nYour receipt: ${receipt}`,
+      text: `Hello ${row.firstName},\n\n${summary}\n\nPayment type: ${PAYMENT_KIND_LABELS[payment.kind]}\nReference: ${payment.reference}\nYour receipt: ${receipt}`,
       key: `payment-notice:${payment.id}:email`,
     },
   ];

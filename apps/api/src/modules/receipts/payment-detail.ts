@@ -51,34 +51,18 @@ export async function findPayment(
   let rentPeriodStart: string | null = null;
   /** The booking whose inspection this payment follows: an agent fee's own, or a first rent's. */
   let inspected = payment.kind === 'rent' ? null : booking;
-  if (payment.kind === 'rent' && payment.status === 'success' && !payment.needsRefund) {
-    const [t] = await db
-      .select({
-        startDate: tenancies.startDate,
-        dueDate: tenancies.dueDate,
-        agentFeePaymentId: tenancies.agentFeePaymentId,
-        // The applied rents of this tenancy paid before this one (the first started it, each
-        // later one renewed it by a lease): this one pays for the lease after theirs.
-        before: sql<number>`(select count(*)::int from ${payments} p
-          where p.user_id = ${payment.userId} and p.room_id = ${payment.roomId}
-            and p.kind = 'rent' and p.status = 'success' and not p.needs_refund
-            and (p.paid_at at time zone 'Africa/Lagos')::date >= ${tenancies.startDate}
-            and p.paid_at < ${payment.paidAt?.toISOString()}::timestamptz)`,
-      })
-      .from(tenancies)
-      .where(and(eq(tenancies.userId, payment.userId), eq(tenancies.roomId, payment.roomId)))
-      .orderBy(sql`${tenancies.endedAt} is null desc`, desc(tenancies.createdAt))
-      .limit(1);
-    tenancy = t ?? null;
-    if (t) rentPeriodStart = addMonths(t.startDate, BUSINESS.leaseMonths * Number(t.before));
+  const lease = await rentLeaseOf({ db }, payment);
+  if (lease) {
+    tenancy = lease.tenancy;
+    rentPeriodStart = lease.periodStart;
     // The first rent names no booking: it is the one whose agent fee the tenancy spent. A renewal
     // has no inspection of its own (the tenant has had the key for a year).
-    if (t?.agentFeePaymentId && Number(t.before) === 0) {
+    if (lease.tenancy.agentFeePaymentId && lease.first) {
       const [fee] = await db
         .select({ booking: bookings })
         .from(payments)
         .innerJoin(bookings, eq(bookings.id, payments.bookingId))
-        .where(eq(payments.id, t.agentFeePaymentId))
+        .where(eq(payments.id, lease.tenancy.agentFeePaymentId))
         .limit(1);
       inspected = fee?.booking ?? null;
     }
@@ -111,5 +95,48 @@ export async function findPayment(
       rent_period_start: rentPeriodStart,
       inspection_held: inspectionHeld,
     },
+  };
+}
+
+type PaymentRow = typeof payments.$inferSelect;
+
+/**
+ * A rent that went through (success, not owed back): the tenancy it paid and the first day of the
+ * lease it paid for (docs/domain.md, "Receipts"): the tenancy's start for the first rent, a lease
+ * later for each applied rent of the tenancy paid before it. Null for anything else. The one rule
+ * behind "Rent, 12 months from …" on the receipt (screen and PDF) and in the payment history.
+ */
+export async function rentLeaseOf(
+  { db }: Pick<Deps, 'db'>,
+  payment: Pick<PaymentRow, 'kind' | 'status' | 'needsRefund' | 'userId' | 'roomId' | 'paidAt'>,
+): Promise<{
+  tenancy: { startDate: string; dueDate: string; agentFeePaymentId: string | null };
+  periodStart: string;
+  first: boolean;
+} | null> {
+  if (payment.kind !== 'rent' || payment.status !== 'success' || payment.needsRefund) return null;
+  const [t] = await db
+    .select({
+      startDate: tenancies.startDate,
+      dueDate: tenancies.dueDate,
+      agentFeePaymentId: tenancies.agentFeePaymentId,
+      // The applied rents of this tenancy paid before this one (the first started it, each
+      // later one renewed it by a lease): this one pays for the lease after theirs.
+      before: sql<number>`(select count(*)::int from ${payments} p
+        where p.user_id = ${payment.userId} and p.room_id = ${payment.roomId}
+          and p.kind = 'rent' and p.status = 'success' and not p.needs_refund
+          and (p.paid_at at time zone 'Africa/Lagos')::date >= ${tenancies.startDate}
+          and p.paid_at < ${payment.paidAt?.toISOString()}::timestamptz)`,
+    })
+    .from(tenancies)
+    .where(and(eq(tenancies.userId, payment.userId), eq(tenancies.roomId, payment.roomId)))
+    .orderBy(sql`${tenancies.endedAt} is null desc`, desc(tenancies.createdAt))
+    .limit(1);
+  if (!t) return null;
+  const before = Number(t.before);
+  return {
+    tenancy: { startDate: t.startDate, dueDate: t.dueDate, agentFeePaymentId: t.agentFeePaymentId },
+    periodStart: addMonths(t.startDate, BUSINESS.leaseMonths * before),
+    first: before === 0,
   };
 }

@@ -1,4 +1,5 @@
 import { PAYMENT_TYPE_OF, type PaymentHistoryItem } from '@studynest/contracts';
+import { paymentLabel } from '@studynest/contracts/receipt';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -7,6 +8,7 @@ import { hostels } from '../hostels/index.ts';
 import { payments } from '../payments/index.ts';
 import { openRefundAmount, refundedAmount, refundStateOf } from '../refunds/index.ts';
 import { rooms } from '../rooms/index.ts';
+import { rentLeaseOf } from './payment-detail.ts';
 
 /**
  * Every payment attempt of one person (agent fee, rent, caution deposit; any status), newest first: their
@@ -35,6 +37,8 @@ export async function listPaymentsOf(
     .select({
       reference: payments.reference,
       kind: payments.kind,
+      userId: payments.userId,
+      roomId: payments.roomId,
       amount: payments.amount,
       status: payments.status,
       createdAt: payments.createdAt,
@@ -51,7 +55,9 @@ export async function listPaymentsOf(
     .innerJoin(hostels, eq(hostels.id, payments.hostelId))
     .where(eq(payments.userId, userId))
     .orderBy(desc(payments.createdAt), desc(payments.reference));
-  return rows.map((r) => ({
+  // "Rent, 12 months from …" as on its receipt: one more read per rent that went through (one a year).
+  const leases = await Promise.all(rows.map((r) => rentLeaseOf({ db }, r)));
+  return rows.map((r, i) => ({
     reference: r.reference,
     payment_type: PAYMENT_TYPE_OF[r.kind],
     amount: Number(r.amount),
@@ -64,5 +70,7 @@ export async function listPaymentsOf(
     refund_state: refundStateOf(r.amount, Number(r.refunded), Number(r.pending)),
     hostel_name: r.hostelName,
     room_number: r.roomNumber,
+    rent_period_start: leases[i]?.periodStart ?? null,
+    label: paymentLabel(r.kind, leases[i]?.periodStart ?? null),
   }));
 }

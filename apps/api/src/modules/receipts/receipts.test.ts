@@ -213,6 +213,8 @@ describe('receipts', () => {
 
   it('tells the tenant to collect the key from the agent once the inspection has been held', async () => {
     const paid = await paidRent();
+    // Drawn and stored before the inspection: no key line.
+    expect((await pdfWords(paid.rentReference, paid.student.headers)).words).not.toContain(KEY_LINE);
     const [fee] = await t.db.select().from(payments).where(eq(payments.reference, paid.reference));
     // The clock moves on: the inspection was yesterday (the booking is inspected: the rent spent its fee).
     await t.db
@@ -224,8 +226,10 @@ describe('receipts', () => {
       .from(bookings)
       .where(eq(bookings.id, fee?.bookingId as string));
     expect(booking?.status).toBe('inspected');
+    // The words changed, so the PDF stored before is not served: the new one carries the line.
     const { words } = await pdfWords(paid.rentReference, paid.student.headers);
     expect(words).toContain(KEY_LINE);
+    expect(words).toContain('Chiamaka Okafor');
   });
 
   it("labels a renewal's receipt with the months it paid for: from the old due date", async () => {
@@ -238,6 +242,37 @@ describe('receipts', () => {
     // The first rent's receipt still names the first year.
     const first = await pdfWords(paid.rentReference, paid.student.headers);
     expect(first.words).toContain(`Rent, 12 months from ${formatLagosDate(addMonths(oldDue, -12))}`);
+    // A renewal has no inspection of its own: no key line.
+    expect(words).not.toContain(KEY_LINE);
+
+    // The payment history names each rent's months as its receipt does (payer's and admin's list).
+    const adminUser = await insertUser(t.db, { role: 'admin' });
+    const admin = { authorization: `Bearer ${await issueToken(t.db, t.config.jwtSecret, adminUser)}` };
+    for (const [url, headers] of [
+      ['/api/payments/mine', paid.student.headers],
+      [`/api/user/${paid.student.user.id}/payments`, admin],
+    ] as const) {
+      const list = await t.app.inject({ method: 'GET', url, headers });
+      expect(list.statusCode, list.body).toBe(200);
+      const rows = list.json() as Array<{
+        reference: string;
+        rent_period_start: string | null;
+        label: string;
+      }>;
+      const start = Object.fromEntries(rows.map((p) => [p.reference, p.rent_period_start]));
+      expect(start, url).toEqual({
+        [renewal.reference]: oldDue,
+        [paid.rentReference]: addMonths(oldDue, -12),
+        [paid.reference]: null,
+      });
+      // The words the profile shows, the same as each receipt's.
+      const label = Object.fromEntries(rows.map((p) => [p.reference, p.label]));
+      expect(label, url).toEqual({
+        [renewal.reference]: `Rent, 12 months from ${formatLagosDate(oldDue)}`,
+        [paid.rentReference]: `Rent, 12 months from ${formatLagosDate(addMonths(oldDue, -12))}`,
+        [paid.reference]: 'Agent fee',
+      });
+    }
   });
 
   it('keeps the refund wording on the PDF of a payment that arrived after the room went to someone else', async () => {

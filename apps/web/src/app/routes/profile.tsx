@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { Alert, QueryError } from '../../components/ui/alert.tsx';
-import { CardSection } from '../../components/ui/card-section.tsx';
+import { InPart } from '../../components/ui/card-section.tsx';
 import { PageLoading, Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { LogoutButton } from '../../features/auth/components/logout-button.tsx';
@@ -94,7 +94,7 @@ export function Component() {
           ))}
         </ul>
       </nav>
-      <Part id="payments">
+      <Part n={0}>
         <PaymentDetails profile={data} canPay={isOwn} />
         {isOwn && data.agentFeePayment && (
           <CancelInspection
@@ -105,8 +105,8 @@ export function Component() {
         {isOwn && <PaymentHistory />}
       </Part>
       {/* Rent Details (and its Pay Rent button) come with a hostel: a paid agent fee. */}
-      <Part id="rent">
-        {data.hostel ? <RentDetails profile={data} /> : <Empty title="Rent" when="book a room" />}
+      <Part n={1}>
+        {data.hostel ? <RentDetails profile={data} /> : <Empty when="book a room" />}
         {isOwn && (data.rentDetails || data.moveOutStatement) && (
           // Its own page: the review form stays out of the profile's download.
           <Link to={paths.reviewHostel.getHref()} className="card font-semibold text-brand-800 underline">
@@ -114,24 +114,24 @@ export function Component() {
           </Link>
         )}
       </Part>
-      <Part id="maintenance">
+      <Part n={2}>
         {tenant ? (
           <Suspense fallback={<Spinner label="Loading maintenance…" />}>
             <TenantMaintenance />
           </Suspense>
         ) : (
-          <Empty title="Maintenance" when="rent a room" />
+          <Empty when="rent a room" />
         )}
       </Part>
-      <Part id="moving-out">
+      <Part n={3}>
         {isOwn && data.rentDetails && <TenancyNotice rent={data.rentDetails} />}
         {data.moveOutStatement ? (
           <MoveOutStatement statement={data.moveOutStatement} />
         ) : (
-          !tenant && <Empty title="Moving out" when="rent a room" />
+          !tenant && <Empty when="rent a room" />
         )}
       </Part>
-      <Part id="account">
+      <Part n={4}>
         {isOwn && (
           <Link to={paths.saved.getHref()} className="card font-semibold text-brand-800 underline">
             Saved hostels and searches
@@ -161,20 +161,26 @@ const PARTS = [
 ] as const;
 
 /**
- * A section a link jumps to: focusable, so following the link moves focus there as well as the
- * view, and clear of the sticky header (and from sm up the sticky navigation).
+ * A section a link jumps to: a landmark named as its heading reads, focusable, so following the link
+ * moves focus (and a screen reader) there as well as the view, and clear of the sticky header (and
+ * from sm up the sticky navigation). Its cards' titles sit a level below its own.
  */
-function Part({ id, children }: { id: string; children: React.ReactNode }) {
+function Part({ n, children }: { n: number; children: React.ReactNode }) {
+  const [id, title] = PARTS[n] as (typeof PARTS)[number];
   return (
-    <div id={id} tabIndex={-1} className="flex scroll-mt-20 flex-col gap-6 outline-none sm:scroll-mt-32">
-      {children}
-    </div>
+    <section
+      id={id}
+      aria-label={title}
+      tabIndex={-1}
+      className="flex scroll-mt-20 flex-col gap-6 outline-none sm:scroll-mt-32"
+    >
+      <h2 className="-mb-3 text-sm font-semibold text-muted uppercase">{title}</h2>
+      <InPart.Provider value>{children}</InPart.Provider>
+    </section>
   );
 }
 
-/** A section with nothing in it yet, and what opens it. */
-const Empty = ({ title, when }: { title: string; when: string }) => (
-  <CardSection title={title}>
-    <p className="text-sm text-muted">Nothing here yet: this opens once you {when}.</p>
-  </CardSection>
+/** A section with nothing in it yet, and what opens it (the section's title says what it is). */
+const Empty = ({ when }: { when: string }) => (
+  <p className="card text-sm text-muted">Nothing here yet: this opens once you {when}.</p>
 );

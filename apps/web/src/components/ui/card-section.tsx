@@ -1,4 +1,7 @@
-import { type ReactNode, useId } from 'react';
+import { createContext, type ReactNode, useContext, useId } from 'react';
+
+/** Cards inside a titled part of a page (the profile's sections) sit a heading level below its title. */
+export const InPart = createContext(false);
 
 /**
  * A titled card of a page (the profile's sections): a region named by its heading, so screen
@@ -16,10 +19,11 @@ export function CardSection({
   children: ReactNode;
 }) {
   const id = useId();
+  const Heading = useContext(InPart) ? 'h3' : 'h2';
   const heading = (
-    <h2 id={id} className="text-xl">
+    <Heading id={id} className="text-xl">
       {title}
-    </h2>
+    </Heading>
   );
   return (
     <section aria-labelledby={id} className={`card flex flex-col ${roomy ? 'gap-4 p-5 sm:p-6' : 'gap-3'}`}>

@@ -1,5 +1,4 @@
 import type { PaymentHistoryItem } from '@studynest/contracts';
-import { PAYMENT_KIND_LABELS, PAYMENT_KIND_OF } from '@studynest/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, QueryError } from '../../../components/ui/alert.tsx';
 import { CardSection } from '../../../components/ui/card-section.tsx';
@@ -15,14 +14,14 @@ const STATUS: Record<PaymentHistoryItem['status'], string> = {
 };
 
 /**
- * Profile → Payments (the student's own profile; docs/domain.md, "Receipts"): every payment they
+ * Profile → Payments → Payment history (the student's own profile; docs/domain.md, "Receipts"): every payment they
  * started, newest first, with a Download receipt button for each success (the server's PDF).
  * Cards rather than a table, so a 375 px phone shows every field without scrolling sideways.
  */
 export function PaymentHistory() {
   const list = useQuery(paymentQueries.mine());
   return (
-    <CardSection title="Payments">
+    <CardSection title="Payment history">
       {list.isPending ? (
         <Spinner label="Loading your payments…" />
       ) : list.isError ? (
@@ -61,7 +60,8 @@ function PaymentRow({ payment: p }: { payment: PaymentHistoryItem }) {
   return (
     <li className="flex flex-col gap-2 rounded-lg border border-line p-3 sm:p-4" data-testid="payment-row">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <span className="font-semibold">{PAYMENT_KIND_LABELS[PAYMENT_KIND_OF[p.payment_type]]}</span>
+        {/* In words, as its receipt says: the API names it with the receipt's own paymentLabel. */}
+        <span className="font-semibold">{p.label}</span>
         <span className="font-semibold">{formatNaira(p.amount)}</span>
       </div>
       <p className="text-sm text-muted">
@@ -79,7 +79,8 @@ function PaymentRow({ payment: p }: { payment: PaymentHistoryItem }) {
           className="btn-secondary self-start"
           onClick={() => receipt.mutate()}
           disabled={receipt.isPending}
-          aria-label={`Download receipt ${p.receipt_number ?? ''}`.trim()}
+          // A success always has its receipt number (docs/domain.md, invariant 8).
+          aria-label={`Download receipt ${p.receipt_number}`}
         >
           {receipt.isPending ? 'Preparing receipt…' : 'Download receipt'}
         </button>
