@@ -59,8 +59,8 @@ function requestId(req: { headers: Record<string, string | string[] | undefined>
 }
 
 export type BuildOptions = {
-  /** Pino logger options, or false for silence (tests). */
-  logger?: boolean | { level: string };
+  /** Pino logger options, or false for silence (tests); a test may read the lines from `stream`. */
+  logger?: boolean | { level: string; stream?: { write: (line: string) => void } };
 };
 
 /** Paystack when a key is set (or asked for), else the built-in sandbox; built once per app. */

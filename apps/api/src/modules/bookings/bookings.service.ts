@@ -7,6 +7,7 @@ import {
   INSPECTION_SLOTS,
   type InspectionSlot,
   isCalendarDate,
+  lagosDateOf,
   todayInLagos,
 } from '@studynest/contracts';
 import { and, count, desc, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
@@ -45,13 +46,21 @@ export function parseInspectionDateTime(
   return { date, slot: known };
 }
 
-/** Book an inspection: the room is held for the student (room-hold.ts) while they pay the agent fee. */
+/**
+ * Book an inspection: the room is held for the student (room-hold.ts) while they pay the agent fee.
+ * `now` is when the student booked: a request's is the present; the demo's past bookings pass theirs
+ * (the inspection day is checked against that day, and the booking is dated then).
+ */
 export async function createBooking(
   { db }: Pick<Deps, 'db'>,
   userId: string,
   input: BookingCreate,
+  now?: Date,
 ): Promise<Booking> {
-  const { date, slot } = parseInspectionDateTime(input.inspection_date_time);
+  const { date, slot } = parseInspectionDateTime(
+    input.inspection_date_time,
+    now ? lagosDateOf(now) : todayInLagos(),
+  );
   return db.transaction(async (tx) => {
     const [room] = await tx
       .select({ id: rooms.id, hostelId: rooms.hostelId, isClosed: hostels.isClosed })
@@ -112,6 +121,7 @@ export async function createBooking(
         inspectionSlot: slot,
         status: 'pending',
         holdExpiresAt: holdUntil,
+        ...(now ? { createdAt: now } : {}),
       })
       .returning();
     return toBooking(row!);

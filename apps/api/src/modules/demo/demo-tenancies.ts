@@ -5,10 +5,11 @@ import {
   addDays,
   type MaintenanceCategory,
   type MaintenanceUrgency,
+  MoveOutSchema,
   todayInLagos,
 } from '@studynest/contracts';
 import { SignupSchema } from '@studynest/contracts/account-details';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
 import { type AuthUser, createConfirmedStudent, users } from '../auth/index.ts';
 import { createBooking } from '../bookings/index.ts';
@@ -16,14 +17,15 @@ import { initiateAgentFee, initiateCautionFee, initiateRent, settleFromProvider 
 import { reportMaintenance, updateMaintenance } from '../maintenance/index.ts';
 import { requestRefund } from '../refunds/index.ts';
 import { decideCheckout } from '../sandbox/index.ts';
-import { giveNotice } from '../tenancies/index.ts';
+import { giveNotice, moveOut, tenancies } from '../tenancies/index.ts';
 
 /*
  * The demo's people and their year so far, so a newcomer's Tenants, Arrears, Maintenance, Refunds
  * and Reports show what a running hostel business has. Every step goes through the function a
- * request would call; the past comes from the only clocks the code takes: when the payer decided
- * at the sandbox's checkout (the provider reports it as paid_at, as Paystack does, and the tenancy
- * starts that day) and when a problem was reported (its deadline runs from then).
+ * request would call; the past comes from the clocks the code takes: when the student booked (the
+ * booking is dated then, its inspection a day before the rent), when the payer decided at the
+ * sandbox's checkout (the provider reports it as paid_at, as Paystack does, and the tenancy starts
+ * that day), when notice was given and when a problem was reported (its deadline runs from then).
  */
 
 type DemoDeps = Pick<Deps, 'db' | 'config' | 'payments' | 'jobs' | 'storage' | 'log'>;
@@ -57,16 +59,21 @@ type Story = {
   rentDaysAgo?: number;
   /** Days from today of the inspection a student without a tenancy has booked and paid for. */
   inspectionInDays?: number;
+  /** Days ago that student booked it (and paid its agent fee). */
+  bookedDaysAgo?: number;
   /** Paid twice: the second is owed back (Refunds), and with `one refunded` an admin gave it back. */
   deposit?: 'paid' | 'paid twice' | 'paid twice, one refunded';
   noticeInDays?: number;
+  /** Gave notice in time and moved out `daysAgo`; the admin kept these from the deposit. */
+  movedOut?: { daysAgo: number; deductions: { description: string; amount: number }[] };
   problems?: Problem[];
 };
 
 /**
  * The year: two tenants past their due date (arrears), four paying over the past months, one who
- * gave notice, maintenance open, overdue, in progress, done and an emergency, a deposit paid twice
- * and refunded, another paid twice and still owed back, and inspections today and tomorrow.
+ * gave notice, one who moved out with deductions from her deposit (the rest refunded), maintenance
+ * open, overdue, in progress, done and an emergency, a deposit paid twice and refunded, another paid
+ * twice and still owed back, and inspections today, tomorrow and in four days.
  */
 const STORIES: Story[] = [
   {
@@ -157,15 +164,61 @@ const STORIES: Story[] = [
     rentDaysAgo: 33,
     deposit: 'paid twice, one refunded',
   },
-  { first: 'Zainab', last: 'Bello', gender: 'female', hostel: 1, room: 2, inspectionInDays: 0 },
-  { first: 'Kelechi', last: 'Eze', gender: 'male', hostel: 0, room: 3, inspectionInDays: 1 },
+  {
+    first: 'Bola',
+    last: 'Adebayo',
+    gender: 'female',
+    hostel: 0,
+    room: 2,
+    rentDaysAgo: 230,
+    deposit: 'paid',
+    movedOut: {
+      daysAgo: 20,
+      deductions: [
+        { description: 'Broken louvre glass in the bedroom window', amount: 15_000 },
+        { description: 'Repainting the wall behind the bed', amount: 10_000 },
+      ],
+    },
+  },
+  {
+    first: 'Zainab',
+    last: 'Bello',
+    gender: 'female',
+    hostel: 1,
+    room: 2,
+    inspectionInDays: 0,
+    bookedDaysAgo: 2,
+  },
+  {
+    first: 'Kelechi',
+    last: 'Eze',
+    gender: 'male',
+    hostel: 0,
+    room: 3,
+    inspectionInDays: 1,
+    bookedDaysAgo: 1,
+  },
+  {
+    first: 'Halima',
+    last: 'Sani',
+    gender: 'female',
+    hostel: 1,
+    room: 4,
+    inspectionInDays: 4,
+    bookedDaysAgo: 0,
+  },
 ];
 
 const DAY_MS = 86_400_000;
-/** Ten in the morning, Lagos time (09:00 UTC), `days` ago: when the demo's payer paid. */
+const MINUTE_MS = 60_000;
+/**
+ * Ten in the morning, Lagos time (09:00 UTC), `days` ago: when the demo's payer paid. Today's is
+ * never later than now: a start at eight must not date a payment two hours ahead.
+ */
 function daysAgoAt10(days: number): Date {
   const day = addDays(todayInLagos(), -days);
-  return new Date(`${day}T09:00:00Z`);
+  const at = new Date(`${day}T09:00:00Z`);
+  return days === 0 && at.getTime() > Date.now() ? new Date(Date.now() - 5 * MINUTE_MS) : at;
 }
 
 const SLOT = '10:00am - 10:30am';
@@ -205,22 +258,41 @@ async function firstAdminId({ db }: Pick<Deps, 'db'>): Promise<string | null> {
   return admin?.id ?? null;
 }
 
+/**
+ * When the student booked and paid the agent fee, and the day of the inspection: a tenant booked
+ * three days before the rent and inspected the day before it; the others as their story says.
+ */
+function bookingOf(story: Story): { feeAt: Date; inspection: string } {
+  if (story.rentDaysAgo === undefined) {
+    return {
+      feeAt: daysAgoAt10(story.bookedDaysAgo ?? 0),
+      inspection: addDays(todayInLagos(), story.inspectionInDays ?? 0),
+    };
+  }
+  return {
+    feeAt: daysAgoAt10(story.rentDaysAgo + 3),
+    inspection: addDays(todayInLagos(), -(story.rentDaysAgo + 1)),
+  };
+}
+
 async function live(deps: DemoDeps, story: Story, student: AuthUser, room: DemoRoom, adminId: string | null) {
   const callback_url = `${deps.config.publicUrl}/receipt-page`;
-  const rentAt = story.rentDaysAgo === undefined ? new Date() : daysAgoAt10(story.rentDaysAgo);
-  const inspection = addDays(todayInLagos(), story.inspectionInDays ?? 0);
-  const booking = await createBooking(deps, student.id, {
-    hostel_id: room.hostelId,
-    room_id: room.id,
-    inspection_date_time: `${inspection}_${SLOT}`,
-  });
+  const { feeAt, inspection } = bookingOf(story);
+  const booking = await createBooking(
+    deps,
+    student.id,
+    { hostel_id: room.hostelId, room_id: room.id, inspection_date_time: `${inspection}_${SLOT}` },
+    // Booked ten minutes before paying its agent fee.
+    new Date(feeAt.getTime() - 10 * MINUTE_MS),
+  );
   const fee = await initiateAgentFee(deps, student, {
     amount: room.agentFee,
     booking_id: booking._id,
     callback_url,
   });
-  await payAt(deps, fee.reference, rentAt);
+  await payAt(deps, fee.reference, feeAt);
   if (story.rentDaysAgo === undefined) return;
+  const rentAt = daysAgoAt10(story.rentDaysAgo);
 
   const rent = await initiateRent(deps, student, {
     amount: room.price,
@@ -246,6 +318,7 @@ async function live(deps: DemoDeps, story: Story, student: AuthUser, room: DemoR
   }
   if (story.noticeInDays)
     await giveNotice(deps, student, { move_out_on: addDays(todayInLagos(), story.noticeInDays) });
+  if (story.movedOut && adminId) await leave(deps, student, story.movedOut, adminId);
   for (const p of story.problems ?? []) {
     const reported = await reportMaintenance(
       deps,
@@ -263,6 +336,32 @@ async function live(deps: DemoDeps, story: Story, student: AuthUser, room: DemoR
       await updateMaintenance(deps, adminId, reported._id, { status: 'done', note: 'Fixed and tested.' });
     }
   }
+}
+
+/**
+ * Notice given the notice period before the move-out day, as the tenant would, then the move-out
+ * recorded by an admin: the deductions are kept and the rest of the deposit is refunded.
+ */
+async function leave(
+  deps: DemoDeps,
+  student: AuthUser,
+  out: NonNullable<Story['movedOut']>,
+  adminId: string,
+) {
+  const movedOutOn = addDays(todayInLagos(), -out.daysAgo);
+  const noticeAt = daysAgoAt10(out.daysAgo + deps.config.site.tenantNoticeDays);
+  await giveNotice(deps, student, { move_out_on: movedOutOn }, noticeAt);
+  const [tenancy] = await deps.db
+    .select({ id: tenancies.id })
+    .from(tenancies)
+    .where(and(eq(tenancies.userId, student.id), isNull(tenancies.endedAt)));
+  const input = MoveOutSchema.parse({
+    date: movedOutOn,
+    reason: 'tenant_notice',
+    note: 'Keys returned; the room was checked with the tenant.',
+    deductions: out.deductions,
+  });
+  await moveOut(deps, asAdmin(adminId), tenancy!.id, input);
 }
 
 /**

@@ -1,4 +1,10 @@
-import { addDays, formatLagosDate, type TenancyNoticeState, todayInLagos } from '@studynest/contracts';
+import {
+  addDays,
+  formatLagosDate,
+  lagosDateOf,
+  type TenancyNoticeState,
+  todayInLagos,
+} from '@studynest/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
@@ -18,15 +24,17 @@ const noTenancy = () => notFound('You have no running tenancy to give notice on'
 /**
  * POST /tenancy/notice: the tenant's written notice to end their running tenancy (docs/domain.md,
  * "Move-out"). The day must be at least the notice period from today; giving notice again replaces
- * the earlier one, and the period runs from the new one. The tenant gets a copy by e-mail.
+ * the earlier one, and the period runs from the new one. The tenant gets a copy by e-mail. `now`
+ * is when it was given: a request's is the present; the demo's past notice passes its own.
  */
 export async function giveNotice(
   deps: Pick<Deps, 'db' | 'config' | 'jobs'>,
   user: AuthUser,
   input: { move_out_on: string },
+  now?: Date,
 ): Promise<TenancyNoticeState> {
   const days = deps.config.site.tenantNoticeDays;
-  const today = todayInLagos();
+  const today = now ? lagosDateOf(now) : todayInLagos();
   const earliest = addDays(today, days);
   if (input.move_out_on < earliest) {
     throw badRequest(
@@ -46,7 +54,7 @@ export async function giveNotice(
   const notice = await deps.db.transaction(async (tx) => {
     const [tenancy] = await tx
       .update(tenancies)
-      .set({ noticeGivenAt: sql`now()`, noticeMoveOutOn: input.move_out_on, updatedAt: sql`now()` })
+      .set({ noticeGivenAt: now ?? sql`now()`, noticeMoveOutOn: input.move_out_on, updatedAt: sql`now()` })
       .where(runningTenancyOf(user.id))
       .returning();
     if (!tenancy) throw noTenancy();
