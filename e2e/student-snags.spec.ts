@@ -160,6 +160,8 @@ test.describe('a closed or removed hostel', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('This room is no longer listed');
       await expect(page).toHaveTitle('Room no longer listed · StudyNest');
       await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+      if (SHOTS && id === closedRoomId)
+        await page.screenshot({ path: shotPath('room-no-longer-listed-375.png') });
     }
     await page.getByRole('link', { name: 'Search hostels' }).click();
     await expect(page).toHaveURL(/\/hostels$/);
