@@ -48,6 +48,9 @@ async function downloadPdfText(page: Page, path: string): Promise<string> {
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Download Receipt' }).click(),
   ]);
+  // Then home with no second held (the old notice waited 1 s there), the notice shown on the home page.
+  await expect(page).toHaveURL(/^https?:\/\/[^/]+\/$/, { timeout: 700 });
+  await expect(page.getByRole('status').filter({ hasText: 'Receipt downloaded' })).toBeVisible();
   // Saved under its receipt number.
   expect(download.suggestedFilename()).toMatch(/^SN-\d{4}-\d{6}\.pdf$/);
   await download.saveAs(path);

@@ -98,7 +98,12 @@ test('after one visit with a signal, the landing page, a viewed hostel, the prof
   await page.goto(`/profile/${student.userId}`);
   await expect(page.getByText('Rent Details').first()).toBeVisible();
   await expect(page.getByText(name).first()).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: /^Offline — as of / })).toBeVisible();
+  // When the copy is from, written as everywhere else (26 Nov 2026, 2:05 pm).
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: /^Offline — as of \d{1,2} [A-Z][a-z]{2} \d{4}, (1[0-2]|[1-9]):[0-5]\d (am|pm)$/ }),
+  ).toBeVisible();
   expect(await receiptPdf()).toBe('%PDF-');
 
   // Back online, she logs out: the account's kept reads go with her session.

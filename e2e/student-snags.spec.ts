@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { E2E_ADMIN, expect, test } from './fixtures.ts';
-import { hostelWithRoom, logIn, login } from './people.ts';
+import { createStudent, hostelWithRoom, logIn, login, signIn } from './people.ts';
 import { SHOTS, shotPath } from './screenshots.ts';
 
 /**
@@ -59,10 +59,12 @@ test.describe('with JavaScript off', () => {
       );
       await expect(page.getByRole('link', { name: 'Reload this page' })).toHaveAttribute('href', url);
       if (SHOTS && url === '/login') await page.screenshot({ path: shotPath('login-no-javascript-375.png') });
-      // The home page is rendered HTML: it reads and lists hostels without JavaScript.
-      await page.getByRole('link', { name: 'Go to the home page' }).click();
-      await expect(page).toHaveURL(/\/$/);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+      // The search is rendered HTML with a plain form: it finds hostels without JavaScript.
+      await page.getByRole('link', { name: 'Search hostels' }).click();
+      await expect(page).toHaveURL(/\/hostels$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Find a hostel' })).toBeVisible();
+      await expect(page.getByText(/\d+ hostels? match/)).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Turn on JavaScript to continue' })).toHaveCount(0);
     });
   }
@@ -70,6 +72,7 @@ test.describe('with JavaScript off', () => {
 
 test.describe('a closed or removed hostel', () => {
   let closedId = '';
+  let closedRoomId = '';
   test.beforeAll(async ({ request }) => {
     const admin = await login(request, E2E_ADMIN.email, E2E_ADMIN.password);
     const made = await hostelWithRoom(
@@ -89,6 +92,7 @@ test.describe('a closed or removed hostel', () => {
       },
     );
     closedId = made.hostelId;
+    closedRoomId = made.roomId;
     const closed = await request.post(`/api/hostels/${closedId}/close`, {
       headers: { authorization: `Bearer ${admin.token}` },
     });
@@ -143,5 +147,23 @@ test.describe('a closed or removed hostel', () => {
     }, randomUUID());
     await expect(heading).toHaveText('This hostel is no longer listed');
     await expect(page.getByRole('link', { name: 'Go to the home page' })).toBeVisible();
+  });
+
+  test("its room's booking link says the room is no longer listed and offers the search", async ({
+    page,
+    request,
+  }) => {
+    const person = await createStudent(request, 'Late');
+    await signIn(page, await login(request, person.email, person.password));
+    for (const id of [closedRoomId, randomUUID()]) {
+      await page.goto(`/book-inspection/${id}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('This room is no longer listed');
+      await expect(page).toHaveTitle('Room no longer listed · StudyNest');
+      await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+      if (SHOTS && id === closedRoomId)
+        await page.screenshot({ path: shotPath('room-no-longer-listed-375.png') });
+    }
+    await page.getByRole('link', { name: 'Search hostels' }).click();
+    await expect(page).toHaveURL(/\/hostels$/);
   });
 });

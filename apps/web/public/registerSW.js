@@ -37,18 +37,13 @@
   };
 
   let asOf = 0;
-  const lagos = new Intl.DateTimeFormat('en-NG', {
-    timeZone: 'Africa/Lagos',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-  const copyShown = (date) => {
+  // The worker writes the time (`label`, 2:05 pm, Lagos) with the app's one formatter; a worker from
+  // before it did says only the date header, and the bar then goes without the time.
+  const copyShown = (date, label) => {
     const t = Date.parse(date ?? '');
     if (!(t > 0) || (asOf && asOf <= t)) return;
     asOf = t;
-    bar('offline-bar', `Offline — as of ${lagos.format(t)}`);
+    bar('offline-bar', label ? `Offline — as of ${label}` : 'Offline — showing a kept copy');
   };
   // Writes kept offline go now: without Background Sync (Firefox, Safari) the worker has no other cue.
   const replayOutbox = () => sw.controller?.postMessage({ type: 'REPLAY_OUTBOX' });
@@ -61,8 +56,8 @@
   let asked = false;
   sw.addEventListener('message', (event) => {
     const data = event.data ?? {};
-    if (data.type === 'studynest:offline-copy') copyShown(data.date);
-    if (data.type === 'studynest:page-date') copyShown(data.date);
+    if (data.type === 'studynest:offline-copy') copyShown(data.date, data.label);
+    if (data.type === 'studynest:page-date') copyShown(data.date, data.label);
     if (data.type === 'studynest:updating') bar('update-bar', 'Updating StudyNest…');
   });
   sw.addEventListener('controllerchange', () => {

@@ -240,6 +240,8 @@ describe('noscriptNotice', () => {
     expect(html).toContain(`StudyNest needs JavaScript for ${task}.`);
     expect(html).toContain(`href="${url}"`);
     expect(html).toContain('href="/"');
+    // The search is rendered HTML with a plain form: it works with JavaScript off.
+    expect(html).toContain('href="/hostels"');
   });
   it('never links off the site, and escapes what the address holds', () => {
     expect(noscriptNotice('//evil.example/login')).not.toContain('evil');

@@ -4,8 +4,8 @@ import { paths } from './config/paths.ts';
 /**
  * What the empty shell says when JavaScript is off (inside its <noscript>; the API server fills it in
  * per page, apps/api/src/plugins/static.ts): which task needs it, how to turn it on, and what works
- * without it. The landing and hostel pages are rendered HTML and need no notice (prerender.ts leaves
- * it out of their template).
+ * without it. The landing, search and hostel pages are rendered HTML and need no notice (prerender.ts
+ * leaves it out of their template): the notice sends people to the search.
  */
 const TASKS: { path: string; task: string }[] = [
   { path: paths.login.path, task: 'signing in' },
@@ -31,7 +31,7 @@ export function noscriptNotice(url: string): string {
   return `<div class="container-page py-10"><div class="card mx-auto flex max-w-lg flex-col gap-3">
 <h1 class="text-xl">Turn on JavaScript to continue</h1>
 <p>StudyNest needs JavaScript for ${task}. Turn it on in your browser settings (in Chrome: Settings, then Privacy and security, then Site settings, then JavaScript), then reload this page.</p>${booking}
-<p>Without it you can still browse hostels and their rooms from the home page.</p>
-<p class="flex flex-wrap gap-2"><a class="btn-primary" href="${again}">Reload this page</a> <a class="btn-secondary" href="${paths.home.getHref()}">Go to the home page</a></p>
+<p>Without it you can still search hostels and see their rooms and prices: the search and the home page work without JavaScript.</p>
+<p class="flex flex-wrap gap-2"><a class="btn-primary" href="${again}">Reload this page</a> <a class="btn-secondary" href="${paths.hostels.getHref()}">Search hostels</a> <a class="btn-secondary" href="${paths.home.getHref()}">Go to the home page</a></p>
 </div></div>`;
 }

@@ -14,6 +14,7 @@
  * hostel review) are kept in an outbox when the network fails and sent when it returns
  * (docs/decisions/0027-offline-writes.md); payments never are.
  */
+import { formatLagosDateTime } from '@studynest/contracts/format';
 import { Queue } from 'workbox-background-sync';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
@@ -55,6 +56,15 @@ self.addEventListener('message', (event) => {
   }
 });
 
+/**
+ * A kept copy's time as the page shows it ("26 Nov 2026, 2:05 pm"), written here with the one time
+ * formatter: registerSW.js, which shows it, is a plain script outside the bundle.
+ */
+const keptAt = (date: string) => {
+  const t = Date.parse(date);
+  return t > 0 ? formatLagosDateTime(new Date(t)) : undefined;
+};
+
 /** When the copy of a page opened offline was kept: the page cannot read its own response's headers. */
 async function tellPageDate(source: ExtendableMessageEvent['source'], href: string) {
   const url = new URL(href);
@@ -62,7 +72,8 @@ async function tellPageDate(source: ExtendableMessageEvent['source'], href: stri
     (await caches.match(href, { cacheName: PAGES })) ??
     (await matchPrecache(url.pathname === '/' ? '/home.html' : url.pathname));
   const date = copy?.headers.get('date');
-  if (date && source && 'postMessage' in source) source.postMessage({ type: 'studynest:page-date', date });
+  if (date && source && 'postMessage' in source)
+    source.postMessage({ type: 'studynest:page-date', date, label: keptAt(date) });
 }
 
 async function deleteAccountCaches(keep?: string) {
@@ -77,7 +88,8 @@ const tellOfCopy: WorkboxPlugin = {
     const clientId = (event as FetchEvent | undefined)?.clientId;
     if (cachedResponse && clientId) {
       const client = await self.clients.get(clientId);
-      client?.postMessage({ type: 'studynest:offline-copy', date: cachedResponse.headers.get('date') });
+      const date = cachedResponse.headers.get('date');
+      client?.postMessage({ type: 'studynest:offline-copy', date, label: date && keptAt(date) });
     }
     return cachedResponse;
   },

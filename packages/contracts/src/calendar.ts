@@ -25,23 +25,6 @@ export function lagosDateOf(instant: Date): string {
   return lagosDate().format(instant);
 }
 
-const lagosDayAndTime = lazy(
-  () =>
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Africa/Lagos',
-      day: 'numeric',
-      month: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }),
-);
-
-/** An instant as people in Lagos would say it in a message, e.g. "23 Nov, 14:05". */
-export function lagosTimeOf(instant: Date): string {
-  return lagosDayAndTime().format(instant);
-}
-
 /** Today in Lagos, as YYYY-MM-DD. */
 export function todayInLagos(now: Date = new Date()): string {
   return lagosDateOf(now);

@@ -28,8 +28,6 @@ export function useTimedNotice() {
 /** Spec §9 timings, in one place. */
 export const NOTICE_MS = {
   deleted: 3000,
-  adminCreated: 3000,
   saved: 4000,
   error: 4000,
-  afterDownload: 1000,
 } as const;

@@ -61,6 +61,10 @@ describe('account security', () => {
       const notice = await lastMailTo(t.app, user.email);
       expect(notice?.subject).toBe('StudyNest: Your password was changed');
       expect(notice?.text).toContain('If it was not, reset your password');
+      // When, as people write it (22 Nov 2026, 2:05 pm), never a 24-hour clock.
+      expect(notice?.text).toMatch(
+        /just now \(\d{1,2} [A-Z][a-z]{2} \d{4}, (1[0-2]|[1-9]):[0-5]\d (am|pm), Lagos time\)/,
+      );
     });
 
     it('refuses a common or unchanged new password, saying which field', async () => {

@@ -1,9 +1,9 @@
 import {
   BUSINESS,
   ERROR_CODES,
+  formatLagosDateTime,
   type LoginResponse,
   type LoginSchema,
-  lagosTimeOf,
   type ResetPasswordSchema,
   type User,
   type VerifyEmailResponse,
@@ -85,7 +85,7 @@ export function securityNotice(
     userId: user.id,
     topic: 'security',
     subject: `StudyNest: ${what}`,
-    text: `Hello ${user.firstName},\n\n${what} on your StudyNest account just now (${lagosTimeOf(new Date())}, Lagos time).\n\nIf this was you, there is nothing to do. If it was not, reset your password at once with "Forgot password" on the login page, and reply to this e-mail so we can help.\n\nStudyNest`,
+    text: `Hello ${user.firstName},\n\n${what} on your StudyNest account just now (${formatLagosDateTime(new Date())}, Lagos time).\n\nIf this was you, there is nothing to do. If it was not, reset your password at once with "Forgot password" on the login page, and reply to this e-mail so we can help.\n\nStudyNest`,
   });
 }
 

@@ -5,6 +5,7 @@ import { PageLoading } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { BookInspectionForm } from '../../features/bookings/components/book-inspection-form.tsx';
 import { hostelQueries, roomQueries } from '../../features/hostels/api/hostel-queries.ts';
+import { HostelNotListed, isHostelGone } from '../../features/hostels/components/hostel-not-listed.tsx';
 import { usePayAndCheckout } from '../../features/payments/api/payment-queries.ts';
 import { useSession } from '../../lib/auth-storage.ts';
 import { profileQuery } from '../../lib/query-client.ts';
@@ -14,7 +15,6 @@ export function Component() {
   const session = useSession();
   const location = useLocation();
   const { roomId = '' } = useParams();
-  useDocumentTitle('Book Inspection');
 
   // Only signed-in students may book (docs/domain.md, "Accounts"); come back here after logging in
   // or signing up. In the URL, so a reload or the sign-up screens keep it.
@@ -47,6 +47,9 @@ function BookInspection({ roomId, userId }: { roomId: string; userId: string }) 
   const pay = usePayAndCheckout('agent_fee');
 
   const failed = room.isError ? room : hostel.isError ? hostel : null;
+  useDocumentTitle(isHostelGone(failed?.error) ? 'Room no longer listed' : 'Book Inspection');
+  // A room taken off StudyNest, or in a hostel that closed: nothing to try again.
+  if (isHostelGone(failed?.error)) return <HostelNotListed subject="room" />;
   if (failed?.error) {
     return (
       <section className="container-page max-w-2xl py-10">

@@ -41,26 +41,32 @@ function DialogFrame({
 
 const TITLE_COLOURS = { neutral: 'text-ink', success: 'text-ok-700', error: 'text-danger-700' } as const;
 
-/** An accessible modal with a Close button. `tone` colours the title for success/error notices. */
+/**
+ * An accessible modal with a Close button. `tone` colours the title for success/error notices.
+ * `closeLabel` names that button when "Close" could be read as the dialog's own action (a dialog
+ * that closes a payment's refunds).
+ */
 export function Modal({
   open,
   title,
   children,
   onClose,
   tone = 'neutral',
+  closeLabel = 'Close',
 }: {
   open: boolean;
   title: string;
   children?: ReactNode;
   onClose: () => void;
   tone?: keyof typeof TITLE_COLOURS;
+  closeLabel?: string;
 }) {
   return (
     <DialogFrame open={open} title={title} titleClass={TITLE_COLOURS[tone]} onClose={onClose}>
       {children}
       <div className="flex justify-end">
         <button type="button" className="btn-secondary" onClick={onClose}>
-          Close
+          {closeLabel}
         </button>
       </div>
     </DialogFrame>

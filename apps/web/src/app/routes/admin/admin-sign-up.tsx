@@ -4,6 +4,7 @@ import { paths } from '../../../config/paths.ts';
 import { useAdminSignup } from '../../../features/auth/api/auth-mutations.ts';
 import { ConfirmPasswordModal } from '../../../features/auth/components/confirm-password-modal.tsx';
 import { SignupForm } from '../../../features/auth/components/signup-form.tsx';
+import { flash } from '../../../lib/flash.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { isReauthCancelled, useReauth } from '../../../lib/use-reauth.ts';
 import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
@@ -42,11 +43,9 @@ export function Component() {
                 if (isReauthCancelled(err)) return; // the form stays as typed
                 throw err;
               }
-              show(
-                { tone: 'success', message: 'Admin Account Created Successfully' },
-                NOTICE_MS.adminCreated,
-                () => navigate(paths.admin.dashboard.getHref()),
-              );
+              // On to the dashboard at once, the notice shown there: nobody waits on the form for it.
+              flash({ tone: 'success', message: 'Admin Account Created Successfully' });
+              navigate(paths.admin.dashboard.getHref());
             }}
             onServerError={(message) => show({ tone: 'error', message }, NOTICE_MS.error)}
             footer={

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { paths } from '../../../config/paths.ts';
 import { hasErrorCode } from '../../../lib/api-client.ts';
-import { addMonths, formatNaira, todayInLagos } from '../../../lib/format.ts';
+import { addMonths, formatNaira, lagosClock, todayInLagos } from '../../../lib/format.ts';
 import { PAYMENTS_NEED_A_CONNECTION, useOnline } from '../../../lib/use-online.ts';
 import { useCreateBooking } from '../api/booking-queries.ts';
 import { LoadingOverlay } from './loading-overlay.tsx';
@@ -16,15 +16,7 @@ const MAX_MONTHS_AHEAD = 6;
 
 /** Minutes after midnight, now, in Lagos. */
 function lagosMinutesNow(): number {
-  const [h, min] = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Africa/Lagos',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  })
-    .format(new Date())
-    .split(':')
-    .map(Number) as [number, number];
+  const [h, min] = lagosClock().format(new Date()).split(':').map(Number) as [number, number];
   return h * 60 + min;
 }
 

@@ -171,4 +171,12 @@ describe('ComposeDialog', () => {
     fireEvent(dialog, new Event('cancel'));
     expect(onClose).toHaveBeenCalled();
   });
+
+  it('names its way out: "Close without sending", no bare "Cancel" beside "Send SMS"', () => {
+    const onClose = vi.fn();
+    const dialog = open(toOne, onClose);
+    expect(within(dialog).queryByRole('button', { name: 'Cancel' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close without sending' }));
+    expect(onClose).toHaveBeenCalled();
+  });
 });

@@ -321,7 +321,7 @@ function ComposeForm({
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <button type="button" className="btn-secondary" onClick={onClose}>
-          Cancel
+          Close without sending
         </button>
         <button type="button" className="btn-secondary" onClick={onPreview} disabled={busy}>
           {preview.isPending ? 'Previewing…' : 'Preview'}

@@ -5,12 +5,11 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert, QueryError } from '../../../components/ui/alert.tsx';
 import { InstallOffer } from '../../../components/ui/install-offer.tsx';
-import { NoticeBanner } from '../../../components/ui/notice-banner.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useSession } from '../../../lib/auth-storage.ts';
+import { flash } from '../../../lib/flash.ts';
 import { invalidate, profileQuery } from '../../../lib/query-client.ts';
-import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
 import { paymentQueries, useReceiptDownload } from '../api/payment-queries.ts';
 import { returnedReference } from '../api/verify-query.ts';
 import { buildReceipt, paymentLabel } from './receipt-content.ts';
@@ -227,15 +226,14 @@ function VerifiedReceipt({ reference }: { reference: string }) {
 function PaidReceipt({ kind, payment }: { kind: PaymentKind; payment: PaymentDetail }) {
   const receipt = buildReceipt(kind, payment);
   const navigate = useNavigate();
-  const { notice, show } = useTimedNotice();
   const saving = useReceiptDownload(payment.reference, payment.receipt_number);
-  // Spec §2: after the download, back to the home page 1 s later.
+  // After the download, back to the home page at once, the notice shown there (no second to sit through).
   const download = () =>
     saving.mutate(undefined, {
-      onSuccess: () =>
-        show({ tone: 'success', message: 'Receipt downloaded' }, NOTICE_MS.afterDownload, () =>
-          navigate(paths.home.getHref()),
-        ),
+      onSuccess: () => {
+        flash({ tone: 'success', message: 'Receipt downloaded' });
+        navigate(paths.home.getHref());
+      },
     });
 
   return (
@@ -271,7 +269,6 @@ function PaidReceipt({ kind, payment }: { kind: PaymentKind; payment: PaymentDet
           <Alert tone="error">The receipt could not be downloaded: {saving.error.message}</Alert>
         </div>
       )}
-      <NoticeBanner notice={notice} />
     </>
   );
 }

@@ -46,6 +46,9 @@ describe('KeepRestDialog', () => {
     );
     expect(screen.getByText(/nothing more of this payment can be refunded/)).toBeTruthy();
     const submit = screen.getByRole('button', { name: 'Keep ₦64,000 and close' });
+    // The way out is not a second "close" beside "… and close".
+    expect(screen.getByRole('button', { name: 'Leave it open' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
     fireEvent.click(submit);
     expect(await screen.findByText('Reason is required')).toBeTruthy();
     expect(calls).toEqual([]);

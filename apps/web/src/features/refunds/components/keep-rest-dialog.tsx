@@ -26,7 +26,7 @@ export const canKeepRest = (p: OwedPayment) =>
  */
 export function KeepRestDialog({ payment, onClose }: { payment: OwedPayment | null; onClose: () => void }) {
   return (
-    <Modal open={payment !== null} title="Keep the rest" onClose={onClose}>
+    <Modal open={payment !== null} title="Keep the rest" onClose={onClose} closeLabel="Leave it open">
       {payment && <KeepRestForm key={payment._id} payment={payment} onDone={onClose} />}
     </Modal>
   );
