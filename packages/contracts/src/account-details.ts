@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { emailSchema, requiredText } from './common.ts';
+import { emailSchema, prepared, requiredText } from './common.ts';
 import { optionalPhoneSchema, phoneSchema } from './phone.ts';
 import { emergencyContactLines, GenderSchema, PasswordSchema } from './users.ts';
 
@@ -16,6 +16,16 @@ export const SignupSchema = z.object({
   email: emailSchema,
   phone_number: phoneSchema,
   password: PasswordSchema,
+  /**
+   * Consent to optional messages (CONSENT_WORDING.signup): only an explicit yes counts. Optional so
+   * clients built before it keep working; left out, it is no. A form's ticked box sends "on" or "true".
+   */
+  marketing_opt_in: z.optional(
+    prepared(
+      (v) => (v === 'true' || v === 'on' ? true : v === 'false' ? false : v),
+      z.boolean({ error: 'marketing_opt_in must be true or false' }),
+    ),
+  ),
 });
 export type SignupInput = z.input<typeof SignupSchema>;
 export type Signup = z.output<typeof SignupSchema>;

@@ -1,10 +1,11 @@
-import type { MessageChannel, PhoneField } from '@studynest/contracts';
+import type { ConsentKind, MessageChannel, PhoneField } from '@studynest/contracts';
 import type { ProfileUpdate } from '@studynest/contracts/account-details';
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { users } from './auth.schema.ts';
 import { securityNotice } from './auth.service.ts';
+import { CHANNEL_CONSENT, recordConsents } from './consent.service.ts';
 import { MFA_OFF } from './mfa.service.ts';
 import { clearPhoneReviews } from './phone-review.service.ts';
 import { type AuthUser, revokeAllSessions } from './tokens.ts';
@@ -95,12 +96,24 @@ export async function updateAccountDetails(
   }
   if (Object.keys(set).length > 0) {
     await db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ notifyEmail: users.notifyEmail, notifySms: users.notifySms })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for('update');
       const updated = await tx
         .update(users)
         .set({ ...set, updatedAt: new Date() })
         .where(and(eq(users.id, userId), live))
         .returning({ id: users.id });
       if (updated.length === 0) throw notFound('No user with that id');
+      // Every switch of optional messages is a consent given or withdrawn: kept with its words.
+      const flipped: { kind: ConsentKind; granted: boolean }[] = [];
+      if (set.notifyEmail !== undefined && set.notifyEmail !== before?.notifyEmail)
+        flipped.push({ kind: 'marketing_email', granted: set.notifyEmail });
+      if (set.notifySms !== undefined && set.notifySms !== before?.notifySms)
+        flipped.push({ kind: 'marketing_sms', granted: set.notifySms });
+      await recordConsents(tx, userId, flipped, 'profile');
       // A number given now went through the phone rule: one kept for review is replaced.
       const given: PhoneField[] = [];
       if (set.phoneNumber !== undefined) given.push('phone_number');
@@ -168,8 +181,16 @@ export async function turnOffOptionalMessages(
   userId: string,
   channel: MessageChannel,
 ): Promise<void> {
-  await db
-    .update(users)
-    .set(channel === 'email' ? { notifyEmail: false } : { notifySms: false })
-    .where(eq(users.id, userId));
+  const column = channel === 'email' ? users.notifyEmail : users.notifySms;
+  await db.transaction(async (tx) => {
+    // Only a change is a withdrawal: a second tap on the same link records nothing more.
+    const changed = await tx
+      .update(users)
+      .set(channel === 'email' ? { notifyEmail: false } : { notifySms: false })
+      .where(and(eq(users.id, userId), eq(column, true)))
+      .returning({ id: users.id });
+    if (changed.length > 0) {
+      await recordConsents(tx, userId, [{ kind: CHANNEL_CONSENT[channel], granted: false }], 'unsubscribe');
+    }
+  });
 }

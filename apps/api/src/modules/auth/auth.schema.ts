@@ -1,4 +1,8 @@
 import {
+  CONSENT_KINDS,
+  CONSENT_SOURCES,
+  type ConsentKind,
+  type ConsentSource,
   GENDERS,
   type Gender,
   PHONE_FIELDS,
@@ -130,5 +134,27 @@ export const phoneReviews = pgTable(
     check('phone_reviews_field_ck', inList('field', PHONE_FIELDS)),
     check('phone_reviews_status_ck', inList('status', PHONE_REVIEW_STATUSES)),
     index('phone_reviews_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/**
+ * Every consent to optional messages given or withdrawn, with the exact words the person saw
+ * (docs/domain.md, "Consent"): the proof the Data Protection Act asks for. Rows are only added.
+ */
+export const consents = pgTable(
+  'consents',
+  {
+    id: rowId(),
+    userId: belongsTo('user_id', () => users.id),
+    kind: text('kind').$type<ConsentKind>().notNull(),
+    granted: boolean('granted').notNull(),
+    wording: text('wording').notNull(),
+    source: text('source').$type<ConsentSource>().notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('consents_kind_ck', inList('kind', CONSENT_KINDS)),
+    check('consents_source_ck', inList('source', CONSENT_SOURCES)),
+    index('consents_user_idx').on(t.userId, t.at),
   ],
 );

@@ -15,6 +15,7 @@ import { TenancyNotice } from '../../features/tenancies/components/tenancy-notic
 import { DataSaverSwitch } from '../../features/users/components/data-saver-switch.tsx';
 import { EmergencyContactForm } from '../../features/users/components/emergency-contact-form.tsx';
 import { MessagePreferences } from '../../features/users/components/message-preferences.tsx';
+import { PersonalDetailsForm } from '../../features/users/components/personal-details-form.tsx';
 import { ProfileSummary } from '../../features/users/components/profile-summary.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/auth-storage.ts';
@@ -137,6 +138,7 @@ export function Component() {
             Saved hostels and searches
           </Link>
         )}
+        {isOwn && <PersonalDetailsForm key={data._id} profile={data} />}
         <EmergencyContactForm key={data._id} profile={data} editable={isOwn} />
         {isOwn && <MessagePreferences profile={data} />}
         {isOwn && <DataSaverSwitch />}

@@ -1,0 +1,131 @@
+import { CONSENT_WORDING } from '@studynest/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consents, users } from '../src/modules/auth/auth.schema.ts';
+import { multipart, postSignup, signup, signupBody } from '../src/modules/auth/auth.test-helpers.ts';
+import { unsubscribeToken } from '../src/modules/messages/message-text.ts';
+import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { signedInUser } from './factories.ts';
+import { send } from './requests.ts';
+
+/** People's rights over their data (docs/domain.md, "People's rights over their data"). */
+describe('data rights', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  const consentRows = (userId: string) =>
+    t.db.select().from(consents).where(eq(consents.userId, userId)).orderBy(consents.at, consents.kind);
+  const account = async (userId: string) => (await t.db.select().from(users).where(eq(users.id, userId)))[0]!;
+
+  describe('correction', () => {
+    it('a student changes her name and phone; the phone goes through the sign-up rule; admins see the new name', async () => {
+      const student = await signedInUser(t);
+      const admin = await signedInUser(t, { role: 'admin' });
+      const res = await send(t, student, 'PATCH', '/api/user/profile', {
+        first_name: 'Ngozi',
+        last_name: 'Eze',
+        phone_number: '0805 123 4567',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({
+        first_name: 'Ngozi',
+        last_name: 'Eze',
+        phone_number: '+2348051234567',
+      });
+
+      const bad = await send(t, student, 'PATCH', '/api/user/profile', { phone_number: '12345' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().errors?.phone_number ?? bad.json().message).toMatch(/phone|mobile|number/i);
+      expect((await account(student.user.id)).phoneNumber).toBe('+2348051234567');
+
+      const list = await send(t, admin, 'GET', '/api/user/all');
+      const row = (list.json() as { _id: string; first_name: string; last_name: string }[]).find(
+        (u) => u._id === student.user.id,
+      );
+      expect(row).toMatchObject({ first_name: 'Ngozi', last_name: 'Eze' });
+    });
+
+    it('a student cannot change another person through the profile route (it only ever changes her own)', async () => {
+      const student = await signedInUser(t);
+      const other = await signedInUser(t);
+      const res = await send(t, student, 'PATCH', '/api/user/profile', {
+        _id: other.user.id,
+        first_name: 'X',
+      });
+      expect(res.statusCode).toBeLessThan(500);
+      expect((await account(other.user.id)).firstName).toBe('Ada');
+    });
+  });
+
+  describe('consent', () => {
+    it('sign-up without the box ticked is a refusal: no optional messages, the words kept', async () => {
+      const { user } = await signup(t.app);
+      const row = await account(user._id);
+      expect([row.notifyEmail, row.notifySms]).toEqual([false, false]);
+      const kept = await consentRows(user._id);
+      expect(kept.map((c) => [c.kind, c.granted, c.source, c.wording])).toEqual([
+        ['marketing_email', false, 'signup', CONSENT_WORDING.signup],
+        ['marketing_sms', false, 'signup', CONSENT_WORDING.signup],
+      ]);
+    });
+
+    it('a ticked box (JSON true, or a form\'s "on") is consent with its time and words; unsubscribe withdraws it in one tap', async () => {
+      const yes = await postSignup(t.app, { ...signupBody(), marketing_opt_in: true });
+      expect(yes.statusCode, yes.body).toBe(201);
+      const user = yes.json().user as { _id: string };
+      expect((await account(user._id)).notifyEmail).toBe(true);
+      const given = await consentRows(user._id);
+      expect(given.every((c) => c.granted && c.wording === CONSENT_WORDING.signup)).toBe(true);
+      expect(given[0]!.at.getTime()).toBeGreaterThan(Date.now() - 60_000);
+
+      const path = `/unsubscribe?token=${unsubscribeToken(t.config, user._id, 'email')}`;
+      for (let tap = 0; tap < 2; tap++) {
+        const done = await t.app.inject({
+          method: 'POST',
+          url: path,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: 'List-Unsubscribe=One-Click',
+        });
+        expect(done.statusCode).toBe(200);
+      }
+      const after = await account(user._id);
+      expect([after.notifyEmail, after.notifySms]).toEqual([false, true]);
+      const withdrawn = (await consentRows(user._id)).filter((c) => c.source === 'unsubscribe');
+      // The second tap changed nothing, so it records nothing.
+      expect(withdrawn.map((c) => [c.kind, c.granted, c.wording])).toEqual([
+        ['marketing_email', false, CONSENT_WORDING.unsubscribe],
+      ]);
+
+      const form = multipart({ ...signupBody(), marketing_opt_in: 'on' });
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', ...form });
+      expect(res.statusCode, res.body).toBe(201);
+      expect((await account(res.json().user._id)).notifySms).toBe(true);
+    });
+
+    it('the profile switch records each change with its words, and only a change', async () => {
+      const student = await signedInUser(t, { notifySms: false });
+      for (const on of [true, true, false]) {
+        const res = await send(t, student, 'PATCH', '/api/user/profile', { notify_sms: on });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      const kept = await consentRows(student.user.id);
+      expect(kept.map((c) => [c.kind, c.granted, c.source, c.wording])).toEqual([
+        ['marketing_sms', true, 'profile', CONSENT_WORDING.marketing_sms],
+        ['marketing_sms', false, 'profile', CONSENT_WORDING.marketing_sms],
+      ]);
+    });
+
+    it('refuses a consent that is not yes or no', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { ...signupBody(), marketing_opt_in: 'maybe' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.body).toContain('marketing_opt_in must be true or false');
+    });
+  });
+});
