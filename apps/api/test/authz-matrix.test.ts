@@ -91,6 +91,7 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/auth/reset-password': publicOk(),
   'POST /api/auth/change-password': signedIn(),
   'POST /api/auth/confirm-password': signedIn(),
+  'POST /api/auth/delete-account': signedIn(),
   'GET /api/auth/sessions': signedIn(),
   // Everyone tries to end the student's session: only the student can; for others it does not exist.
   'DELETE /api/auth/sessions/{id}': { anon: 401, student: 204, other: 404, admin: 404 },
@@ -493,6 +494,12 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
   }),
   'POST /api/auth/confirm-password': async () => ({
     url: '/api/auth/confirm-password',
+    payload: { password: TEST_PASSWORD },
+  }),
+  // Each role deletes a throwaway account of its own (nothing binds it, so deletion goes ahead).
+  'POST /api/auth/delete-account': async (w, role) => ({
+    url: '/api/auth/delete-account',
+    auth: (await throwaway(w, role)).auth,
     payload: { password: TEST_PASSWORD },
   }),
   'GET /api/auth/sessions': async () => ({ url: '/api/auth/sessions' }),

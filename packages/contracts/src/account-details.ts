@@ -51,3 +51,11 @@ export const ProfileUpdateSchema = z.partial(
 );
 export type ProfileUpdateInput = z.input<typeof ProfileUpdateSchema>;
 export type ProfileUpdate = z.output<typeof ProfileUpdateSchema>;
+
+/** Deleting one's own account: the password typed again (docs/domain.md, "Deletion"). */
+export const DeleteAccountSchema = z.object({
+  password: z
+    .string({ error: 'Enter your password to delete your account' })
+    .check(z.minLength(1, { error: 'Enter your password to delete your account' }), z.maxLength(128)),
+});
+export type DeleteAccountInput = z.input<typeof DeleteAccountSchema>;

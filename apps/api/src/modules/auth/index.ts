@@ -1,5 +1,7 @@
 // The auth module's public surface (docs/decisions/0020-boundaries.md): accounts, sessions and
 // sign-in; the only module that writes the users, sessions, one_time_codes and consents tables.
+
+export type { AccountDeletion } from './account.service.ts';
 export {
   deleteUser,
   resetMfa,

@@ -1,4 +1,9 @@
 // The maintenance module's public surface: what other modules and app.ts may use (docs/decisions/0013-one-way-per-concern.md).
 
 export { maintenanceRoutes } from './maintenance.routes.ts';
-export { maintenanceSummary, reportMaintenance, updateMaintenance } from './maintenance.service.ts';
+export {
+  maintenanceSummary,
+  removeMaintenancePhotosOf,
+  reportMaintenance,
+  updateMaintenance,
+} from './maintenance.service.ts';

@@ -5,4 +5,10 @@ export { followDueRefunds, followRefund, followRefundsOf } from './refund-follow
 export { startRefundJobs } from './refunds.jobs.ts';
 export { refundsRoutes } from './refunds.routes.ts';
 export { refundClosures, refunds } from './refunds.schema.ts';
-export { listOwedPayments, queueRefunds, recordRefund, requestRefund } from './refunds.service.ts';
+export {
+  listOwedPayments,
+  owedBackTo,
+  queueRefunds,
+  recordRefund,
+  requestRefund,
+} from './refunds.service.ts';

@@ -13,6 +13,7 @@ import { RentDetails } from '../../features/payments/components/rent-details.tsx
 import { MoveOutStatement } from '../../features/tenancies/components/move-out-statement.tsx';
 import { TenancyNotice } from '../../features/tenancies/components/tenancy-notice.tsx';
 import { DataSaverSwitch } from '../../features/users/components/data-saver-switch.tsx';
+import { DeleteAccount } from '../../features/users/components/delete-account.tsx';
 import { EmergencyContactForm } from '../../features/users/components/emergency-contact-form.tsx';
 import { MessagePreferences } from '../../features/users/components/message-preferences.tsx';
 import { PersonalDetailsForm } from '../../features/users/components/personal-details-form.tsx';
@@ -148,6 +149,7 @@ export function Component() {
             Password and signed-in devices
           </Link>
         )}
+        {isOwn && data.role === 'student' && <DeleteAccount />}
       </Part>
     </div>
   );
