@@ -139,6 +139,7 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/admin/messages/{id}/retry': adminOnly(),
 
   'GET /api/user/all': adminOnly(),
+  'GET /api/user/profile/export': signedIn(),
   'PATCH /api/user/profile': signedIn(),
   'PUT /api/user/profile': signedIn(),
   'GET /api/user/{id}': ownerOrAdmin(),
@@ -660,6 +661,7 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
   }),
 
   'GET /api/user/all': async () => ({ url: '/api/user/all' }),
+  'GET /api/user/profile/export': async () => ({ url: '/api/user/profile/export' }),
   'PATCH /api/user/profile': async () => ({
     url: '/api/user/profile',
     payload: { emergency_contact: { name: 'Mama Ada', phone: '08039876543' } },

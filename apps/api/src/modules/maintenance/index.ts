@@ -2,6 +2,7 @@
 
 export { maintenanceRoutes } from './maintenance.routes.ts';
 export {
+  listMaintenanceRowsOf,
   maintenanceSummary,
   removeMaintenancePhotosOf,
   reportMaintenance,

@@ -362,3 +362,7 @@ export async function removeMaintenancePhotosOf(
   await removePhotos(deps.storage, photos);
   return photos.length;
 }
+
+/** One person's maintenance requests as stored (her data export). */
+export const listMaintenanceRowsOf = ({ db }: Pick<Deps, 'db'>, userId: string) =>
+  db.select().from(maintenanceRequests).where(eq(maintenanceRequests.userId, userId));

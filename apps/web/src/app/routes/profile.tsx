@@ -14,6 +14,7 @@ import { MoveOutStatement } from '../../features/tenancies/components/move-out-s
 import { TenancyNotice } from '../../features/tenancies/components/tenancy-notice.tsx';
 import { DataSaverSwitch } from '../../features/users/components/data-saver-switch.tsx';
 import { DeleteAccount } from '../../features/users/components/delete-account.tsx';
+import { DownloadMyData } from '../../features/users/components/download-my-data.tsx';
 import { EmergencyContactForm } from '../../features/users/components/emergency-contact-form.tsx';
 import { MessagePreferences } from '../../features/users/components/message-preferences.tsx';
 import { PersonalDetailsForm } from '../../features/users/components/personal-details-form.tsx';
@@ -149,6 +150,7 @@ export function Component() {
             Password and signed-in devices
           </Link>
         )}
+        {isOwn && <DownloadMyData />}
         {isOwn && data.role === 'student' && <DeleteAccount />}
       </Part>
     </div>
