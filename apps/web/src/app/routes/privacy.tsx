@@ -14,6 +14,9 @@ export function Component() {
       <ul>
         <li>your name and gender;</li>
         <li>your e-mail address and phone number;</li>
+        <li>
+          a copy of your identity card (student ID, national ID or passport), when you apply for a room;
+        </li>
         <li>the details of an emergency contact person;</li>
         <li>
           payment information — the amounts, dates and references of your payments. Card details are handled
@@ -47,25 +50,26 @@ export function Component() {
       <ul>
         <li>
           <strong>see your data</strong> — “Download my data” gives you a ZIP file of everything we hold about
-          you (account, bookings, payments, refunds, tenancy, maintenance, reviews, messages we sent you and your
-          consents) and the photos you sent us;
+          you (account, bookings, payments, refunds, tenancy, maintenance, reviews, messages we sent you and
+          your consents) and the photos you sent us;
         </li>
         <li>
-          <strong>correct it</strong> — change your name and phone number under “Your details” (the number must be
-          a Nigerian mobile) and your emergency contact;
+          <strong>correct it</strong> — change your name and phone number under “Your details” (the number
+          must be a Nigerian mobile) and your emergency contact;
         </li>
         <li>
-          <strong>delete your account</strong> — “Delete my account” asks for your password again. It must wait
-          while you rent a room (until you have moved out), have a confirmed inspection, or we owe you money.
-          Then your name, e-mail, phone and the photos you sent are removed, and you are signed out everywhere;
-          the records the law requires us to keep (payments, receipts, refunds and tenancies) stay, showing
-          “Deleted user” instead of your name, and reviews you wrote stay without your name;
+          <strong>delete your account</strong> — “Delete my account” asks for your password again. It must
+          wait while you rent a room (until you have moved out), have a confirmed inspection, or we owe you
+          money. Then your name, e-mail, phone and the photos you sent are removed, and you are signed out
+          everywhere; the records the law requires us to keep (payments, receipts, refunds and tenancies)
+          stay, showing “Deleted user” instead of your name, and reviews you wrote stay without your name;
         </li>
         <li>
-          <strong>choose your messages</strong> — rent reminders and news reach you only if you said yes when
-          you signed up or turned them on in your profile. Stop them with one tap on the unsubscribe link in any
-          such e-mail, or with the switches on your profile. We keep when you said yes or no and the words you
-          were shown. Messages about your account, its security and your payments always go to you.
+          <strong>choose your messages (opt in or opt out)</strong> — rent reminders and news reach you only
+          if you said yes when you signed up or turned them on in your profile. Stop them with one tap on the
+          unsubscribe link in any such e-mail, or with the switches on your profile. We keep when you said yes
+          or no and the words you were shown. Messages about your account, its security and your payments
+          always go to you.
         </li>
       </ul>
       <p>
@@ -76,9 +80,9 @@ export function Component() {
       <h2>6. How long we keep it</h2>
       <p>
         We keep your account while you use it. Records of payments, receipts, refunds and tenancies are kept
-        for <strong>six years</strong> after the payment or the end of the tenancy, as Nigerian tax law expects
-        of financial records, even if you delete your account (then without your name). Everything else is
-        removed or made anonymous when you delete your account.
+        for <strong>six years</strong> after the payment or the end of the tenancy, as Nigerian tax law
+        expects of financial records, even if you delete your account (then without your name). Everything
+        else is removed or made anonymous when you delete your account.
       </p>
 
       <h2>7. Security</h2>
