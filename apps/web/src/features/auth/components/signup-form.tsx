@@ -1,5 +1,6 @@
 import type { Signup, SignupInput } from '@studynest/contracts';
-import { CONSENT_WORDING, GENDERS } from '@studynest/contracts/constants';
+import { CONSENT_WORDING } from '@studynest/contracts/consent';
+import { GENDERS } from '@studynest/contracts/constants';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { choices, EmailField, SelectField, TextField } from '../../../components/ui/form-field.tsx';

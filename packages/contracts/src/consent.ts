@@ -1,0 +1,20 @@
+// Apart from constants.ts: the landing page loads constants, and these words are for sign-up and the API.
+
+/**
+ * Consent to optional messages (rent reminders, news and offers), one per channel (docs/domain.md,
+ * "Consent"). The account's notify_email / notify_sms say where it stands now; the consents table
+ * keeps every grant and withdrawal with the exact words the person saw.
+ */
+export const CONSENT_KINDS = ['marketing_email', 'marketing_sms'] as const;
+export type ConsentKind = (typeof CONSENT_KINDS)[number];
+/** Where a consent was given or withdrawn. */
+export const CONSENT_SOURCES = ['signup', 'profile', 'unsubscribe'] as const;
+export type ConsentSource = (typeof CONSENT_SOURCES)[number];
+/** The words beside each place consent is asked for: the web shows them and the record keeps them. */
+export const CONSENT_WORDING = {
+  signup:
+    'Send me rent reminders, news and offers from StudyNest by e-mail and text message. I can stop them at any time from my profile or the unsubscribe link.',
+  marketing_email: 'Rent reminders and news by e-mail',
+  marketing_sms: 'Rent reminders and news by text message',
+  unsubscribe: 'Unsubscribe (the link at the foot of an e-mail)',
+} as const;
