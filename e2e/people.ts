@@ -40,8 +40,7 @@ export async function latestCode(request: APIRequestContext, to: string, subject
 /** A confirmed student made through the API (for journeys that do not test sign-up itself). */
 export async function createStudent(request: APIRequestContext, label: string): Promise<Person> {
   const person = newPerson(label);
-  // She ticks the box for reminders and news: the journeys that follow read those messages.
-  const res = await request.post('/api/auth/signup', { data: { ...person, marketing_opt_in: true } });
+  const res = await request.post('/api/auth/signup', { data: person });
   expect(res.status()).toBe(201);
   const otp = await latestCode(request, person.email, /StudyNest code/);
   const verified = await request.post('/api/auth/verify-email-otp', { data: { email: person.email, otp } });

@@ -205,7 +205,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(sandboxRoutes, { onDecided: (reference) => settleFromProvider(deps, reference) });
   // The unsubscribe link in e-mails opens a page of ours, like the checkout: outside /api too.
   await app.register(unsubscribeRoutes, {
-    turnOff: (userId, channel) => turnOffOptionalMessages(deps, userId, channel),
+    turnOff: (userId, channel, list) => turnOffOptionalMessages(deps, userId, channel, list),
   });
   // A receipt's QR code opens this page on whatever phone scans it: outside /api too.
   await app.register(receiptPageRoutes);

@@ -7,12 +7,15 @@ import { multipart, postSignup, signup, signupBody } from '../src/modules/auth/a
 import { bookings } from '../src/modules/bookings/bookings.schema.ts';
 import { smallJpeg } from '../src/modules/hostels/hostels.fixtures.ts';
 import { maintenanceRequests } from '../src/modules/maintenance/maintenance.schema.ts';
+import { queueMessages } from '../src/modules/messages/deliveries.service.ts';
 import { unsubscribeToken } from '../src/modules/messages/message-text.ts';
+import { messageDeliveries } from '../src/modules/messages/messages.schema.ts';
 import { paidTenant } from '../src/modules/payments/payments.fixtures.ts';
 import { payments } from '../src/modules/payments/payments.schema.ts';
 import { tenancies } from '../src/modules/tenancies/tenancies.schema.ts';
 import { jpegKey, storePhoto } from '../src/storage/photos.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { eventually } from './eventually.ts';
 import { signedInUser, TEST_PASSWORD } from './factories.ts';
 import { anonymous, send } from './requests.ts';
 
@@ -69,10 +72,11 @@ describe('data rights', () => {
   });
 
   describe('consent', () => {
-    it('sign-up without the box ticked is a refusal: no optional messages, the words kept', async () => {
+    it('sign-up without the box ticked refuses news and offers only: service messages stay on, the words kept', async () => {
       const { user } = await signup(t.app);
       const row = await account(user._id);
-      expect([row.notifyEmail, row.notifySms]).toEqual([false, false]);
+      expect([row.marketingEmail, row.marketingSms]).toEqual([false, false]);
+      expect([row.notifyEmail, row.notifySms]).toEqual([true, true]);
       const kept = await consentRows(user._id);
       expect(kept.map((c) => [c.kind, c.granted, c.source, c.wording])).toEqual([
         ['marketing_email', false, 'signup', CONSENT_WORDING.signup],
@@ -80,16 +84,20 @@ describe('data rights', () => {
       ]);
     });
 
-    it('a ticked box (JSON true, or a form\'s "on") is consent with its time and words; unsubscribe withdraws it in one tap', async () => {
+    it('a ticked box (JSON true, or a form\'s "on") is consent with its time and words; a news e-mail\'s unsubscribe withdraws it in one tap', async () => {
       const yes = await postSignup(t.app, { ...signupBody(), marketing_opt_in: true });
       expect(yes.statusCode, yes.body).toBe(201);
       const user = yes.json().user as { _id: string };
-      expect((await account(user._id)).notifyEmail).toBe(true);
+      expect(await account(user._id)).toMatchObject({ marketingEmail: true, marketingSms: true });
       const given = await consentRows(user._id);
       expect(given.every((c) => c.granted && c.wording === CONSENT_WORDING.signup)).toBe(true);
+      expect(given).toHaveLength(2);
       expect(given[0]!.at.getTime()).toBeGreaterThan(Date.now() - 60_000);
 
-      const path = `/unsubscribe?token=${unsubscribeToken(t.config, user._id, 'email')}`;
+      const path = `/unsubscribe?token=${unsubscribeToken(t.config, user._id, 'email', 'marketing')}`;
+      const page = await t.app.inject({ method: 'GET', url: path });
+      expect(page.body).toContain('Stop StudyNest news and offers by e-mail?');
+      expect(page.body).toContain('Rent reminders, payment receipts');
       for (let tap = 0; tap < 2; tap++) {
         const done = await t.app.inject({
           method: 'POST',
@@ -98,9 +106,12 @@ describe('data rights', () => {
           payload: 'List-Unsubscribe=One-Click',
         });
         expect(done.statusCode).toBe(200);
+        expect(done.body).toContain('We will not send you news and offers as e-mails any more.');
       }
       const after = await account(user._id);
-      expect([after.notifyEmail, after.notifySms]).toEqual([false, true]);
+      // News by e-mail stops; texts keep her yes, and her reminders are untouched.
+      expect([after.marketingEmail, after.marketingSms]).toEqual([false, true]);
+      expect([after.notifyEmail, after.notifySms]).toEqual([true, true]);
       const withdrawn = (await consentRows(user._id)).filter((c) => c.source === 'unsubscribe');
       // The second tap changed nothing, so it records nothing.
       expect(withdrawn.map((c) => [c.kind, c.granted, c.wording])).toEqual([
@@ -110,20 +121,84 @@ describe('data rights', () => {
       const form = multipart({ ...signupBody(), marketing_opt_in: 'on' });
       const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', ...form });
       expect(res.statusCode, res.body).toBe(201);
-      expect((await account(res.json().user._id)).notifySms).toBe(true);
+      expect((await account(res.json().user._id)).marketingSms).toBe(true);
     });
 
-    it('the profile switch records each change with its words, and only a change', async () => {
-      const student = await signedInUser(t, { notifySms: false });
+    it("a reminder's unsubscribe link turns reminders off, not news, and is no consent record", async () => {
+      const yes = await postSignup(t.app, { ...signupBody(), marketing_opt_in: true });
+      const user = yes.json().user as { _id: string };
+      const done = await t.app.inject({
+        method: 'POST',
+        url: `/unsubscribe?token=${unsubscribeToken(t.config, user._id, 'sms')}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+      expect(done.statusCode).toBe(200);
+      expect(done.body).toContain('reminders and notices');
+      expect(await account(user._id)).toMatchObject({ notifySms: false, marketingSms: true });
+      expect((await consentRows(user._id)).map((c) => c.source)).toEqual(['signup', 'signup']);
+      // A news token cannot be made from a service one: the list is inside the signature.
+      const forged = unsubscribeToken(t.config, user._id, 'sms').replace('.sms.', '.sms.news.');
+      const bad = await t.app.inject({ method: 'POST', url: `/unsubscribe?token=${forged}` });
+      expect(bad.statusCode).toBe(404);
+    });
+
+    it('the profile switches for news record each change with its words, and only a change; the service switches record nothing', async () => {
+      const student = await signedInUser(t);
       for (const on of [true, true, false]) {
-        const res = await send(t, student, 'PATCH', '/api/user/profile', { notify_sms: on });
+        const res = await send(t, student, 'PATCH', '/api/user/profile', { marketing_sms: on });
         expect(res.statusCode, res.body).toBe(200);
+        expect(res.json().marketing_sms).toBe(on);
       }
+      const off = await send(t, student, 'PATCH', '/api/user/profile', { notify_email: false });
+      expect(off.json()).toMatchObject({ notify_email: false, marketing_email: false, marketing_sms: false });
+      const read = await send(t, student, 'GET', `/api/user/${student.user.id}`);
+      expect(read.json()).toMatchObject({ notify_email: false, notify_sms: true, marketing_sms: false });
       const kept = await consentRows(student.user.id);
       expect(kept.map((c) => [c.kind, c.granted, c.source, c.wording])).toEqual([
         ['marketing_sms', true, 'profile', CONSENT_WORDING.marketing_sms],
         ['marketing_sms', false, 'profile', CONSENT_WORDING.marketing_sms],
       ]);
+    });
+
+    it('news goes only to a person who said yes on that channel, and is cancelled if she withdrew before it went; her reminder goes anyway', async () => {
+      const no = await signedInUser(t);
+      const yes = await signedInUser(t, { marketingEmail: true });
+      const queue = (who: { user: { id: string; email: string } }, topic: 'news' | 'reminder', n: number) =>
+        queueMessages(t.app.deps, [
+          {
+            channel: 'email',
+            to: who.user.email,
+            userId: who.user.id,
+            topic,
+            subject: `${topic} ${n}`,
+            text: `About ${topic}.`,
+            key: `consent:${who.user.id}:${n}`,
+          },
+        ]);
+      const status = async (who: { user: { id: string } }, n: number) =>
+        (
+          await t.db
+            .select({ status: messageDeliveries.status })
+            .from(messageDeliveries)
+            .where(eq(messageDeliveries.dedupeKey, `consent:${who.user.id}:${n}`))
+        )[0]?.status;
+      await queue(no, 'news', 1);
+      await queue(no, 'reminder', 2);
+      await queue(yes, 'news', 3);
+      await eventually(async () => (await status(no, 1)) === 'cancelled');
+      await eventually(async () => (await status(no, 2)) === 'sent');
+      await eventually(async () => (await status(yes, 3)) === 'sent');
+      const mails = (
+        await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(yes.user.email)}` })
+      ).json() as { text: string }[];
+      expect(mails.at(-1)?.text).toContain(
+        `/unsubscribe?token=${unsubscribeToken(t.config, yes.user.id, 'email', 'marketing')}`,
+      );
+
+      await send(t, yes, 'PATCH', '/api/user/profile', { marketing_email: false });
+      await queue(yes, 'news', 4);
+      await eventually(async () => (await status(yes, 4)) === 'cancelled');
     });
 
     it('refuses a consent that is not yes or no', async () => {
@@ -134,6 +209,11 @@ describe('data rights', () => {
       });
       expect(res.statusCode).toBe(400);
       expect(res.body).toContain('marketing_opt_in must be true or false');
+      const profile = await send(t, await signedInUser(t), 'PATCH', '/api/user/profile', {
+        marketing_email: 'yes',
+      });
+      expect(profile.statusCode).toBe(400);
+      expect(profile.json().fields).toEqual({ marketing_email: 'marketing_email must be true or false' });
     });
   });
 
@@ -231,8 +311,8 @@ describe('data rights', () => {
     it("a ZIP with her rows of each table and her photos, and nobody else's", async () => {
       const her = await paidTenant(t, { room: {}, deposit: true });
       const other = await paidTenant(t, { room: {}, deposit: true });
-      await send(t, her.student, 'PATCH', '/api/user/profile', { notify_sms: false });
-      await send(t, other.student, 'PATCH', '/api/user/profile', { notify_sms: false });
+      await send(t, her.student, 'PATCH', '/api/user/profile', { marketing_sms: true });
+      await send(t, other.student, 'PATCH', '/api/user/profile', { marketing_sms: true });
       const photo = await storePhoto(t.app.deps.storage, await smallJpeg(4), 'maintenance');
       for (const who of [her, other]) {
         await t.db.insert(maintenanceRequests).values({

@@ -17,8 +17,9 @@ export const SignupSchema = z.object({
   phone_number: phoneSchema,
   password: PasswordSchema,
   /**
-   * Consent to optional messages (CONSENT_WORDING.signup): only an explicit yes counts. Optional so
+   * Consent to news and offers (CONSENT_WORDING.signup): only an explicit yes counts. Optional so
    * clients built before it keep working; left out, it is no. A form's ticked box sends "on" or "true".
+   * Service messages (rent reminders…) do not depend on it.
    */
   marketing_opt_in: z.optional(
     prepared(
@@ -43,10 +44,14 @@ export const ProfileUpdateSchema = z.partial(
     phone_number: phoneSchema,
     // Partial too: a client may change one line of the contact without resending the rest.
     emergency_contact: z.partial(EmergencyContactUpdateSchema),
-    /** Optional messages (rent reminders, announcements) by e-mail; account, security and payment ones always go. */
+    /** Optional service messages (rent reminders, notices) by e-mail; account, security and payment ones always go. */
     notify_email: z.boolean({ error: 'notify_email must be true or false' }),
-    /** The same optional messages by text. */
+    /** The same optional service messages by text. */
     notify_sms: z.boolean({ error: 'notify_sms must be true or false' }),
+    /** Consent to news and offers by e-mail: given or withdrawn, and recorded with its words. */
+    marketing_email: z.boolean({ error: 'marketing_email must be true or false' }),
+    /** Consent to news and offers by text. */
+    marketing_sms: z.boolean({ error: 'marketing_sms must be true or false' }),
   }),
 );
 export type ProfileUpdateInput = z.input<typeof ProfileUpdateSchema>;

@@ -133,8 +133,10 @@ export const MESSAGE_CHANNELS = ['email', 'sms'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 
 /**
- * Why a message is sent. Account, security and payment messages always go; the others (an `alert`
- * is a saved hostel's or search's news) only to people who have not turned that channel off (docs/domain.md, "Messages").
+ * Why a message is sent (docs/domain.md, "Messages" and "Consent"). Account, security and payment
+ * messages always go; the other service messages (an `alert` is a saved hostel's or search's news)
+ * only to people who have not turned that channel off; `news` (news and offers: marketing) only to
+ * people who said yes to it on that channel.
  */
 export const MESSAGE_TOPICS = [
   'account',
@@ -144,9 +146,16 @@ export const MESSAGE_TOPICS = [
   'announcement',
   'maintenance',
   'alert',
+  'news',
 ] as const;
 export type MessageTopic = (typeof MESSAGE_TOPICS)[number];
 export const ALWAYS_SENT_TOPICS: readonly MessageTopic[] = ['account', 'security', 'payment'];
+/** Marketing: sent only with the person's consent on that channel (marketing_email / marketing_sms). */
+export const MARKETING_TOPICS: readonly MessageTopic[] = ['news'];
+/** Which of a person's answers an optional message obeys: her service switches, or her marketing consent. */
+export type MessageList = 'service' | 'marketing';
+export const listOfTopic = (topic: MessageTopic): MessageList =>
+  MARKETING_TOPICS.includes(topic) ? 'marketing' : 'service';
 
 /** One message to one person, from queued to sent (or failed after its last retry). */
 export const DELIVERY_STATUSES = ['queued', 'sending', 'sent', 'failed', 'cancelled'] as const;

@@ -273,6 +273,8 @@ export async function anonymiseAccount(db: DbOrTx, userId: string): Promise<void
       totpEnabledAt: null,
       notifyEmail: false,
       notifySms: false,
+      marketingEmail: false,
+      marketingSms: false,
       deletedAt: new Date(),
       updatedAt: new Date(),
     })

@@ -55,9 +55,15 @@ export const users = pgTable(
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true, mode: 'date' }),
     /** The last time step whose code was accepted: that code and earlier ones cannot be replayed. */
     totpLastStep: integer('totp_last_step'),
-    /** Optional messages (reminders, announcements) by e-mail / SMS; account, security and payment ones always go. */
+    /** Optional service messages (reminders, notices) by e-mail / SMS; account, security and payment ones always go. */
     notifyEmail: boolean('notify_email').notNull().default(true),
     notifySms: boolean('notify_sms').notNull().default(true),
+    /**
+     * Consent to news and offers (marketing) by e-mail / SMS: no until she says yes (docs/domain.md,
+     * "Consent"); every change is also a row in `consents`.
+     */
+    marketingEmail: boolean('marketing_email').notNull().default(false),
+    marketingSms: boolean('marketing_sms').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** Soft delete: payments and tenancies keep pointing at the person who paid. */
@@ -138,7 +144,7 @@ export const phoneReviews = pgTable(
 );
 
 /**
- * Every consent to optional messages given or withdrawn, with the exact words the person saw
+ * Every consent to news and offers given or withdrawn, with the exact words the person saw
  * (docs/domain.md, "Consent"): the proof the Data Protection Act asks for. Rows are only added.
  */
 export const consents = pgTable(

@@ -148,8 +148,9 @@ async function createUser(
           ...hashed,
           role: extra.role,
           isEmailConfirmed: extra.isEmailConfirmed,
-          // Sign-up asks; optional messages go only to a person who said yes (docs/domain.md, "Consent").
-          ...(extra.consentAsked ? { notifyEmail: optedIn, notifySms: optedIn } : {}),
+          // Sign-up asks; news and offers go only to a person who said yes (docs/domain.md, "Consent").
+          // Service messages (notify_*) keep their default: they are not marketing.
+          ...(extra.consentAsked ? { marketingEmail: optedIn, marketingSms: optedIn } : {}),
         })
         .returning();
       if (!row) throw new Error('user insert returned nothing');

@@ -9,8 +9,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import { consents } from './auth.schema.ts';
 
 /*
- * Consent to optional messages (docs/domain.md, "Consent"). The account's notify_email / notify_sms
- * are what the senders read; each change to them is written here too, with the words the person saw.
+ * Consent to news and offers (docs/domain.md, "Consent"). The account's marketing_email /
+ * marketing_sms are what the senders read; each change to them is written here too, with the words
+ * the person saw.
  */
 
 export const CHANNEL_CONSENT: Record<MessageChannel, ConsentKind> = {

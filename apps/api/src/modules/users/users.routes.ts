@@ -163,12 +163,14 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await request.requireUser();
       const zip = await exportPersonData(deps, user.id);
-      return reply
-        .type('application/zip')
-        .header('cache-control', 'private, no-store')
-        .header('content-disposition', 'attachment; filename="studynest-my-data.zip"')
-        // A Buffer goes out as it is; the schema's string only documents the body.
-        .send(Buffer.from(zip) as unknown as string);
+      return (
+        reply
+          .type('application/zip')
+          .header('cache-control', 'private, no-store')
+          .header('content-disposition', 'attachment; filename="studynest-my-data.zip"')
+          // A Buffer goes out as it is; the schema's string only documents the body.
+          .send(Buffer.from(zip) as unknown as string)
+      );
     },
   );
 };

@@ -29,7 +29,7 @@ export function Component() {
       <p>
         We use your information to manage your account, bookings and lease, to process payments and issue
         receipts, to contact you about your room, rent and repairs, and to reach your emergency contact if
-        something happens to you.
+        something happens to you. We send you news and offers only if you said yes.
       </p>
 
       <h2>3. We do not sell your data</h2>
@@ -65,11 +65,13 @@ export function Component() {
           stay, showing “Deleted user” instead of your name, and reviews you wrote stay without your name;
         </li>
         <li>
-          <strong>choose your messages (opt in or opt out)</strong> — rent reminders and news reach you only
-          if you said yes when you signed up or turned them on in your profile. Stop them with one tap on the
-          unsubscribe link in any such e-mail, or with the switches on your profile. We keep when you said yes
-          or no and the words you were shown. Messages about your account, its security and your payments
-          always go to you.
+          <strong>choose your messages (opt in or opt out)</strong> — news and offers from us (new rooms, open
+          days, discounts) reach you only if you ticked the box when you signed up or turned them on in your
+          profile; nobody has them until they say yes. Stop them with one tap on the unsubscribe link in any
+          such e-mail, or with the switches on your profile. We keep when you said yes or no and the words you
+          were shown. Messages about your own room, rent, repairs and the searches you saved are not
+          advertising: they come unless you turn them off on your profile or with the unsubscribe link in one
+          of them. Messages about your account, its security and your payments always go to you.
         </li>
       </ul>
       <p>
