@@ -5,8 +5,9 @@ import { expect, test } from './fixtures.ts';
 import { createStudent, latestCode, logIn, newPerson } from './people.ts';
 
 /**
- * People's rights over their data at 375 px (docs/domain.md): correct her name, download her data,
- * delete her account. The ZIP is built in the request for now, so the download is the browser's.
+ * People's rights over their data at 375 px (docs/domain.md): on "Password, devices and your data"
+ * (linked from her profile) she corrects her name, downloads her data and deletes her account. The
+ * ZIP is built in the request for now, so the download is the browser's.
  */
 test('a student corrects her name, downloads her data and deletes her account', async ({ page, request }) => {
   await page.setViewportSize({ width: 375, height: 812 });
@@ -14,6 +15,7 @@ test('a student corrects her name, downloads her data and deletes her account', 
   await logIn(page, student.email, student.password);
   await expect(page).toHaveURL(/\/$/, { timeout: 8000 });
   await page.getByRole('link', { name: 'Your profile' }).click();
+  await page.getByRole('link', { name: 'Password, devices and your data' }).click();
 
   const details = page.getByRole('region', { name: 'Your details' });
   await details.getByLabel('First name').fill('Ngozi');
@@ -78,6 +80,7 @@ test('she ticks news and offers at sign-up: the consent is kept with its words, 
   await page.getByRole('switch', { name: CONSENT_WORDING.marketing_sms }).click();
   await expect(page.getByText('News by text turned off.')).toBeVisible();
 
+  await page.getByRole('link', { name: 'Password, devices and your data' }).click();
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download my data' }).click();
   const zip = await (await download).path();

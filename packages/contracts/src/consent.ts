@@ -1,4 +1,5 @@
 // Apart from constants.ts: the landing page loads constants, and these words are for sign-up and the API.
+import { MARKETING_SWITCH_WORDING } from './constants.ts';
 
 /**
  * Consent to marketing (news and offers from StudyNest), one per channel (docs/domain.md,
@@ -16,7 +17,6 @@ export type ConsentSource = (typeof CONSENT_SOURCES)[number];
 export const CONSENT_WORDING = {
   signup:
     'Send me news and offers from StudyNest (new rooms, open days, discounts) by e-mail and text message. I can stop them at any time from my profile or the unsubscribe link.',
-  marketing_email: 'News and offers by e-mail',
-  marketing_sms: 'News and offers by text message',
+  ...MARKETING_SWITCH_WORDING,
   unsubscribe: 'Unsubscribe (the link at the foot of a news e-mail)',
 } as const;

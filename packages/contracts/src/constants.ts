@@ -130,6 +130,14 @@ export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
 
 /** How a message reaches someone. */
 export const MESSAGE_CHANNELS = ['email', 'sms'] as const;
+/**
+ * The profile's switches for consent to news and offers, as shown and as recorded (consent.ts).
+ * Here because the profile loads this file already and its download budget has no room for another.
+ */
+export const MARKETING_SWITCH_WORDING = {
+  marketing_email: 'News and offers by e-mail',
+  marketing_sms: 'News and offers by text message',
+} as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 
 /**

@@ -46,7 +46,7 @@ export function Component() {
       </p>
 
       <h2>5. Your rights</h2>
-      <p>From your profile, at any time, you can:</p>
+      <p>At any time, from your profile and its “Password, devices and your data” page, you can:</p>
       <ul>
         <li>
           <strong>see your data</strong> — “Download my data” gives you a ZIP file of everything we hold about

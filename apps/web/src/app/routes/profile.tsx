@@ -13,11 +13,8 @@ import { RentDetails } from '../../features/payments/components/rent-details.tsx
 import { MoveOutStatement } from '../../features/tenancies/components/move-out-statement.tsx';
 import { TenancyNotice } from '../../features/tenancies/components/tenancy-notice.tsx';
 import { DataSaverSwitch } from '../../features/users/components/data-saver-switch.tsx';
-import { DeleteAccount } from '../../features/users/components/delete-account.tsx';
-import { DownloadMyData } from '../../features/users/components/download-my-data.tsx';
 import { EmergencyContactForm } from '../../features/users/components/emergency-contact-form.tsx';
 import { MessagePreferences } from '../../features/users/components/message-preferences.tsx';
-import { PersonalDetailsForm } from '../../features/users/components/personal-details-form.tsx';
 import { ProfileSummary } from '../../features/users/components/profile-summary.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/auth-storage.ts';
@@ -140,18 +137,16 @@ export function Component() {
             Saved hostels and searches
           </Link>
         )}
-        {isOwn && <PersonalDetailsForm key={data._id} profile={data} />}
         <EmergencyContactForm key={data._id} profile={data} editable={isOwn} />
         {isOwn && <MessagePreferences profile={data} />}
         {isOwn && <DataSaverSwitch />}
         {isOwn && (
-          // Its own page: the password form and the devices list would outweigh the rest of the profile.
+          // Its own page: the password form, the devices list and her data rights (correct, download,
+          // delete) would outweigh the rest of the profile (its journey budget).
           <Link to={paths.accountSecurity.getHref()} className="card font-semibold text-brand-800 underline">
-            Password and signed-in devices
+            Password, devices and your data
           </Link>
         )}
-        {isOwn && <DownloadMyData />}
-        {isOwn && data.role === 'student' && <DeleteAccount />}
       </Part>
     </div>
   );

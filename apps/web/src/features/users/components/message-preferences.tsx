@@ -1,5 +1,5 @@
 import type { Profile } from '@studynest/contracts';
-import { CONSENT_WORDING } from '@studynest/contracts/consent';
+import { MARKETING_SWITCH_WORDING } from '@studynest/contracts/constants';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { CardSection } from '../../../components/ui/card-section.tsx';
@@ -19,8 +19,8 @@ const SWITCHES: { channel: Channel; label: string; done: string; description?: s
     description: 'Texts go to Nigerian mobile numbers only.',
   },
   // Consent to marketing: off until she turns it on; the words shown are the words recorded.
-  { channel: 'marketing_email', label: CONSENT_WORDING.marketing_email, done: 'News by e-mail' },
-  { channel: 'marketing_sms', label: CONSENT_WORDING.marketing_sms, done: 'News by text' },
+  { channel: 'marketing_email', label: MARKETING_SWITCH_WORDING.marketing_email, done: 'News by e-mail' },
+  { channel: 'marketing_sms', label: MARKETING_SWITCH_WORDING.marketing_sms, done: 'News by text' },
 ];
 
 /**
