@@ -38,7 +38,7 @@ export async function recordConsents(
     .values(changes.map((c) => ({ userId, ...c, source, wording: consentWording(c.kind, source) })));
 }
 
-/** One person's consents, oldest first (their data export). */
+/** One person's consents, oldest first; the two written at one moment (sign-up) e-mail first. */
 export async function listConsents(db: DbOrTx, userId: string) {
   return db
     .select({
@@ -50,5 +50,5 @@ export async function listConsents(db: DbOrTx, userId: string) {
     })
     .from(consents)
     .where(eq(consents.userId, userId))
-    .orderBy(asc(consents.at), asc(consents.id));
+    .orderBy(asc(consents.at), asc(consents.kind));
 }

@@ -23,9 +23,10 @@ export function DeleteAccount() {
   const remove = useMutation({
     mutationFn: () => api<Message>('/auth/delete-account', { method: 'POST', body: { password } }),
     onSuccess: () => {
+      // Home first: signed out on the account page, its guard would send her to Log in instead.
+      navigate(paths.home.getHref(), { state: { message: 'Your account has been deleted.' } });
       clearSession();
       queryClient.clear();
-      navigate(paths.home.getHref(), { state: { message: 'Your account has been deleted.' } });
     },
   });
 
