@@ -1,7 +1,6 @@
 import type { Message } from '@studynest/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { CardSection } from '../../../components/ui/card-section.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
@@ -16,17 +15,17 @@ import { clearSession } from '../../../lib/auth-storage.ts';
  */
 export function DeleteAccount() {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [asking, setAsking] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const remove = useMutation({
     mutationFn: () => api<Message>('/auth/delete-account', { method: 'POST', body: { password } }),
     onSuccess: () => {
-      // Home first: signed out on the account page, its guard would send her to Log in instead.
-      navigate(paths.home.getHref(), { state: { message: 'Your account has been deleted.' } });
       clearSession();
       queryClient.clear();
+      // A fresh start on the home page: a request of the account page that meets the ended session
+      // (or its own guard) may already have sent her to Log in, which would be the wrong place.
+      window.location.replace(paths.home.getHref());
     },
   });
 
