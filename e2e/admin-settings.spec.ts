@@ -116,8 +116,8 @@ test('a student turns texts off on the profile and it stays off after a reload',
   const userId = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.userId);
   await page.goto(`/profile/${userId}`);
 
-  const email = page.getByRole('switch', { name: 'Rent reminders and news by e-mail' });
-  const sms = page.getByRole('switch', { name: 'Rent reminders and news by text message' });
+  const email = page.getByRole('switch', { name: 'Rent reminders and notices by e-mail' });
+  const sms = page.getByRole('switch', { name: 'Rent reminders and notices by text message' });
   await expect(email).toHaveAttribute('aria-checked', 'true');
   await expect(sms).toHaveAttribute('aria-checked', 'true');
   await expect(page.getByText(/account, its security and your payments always go/)).toBeVisible();

@@ -35,7 +35,7 @@ import { settingsRoutes } from './modules/settings/index.ts';
 import { siteRoutes } from './modules/site/index.ts';
 import { subscribersRoutes } from './modules/subscribers/index.ts';
 import { tenanciesRoutes } from './modules/tenancies/index.ts';
-import { usersRoutes } from './modules/users/index.ts';
+import { accountDeletion, usersRoutes } from './modules/users/index.ts';
 import { createPaystackProvider } from './payment-providers/paystack.ts';
 import type { PaymentProvider } from './payment-providers/provider.ts';
 import { dbPlugin } from './plugins/db.ts';
@@ -172,7 +172,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         roomPhotoFiles: roomPhotoFilesOfHostel,
       });
       await api.register(roomsRoutes);
-      await api.register(authRoutes);
+      await api.register(authRoutes, { deletion: accountDeletion(deps) });
       await api.register(usersRoutes);
       await api.register(auditRoutes);
       await api.register(bookingsRoutes);
@@ -205,7 +205,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(sandboxRoutes, { onDecided: (reference) => settleFromProvider(deps, reference) });
   // The unsubscribe link in e-mails opens a page of ours, like the checkout: outside /api too.
   await app.register(unsubscribeRoutes, {
-    turnOff: (userId, channel) => turnOffOptionalMessages(deps, userId, channel),
+    turnOff: (userId, channel, list) => turnOffOptionalMessages(deps, userId, channel, list),
   });
   // A receipt's QR code opens this page on whatever phone scans it: outside /api too.
   await app.register(receiptPageRoutes);

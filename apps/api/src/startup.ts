@@ -30,7 +30,9 @@ export async function seedDemoIfAsked(deps: Deps): Promise<void> {
 /** Every process runs the workers; the queue shares the work and runs each schedule once. */
 export async function startWorkers(deps: Deps): Promise<void> {
   // Messages know no accounts: whether someone still wants optional ones is their account's word.
-  await startMessageWorkers(deps, (userId, channel) => wantsOptionalMessages(deps, userId, channel));
+  await startMessageWorkers(deps, (userId, channel, list) =>
+    wantsOptionalMessages(deps, userId, channel, list),
+  );
   await startBookingJobs(deps);
   await startCheckoutJobs(deps);
   await startRefundJobs(deps);

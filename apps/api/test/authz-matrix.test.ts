@@ -91,6 +91,7 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/auth/reset-password': publicOk(),
   'POST /api/auth/change-password': signedIn(),
   'POST /api/auth/confirm-password': signedIn(),
+  'POST /api/auth/delete-account': signedIn(),
   'GET /api/auth/sessions': signedIn(),
   // Everyone tries to end the student's session: only the student can; for others it does not exist.
   'DELETE /api/auth/sessions/{id}': { anon: 401, student: 204, other: 404, admin: 404 },
@@ -138,6 +139,7 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/admin/messages/{id}/retry': adminOnly(),
 
   'GET /api/user/all': adminOnly(),
+  'GET /api/user/profile/export': signedIn(),
   'PATCH /api/user/profile': signedIn(),
   'PUT /api/user/profile': signedIn(),
   'GET /api/user/{id}': ownerOrAdmin(),
@@ -495,6 +497,12 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
     url: '/api/auth/confirm-password',
     payload: { password: TEST_PASSWORD },
   }),
+  // Each role deletes a throwaway account of its own (nothing binds it, so deletion goes ahead).
+  'POST /api/auth/delete-account': async (w, role) => ({
+    url: '/api/auth/delete-account',
+    auth: (await throwaway(w, role)).auth,
+    payload: { password: TEST_PASSWORD },
+  }),
   'GET /api/auth/sessions': async () => ({ url: '/api/auth/sessions' }),
   'DELETE /api/auth/sessions/{id}': async (w) => {
     const token = await issueToken(w.db, w.t.config.jwtSecret, w.student.user);
@@ -653,6 +661,7 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
   }),
 
   'GET /api/user/all': async () => ({ url: '/api/user/all' }),
+  'GET /api/user/profile/export': async () => ({ url: '/api/user/profile/export' }),
   'PATCH /api/user/profile': async () => ({
     url: '/api/user/profile',
     payload: { emergency_contact: { name: 'Mama Ada', phone: '08039876543' } },

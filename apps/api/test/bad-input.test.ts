@@ -34,7 +34,7 @@ import {
   TenancyNoticeSchema,
   VerifyEmailSchema,
 } from '@studynest/contracts';
-import { ProfileUpdateSchema, SignupSchema } from '@studynest/contracts/account-details';
+import { DeleteAccountSchema, ProfileUpdateSchema, SignupSchema } from '@studynest/contracts/account-details';
 import { SavedCreateSchema, SavedUpdateSchema } from '@studynest/contracts/saved';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -191,6 +191,12 @@ const BODY_OPS: Record<string, BodyOp> = {
     url: () => '/api/auth/confirm-password',
     valid: () => ({ password: TEST_PASSWORD }),
     schema: ConfirmPasswordSchema,
+  },
+  // A wrong password: a body the fuzz leaves valid must not delete the shared student.
+  'POST /api/auth/delete-account': {
+    url: () => '/api/auth/delete-account',
+    valid: () => ({ password: 'not-the-students-password' }),
+    schema: DeleteAccountSchema,
   },
   'POST /api/auth/mfa/enable': {
     url: () => '/api/auth/mfa/enable',

@@ -16,6 +16,8 @@ export const ERROR_CODES = {
   mfaSetupRequired: 'mfa_setup_required',
   /** Bookings need a confirmed e-mail address. */
   emailUnconfirmed: 'email_unconfirmed',
+  /** Deleting one's own account must wait: a running tenancy, a confirmed booking or money owed back. */
+  deletionMustWait: 'deletion_must_wait',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

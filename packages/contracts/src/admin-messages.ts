@@ -36,6 +36,11 @@ export const AdminMessageCreateSchema = z
     audience: MessageAudienceSchema,
     subject: z.optional(optionalText('Subject', 200)),
     body: requiredText('Message', MESSAGE_LIMITS.email),
+    /**
+     * News or an offer (marketing): goes only to people who said yes to news and offers on this
+     * channel. Left out, it is a notice (a service message). docs/domain.md, "Consent".
+     */
+    news: z.optional(z.boolean({ error: 'news must be true or false' })),
   })
   .check(
     z.refine((m) => m.channel !== 'sms' || m.body.length <= MESSAGE_LIMITS.sms, {

@@ -42,6 +42,7 @@ export type UserRole = (typeof USER_ROLES)[number];
 /** An account's phone numbers: its own, and its emergency contact's (docs/domain.md, "Accounts"). */
 export const PHONE_FIELDS = ['phone_number', 'emergency_phone'] as const;
 export type PhoneField = (typeof PHONE_FIELDS)[number];
+
 /**
  * A stored number waiting for the check that rewrites it to E.164 (`pending`, from migration 0022),
  * or one that check kept unchanged because it cannot be a Nigerian mobile (`open`, for admins).
@@ -129,11 +130,21 @@ export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
 
 /** How a message reaches someone. */
 export const MESSAGE_CHANNELS = ['email', 'sms'] as const;
+/**
+ * The profile's switches for consent to news and offers, as shown and as recorded (consent.ts).
+ * Here because the profile loads this file already and its download budget has no room for another.
+ */
+export const MARKETING_SWITCH_WORDING = {
+  marketing_email: 'News and offers by e-mail',
+  marketing_sms: 'News and offers by text message',
+} as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 
 /**
- * Why a message is sent. Account, security and payment messages always go; the others (an `alert`
- * is a saved hostel's or search's news) only to people who have not turned that channel off (docs/domain.md, "Messages").
+ * Why a message is sent (docs/domain.md, "Messages" and "Consent"). Account, security and payment
+ * messages always go; the other service messages (an `alert` is a saved hostel's or search's news)
+ * only to people who have not turned that channel off; `news` (news and offers: marketing) only to
+ * people who said yes to it on that channel.
  */
 export const MESSAGE_TOPICS = [
   'account',
@@ -143,9 +154,16 @@ export const MESSAGE_TOPICS = [
   'announcement',
   'maintenance',
   'alert',
+  'news',
 ] as const;
 export type MessageTopic = (typeof MESSAGE_TOPICS)[number];
 export const ALWAYS_SENT_TOPICS: readonly MessageTopic[] = ['account', 'security', 'payment'];
+/** Marketing: sent only with the person's consent on that channel (marketing_email / marketing_sms). */
+export const MARKETING_TOPICS: readonly MessageTopic[] = ['news'];
+/** Which of a person's answers an optional message obeys: her service switches, or her marketing consent. */
+export type MessageList = 'service' | 'marketing';
+export const listOfTopic = (topic: MessageTopic): MessageList =>
+  MARKETING_TOPICS.includes(topic) ? 'marketing' : 'service';
 
 /** One message to one person, from queued to sent (or failed after its last retry). */
 export const DELIVERY_STATUSES = ['queued', 'sending', 'sent', 'failed', 'cancelled'] as const;

@@ -63,8 +63,11 @@ export const ProfileSchema = z.extend(UserSchema, {
   rentDetails: z.nullable(RentDetailsSchema),
   /** The statement of the student's latest move-out (docs/domain.md, "Move-out"), or null. */
   moveOutStatement: z.nullable(MoveOutStatementSchema),
-  /** Whether optional messages go by e-mail and by text (only the owner and admins see a profile). */
+  /** Whether optional service messages go by e-mail and by text (only the owner and admins see a profile). */
   notify_email: z.boolean(),
   notify_sms: z.boolean(),
+  /** Whether she said yes to news and offers by e-mail and by text (docs/domain.md, "Consent"). */
+  marketing_email: z.boolean(),
+  marketing_sms: z.boolean(),
 });
 export type Profile = z.output<typeof ProfileSchema>;

@@ -49,6 +49,8 @@ export const profile: Profile = {
   moveOutStatement: null,
   notify_email: true,
   notify_sms: true,
+  marketing_email: false,
+  marketing_sms: false,
 };
 
 /** A running tenancy's rent details (due 10 Jan 2027), renewal open unless `renewal` says otherwise. */

@@ -6,7 +6,6 @@ import {
   type DeliveryStatus,
   formatLagosDate,
   type MessageAudience,
-  type MessageChannel,
   type MessageTopic,
   type SkippedRecipient,
   todayInLagos,
@@ -39,6 +38,8 @@ type Recipient = {
   phone: string;
   notifyEmail: boolean;
   notifySms: boolean;
+  marketingEmail: boolean;
+  marketingSms: boolean;
   hostel: string;
   room: string;
   dueDate: string | null;
@@ -52,6 +53,8 @@ const recipientColumns = {
   phone: users.phoneNumber,
   notifyEmail: users.notifyEmail,
   notifySms: users.notifySms,
+  marketingEmail: users.marketingEmail,
+  marketingSms: users.marketingSms,
   hostel: hostels.hostelName,
   room: rooms.roomNumber,
   dueDate: tenancies.dueDate,
@@ -134,21 +137,35 @@ export function personalise(text: string, r: Recipient): string {
 
 const nameOf = (r: Pick<Recipient, 'firstName' | 'lastName'>) => `${r.firstName} ${r.lastName}`.trim();
 
-/** Split an audience into who gets the message (with their address) and who does not, and why. */
-function addressees(channel: MessageChannel, people: Recipient[]) {
+/**
+ * Split an audience into who gets the message (with their address) and who does not, and why.
+ * News and offers go only to people who said yes to them on that channel (docs/domain.md,
+ * "Consent"); anything else obeys the service switches.
+ */
+function addressees(message: Pick<AdminMessageCreate, 'channel' | 'news'>, people: Recipient[]) {
+  const { channel } = message;
   const to: { person: Recipient; address: string }[] = [];
   const skipped: SkippedRecipient[] = [];
   const skip = (person: Recipient, reason: string) =>
     skipped.push({ user: { _id: person.userId, name: nameOf(person) }, reason });
+  const refused = (person: Recipient): string | null => {
+    if (message.news) {
+      const yes = channel === 'email' ? person.marketingEmail : person.marketingSms;
+      return yes ? null : `Has not said yes to news and offers by ${channel === 'email' ? 'e-mail' : 'text'}`;
+    }
+    const on = channel === 'email' ? person.notifyEmail : person.notifySms;
+    return on ? null : channel === 'email' ? 'Turned e-mails off' : 'Turned text messages off';
+  };
   for (const person of people) {
     if (channel === 'email') {
-      if (!person.notifyEmail) skip(person, 'Turned e-mails off');
+      const why = refused(person);
+      if (why) skip(person, why);
       else to.push({ person, address: person.email });
       continue;
     }
     const mobile = nigerianMobile(person.phone);
-    if (!mobile) skip(person, `No Nigerian mobile number (${person.phone || 'none given'})`);
-    else if (!person.notifySms) skip(person, 'Turned text messages off');
+    const why = mobile ? refused(person) : `No Nigerian mobile number (${person.phone || 'none given'})`;
+    if (why || !mobile) skip(person, why ?? '');
     else to.push({ person, address: mobile });
   }
   return { to, skipped };
@@ -156,7 +173,7 @@ function addressees(channel: MessageChannel, people: Recipient[]) {
 
 /** What sending would do, without sending: counts, who is skipped, and the message as one person gets it. */
 export async function previewAdminMessage(deps: Pick<Deps, 'db'>, message: AdminMessageCreate) {
-  const { to, skipped } = addressees(message.channel, await resolveAudience(deps, message.audience));
+  const { to, skipped } = addressees(message, await resolveAudience(deps, message.audience));
   const first = to[0];
   return {
     recipients: to.length,
@@ -173,11 +190,12 @@ export async function previewAdminMessage(deps: Pick<Deps, 'db'>, message: Admin
 }
 
 /**
- * A message to those in arrears is about the rent they owe: a reminder, which goes by the texts'
- * transactional route (docs/domain.md, "Messages"). Anything else an admin sends is news.
+ * What the admin said the message is (docs/domain.md, "Messages" and "Consent"): news and offers
+ * are marketing, whoever they go to; otherwise a message to those in arrears is about the rent
+ * they owe (a reminder), and anything else is a notice to the people chosen.
  */
-const topicOf = (audience: AdminMessageCreate['audience']): MessageTopic =>
-  audience.type === 'arrears' ? 'reminder' : 'announcement';
+const topicOf = (message: Pick<AdminMessageCreate, 'audience' | 'news'>): MessageTopic =>
+  message.news ? 'news' : message.audience.type === 'arrears' ? 'reminder' : 'announcement';
 
 /**
  * Send an admin's message: the send and every delivery are written in one transaction (all or
@@ -189,7 +207,7 @@ export async function sendAdminMessage(
   senderId: string,
   message: AdminMessageCreate,
 ): Promise<{ id: string; recipients: number; skipped: SkippedRecipient[] }> {
-  const { to, skipped } = addressees(message.channel, await resolveAudience(deps, message.audience));
+  const { to, skipped } = addressees(message, await resolveAudience(deps, message.audience));
   if (!to.length) {
     throw badRequest(`Nobody in this audience can get this message: ${skipped[0]?.reason ?? ''}`, {
       audience: 'Nobody in this audience can get this message',
@@ -209,7 +227,7 @@ export async function sendAdminMessage(
       channel: message.channel,
       to: address,
       userId: person.userId,
-      topic: topicOf(message.audience),
+      topic: topicOf(message),
       ...(message.subject ? { subject: personalise(message.subject, person) } : {}),
       text: personalise(message.body, person),
       key: `admin-message:${sendId}:${person.userId}`,

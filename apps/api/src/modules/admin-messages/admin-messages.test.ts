@@ -5,6 +5,7 @@ import { testAppWith } from '../../../test/build-test-app.ts';
 import { eventually } from '../../../test/eventually.ts';
 import { insertHostel, insertRoom, insertTenancy, signedInUser } from '../../../test/factories.ts';
 import { send } from '../../../test/requests.ts';
+import { users } from '../auth/auth.schema.ts';
 import { messageDeliveries, messageSends } from '../messages/messages.schema.ts';
 
 type Detail = {
@@ -98,7 +99,7 @@ describe('admin messages (Send Email / Send SMS)', () => {
     expect(texts.at(-1)?.text).toMatch(/^Hi Bisi, rent for room 01 is due \d{1,2} \w{3} \d{4}\.$/);
   });
 
-  it("sends a message to those in arrears as a rent reminder (the texts' transactional route), others as news", async () => {
+  it('sends a message to those in arrears as a rent reminder, others as notices, and news only when the admin says so', async () => {
     const hostel = await insertHostel(t.db);
     const room = await insertRoom(t.db, hostel.id, { status: 'rented' });
     const late = await signedInUser(t, { firstName: 'Late', phoneNumber: '+2348035550505' });
@@ -120,6 +121,52 @@ describe('admin messages (Send Email / Send SMS)', () => {
       body: 'Open day on Friday.',
     });
     expect(await topics((news.json() as { id: string }).id)).toEqual(['announcement']);
+    // Ticked as news, even a message to those in arrears is marketing.
+    await t.db.update(users).set({ marketingSms: true }).where(eq(users.id, late.user.id));
+    const offer = await sendMessage({
+      channel: 'sms',
+      audience: { type: 'arrears' },
+      body: 'Renew now for 5% off.',
+      news: true,
+    });
+    expect(offer.statusCode, offer.body).toBe(202);
+    expect(new Set(await topics((offer.json() as { id: string }).id))).toEqual(new Set(['news']));
+  });
+
+  it('news and offers go only to people who said yes on that channel; the rest are listed, and nobody at all is refused', async () => {
+    const { hostel, tenants } = await hostelWithTenants(['Yes', 'No']);
+    const [yes, no] = tenants;
+    await t.db.update(users).set({ marketingEmail: true }).where(eq(users.id, yes!.user.id));
+    const offer = {
+      channel: 'email',
+      audience: { type: 'hostel', hostel_id: hostel.id },
+      subject: 'Open day',
+      body: 'Hello {first_name}, come to our open day on Friday.',
+      news: true,
+    };
+    const preview = await send(t, admin, 'POST', '/api/admin/messages/preview', offer);
+    expect(preview.json()).toMatchObject({
+      recipients: 1,
+      skipped: [{ user: { _id: no!.user.id }, reason: 'Has not said yes to news and offers by e-mail' }],
+    });
+    const res = await sendMessage(offer);
+    expect(res.statusCode, res.body).toBe(202);
+    expect((res.json() as { recipients: number }).recipients).toBe(1);
+    const mails = await eventually(async () => {
+      const got = (
+        await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${yes!.user.email}` })
+      ).json() as { text: string }[];
+      return got.length ? got : null;
+    });
+    // Its link withdraws consent to news (a token that says so), not reminders.
+    expect(mails[0]?.text).toMatch(/Unsubscribe: \S+\.email\.news\./);
+    const none = await send(t, admin, 'POST', '/api/admin/messages', {
+      ...offer,
+      channel: 'sms',
+      subject: undefined,
+    });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toContain('Has not said yes to news and offers by text');
   });
 
   it('previews for one real recipient without sending anything', async () => {

@@ -11,14 +11,17 @@ import {
   SessionListSchema,
   SessionParamsSchema,
 } from '@studynest/contracts';
+import { DeleteAccountSchema } from '@studynest/contracts/account-details';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { perAccountLimit } from '../../lib/account-limits.ts';
 import { errorAnswers } from '../../lib/route-options.ts';
 import {
+  type AccountDeletion,
   changePassword,
   confirmPassword,
+  deleteOwnAccount,
   endSession,
   getMfaStatus,
   listSessions,
@@ -38,7 +41,8 @@ const bearer = [{ bearerAuth: [] }];
 export const accountRoutes: FastifyPluginAsyncZod<{
   /** The auth routes' context, so both count failures in the same limits. */
   ctx: (request: FastifyRequest) => AuthContext;
-}> = async (app, { ctx }) => {
+  deletion: AccountDeletion;
+}> = async (app, { ctx, deletion }) => {
   /** Two-step sign-in changes are admin security events: they go in the audit log too. */
   const auditedAdmin = async (request: FastifyRequest) => {
     const user = await request.requireUser();
@@ -194,5 +198,22 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       request.auditDescription = { kind: 'two_step.disabled' };
       return turnOffMfa(ctx(request), await request.requireUser(), request.body);
     },
+  );
+
+  app.post(
+    '/auth/delete-account',
+    {
+      onRequest: app.signedIn,
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Delete my account: password typed again; 409 deletion_must_wait while renting, booked or owed money',
+        security: bearer,
+        body: DeleteAccountSchema,
+        response: { 200: MessageSchema, ...errorAnswers(400, 401, 409, 429) },
+      },
+    },
+    async (request) =>
+      deleteOwnAccount(ctx(request), await request.requireUser(), request.body.password, deletion),
   );
 };

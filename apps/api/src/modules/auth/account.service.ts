@@ -1,15 +1,17 @@
 import {
   type ChangePasswordSchema,
+  ERROR_CODES,
   type MfaDisableSchema,
   type MfaSetup,
   type MfaStatus,
+  PHONE_FIELDS,
   SESSION_LIMITS,
   type SessionInfo,
 } from '@studynest/contracts';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type * as z from 'zod/mini';
 import type { DbOrTx } from '../../db/client.ts';
-import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
+import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import { sessions, users } from './auth.schema.ts';
 import {
   type AuthContext,
@@ -19,6 +21,7 @@ import {
   securityNotice,
 } from './auth.service.ts';
 import { disableMfa, enableMfa, mfaStatus, startMfaSetup } from './mfa.service.ts';
+import { clearPhoneReviews } from './phone-review.service.ts';
 import { assertMayTryPassword, passwordFailed } from './throttle.ts';
 import { type AuthUser, revokeAllSessions, sessionLimitsFor } from './tokens.ts';
 import type { UserRow } from './user.mapper.ts';
@@ -211,4 +214,71 @@ export async function turnOffMfa(
   await disableMfa(ctx, row, data.code);
   await securityNotice(ctx, row, 'Two-step sign-in was turned off');
   return { message: 'Two-step sign-in is off.' };
+}
+
+/** What deleting an account needs from the modules above this one (app.ts wires them in). */
+export type AccountDeletion = {
+  /** Why the person must wait (a running tenancy, money owed back…), or null. */
+  reasonToWait: (userId: string) => Promise<string | null>;
+  /** Her files elsewhere (maintenance photos), removed once the account is anonymised. */
+  afterDeleted: (userId: string) => Promise<void>;
+};
+
+/**
+ * The owner deletes her account (docs/domain.md, "Deletion"): the password typed again, refused
+ * with the reason while something still binds her, then anonymised and her files removed.
+ */
+export async function deleteOwnAccount(
+  ctx: AuthContext,
+  user: AuthUser,
+  password: string,
+  deletion: AccountDeletion,
+): Promise<{ message: string }> {
+  await checkOwnPassword(ctx, await loadUser(ctx, user), password, 'password');
+  const reason = await deletion.reasonToWait(user.id);
+  if (reason) {
+    throw new AppError(
+      409,
+      `Your account cannot be deleted yet: ${reason}`,
+      undefined,
+      undefined,
+      ERROR_CODES.deletionMustWait,
+    );
+  }
+  await ctx.db.transaction((tx) => anonymiseAccount(tx, user.id));
+  await deletion.afterDeleted(user.id);
+  return { message: 'Your account has been deleted. Payment records are kept, without your name.' };
+}
+
+/**
+ * Deletion at the owner's request (docs/domain.md, "Deletion"): the row stays, since payments,
+ * receipts and tenancies point at it, but nothing in it names or reaches the person any more. The
+ * e-mail becomes a unique address on a reserved domain (RFC 2606), so she can sign up again; no
+ * argon2 hash starts with "!", so no password matches.
+ */
+export async function anonymiseAccount(db: DbOrTx, userId: string): Promise<void> {
+  await db
+    .update(users)
+    .set({
+      firstName: 'Deleted',
+      lastName: 'user',
+      email: `deleted-${userId}@deleted.invalid`,
+      phoneNumber: '',
+      passwordHash: '!deleted',
+      emergencyName: '',
+      emergencyRelationship: '',
+      emergencyPhone: '',
+      emergencyAddress: '',
+      totpSecret: null,
+      totpEnabledAt: null,
+      notifyEmail: false,
+      notifySms: false,
+      marketingEmail: false,
+      marketingSms: false,
+      deletedAt: new Date(),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId));
+  await revokeAllSessions(db, userId);
+  await clearPhoneReviews(db, userId, [...PHONE_FIELDS]);
 }

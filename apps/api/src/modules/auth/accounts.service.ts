@@ -1,10 +1,11 @@
-import type { MessageChannel, PhoneField } from '@studynest/contracts';
+import type { ConsentKind, MessageChannel, MessageList, PhoneField } from '@studynest/contracts';
 import type { ProfileUpdate } from '@studynest/contracts/account-details';
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { users } from './auth.schema.ts';
 import { securityNotice } from './auth.service.ts';
+import { CHANNEL_CONSENT, recordConsents } from './consent.service.ts';
 import { MFA_OFF } from './mfa.service.ts';
 import { clearPhoneReviews } from './phone-review.service.ts';
 import { type AuthUser, revokeAllSessions } from './tokens.ts';
@@ -86,6 +87,8 @@ export async function updateAccountDetails(
   if (changes.phone_number !== undefined) set.phoneNumber = changes.phone_number;
   if (changes.notify_email !== undefined) set.notifyEmail = changes.notify_email;
   if (changes.notify_sms !== undefined) set.notifySms = changes.notify_sms;
+  if (changes.marketing_email !== undefined) set.marketingEmail = changes.marketing_email;
+  if (changes.marketing_sms !== undefined) set.marketingSms = changes.marketing_sms;
   const ec = changes.emergency_contact;
   if (ec) {
     if (ec.name !== undefined) set.emergencyName = ec.name;
@@ -95,12 +98,25 @@ export async function updateAccountDetails(
   }
   if (Object.keys(set).length > 0) {
     await db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ marketingEmail: users.marketingEmail, marketingSms: users.marketingSms })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for('update');
       const updated = await tx
         .update(users)
         .set({ ...set, updatedAt: new Date() })
         .where(and(eq(users.id, userId), live))
         .returning({ id: users.id });
       if (updated.length === 0) throw notFound('No user with that id');
+      // Each switch of news and offers is a consent given or withdrawn: kept with its words.
+      // The service switches (notify_*) are not consent and leave no record.
+      const flipped: { kind: ConsentKind; granted: boolean }[] = [];
+      if (set.marketingEmail !== undefined && set.marketingEmail !== before?.marketingEmail)
+        flipped.push({ kind: 'marketing_email', granted: set.marketingEmail });
+      if (set.marketingSms !== undefined && set.marketingSms !== before?.marketingSms)
+        flipped.push({ kind: 'marketing_sms', granted: set.marketingSms });
+      await recordConsents(tx, userId, flipped, 'profile');
       // A number given now went through the phone rule: one kept for review is replaced.
       const given: PhoneField[] = [];
       if (set.phoneNumber !== undefined) given.push('phone_number');
@@ -148,28 +164,59 @@ export async function resetMfa(
   };
 }
 
-/** Whether the person still wants optional messages on this channel (a deleted account wants none). */
+/** The account columns each list of optional messages obeys, per channel. */
+const LIST_COLUMNS = {
+  service: { email: users.notifyEmail, sms: users.notifySms },
+  marketing: { email: users.marketingEmail, sms: users.marketingSms },
+} as const;
+
+/**
+ * Whether the person still wants this list of optional messages on this channel: service messages
+ * unless she turned them off, news and offers only if she said yes (a deleted account wants none).
+ */
 export async function wantsOptionalMessages(
   { db }: Pick<Deps, 'db'>,
   userId: string,
   channel: MessageChannel,
+  list: MessageList,
 ): Promise<boolean> {
   const [row] = await db
-    .select({ email: users.notifyEmail, sms: users.notifySms })
+    .select({ on: LIST_COLUMNS[list][channel] })
     .from(users)
     .where(and(eq(users.id, userId), live))
     .limit(1);
-  return Boolean(row?.[channel]);
+  return Boolean(row?.on);
 }
 
-/** Turn off one person's optional messages on one channel (an unsubscribe link). */
+/**
+ * An unsubscribe link: turns off the list the message came from on its channel. A news e-mail's
+ * link withdraws marketing consent, recorded with its words; a reminder's turns off service
+ * messages as the profile switch does.
+ */
 export async function turnOffOptionalMessages(
   { db }: Pick<Deps, 'db'>,
   userId: string,
   channel: MessageChannel,
+  list: MessageList,
 ): Promise<void> {
-  await db
-    .update(users)
-    .set(channel === 'email' ? { notifyEmail: false } : { notifySms: false })
-    .where(eq(users.id, userId));
+  const column = LIST_COLUMNS[list][channel];
+  const off =
+    list === 'marketing'
+      ? channel === 'email'
+        ? { marketingEmail: false }
+        : { marketingSms: false }
+      : channel === 'email'
+        ? { notifyEmail: false }
+        : { notifySms: false };
+  await db.transaction(async (tx) => {
+    // Only a change is a withdrawal: a second tap on the same link records nothing more.
+    const changed = await tx
+      .update(users)
+      .set(off)
+      .where(and(eq(users.id, userId), eq(column, true)))
+      .returning({ id: users.id });
+    if (changed.length > 0 && list === 'marketing') {
+      await recordConsents(tx, userId, [{ kind: CHANNEL_CONSENT[channel], granted: false }], 'unsubscribe');
+    }
+  });
 }

@@ -18,6 +18,7 @@ import { readFormOrJson } from '../../lib/form-body.ts';
 import { errorAnswers, perIpLimit } from '../../lib/route-options.ts';
 import { parseOrThrow } from '../../lib/validation.ts';
 import { accountRoutes } from './account.routes.ts';
+import type { AccountDeletion } from './account.service.ts';
 import {
   type AuthContext,
   adminSignup,
@@ -31,7 +32,10 @@ import {
 } from './auth.service.ts';
 import { createAuthLimits } from './throttle.ts';
 
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+export const authRoutes: FastifyPluginAsyncZod<{
+  /** Deleting one's own account: what the modules above auth check and remove (app.ts). */
+  deletion: AccountDeletion;
+}> = async (app, { deletion }) => {
   const { config } = app.deps;
   // Per-app (not per-module) state, so every test app starts with fresh counters.
   const limits = createAuthLimits(config, app.deps.counters);
@@ -58,7 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     later: later(request.log),
   });
   // The same context, so the same limits: passwords typed while signed in count with failed logins.
-  await app.register(accountRoutes, { ctx });
+  await app.register(accountRoutes, { ctx, deletion });
 
   /** Per-IP limit through @fastify/rate-limit; nothing at all when RATE_LIMITS=off. */
   const perIp = (max: number, timeWindow: string) => perIpLimit(config, max, timeWindow);

@@ -1,4 +1,8 @@
 import {
+  CONSENT_KINDS,
+  CONSENT_SOURCES,
+  type ConsentKind,
+  type ConsentSource,
   GENDERS,
   type Gender,
   PHONE_FIELDS,
@@ -51,9 +55,15 @@ export const users = pgTable(
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true, mode: 'date' }),
     /** The last time step whose code was accepted: that code and earlier ones cannot be replayed. */
     totpLastStep: integer('totp_last_step'),
-    /** Optional messages (reminders, announcements) by e-mail / SMS; account, security and payment ones always go. */
+    /** Optional service messages (reminders, notices) by e-mail / SMS; account, security and payment ones always go. */
     notifyEmail: boolean('notify_email').notNull().default(true),
     notifySms: boolean('notify_sms').notNull().default(true),
+    /**
+     * Consent to news and offers (marketing) by e-mail / SMS: no until she says yes (docs/domain.md,
+     * "Consent"); every change is also a row in `consents`.
+     */
+    marketingEmail: boolean('marketing_email').notNull().default(false),
+    marketingSms: boolean('marketing_sms').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** Soft delete: payments and tenancies keep pointing at the person who paid. */
@@ -130,5 +140,27 @@ export const phoneReviews = pgTable(
     check('phone_reviews_field_ck', inList('field', PHONE_FIELDS)),
     check('phone_reviews_status_ck', inList('status', PHONE_REVIEW_STATUSES)),
     index('phone_reviews_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/**
+ * Every consent to news and offers given or withdrawn, with the exact words the person saw
+ * (docs/domain.md, "Consent"): the proof the Data Protection Act asks for. Rows are only added.
+ */
+export const consents = pgTable(
+  'consents',
+  {
+    id: rowId(),
+    userId: belongsTo('user_id', () => users.id),
+    kind: text('kind').$type<ConsentKind>().notNull(),
+    granted: boolean('granted').notNull(),
+    wording: text('wording').notNull(),
+    source: text('source').$type<ConsentSource>().notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('consents_kind_ck', inList('kind', CONSENT_KINDS)),
+    check('consents_source_ck', inList('source', CONSENT_SOURCES)),
+    index('consents_user_idx').on(t.userId, t.at),
   ],
 );

@@ -1,5 +1,6 @@
 import {
   BUSINESS,
+  CONSENT_KINDS,
   ERROR_CODES,
   formatLagosDateTime,
   type LoginResponse,
@@ -19,6 +20,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.ts';
 import { queueEmail } from '../messages/index.ts';
 import { users } from './auth.schema.ts';
+import { recordConsents } from './consent.service.ts';
 import { checkTotp } from './mfa.service.ts';
 import { issueCode, redeemCode } from './otp.ts';
 import {
@@ -126,12 +128,13 @@ type SignupData = z.output<typeof SignupSchema>;
 async function createUser(
   ctx: Pick<AuthContext, 'db' | 'config'>,
   data: SignupData,
-  extra: { role: 'student' | 'admin'; isEmailConfirmed: boolean },
+  extra: { role: 'student' | 'admin'; isEmailConfirmed: boolean; consentAsked?: boolean },
   inTx?: (tx: Parameters<Parameters<Db['transaction']>[0]>[0], user: UserRow) => Promise<void>,
 ): Promise<UserRow> {
   await assertAcceptablePassword(data.password);
   if (await findLiveUserByEmail(ctx.db, data.email)) throw duplicateEmail();
   const hashed = await newPasswordHash(ctx.config, data.password);
+  const optedIn = data.marketing_opt_in === true;
   try {
     return await ctx.db.transaction(async (tx) => {
       const [row] = await tx
@@ -145,9 +148,20 @@ async function createUser(
           ...hashed,
           role: extra.role,
           isEmailConfirmed: extra.isEmailConfirmed,
+          // Sign-up asks; news and offers go only to a person who said yes (docs/domain.md, "Consent").
+          // Service messages (notify_*) keep their default: they are not marketing.
+          ...(extra.consentAsked ? { marketingEmail: optedIn, marketingSms: optedIn } : {}),
         })
         .returning();
       if (!row) throw new Error('user insert returned nothing');
+      if (extra.consentAsked) {
+        await recordConsents(
+          tx,
+          row.id,
+          CONSENT_KINDS.map((kind) => ({ kind, granted: optedIn })),
+          'signup',
+        );
+      }
       await inTx?.(tx, row);
       return row;
     });
@@ -183,7 +197,8 @@ export async function signup(
   data: SignupData,
 ): Promise<{ message: string; user: User; signup_ticket: string }> {
   let code = '';
-  const row = await createUser(ctx, data, { role: 'student', isEmailConfirmed: false }, async (tx, user) => {
+  const signupExtra = { role: 'student', isEmailConfirmed: false, consentAsked: true } as const;
+  const row = await createUser(ctx, data, signupExtra, async (tx, user) => {
     code = await issueCode(tx, ctx.config.jwtSecret, user.id, 'verify_email');
   });
   await queueEmail(ctx, codeMail(row, code, 'verify_email'));

@@ -1,4 +1,10 @@
 // The maintenance module's public surface: what other modules and app.ts may use (docs/decisions/0013-one-way-per-concern.md).
 
 export { maintenanceRoutes } from './maintenance.routes.ts';
-export { maintenanceSummary, reportMaintenance, updateMaintenance } from './maintenance.service.ts';
+export {
+  listMaintenanceRowsOf,
+  maintenanceSummary,
+  removeMaintenancePhotosOf,
+  reportMaintenance,
+  updateMaintenance,
+} from './maintenance.service.ts';

@@ -14,7 +14,7 @@ import { and, asc, count, desc, eq, gte, inArray, ne, or, type SQL, sql } from '
 import type { DbOrTx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
-import { type StoredImage, toPhoto } from '../../storage/photos.ts';
+import { removePhotos, type StoredImage, toPhoto } from '../../storage/photos.ts';
 import { personRefColumns, users } from '../auth/index.ts';
 import { hostelRefColumns } from '../hostels/index.ts';
 import { queueMessages } from '../messages/index.ts';
@@ -345,3 +345,27 @@ export async function updateMaintenance(
   await notifyTenant(deps, updated, `${id}:${eventId}`);
   return updated;
 }
+
+/**
+ * A person's account is deleted: the photos she attached go from storage, once the rows no longer
+ * name them (a file that cannot be removed is left behind rather than a row pointing at nothing).
+ * Answers how many photos were removed.
+ */
+export async function removeMaintenancePhotosOf(
+  deps: Pick<Deps, 'db' | 'storage'>,
+  userId: string,
+): Promise<number> {
+  const rows = await deps.db
+    .select({ photos: maintenanceRequests.photos })
+    .from(maintenanceRequests)
+    .where(eq(maintenanceRequests.userId, userId));
+  const photos = rows.flatMap((r) => r.photos);
+  if (photos.length === 0) return 0;
+  await deps.db.update(maintenanceRequests).set({ photos: [] }).where(eq(maintenanceRequests.userId, userId));
+  await removePhotos(deps.storage, photos);
+  return photos.length;
+}
+
+/** One person's maintenance requests as stored (her data export). */
+export const listMaintenanceRowsOf = ({ db }: Pick<Deps, 'db'>, userId: string) =>
+  db.select().from(maintenanceRequests).where(eq(maintenanceRequests.userId, userId));

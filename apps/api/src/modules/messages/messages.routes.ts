@@ -1,4 +1,4 @@
-import { ErrorSchema, type MessageChannel } from '@studynest/contracts';
+import { ErrorSchema, type MessageChannel, type MessageList } from '@studynest/contracts';
 import { nigerianMobile } from '@studynest/contracts/phone';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
@@ -63,6 +63,7 @@ export const outboxDevRoutes: FastifyPluginAsyncZod = async (app) => {
 
 const TokenQuerySchema = z.object({ token: z.optional(z.string().check(z.maxLength(200))) });
 const CHANNEL_WORDS = { email: 'e-mails', sms: 'text messages' } as const;
+const LIST_WORDS = { service: 'reminders and notices', marketing: 'news and offers' } as const;
 
 /**
  * /unsubscribe?token=…: the link at the foot of optional e-mails, and their List-Unsubscribe
@@ -71,8 +72,8 @@ const CHANNEL_WORDS = { email: 'e-mails', sms: 'text messages' } as const;
  * made for one person and channel and cannot be forged.
  */
 export const unsubscribeRoutes: FastifyPluginAsyncZod<{
-  /** Turn the person's optional messages off on the channel: their account's setting (app.ts hands it in). */
-  turnOff: (userId: string, channel: MessageChannel) => Promise<void>;
+  /** Turn the person's optional messages of that list off on the channel: their account's setting (app.ts hands it in). */
+  turnOff: (userId: string, channel: MessageChannel, list: MessageList) => Promise<void>;
 }> = async (app, { turnOff }) => {
   const { deps } = app;
   // Mail apps post `List-Unsubscribe=One-Click` form-encoded; the page's own form posts nothing else.
@@ -99,8 +100,8 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{
       return reply.send(
         htmlPage({
           title: 'Unsubscribe — StudyNest',
-          body: `<h1>Stop StudyNest reminders and news by ${read.channel === 'email' ? 'e-mail' : 'text message'}?</h1>
-<p>Payment receipts, sign-in codes and security notices still reach you.</p>
+          body: `<h1>Stop StudyNest ${LIST_WORDS[read.list]} by ${read.channel === 'email' ? 'e-mail' : 'text message'}?</h1>
+<p>${read.list === 'marketing' ? 'Rent reminders, payment receipts, sign-in codes and security notices still reach you.' : 'Payment receipts, sign-in codes and security notices still reach you.'}</p>
 <form method="post" action="/unsubscribe?token=${token}"><button type="submit" class="pay">Unsubscribe</button></form>`,
         }),
       );
@@ -114,11 +115,11 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{
       const read = readUnsubscribeToken(deps.config, request.query.token ?? '');
       reply.headers(htmlPageHeaders("'none'")).type('text/html; charset=utf-8');
       if (!read) return reply.status(404).send(reply404());
-      await turnOff(read.userId, read.channel);
+      await turnOff(read.userId, read.channel, read.list);
       return reply.send(
         htmlPage({
           title: 'Unsubscribed — StudyNest',
-          body: `<h1>You are unsubscribed</h1><p>We will not send you reminders or news as ${escapeHtml(CHANNEL_WORDS[read.channel])} any more. You can turn them back on from your profile.</p>`,
+          body: `<h1>You are unsubscribed</h1><p>We will not send you ${LIST_WORDS[read.list]} as ${escapeHtml(CHANNEL_WORDS[read.channel])} any more. You can turn them back on from your profile.</p>`,
         }),
       );
     },

@@ -211,7 +211,8 @@ describe('messages through SMTP and Termii (fake servers)', () => {
       reminder: 'dnd',
       maintenance: 'dnd',
       alert: 'dnd',
-      announcement: 'generic',
+      announcement: 'dnd',
+      news: 'generic',
     });
   });
 

@@ -1,4 +1,4 @@
-import type { MessageChannel } from '@studynest/contracts';
+import { listOfTopic, type MessageChannel, type MessageList } from '@studynest/contracts';
 import type { Deps } from '../../deps.ts';
 import {
   DELIVER_QUEUE,
@@ -18,15 +18,23 @@ const REQUEUE_QUEUE = 'messages.requeue-stranded';
 const DELIVERY_BATCH = 50;
 const SIDE_BY_SIDE = 5;
 
-/** Where one click turns these messages off (a page of ours: docs/domain.md, "Messages"). */
-export const unsubscribeUrl = (deps: Pick<Deps, 'config'>, userId: string, channel: MessageChannel) =>
-  `${deps.config.publicUrl}/unsubscribe?token=${unsubscribeToken(deps.config, userId, channel)}`;
+/**
+ * Where one click turns these messages off (a page of ours: docs/domain.md, "Messages"): the list
+ * the message came from, so a news e-mail's link withdraws consent to news and nothing else.
+ */
+export const unsubscribeUrl = (
+  deps: Pick<Deps, 'config'>,
+  userId: string,
+  channel: MessageChannel,
+  list: MessageList = 'service',
+) => `${deps.config.publicUrl}/unsubscribe?token=${unsubscribeToken(deps.config, userId, channel, list)}`;
 
 /**
- * Whether a person still wants optional messages on a channel (a deleted account wants none).
- * Their account says so; app.ts hands in the accounts' answer, since messages know no accounts.
+ * Whether a person still wants this list of optional messages on a channel (a deleted account
+ * wants none). Their account says so; app.ts hands in the accounts' answer, since messages know no
+ * accounts.
  */
-export type WantsOptional = (userId: string, channel: MessageChannel) => Promise<boolean>;
+export type WantsOptional = (userId: string, channel: MessageChannel, list: MessageList) => Promise<boolean>;
 
 /** How each channel sends one delivery through this process's providers (what the worker runs). */
 export function messageSenders(deps: Deps, wants: WantsOptional): Senders {
@@ -35,8 +43,9 @@ export function messageSenders(deps: Deps, wants: WantsOptional): Senders {
   /** Optional messages go only to people who still want them, and say how to stop them. */
   const optionalFor = async (d: Delivery) => {
     if (!isOptional(d.topic) || !d.userId) return { cancelled: false as const };
-    if (!(await wants(d.userId, d.channel))) return { cancelled: true as const };
-    return { cancelled: false as const, unsubscribe: unsubscribeUrl(deps, d.userId, d.channel) };
+    const list = listOfTopic(d.topic);
+    if (!(await wants(d.userId, d.channel, list))) return { cancelled: true as const };
+    return { cancelled: false as const, unsubscribe: unsubscribeUrl(deps, d.userId, d.channel, list) };
   };
   return {
     async email(d) {

@@ -14,9 +14,11 @@ export const SMS_CLASS_OF_TOPIC: Record<MessageTopic, SmsClass> = {
   payment: 'transactional',
   reminder: 'transactional',
   maintenance: 'transactional',
-  announcement: 'marketing',
+  // An admin's notice to the people chosen (tenants of a hostel…): about where they live.
+  announcement: 'transactional',
   // She asked for it, about a room she may lose to someone faster: it must reach her.
   alert: 'transactional',
+  news: 'marketing',
 };
 
 /** One text message ready to go; `to` is E.164 (+234…); `class` picks the provider's route. */

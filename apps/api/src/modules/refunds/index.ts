@@ -8,6 +8,7 @@ export { refundClosures, refunds } from './refunds.schema.ts';
 export {
   countOwedPayments,
   listOwedPayments,
+  owedBackTo,
   queueRefunds,
   recordRefund,
   requestRefund,

@@ -375,3 +375,13 @@ export async function checkRefundNow(deps: RefundDeps, id: string): Promise<Refu
   await followRefund(deps, id);
   return getRefund(deps, id);
 }
+
+/** Naira still owed back to one person (the same sum as the refunds-due list, for her alone). */
+export async function owedBackTo({ db }: Pick<Deps, 'db'>, userId: string): Promise<number> {
+  const left = sql<number>`${payments.amount} - ${refundedAmount(payments.id)} - ${openRefundAmount(payments.id)} - ${keptOnClose(payments.id)}`;
+  const [row] = await db
+    .select({ owed: sql<string>`coalesce(sum(greatest(${left}, 0)), 0)` })
+    .from(payments)
+    .where(and(eq(payments.userId, userId), eq(payments.needsRefund, true)));
+  return Number(row?.owed ?? 0);
+}

@@ -185,7 +185,12 @@ async function checkOne(deps: Pick<Deps, 'db' | 'config'>, item: Watched, now: D
   );
   const due = !item.lastAlertAt || now.getTime() - item.lastAlertAt.getTime() >= 24 * 3600_000;
   const to = item.channel === 'sms' ? nigerianMobile(item.phone) : item.email;
-  if (!news.length || !due || !to || !(await wantsOptionalMessages(deps, item.userId, item.channel))) {
+  if (
+    !news.length ||
+    !due ||
+    !to ||
+    !(await wantsOptionalMessages(deps, item.userId, item.channel, 'service'))
+  ) {
     const next = { ...kept, ...pendingOf(item, news) };
     const same = (a: Record<string, number>, b: Record<string, number>) =>
       Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([id, p]) => b[id] === p);

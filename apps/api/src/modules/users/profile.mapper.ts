@@ -36,5 +36,7 @@ export function toProfile(
     moveOutStatement,
     notify_email: row.notifyEmail,
     notify_sms: row.notifySms,
+    marketing_email: row.marketingEmail,
+    marketing_sms: row.marketingSms,
   };
 }

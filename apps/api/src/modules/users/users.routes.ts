@@ -18,6 +18,7 @@ import {
   resetMfa,
   updateAccountDetails,
 } from '../auth/index.ts';
+import { exportPersonData } from './data-export.service.ts';
 import { getProfile } from './profile.service.ts';
 import { listUsers } from './users.service.ts';
 
@@ -140,6 +141,36 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       request.auditDescription = { kind: 'user.deleted', person: await deleteUser(deps, request.params.id) };
       return reply.code(204).send(null);
+    },
+  );
+
+  // Synchronous for now: built in the request, not by a job and an e-mailed link (docs/domain.md, "Access").
+  app.get(
+    '/user/profile/export',
+    {
+      onRequest: app.signedIn,
+      schema: {
+        tags: ['users'],
+        summary: 'Download my data: a ZIP of data.json (everything held about me) and my photos',
+        security: [{ bearerAuth: [] }],
+        produces: ['application/zip'],
+        response: {
+          200: z.string().check(z.describe('A ZIP: data.json and photos/')),
+          ...errorAnswers(401),
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await request.requireUser();
+      const zip = await exportPersonData(deps, user.id);
+      return (
+        reply
+          .type('application/zip')
+          .header('cache-control', 'private, no-store')
+          .header('content-disposition', 'attachment; filename="studynest-my-data.zip"')
+          // A Buffer goes out as it is; the schema's string only documents the body.
+          .send(Buffer.from(zip) as unknown as string)
+      );
     },
   );
 };

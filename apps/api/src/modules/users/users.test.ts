@@ -149,6 +149,9 @@ describe('profiles', () => {
       moveOutStatement: null,
       notify_email: true,
       notify_sms: true,
+      // No news and offers until she says yes (docs/domain.md, "Consent").
+      marketing_email: false,
+      marketing_sms: false,
     });
   });
 

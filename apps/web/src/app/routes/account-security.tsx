@@ -8,13 +8,18 @@ import { sessionQueries } from '../../features/account/api/session-queries.ts';
 import { SessionList } from '../../features/account/components/session-list.tsx';
 import { ChangePasswordForm } from '../../features/auth/components/change-password-form.tsx';
 import { ConfirmPasswordModal } from '../../features/auth/components/confirm-password-modal.tsx';
+import { DeleteAccount } from '../../features/users/components/delete-account.tsx';
+import { DownloadMyData } from '../../features/users/components/download-my-data.tsx';
+import { PersonalDetailsForm } from '../../features/users/components/personal-details-form.tsx';
 import { useSession } from '../../lib/auth-storage.ts';
 import { profileQuery } from '../../lib/query-client.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useReauth } from '../../lib/use-reauth.ts';
 
 /**
- * The signed-in person's password and the devices signed in to their account: linked from the
+ * The signed-in person's password, the devices signed in to their account, and her data (correct
+ * her name and phone, download it, delete the account: docs/domain.md, "People's rights over
+ * their data"): linked from the
  * profile's Account section, a page of its own so the profile does not carry its forms.
  */
 export function Component() {
@@ -34,23 +39,28 @@ export function Component() {
       >
         Back to my profile
       </Link>
-      <h1 className="text-2xl">Password and signed-in devices</h1>
+      <h1 className="text-2xl">Password, devices and your data</h1>
       {profile.isPending ? (
         <PageLoading label="Loading your account…" />
       ) : profile.isError ? (
         <QueryError error={profile.error} retry={() => profile.refetch()} />
       ) : (
-        <CardSection title="Account security" roomy>
-          <ChangePasswordForm
-            email={profile.data.email}
-            // The other sessions have just been signed out by the server.
-            onChanged={() => queryClient.invalidateQueries({ queryKey: sessionQueries.list().queryKey })}
-          />
-          <div className="border-t border-line pt-6">
-            <SessionList confirm={reauth.run} />
-          </div>
-          <ConfirmPasswordModal {...reauth.modal} />
-        </CardSection>
+        <>
+          <CardSection title="Account security" roomy>
+            <ChangePasswordForm
+              email={profile.data.email}
+              // The other sessions have just been signed out by the server.
+              onChanged={() => queryClient.invalidateQueries({ queryKey: sessionQueries.list().queryKey })}
+            />
+            <div className="border-t border-line pt-6">
+              <SessionList confirm={reauth.run} />
+            </div>
+            <ConfirmPasswordModal {...reauth.modal} />
+          </CardSection>
+          <PersonalDetailsForm key={profile.data._id} profile={profile.data} />
+          <DownloadMyData />
+          {profile.data.role === 'student' && <DeleteAccount />}
+        </>
       )}
     </div>
   );

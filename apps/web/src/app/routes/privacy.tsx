@@ -14,20 +14,22 @@ export function Component() {
       <ul>
         <li>your name and gender;</li>
         <li>your e-mail address and phone number;</li>
-        <li>your home address;</li>
-        <li>a copy of your identity card (student ID, national ID or passport);</li>
+        <li>
+          a copy of your identity card (student ID, national ID or passport), when you apply for a room;
+        </li>
         <li>the details of an emergency contact person;</li>
         <li>
           payment information — the amounts, dates and references of your payments. Card details are handled
-          by our payment provider and never stored by us.
+          by our payment provider and never stored by us;
         </li>
+        <li>photos you attach to a maintenance request.</li>
       </ul>
 
       <h2>2. How we use it</h2>
       <p>
         We use your information to manage your account, bookings and lease, to process payments and issue
         receipts, to contact you about your room, rent and repairs, and to reach your emergency contact if
-        something happens to you.
+        something happens to you. We send you news and offers only if you said yes.
       </p>
 
       <h2>3. We do not sell your data</h2>
@@ -44,23 +46,45 @@ export function Component() {
       </p>
 
       <h2>5. Your rights</h2>
-      <p>You may ask us at any time to:</p>
+      <p>At any time, from your profile and its “Password, devices and your data” page, you can:</p>
       <ul>
-        <li>give you access to the personal information we hold about you;</li>
-        <li>correct information that is wrong or out of date;</li>
-        <li>delete your information, where we are not required to keep it;</li>
-        <li>stop sending you marketing messages (opt out).</li>
+        <li>
+          <strong>see your data</strong> — “Download my data” gives you a ZIP file of everything we hold about
+          you (account, bookings, payments, refunds, tenancy, maintenance, reviews, messages we sent you and
+          your consents) and the photos you sent us;
+        </li>
+        <li>
+          <strong>correct it</strong> — change your name and phone number under “Your details” (the number
+          must be a Nigerian mobile) and your emergency contact;
+        </li>
+        <li>
+          <strong>delete your account</strong> — “Delete my account” asks for your password again. It must
+          wait while you rent a room (until you have moved out), have a confirmed inspection, or we owe you
+          money. Then your name, e-mail, phone and the photos you sent are removed, and you are signed out
+          everywhere; the records the law requires us to keep (payments, receipts, refunds and tenancies)
+          stay, showing “Deleted user” instead of your name, and reviews you wrote stay without your name;
+        </li>
+        <li>
+          <strong>choose your messages (opt in or opt out)</strong> — news and offers from us (new rooms, open
+          days, discounts) reach you only if you ticked the box when you signed up or turned them on in your
+          profile; nobody has them until they say yes. Stop them with one tap on the unsubscribe link in any
+          such e-mail, or with the switches on your profile. We keep when you said yes or no and the words you
+          were shown. Messages about your own room, rent, repairs and the searches you saved are not
+          advertising: they come unless you turn them off on your profile or with the unsubscribe link in one
+          of them. Messages about your account, its security and your payments always go to you.
+        </li>
       </ul>
       <p>
-        To make a request, e-mail <SiteValue field="supportEmail" /> or use any of the ways on our{' '}
+        For anything else, e-mail <SiteValue field="supportEmail" /> or use any of the ways on our{' '}
         <Link to={paths.help.getHref('contact')}>contact section</Link>.
       </p>
 
       <h2>6. How long we keep it</h2>
       <p>
-        We keep your information <strong>only for as long as we need it</strong> — for your account and
-        tenancy, and afterwards only as long as the law requires us to keep records (for example of payments).
-        Then we delete it securely.
+        We keep your account while you use it. Records of payments, receipts, refunds and tenancies are kept
+        for <strong>six years</strong> after the payment or the end of the tenancy, as Nigerian tax law
+        expects of financial records, even if you delete your account (then without your name). Everything
+        else is removed or made anonymous when you delete your account.
       </p>
 
       <h2>7. Security</h2>

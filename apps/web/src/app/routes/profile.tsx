@@ -141,9 +141,10 @@ export function Component() {
         {isOwn && <MessagePreferences profile={data} />}
         {isOwn && <DataSaverSwitch />}
         {isOwn && (
-          // Its own page: the password form and the devices list would outweigh the rest of the profile.
+          // Its own page: the password form, the devices list and her data rights (correct, download,
+          // delete) would outweigh the rest of the profile (its journey budget).
           <Link to={paths.accountSecurity.getHref()} className="card font-semibold text-brand-800 underline">
-            Password and signed-in devices
+            Password, devices and your data
           </Link>
         )}
       </Part>

@@ -16,6 +16,7 @@ export function Component() {
     <AuthCard title="Create your account" intro="Sign up to book room inspections and pay rent online.">
       <BookingIntent next={next} lead="Create an account" />
       <SignupForm
+        askConsent
         onSubmit={async (values) => {
           const res = await signup.mutateAsync(values);
           navigate(paths.signUpOtp.getHref(res.user.email, next), { state: { message: res.message } });

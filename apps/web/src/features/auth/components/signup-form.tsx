@@ -1,4 +1,5 @@
 import type { Signup, SignupInput } from '@studynest/contracts';
+import { CONSENT_WORDING } from '@studynest/contracts/consent';
 import { GENDERS } from '@studynest/contracts/constants';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -22,11 +23,14 @@ export function SignupForm({
   onServerError,
   pendingLabel = 'Signing up…',
   footer,
+  askConsent = false,
 }: {
   onSubmit: (values: Signup) => Promise<unknown>;
   onServerError?: (message: string) => void;
   pendingLabel?: string;
   footer?: ReactNode;
+  /** Student sign-up asks for consent to optional messages (unticked: only a yes counts); admin creation does not. */
+  askConsent?: boolean;
 }) {
   const [serverError, setServerError] = useState<string | null>(null);
   useEffect(() => resolver.preload(), []);
@@ -36,7 +40,15 @@ export function SignupForm({
     Signup
   >({
     resolver,
-    defaultValues: { first_name: '', last_name: '', gender: '', email: '', phone_number: '', password: '' },
+    defaultValues: {
+      first_name: '',
+      last_name: '',
+      gender: '',
+      email: '',
+      phone_number: '',
+      password: '',
+      marketing_opt_in: false,
+    },
   });
 
   const submit = handleSubmit(async (values) => {
@@ -90,6 +102,12 @@ export function SignupForm({
         error={errors.password?.message}
         {...register('password')}
       />
+      {askConsent && (
+        <label className="inline-flex min-h-11 items-start gap-3 text-sm">
+          <input type="checkbox" className="mt-0.5 size-5 shrink-0" {...register('marketing_opt_in')} />
+          <span>{CONSENT_WORDING.signup}</span>
+        </label>
+      )}
       <SubmitButton pending={isSubmitting} pendingLabel={pendingLabel}>
         Sign Up
       </SubmitButton>

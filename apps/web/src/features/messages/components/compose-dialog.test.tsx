@@ -118,6 +118,7 @@ describe('ComposeDialog', () => {
           audience: { type: 'hostel', hostel_id: HOSTEL },
           subject: 'Water',
           body: 'Hello {first_name}',
+          news: false,
         },
       },
     ]);
@@ -129,7 +130,9 @@ describe('ComposeDialog', () => {
   it('sends, then says to how many and links to the log entry', async () => {
     const { calls } = mockFetch({ status: 202, body: { id: 'm1', recipients: 1, skipped: [] } });
     const dialog = open(toOne);
-    type(within(dialog).getByLabelText('Message'), 'Rent receipts are ready');
+    type(within(dialog).getByLabelText('Message'), 'Open day on Friday');
+    // Marketing is the admin's call: ticked, it goes only to people who said yes to news.
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /This is news or an offer/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send SMS' }));
     const heading = await within(dialog).findByRole('heading', { name: 'Text message on its way' });
     expect(document.activeElement).toBe(heading);
@@ -139,7 +142,8 @@ describe('ComposeDialog', () => {
     expect(calls[0]?.body).toEqual({
       channel: 'sms',
       audience: { type: 'users', user_ids: [USER] },
-      body: 'Rent receipts are ready',
+      body: 'Open day on Friday',
+      news: true,
     });
   });
 

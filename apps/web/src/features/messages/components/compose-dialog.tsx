@@ -124,16 +124,23 @@ function ComposeForm({
     AdminMessageCreate
   >({
     resolver,
-    defaultValues: { channel, audience: target.audience, subject: isSms ? undefined : '', body: '' },
+    defaultValues: {
+      channel,
+      audience: target.audience,
+      subject: isSms ? undefined : '',
+      body: '',
+      news: false,
+    },
   });
   const body = watch('body') ?? '';
   const subject = watch('subject');
   const audienceType = watch('audience.type');
+  const news = watch('news');
 
   // A preview describes the message as it was; once the words or the audience change it is stale.
   const resetPreview = preview.reset;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the changed values are the trigger
-  useEffect(() => resetPreview(), [body, subject, audienceType, resetPreview]);
+  useEffect(() => resetPreview(), [body, subject, audienceType, news, resetPreview]);
 
   const showServerError = (err: unknown) => {
     if (!(err instanceof ApiError)) {
@@ -315,6 +322,18 @@ function ComposeForm({
           </p>
         )}
       </div>
+
+      {/* Marketing needs each person's yes (docs/domain.md, "Consent"): the admin says which this is. */}
+      <label className="flex min-h-11 items-start gap-3 text-sm">
+        <input type="checkbox" className="mt-0.5 size-5 shrink-0" {...register('news')} />
+        <span>
+          <span className="font-medium text-ink">This is news or an offer</span>
+          <span className="block text-muted">
+            It goes only to people who said yes to news and offers. Leave it unticked for a notice about their
+            room, rent or hostel.
+          </span>
+        </span>
+      </label>
 
       {serverError && <Alert tone="error">{serverError}</Alert>}
       {preview.data && <PreviewPanel preview={preview.data} isSms={isSms} />}

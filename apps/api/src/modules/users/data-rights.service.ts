@@ -1,0 +1,44 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Deps } from '../../deps.ts';
+import type { AccountDeletion } from '../auth/index.ts';
+import { bookings } from '../bookings/index.ts';
+import { removeMaintenancePhotosOf } from '../maintenance/index.ts';
+import { owedBackTo } from '../refunds/index.ts';
+import { tenancies } from '../tenancies/index.ts';
+
+/**
+ * Why deletion must wait, if it must (docs/domain.md, "Deletion"): the landlord's relationship and
+ * money still running need the person to be reachable.
+ */
+async function reasonToWait(deps: Pick<Deps, 'db'>, userId: string): Promise<string | null> {
+  const [running] = await deps.db
+    .select({ id: tenancies.id })
+    .from(tenancies)
+    .where(and(eq(tenancies.userId, userId), isNull(tenancies.endedAt)))
+    .limit(1);
+  if (running) {
+    return 'you are renting a room (or have given notice and not yet moved out). Ask for your deposit statement after you move out, then delete your account.';
+  }
+  const [booked] = await deps.db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.userId, userId), eq(bookings.status, 'confirmed')))
+    .limit(1);
+  if (booked) return 'you have a confirmed inspection booking. Cancel it or wait until it has passed.';
+  const owed = await owedBackTo(deps, userId);
+  if (owed > 0) {
+    return `we still owe you ₦${owed.toLocaleString('en-NG')}. We will refund it first; you can delete your account once it has reached you.`;
+  }
+  return null;
+}
+
+/**
+ * What the account's deletion (auth module, POST /auth/delete-account) asks of the modules that know
+ * tenancies, bookings, refunds and photos; app.ts hands it in.
+ */
+export const accountDeletion = (deps: Pick<Deps, 'db' | 'storage'>): AccountDeletion => ({
+  reasonToWait: (userId) => reasonToWait(deps, userId),
+  afterDeleted: async (userId) => {
+    await removeMaintenancePhotosOf(deps, userId);
+  },
+});
