@@ -64,7 +64,7 @@ test('a tenant gives notice; an admin records they left early with one deduction
     await page.addStyleTag({ content: STATIC_HEADER });
     await page.screenshot({ path: shotPath('profile-375-renewal-closed.png'), fullPage: true });
   }
-  const moving = page.getByRole('region', { name: 'Moving out' });
+  const moving = page.getByRole('region', { name: 'Notice to move out' });
   await expect(moving.getByLabel('Move-out day')).not.toHaveValue('');
   await moving.getByRole('button', { name: 'Give notice' }).click();
   await expect(moving).toContainText('You gave notice on');
@@ -130,7 +130,7 @@ test('a tenant gives notice; an admin records they left early with one deduction
   await expect(statement).toContainText('tenant gave notice and left before it ran out');
   await expect(statement).toContainText(/Refund of .*(on its way|refunded)/);
   await expect(page.getByRole('region', { name: 'Rent Details' })).toHaveCount(0);
-  await expect(page.getByRole('region', { name: 'Moving out' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Notice to move out' })).toHaveCount(0);
   // What was paid and what came back, and nothing left to pay or cancel.
   const details = page.getByRole('region', { name: 'Payment Details' });
   const caution = details.getByRole('row').filter({ hasText: 'Caution Fee' });

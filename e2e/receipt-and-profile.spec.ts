@@ -123,7 +123,7 @@ test('at 375 px the profile section links jump to their sections and the header 
     ['Payments', 'payments', 'Payment history'],
     ['Rent', 'rent', 'Rent Details'],
     ['Maintenance', 'maintenance', 'Report a problem'],
-    ['Moving out', 'moving-out', 'Moving out'],
+    ['Moving out', 'moving-out', 'Notice to move out'],
     ['Account', 'account', 'Emergency Contact Person'],
   ] as const;
   // Last first, then back up: each jump has to move the page.

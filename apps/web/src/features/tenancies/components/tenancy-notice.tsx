@@ -59,7 +59,7 @@ export function TenancyNotice({ rent }: { rent: RentDetails }) {
   });
 
   return (
-    <CardSection title="Moving out">
+    <CardSection title="Notice to move out">
       <OutboxNotice state={outbox.state} />
       {notice && !editing ? (
         <>
