@@ -12,6 +12,7 @@ import {
 } from '@studynest/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
+import { perAccountLimit } from '../../lib/account-limits.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { errorAnswers } from '../../lib/route-options.ts';
 import { parseOrThrow } from '../../lib/validation.ts';
@@ -39,6 +40,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/documents',
     {
       onRequest: app.signedIn,
+      preHandler: perAccountLimit(deps, 'document-uploads'),
       schema: {
         tags: ['documents'],
         summary: 'A student uploads one of her documents (it replaces a rejected or unreviewed one)',
