@@ -387,7 +387,10 @@ const roomBody = (hostelId: string) => ({
 
 /** A document `who` uploaded (her passport), waiting for review. */
 async function documentOf(w: World, who: SignedIn): Promise<string> {
-  const res = await uploadDocument(w.t, who, 'passport', { data: await realPdf(1), filename: 'passport.pdf' });
+  const res = await uploadDocument(w.t, who, 'passport', {
+    data: await realPdf(1),
+    filename: 'passport.pdf',
+  });
   if (res.statusCode !== 201) throw new Error(`uploading a document failed: ${res.statusCode} ${res.body}`);
   return (res.json() as { _id: string })._id;
 }
@@ -652,7 +655,9 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
     return { url: '/api/documents', ...form };
   },
   'GET /api/documents/mine': async () => ({ url: '/api/documents/mine' }),
-  'GET /api/documents/{id}/file': async (w) => ({ url: `/api/documents/${await documentOf(w, w.student)}/file` }),
+  'GET /api/documents/{id}/file': async (w) => ({
+    url: `/api/documents/${await documentOf(w, w.student)}/file`,
+  }),
   'GET /api/admin/documents': async () => ({ url: '/api/admin/documents' }),
   // A fresh student's document per call: a document is decided once.
   'POST /api/admin/documents/{id}/review': async (w) => ({

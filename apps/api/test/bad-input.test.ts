@@ -5,8 +5,8 @@ import {
   AdminSettingsSchema,
   BookingCreateSchema,
   ChangePasswordSchema,
-  DocumentReviewSchema,
   ConfirmPasswordSchema,
+  DocumentReviewSchema,
   ForgotPasswordSchema,
   HostelFieldsSchema,
   HostelReplaceFieldsSchema,
@@ -694,7 +694,9 @@ describe('bad input', () => {
         ).json() as { _id: string }
       )._id,
       documentId: (
-        (await uploadDocument(t, student, 'passport', { data: await realPdf(1), filename: 'passport.pdf' })).json() as {
+        (
+          await uploadDocument(t, student, 'passport', { data: await realPdf(1), filename: 'passport.pdf' })
+        ).json() as {
           _id: string;
         }
       )._id,

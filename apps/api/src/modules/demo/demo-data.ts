@@ -182,7 +182,9 @@ async function seedDemoHostels(deps: Pick<Deps, 'db' | 'storage' | 'config'>): P
   return made;
 }
 
-async function seedDemoData(deps: Pick<Deps, 'db' | 'storage' | 'privateStorage' | 'config' | 'payments' | 'jobs' | 'log'>) {
+async function seedDemoData(
+  deps: Pick<Deps, 'db' | 'storage' | 'privateStorage' | 'config' | 'payments' | 'jobs' | 'log'>,
+) {
   const started = Date.now();
   const made = await seedDemoHostels(deps);
   const { students } = await seedDemoTenancies(deps, (h, r) => made[h]![r]!);

@@ -11,6 +11,7 @@ import {
 import { SignupSchema } from '@studynest/contracts/account-details';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
+import { loadSharp } from '../../storage/sharp.ts';
 import { type AuthUser, createConfirmedStudent, users } from '../auth/index.ts';
 import { createBooking } from '../bookings/index.ts';
 import { initiateAgentFee, initiateCautionFee, initiateRent, settleFromProvider } from '../checkout/index.ts';
@@ -18,8 +19,7 @@ import { cleanDocument, reviewDocument, saveDocument } from '../documents/index.
 import { reportMaintenance, updateMaintenance } from '../maintenance/index.ts';
 import { requestRefund } from '../refunds/index.ts';
 import { decideCheckout } from '../sandbox/index.ts';
-import { saveSettings, getSettings } from '../settings/index.ts';
-import { loadSharp } from '../../storage/sharp.ts';
+import { getSettings, saveSettings } from '../settings/index.ts';
 import { giveNotice, moveOut, tenancies } from '../tenancies/index.ts';
 
 /*

@@ -10,7 +10,9 @@ const MAX_MB = DOCUMENT_LIMITS.maxBytes / (1024 * 1024);
 const WHAT_TO_SEND = `Send a PDF, or a photo or scan saved as JPEG, PNG or HEIC, up to ${MAX_MB} MB.`;
 
 export const documentTooLarge = (name: string) =>
-  new AppError(413, `${name} is larger than ${MAX_MB} MB. ${WHAT_TO_SEND}`, { file: `Larger than ${MAX_MB} MB` });
+  new AppError(413, `${name} is larger than ${MAX_MB} MB. ${WHAT_TO_SEND}`, {
+    file: `Larger than ${MAX_MB} MB`,
+  });
 
 const refused = (status: number, message: string, field = 'file') =>
   new AppError(status, message, { [field]: message });
@@ -24,7 +26,8 @@ export async function cleanDocument(data: Buffer, name: string): Promise<CleanFi
   if (data.length > DOCUMENT_LIMITS.maxBytes) throw documentTooLarge(name);
   if (data.length === 0) throw refused(400, `${name} is empty. ${WHAT_TO_SEND}`);
   const type = await fileTypeFromBuffer(data);
-  if (type?.mime === 'application/pdf' && data.subarray(0, 1024).includes('%PDF-')) return cleanPdf(data, name);
+  if (type?.mime === 'application/pdf' && data.subarray(0, 1024).includes('%PDF-'))
+    return cleanPdf(data, name);
   if (type && ACCEPTED_PHOTO_TYPES.has(type.mime)) {
     try {
       const image = await cleanImage(data, type.mime, DOCUMENT_LIMITS.maxImageSide);
@@ -32,7 +35,10 @@ export async function cleanDocument(data: Buffer, name: string): Promise<CleanFi
     } catch (err) {
       if (!(err instanceof UnreadableImageError)) throw err;
       if (err.tooManyPixels)
-        throw refused(413, `${name} has too many pixels. Take the photo at your phone's normal size and try again.`);
+        throw refused(
+          413,
+          `${name} has too many pixels. Take the photo at your phone's normal size and try again.`,
+        );
       throw refused(400, `${name} could not be read as an image; it may be damaged. ${WHAT_TO_SEND}`);
     }
   }
@@ -47,7 +53,10 @@ async function cleanPdf(data: Buffer, name: string): Promise<CleanFile> {
     source = await PDFDocument.load(data, { updateMetadata: false, throwOnInvalidObject: true });
   } catch (err) {
     if (err instanceof EncryptedPDFError)
-      throw refused(400, `${name} is protected with a password. Save a copy without the password and send that.`);
+      throw refused(
+        400,
+        `${name} is protected with a password. Save a copy without the password and send that.`,
+      );
     throw refused(400, `${name} could not be read as a PDF; it may be damaged. ${WHAT_TO_SEND}`);
   }
   let pages: number;

@@ -57,7 +57,9 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const fields: Record<string, string> = {};
       let upload: { data: Buffer; name: string } | null = null;
       try {
-        for await (const part of request.parts({ limits: { fileSize: DOCUMENT_LIMITS.maxBytes, files: 1 } })) {
+        for await (const part of request.parts({
+          limits: { fileSize: DOCUMENT_LIMITS.maxBytes, files: 1 },
+        })) {
           if (part.type === 'field') {
             fields[part.fieldname] = String(part.value);
             continue;
@@ -98,7 +100,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.signedIn,
       schema: {
         tags: ['documents'],
-        summary: 'The signed-in student\'s documents, whether they are approved, and her next step',
+        summary: "The signed-in student's documents, whether they are approved, and her next step",
         response: { 200: MyDocumentsSchema, ...errorAnswers(401) },
       },
     },

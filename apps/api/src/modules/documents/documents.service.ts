@@ -45,7 +45,8 @@ export function displayName(name: string | undefined): string {
   return clean ? clean.slice(0, 120) : 'The file';
 }
 
-const extension = (contentType: CleanFile['contentType']) => (contentType === 'application/pdf' ? 'pdf' : 'jpg');
+const extension = (contentType: CleanFile['contentType']) =>
+  contentType === 'application/pdf' ? 'pdf' : 'jpg';
 
 /** Only students send documents; an admin has none to send. */
 export function assertStudent(user: AuthUser): void {
@@ -139,7 +140,9 @@ export async function myDocuments(deps: Pick<Deps, 'db'>, userId: string): Promi
 }
 
 const slotName = (slot: (typeof DOCUMENT_SLOTS)[number]) =>
-  slot === 'study' ? 'your student ID or admission letter' : 'your passport, national ID card, NIN slip or voter\'s card';
+  slot === 'study'
+    ? 'your student ID or admission letter'
+    : "your passport, national ID card, NIN slip or voter's card";
 
 /** What is missing, in the order she can act on it; null when both are approved. */
 function nextStep(bySlot: Map<string, Row>): string | null {
@@ -149,7 +152,9 @@ function nextStep(bySlot: Map<string, Row>): string | null {
   const steps: string[] = [];
   for (const slot of rejected) {
     const row = bySlot.get(slot) as Row;
-    steps.push(`Upload ${slotName(slot)} again: ${DOCUMENT_KIND_LABELS[row.kind]} was rejected (${row.rejectionReason}).`);
+    steps.push(
+      `Upload ${slotName(slot)} again: ${DOCUMENT_KIND_LABELS[row.kind]} was rejected (${row.rejectionReason}).`,
+    );
   }
   if (missing.length) steps.push(`Upload ${missing.map(slotName).join(' and ')}.`);
   if (waiting.length && !steps.length) {
@@ -157,7 +162,9 @@ function nextStep(bySlot: Map<string, Row>): string | null {
       `Wait for an admin to check ${waiting.map((s) => DOCUMENT_KIND_LABELS[(bySlot.get(s) as Row).kind]).join(' and ')}; you will be told by e-mail.`,
     );
   } else if (waiting.length) {
-    steps.push(`${waiting.map((s) => DOCUMENT_KIND_LABELS[(bySlot.get(s) as Row).kind]).join(' and ')} is waiting for an admin.`);
+    steps.push(
+      `${waiting.map((s) => DOCUMENT_KIND_LABELS[(bySlot.get(s) as Row).kind]).join(' and ')} is waiting for an admin.`,
+    );
   }
   return steps.length ? steps.join(' ') : null;
 }
@@ -195,7 +202,7 @@ export async function documentFile(
   // The same answer for a document of someone else as for none: its existence is not told either.
   if (!found || (user.role !== 'admin' && found.row.userId !== user.id)) throw notFound('No such document');
   const data = await deps.privateStorage.get(found.row.storageKey);
-  if (!data) throw notFound('This document\'s file is no longer kept');
+  if (!data) throw notFound("This document's file is no longer kept");
   return { document: { ...toDocument(found.row), student: found.student }, data };
 }
 
@@ -245,9 +252,15 @@ export async function reviewDocument(
       .where(eq(studentDocuments.id, id))
       .limit(1);
     if (!other) throw notFound('No such document');
-    throw conflict(`This document is already ${other.status}; only a document waiting for review can be decided.`);
+    throw conflict(
+      `This document is already ${other.status}; only a document waiting for review can be decided.`,
+    );
   }
-  const [student] = await deps.db.select(personRefColumns).from(users).where(eq(users.id, row.userId)).limit(1);
+  const [student] = await deps.db
+    .select(personRefColumns)
+    .from(users)
+    .where(eq(users.id, row.userId))
+    .limit(1);
   if (!student) throw notFound('No such document');
   if (reason !== null) await tellRejected(deps, row, student, reason);
   return { ...toDocument(row), student };

@@ -43,7 +43,12 @@ describe('documents: what may be uploaded', () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     const doc = res.json() as Doc;
-    expect(doc).toMatchObject({ status: 'uploaded', content_type: 'image/jpeg', pages: null, file_name: 'id-card.jpg' });
+    expect(doc).toMatchObject({
+      status: 'uploaded',
+      content_type: 'image/jpeg',
+      pages: null,
+      file_name: 'id-card.jpg',
+    });
     const meta = await sharp(await fileOf(doc)).metadata();
     expect(meta.format).toBe('jpeg');
     expect(meta.exif).toBeUndefined();
@@ -51,10 +56,18 @@ describe('documents: what may be uploaded', () => {
   });
 
   it('takes a PNG screenshot and a HEIC photo, each re-encoded as JPEG', async () => {
-    const png = await uploadDocument(t, student, 'student_id', { data: await pngPhoto(), filename: 'scan.png', type: 'image/png' });
+    const png = await uploadDocument(t, student, 'student_id', {
+      data: await pngPhoto(),
+      filename: 'scan.png',
+      type: 'image/png',
+    });
     expect(png.statusCode, png.body).toBe(201);
     expect((await sharp(await fileOf(png.json())).metadata()).format).toBe('jpeg');
-    const heic = await uploadDocument(t, student, 'passport', { data: await heicPhoto(), filename: 'IMG_0001.HEIC', type: 'image/heic' });
+    const heic = await uploadDocument(t, student, 'passport', {
+      data: await heicPhoto(),
+      filename: 'IMG_0001.HEIC',
+      type: 'image/heic',
+    });
     expect(heic.statusCode, heic.body).toBe(201);
     const meta = await sharp(await fileOf(heic.json())).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1000, 750]);
@@ -95,13 +108,41 @@ describe('documents: what may be uploaded', () => {
   });
 
   it.each([
-    ['a program renamed .pdf', Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00'), Buffer.alloc(2000, 1)]), 'letter.pdf', 415, 'letter.pdf is not a PDF, JPEG, PNG or HEIC file'],
-    ['a text file renamed .jpg', Buffer.from('hello, this is my passport\n'.repeat(20)), 'passport.jpg', 415, 'passport.jpg is not a PDF, JPEG, PNG or HEIC file'],
-    ['a PDF header with nothing behind it', Buffer.from('%PDF-1.7\n%garbage that is no PDF\n'), 'broken.pdf', 400, 'broken.pdf could not be read as a PDF'],
-    ['a damaged JPEG', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(500, 7)]), 'photo.jpg', 400, 'photo.jpg could not be read as an image'],
+    [
+      'a program renamed .pdf',
+      Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00'), Buffer.alloc(2000, 1)]),
+      'letter.pdf',
+      415,
+      'letter.pdf is not a PDF, JPEG, PNG or HEIC file',
+    ],
+    [
+      'a text file renamed .jpg',
+      Buffer.from('hello, this is my passport\n'.repeat(20)),
+      'passport.jpg',
+      415,
+      'passport.jpg is not a PDF, JPEG, PNG or HEIC file',
+    ],
+    [
+      'a PDF header with nothing behind it',
+      Buffer.from('%PDF-1.7\n%garbage that is no PDF\n'),
+      'broken.pdf',
+      400,
+      'broken.pdf could not be read as a PDF',
+    ],
+    [
+      'a damaged JPEG',
+      Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(500, 7)]),
+      'photo.jpg',
+      400,
+      'photo.jpg could not be read as an image',
+    ],
   ])('refuses %s with a 4xx naming the file', async (_what, data, filename, status, message) => {
     const before = await t.db.select().from(studentDocuments);
-    const res = await uploadDocument(t, student, 'voters_card', { data, filename, type: 'application/octet-stream' });
+    const res = await uploadDocument(t, student, 'voters_card', {
+      data,
+      filename,
+      type: 'application/octet-stream',
+    });
     expect(res.statusCode, res.body).toBe(status);
     expect(res.json().message).toContain(message);
     expect(res.json().message).toContain('Send a PDF, or a photo or scan saved as JPEG, PNG or HEIC');
@@ -110,7 +151,11 @@ describe('documents: what may be uploaded', () => {
 
   it('refuses a file over 5 MB, naming it', async () => {
     const big = Buffer.concat([await realPdf(1), Buffer.alloc(5 * 1024 * 1024, 32)]);
-    const res = await uploadDocument(t, student, 'nin_slip', { data: big, filename: 'huge-scan.pdf', type: 'application/pdf' });
+    const res = await uploadDocument(t, student, 'nin_slip', {
+      data: big,
+      filename: 'huge-scan.pdf',
+      type: 'application/pdf',
+    });
     expect(res.statusCode, res.body).toBe(413);
     expect(res.json().message).toBe(
       'huge-scan.pdf is larger than 5 MB. Send a PDF, or a photo or scan saved as JPEG, PNG or HEIC, up to 5 MB.',
@@ -118,7 +163,11 @@ describe('documents: what may be uploaded', () => {
   });
 
   it('refuses a PDF of more than 10 pages', async () => {
-    const res = await uploadDocument(t, student, 'nin_slip', { data: await realPdf(11), filename: 'all-pages.pdf', type: 'application/pdf' });
+    const res = await uploadDocument(t, student, 'nin_slip', {
+      data: await realPdf(11),
+      filename: 'all-pages.pdf',
+      type: 'application/pdf',
+    });
     expect(res.statusCode, res.body).toBe(413);
     expect(res.json().message).toBe(
       'all-pages.pdf has 11 pages; a document may have at most 10. Send only the pages that show the document.',
@@ -156,7 +205,10 @@ describe('documents: who may see them', () => {
   let doc: Doc;
 
   beforeAll(async () => {
-    const res = await uploadDocument(t, student, 'passport', { data: await realPdf(1), filename: 'passport.pdf' });
+    const res = await uploadDocument(t, student, 'passport', {
+      data: await realPdf(1),
+      filename: 'passport.pdf',
+    });
     expect(res.statusCode, res.body).toBe(201);
     doc = res.json();
   });
@@ -187,7 +239,11 @@ describe('documents: who may see them', () => {
 
   it('is never reachable under /uploads, whatever the path', async () => {
     const [row] = await t.db.select().from(studentDocuments).where(eq(studentDocuments.id, doc._id));
-    for (const url of [`/uploads/${row!.storageKey}`, `/uploads/../private/${row!.storageKey}`, `/private/${row!.storageKey}`]) {
+    for (const url of [
+      `/uploads/${row!.storageKey}`,
+      `/uploads/../private/${row!.storageKey}`,
+      `/private/${row!.storageKey}`,
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.headers['content-type'] ?? '', url).not.toBe('application/pdf');
       expect(res.rawPayload.includes('%PDF'), url).toBe(false);
@@ -221,8 +277,14 @@ describe('documents: review, with the student told of a rejection by e-mail and 
 
   it('lists waiting documents oldest first, rejects with a reason sent by e-mail and SMS, takes a new one, approves', async () => {
     const { t } = m;
-    const study = await uploadDocument(t, student, 'student_id', { data: await jpegWithGps(), filename: 'id.jpg' });
-    const identity = await uploadDocument(t, student, 'nin_slip', { data: await realPdf(1), filename: 'nin.pdf' });
+    const study = await uploadDocument(t, student, 'student_id', {
+      data: await jpegWithGps(),
+      filename: 'id.jpg',
+    });
+    const identity = await uploadDocument(t, student, 'nin_slip', {
+      data: await realPdf(1),
+      filename: 'nin.pdf',
+    });
     expect([study.statusCode, identity.statusCode]).toEqual([201, 201]);
     const queue = await send(t, admin, 'GET', '/api/admin/documents');
     expect(queue.json().map((d: Doc) => d._id)).toEqual([study.json()._id, identity.json()._id]);
@@ -237,17 +299,26 @@ describe('documents: review, with the student told of a rejection by e-mail and 
     const mail = await eventually(async () => m.smtp.received.find((r) => r.to.includes(student.user.email)));
     expect(mail.raw).toContain('Reason: The photo is blurred; the name cannot be read');
     expect(mail.raw).toContain('Student ID card');
-    const sms = await eventually(async () => m.termii.requests.find((r) => String(r.body.to).includes('2348031234567')));
+    const sms = await eventually(async () =>
+      m.termii.requests.find((r) => String(r.body.to).includes('2348031234567')),
+    );
     expect(String(sms.body.sms)).toContain(reason);
 
     // Decided once: a second decision on the same upload is refused.
-    const again = await send(t, admin, 'POST', `/api/admin/documents/${study.json()._id}/review`, { decision: 'approve' });
+    const again = await send(t, admin, 'POST', `/api/admin/documents/${study.json()._id}/review`, {
+      decision: 'approve',
+    });
     expect(again.statusCode).toBe(409);
 
     const mine = (await send(t, student, 'GET', '/api/documents/mine')).json();
-    expect(mine.next_step).toContain(`Upload your student ID or admission letter again: Student ID card was rejected (${reason}).`);
+    expect(mine.next_step).toContain(
+      `Upload your student ID or admission letter again: Student ID card was rejected (${reason}).`,
+    );
 
-    const reupload = await uploadDocument(t, student, 'admission_letter', { data: await realPdf(2), filename: 'letter.pdf' });
+    const reupload = await uploadDocument(t, student, 'admission_letter', {
+      data: await realPdf(2),
+      filename: 'letter.pdf',
+    });
     expect(reupload.statusCode, reupload.body).toBe(201);
     expect(reupload.json()._id).toBe(study.json()._id);
     // Re-uploaded last, so now behind the identity document in the queue.
@@ -255,7 +326,9 @@ describe('documents: review, with the student told of a rejection by e-mail and 
     expect(after.json().map((d: Doc) => d.file_name)).toEqual(['nin.pdf', 'letter.pdf']);
 
     for (const d of after.json() as Doc[]) {
-      const ok = await send(t, admin, 'POST', `/api/admin/documents/${d._id}/review`, { decision: 'approve' });
+      const ok = await send(t, admin, 'POST', `/api/admin/documents/${d._id}/review`, {
+        decision: 'approve',
+      });
       expect(ok.statusCode, ok.body).toBe(200);
     }
     const done = (await send(t, student, 'GET', '/api/documents/mine')).json();
@@ -279,9 +352,16 @@ describe('documents: review, with the student told of a rejection by e-mail and 
     ['no decision', {}, 'decision must be approve or reject (with a reason)'],
     ['a rejection without a reason', { decision: 'reject' }, 'Reason is required'],
     ['a blank reason', { decision: 'reject', reason: '   ' }, 'Reason is required'],
-    ['a reason too long', { decision: 'reject', reason: 'x'.repeat(501) }, 'Reason must be at most 500 characters'],
+    [
+      'a reason too long',
+      { decision: 'reject', reason: 'x'.repeat(501) },
+      'Reason must be at most 500 characters',
+    ],
   ])('refuses a review with %s', async (_what, body, message) => {
-    const up = await uploadDocument(m.t, await signedInUser(m.t), 'passport', { data: await realPdf(1), filename: 'p.pdf' });
+    const up = await uploadDocument(m.t, await signedInUser(m.t), 'passport', {
+      data: await realPdf(1),
+      filename: 'p.pdf',
+    });
     const res = await send(m.t, admin, 'POST', `/api/admin/documents/${up.json()._id}/review`, body);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().message).toContain(message);
@@ -301,7 +381,10 @@ describe('documents: rent while the setting requires them', () => {
 
   const setPaperwork = async (on: boolean) => {
     const current = (await send(t, admin, 'GET', '/api/admin/settings')).json();
-    const res = await send(t, admin, 'PUT', '/api/admin/settings', { ...current, paperwork_required_for_rent: on });
+    const res = await send(t, admin, 'PUT', '/api/admin/settings', {
+      ...current,
+      paperwork_required_for_rent: on,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().paperwork_required_for_rent).toBe(on);
   };
@@ -320,7 +403,9 @@ describe('documents: rent while the setting requires them', () => {
   }
 
   it('is off by default: rent is paid without documents', async () => {
-    expect((await send(t, admin, 'GET', '/api/admin/settings')).json().paperwork_required_for_rent).toBe(false);
+    expect((await send(t, admin, 'GET', '/api/admin/settings')).json().paperwork_required_for_rent).toBe(
+      false,
+    );
     const { payRent } = await inspected();
     expect((await payRent()).statusCode).toBe(201);
   });
@@ -335,11 +420,17 @@ describe('documents: rent while the setting requires them', () => {
       message:
         "Approved documents are needed before rent can be paid. Upload your student ID or admission letter and your passport, national ID card, NIN slip or voter's card.",
     });
-    const a = await uploadDocument(t, student, 'student_id', { data: await jpegWithGps(), filename: 'id.jpg' });
-    const b = await uploadDocument(t, student, 'voters_card', { data: await realPdf(1), filename: 'pvc.pdf' });
+    const a = await uploadDocument(t, student, 'student_id', {
+      data: await jpegWithGps(),
+      filename: 'id.jpg',
+    });
+    const b = await uploadDocument(t, student, 'voters_card', {
+      data: await realPdf(1),
+      filename: 'pvc.pdf',
+    });
     const waiting = await payRent();
     expect(waiting.statusCode).toBe(409);
-    expect(waiting.json().message).toContain('Wait for an admin to check Student ID card and Voter\'s card');
+    expect(waiting.json().message).toContain("Wait for an admin to check Student ID card and Voter's card");
     await send(t, admin, 'POST', `/api/admin/documents/${a.json()._id}/review`, { decision: 'approve' });
     const half = await payRent();
     expect(half.statusCode).toBe(409);

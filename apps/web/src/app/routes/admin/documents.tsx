@@ -13,9 +13,7 @@ export function Component() {
     <section className="flex max-w-2xl flex-col gap-4">
       <div>
         <h1 className="text-2xl">Documents to review</h1>
-        <p className="text-sm text-muted">
-          Oldest first. Opening a document is written to the activity log.
-        </p>
+        <p className="text-sm text-muted">Oldest first. Opening a document is written to the activity log.</p>
       </div>
       {queue.isPending && <Spinner label="Loading documents…" />}
       {queue.isError && <QueryError error={queue.error} retry={() => queue.refetch()} />}

@@ -34,7 +34,10 @@ export function useUploadDocument(onProgress?: (fraction: number) => void) {
 export function useReviewDocument() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...body }: { id: string; decision: 'approve' } | { id: string; decision: 'reject'; reason: string }) =>
+    mutationFn: ({
+      id,
+      ...body
+    }: { id: string; decision: 'approve' } | { id: string; decision: 'reject'; reason: string }) =>
       api<DocumentQueueItem>(`/admin/documents/${id}/review`, { method: 'POST', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['documents'] }),
   });

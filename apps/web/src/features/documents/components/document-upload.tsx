@@ -51,7 +51,8 @@ function SlotCard({ slot, document }: { slot: DocumentSlot; document: StudentDoc
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
           <dt className="text-muted">Sent</dt>
           <dd>
-            {DOCUMENT_KIND_LABELS[document.kind]} ({document.file_name}), {formatLagosDateTime(document.uploaded_at)}
+            {DOCUMENT_KIND_LABELS[document.kind]} ({document.file_name}),{' '}
+            {formatLagosDateTime(document.uploaded_at)}
           </dd>
           <dt className="text-muted">Status</dt>
           <dd className={document.status === 'rejected' ? 'font-semibold text-danger-700' : 'font-semibold'}>
