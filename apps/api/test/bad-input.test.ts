@@ -6,7 +6,6 @@ import {
   BookingCreateSchema,
   ChangePasswordSchema,
   ConfirmPasswordSchema,
-  DocumentReviewSchema,
   ForgotPasswordSchema,
   HostelFieldsSchema,
   HostelReplaceFieldsSchema,
@@ -36,6 +35,7 @@ import {
   VerifyEmailSchema,
 } from '@studynest/contracts';
 import { DeleteAccountSchema, ProfileUpdateSchema, SignupSchema } from '@studynest/contracts/account-details';
+import { DocumentReviewSchema } from '@studynest/contracts/documents';
 import { SavedCreateSchema, SavedUpdateSchema } from '@studynest/contracts/saved';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';

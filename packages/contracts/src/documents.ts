@@ -43,7 +43,11 @@ export const MyDocumentsSchema = z.object({
 export type MyDocuments = z.output<typeof MyDocumentsSchema>;
 
 /** GET /admin/documents: a document waiting for review, with its student. */
-export const DocumentQueueItemSchema = z.extend(StudentDocumentSchema, { student: PersonRefSchema });
+export const DocumentQueueItemSchema = z.extend(StudentDocumentSchema, {
+  student: PersonRefSchema,
+  /** The kind in words ("NIN slip"), so the admin's screen carries no list of its own. */
+  kind_label: z.string(),
+});
 export type DocumentQueueItem = z.output<typeof DocumentQueueItemSchema>;
 
 export const DocumentQueueQuerySchema = z.object({

@@ -1,4 +1,4 @@
-import { DOCUMENT_LIMITS } from '@studynest/contracts';
+import { DOCUMENT_LIMITS } from '@studynest/contracts/documents';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../../lib/errors.ts';
 import { ACCEPTED_PHOTO_TYPES, cleanImage, UnreadableImageError } from '../../storage/photos.ts';

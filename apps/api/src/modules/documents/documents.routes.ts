@@ -1,15 +1,14 @@
+import { auditPerson, IdParamsSchema } from '@studynest/contracts';
 import {
-  auditPerson,
   DOCUMENT_KIND_LABELS,
   DOCUMENT_KINDS,
   DOCUMENT_LIMITS,
   DocumentQueueItemSchema,
   DocumentQueueQuerySchema,
   DocumentReviewSchema,
-  IdParamsSchema,
   MyDocumentsSchema,
   StudentDocumentSchema,
-} from '@studynest/contracts';
+} from '@studynest/contracts/documents';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { perAccountLimit } from '../../lib/account-limits.ts';

@@ -5,7 +5,7 @@ import {
   type DocumentKind,
   type DocumentSlot,
   type DocumentStatus,
-} from '@studynest/contracts';
+} from '@studynest/contracts/documents';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { belongsTo, createdAt, inList, rowId, updatedAt } from '../../db/columns.ts';
 import { users } from '../auth/auth.schema.ts';

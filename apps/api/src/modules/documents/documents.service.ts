@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import { ERROR_CODES } from '@studynest/contracts';
 import {
   DOCUMENT_KIND_LABELS,
   DOCUMENT_SLOTS,
   type DocumentKind,
   type DocumentQueueItem,
   type DocumentStatus,
-  ERROR_CODES,
   type MyDocuments,
   SLOT_LABELS,
   type StudentDocument,
   slotOfKind,
-} from '@studynest/contracts';
+} from '@studynest/contracts/documents';
 import { nigerianMobile } from '@studynest/contracts/phone';
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
@@ -35,6 +35,12 @@ const toDocument = (row: Row): StudentDocument => ({
   uploaded_at: row.uploadedAt.toISOString(),
   reviewed_at: row.reviewedAt?.toISOString() ?? null,
   rejection_reason: row.rejectionReason,
+});
+
+const queueItem = (row: Row, student: DocumentQueueItem['student']): DocumentQueueItem => ({
+  ...toDocument(row),
+  student,
+  kind_label: DOCUMENT_KIND_LABELS[row.kind],
 });
 
 /** The name a file had on her device, kept short and printable (it is shown back, never used as a path). */
@@ -203,7 +209,7 @@ export async function documentFile(
   if (!found || (user.role !== 'admin' && found.row.userId !== user.id)) throw notFound('No such document');
   const data = await deps.privateStorage.get(found.row.storageKey);
   if (!data) throw notFound("This document's file is no longer kept");
-  return { document: { ...toDocument(found.row), student: found.student }, data };
+  return { document: queueItem(found.row, found.student), data };
 }
 
 /** The review queue, one status at a time, oldest upload first (docs/domain.md, "Documents"). */
@@ -218,7 +224,7 @@ export async function documentQueue(
     .where(and(eq(studentDocuments.status, status), isNull(users.deletedAt)))
     .orderBy(asc(studentDocuments.uploadedAt), asc(studentDocuments.id))
     .limit(500);
-  return rows.map(({ row, student }) => ({ ...toDocument(row), student }));
+  return rows.map(({ row, student }) => queueItem(row, student));
 }
 
 type Review = { decision: 'approve' } | { decision: 'reject'; reason: string };
@@ -263,7 +269,7 @@ export async function reviewDocument(
     .limit(1);
   if (!student) throw notFound('No such document');
   if (reason !== null) await tellRejected(deps, row, student, reason);
-  return { ...toDocument(row), student };
+  return queueItem(row, student);
 }
 
 async function tellRejected(

@@ -3,7 +3,7 @@ import { Link, Navigate, useLocation } from 'react-router';
 import { QueryError } from '../../components/ui/alert.tsx';
 import { PageLoading } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
-import { documentQueries } from '../../features/documents/api/document-queries.ts';
+import { myDocumentsQuery } from '../../features/documents/api/document-queries.ts';
 import { DocumentUpload } from '../../features/documents/components/document-upload.tsx';
 import { useSession } from '../../lib/auth-storage.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -16,7 +16,7 @@ export function Component() {
   useDocumentTitle('Your documents');
   const session = useSession();
   const location = useLocation();
-  const mine = useQuery({ ...documentQueries.mine(), enabled: Boolean(session) });
+  const mine = useQuery({ ...myDocumentsQuery(), enabled: Boolean(session) });
   if (!session) return <Navigate to={paths.login.getHref()} state={{ from: location.pathname }} replace />;
   return (
     <div className="container-page flex max-w-2xl flex-col gap-6 py-6 sm:py-10">

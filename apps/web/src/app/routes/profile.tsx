@@ -107,7 +107,7 @@ export function Component() {
       </Part>
       {/* Rent Details (and its Pay Rent button) come with a hostel: a paid agent fee. */}
       <Part n={1}>
-        {isOwn && session.role === 'student' && <DocumentsStep />}
+        {isOwn && <DocumentsStep />}
         {data.hostel ? <RentDetails profile={data} /> : <Empty when="book a room" />}
         {isOwn && (data.rentDetails || data.moveOutStatement) && (
           // Its own page: the review form stays out of the profile's download.

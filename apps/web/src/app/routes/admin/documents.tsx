@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { QueryError } from '../../../components/ui/alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { documentQueries } from '../../../features/documents/api/document-queries.ts';
+import { documentQueueQuery } from '../../../features/documents/api/document-admin-queries.ts';
 import { DocumentQueue } from '../../../features/documents/components/document-queue.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 /** /admin-documents: students' documents waiting for review, oldest first. Each file opened is logged. */
 export function Component() {
   useDocumentTitle('Documents');
-  const queue = useQuery(documentQueries.queue());
+  const queue = useQuery(documentQueueQuery());
   return (
     <section className="flex max-w-2xl flex-col gap-4">
       <div>

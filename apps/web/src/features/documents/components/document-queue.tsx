@@ -1,10 +1,9 @@
-import type { DocumentQueueItem } from '@studynest/contracts';
-import { DOCUMENT_KIND_LABELS } from '@studynest/contracts/document-kinds';
+import type { DocumentQueueItem } from '@studynest/contracts/documents';
 import { formatLagosDateTime } from '@studynest/contracts/format';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { openDocument, useReviewDocument } from '../api/document-queries.ts';
+import { openDocument, useReviewDocument } from '../api/document-admin-queries.ts';
 
 /** Documents waiting for review, oldest first: open each, then approve or reject with a reason. */
 export function DocumentQueue({ items }: { items: DocumentQueueItem[] }) {
@@ -26,7 +25,7 @@ function QueueCard({ item }: { item: DocumentQueueItem }) {
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const name = `${item.student.first_name} ${item.student.last_name}`;
-  const label = DOCUMENT_KIND_LABELS[item.kind];
+  const label = item.kind_label;
 
   const decide = (body: { decision: 'approve' } | { decision: 'reject'; reason: string }) => {
     setProblem(null);

@@ -1,10 +1,15 @@
-import type { DocumentKind, DocumentSlot, MyDocuments, StudentDocument } from '@studynest/contracts';
 import {
   DOCUMENT_KIND_LABELS,
   DOCUMENT_LIMITS,
   KINDS_OF_SLOT,
   SLOT_LABELS,
 } from '@studynest/contracts/document-kinds';
+import type {
+  DocumentKind,
+  DocumentSlot,
+  MyDocuments,
+  StudentDocument,
+} from '@studynest/contracts/documents';
 import { formatLagosDateTime } from '@studynest/contracts/format';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';

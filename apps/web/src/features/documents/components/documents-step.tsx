@@ -1,22 +1,20 @@
-import type { MyDocuments } from '@studynest/contracts';
+import type { MyDocuments } from '@studynest/contracts/documents';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths.ts';
 import { api } from '../../../lib/api-client.ts';
 
 /**
- * The profile's line about her documents: the next step, linked to the upload page. Kept this small
- * (its own query, no form) because the profile's journey is at its download budget.
+ * The profile's link to her documents, with her next step. This small (its own query, no form, no
+ * words of its own beyond the server's) because the profile's journey is at its download budget.
  */
 export function DocumentsStep() {
   const { data } = useQuery({
     queryKey: ['documents', 'mine'],
-    queryFn: ({ signal }) => api<MyDocuments>('/documents/mine', { signal }),
+    queryFn: () => api<MyDocuments>('/documents/mine'),
   });
   return (
-    <Link to={paths.documents.getHref()} className="card font-semibold text-brand-800">
-      <span className="underline">Your documents</span>
-      {data && <span className="block font-normal text-ink">{data.next_step ?? 'Approved'}</span>}
+    <Link to="/documents" className="card font-semibold text-brand-800 underline">
+      Your documents{data && `: ${data.next_step ?? 'approved'}`}
     </Link>
   );
 }
