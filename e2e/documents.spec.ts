@@ -148,5 +148,5 @@ test('a student uploads her documents, an admin rejects one with a reason, she r
   await expect(page.getByText('Both documents are approved. Nothing more to send.')).toBeVisible();
   await expect(page.getByText('Approved', { exact: true })).toHaveCount(2);
   await page.getByRole('link', { name: 'Back to my profile' }).click();
-  await expect(page.getByRole('link', { name: /Your documents/ })).toContainText('Approved');
+  await expect(page.getByRole('link', { name: /Your documents/ })).toContainText('Your documents: approved');
 });
