@@ -26,6 +26,7 @@ export const moduleOrder = [
   'bookings',
   'receipts',
   'rent',
+  'agreements',
   'maintenance',
   'checkout',
   'reconciliation',

@@ -18,6 +18,8 @@ export const ERROR_CODES = {
   emailUnconfirmed: 'email_unconfirmed',
   /** Deleting one's own account must wait: a running tenancy, a confirmed booking or money owed back. */
   deletionMustWait: 'deletion_must_wait',
+  /** Rent: the paperwork setting is on and she has not accepted the tenancy agreement for this rent. */
+  agreementRequired: 'agreement_required',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

@@ -228,6 +228,7 @@ type SettingsValues = {
   overdue_days_after: number[];
   reminder_sms: boolean;
   inspection_cancel_hours: number;
+  paperwork_required_for_rent: boolean;
 };
 
 /** What a settings save changed, old → new, for the log ("no change" when nothing did). */
@@ -246,6 +247,11 @@ export function settingsChanges(before: SettingsValues, after: SettingsValues): 
       'inspection cancellation window (hours)',
       String(before.inspection_cancel_hours),
       String(after.inspection_cancel_hours),
+    ],
+    [
+      'paperwork required before rent',
+      onOff(before.paperwork_required_for_rent),
+      onOff(after.paperwork_required_for_rent),
     ],
   ];
   const changed = fields

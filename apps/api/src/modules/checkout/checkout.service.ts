@@ -12,6 +12,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { VerifyResult } from '../../payment-providers/provider.ts';
+import { requireAcceptedAgreement } from '../agreements/index.ts';
 import { type AuthUser, assertAdminReady } from '../auth/index.ts';
 import { agentFeeBooking, applyAgentFee, bookings, markBookingInspected } from '../bookings/index.ts';
 import { hostels } from '../hostels/index.ts';
@@ -20,6 +21,7 @@ import { payments, recordPaymentNotice, recordProviderAnswer, startPayment } fro
 import { getPaymentDetail } from '../receipts/index.ts';
 import { followRefundsOf } from '../refunds/index.ts';
 import { rooms } from '../rooms/index.ts';
+import { getSettings } from '../settings/index.ts';
 import { applyDeposit, applyRent, checkRoomPayment, type RoomPaymentKind } from '../tenancies/index.ts';
 
 /*
@@ -144,6 +146,10 @@ async function initiateRoomPayment(
   const callbackUrl = checkCallbackUrl(deps.config, input.callback_url);
   const { room, hostel, bookingId } = await roomPaidFor(deps.db, user, input, kind);
   await checkRoomPayment(deps.db, user.id, room, kind);
+  // The paperwork setting (off by default): rent waits for her accepted tenancy agreement.
+  if (kind === 'rent' && (await getSettings(deps)).paperwork_required_for_rent) {
+    await requireAcceptedAgreement(deps.db, user.id, room);
+  }
   const amount = kind === 'rent' ? room.price : room.cautionFee;
   checkAmount(input.amount, amount);
   return startPayment(deps, {
