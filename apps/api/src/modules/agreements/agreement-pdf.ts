@@ -6,7 +6,14 @@ import {
   formatNaira,
 } from '@studynest/contracts';
 import { COLOURS, drawQr, loadPdfTools, PAGE } from '../receipts/index.ts';
-import { agreementSections, genderPolicyText, GOVERNING_LAW, QUIET_HOURS, SUBLETTING } from './agreement-template.ts';
+import {
+  agreementSections,
+  GOVERNING_LAW,
+  genderPolicyText,
+  QUIET_HOURS,
+  roomName,
+  SUBLETTING,
+} from './agreement-template.ts';
 
 /** What an acceptance page records (docs/domain.md, "Tenancy agreement"). */
 export type AgreementAcceptance = {
@@ -44,7 +51,7 @@ export function keyTermRows(t: AgreementTerms): [string, string][] {
   return [
     ['Tenant', t.tenant_name],
     ['Hostel', `${t.hostel_name}, ${t.hostel_address}`],
-    ['Room', `${t.room_number} (${t.unit})`],
+    ['Room', `${roomName(t.room_number)} (${t.unit})`],
     ['Term', term],
     ['Yearly rent', formatNaira(t.yearly_rent)],
     ['Caution deposit', t.caution_deposit > 0 ? formatNaira(t.caution_deposit) : 'None'],

@@ -25,6 +25,9 @@ const GENDER_POLICY: Record<string, string> = {
 };
 export const genderPolicyText = (policy: string) => GENDER_POLICY[policy] ?? policy;
 
+/** Room numbers are kept as 'room 07'; an agreement writes 'Room 07'. */
+export const roomName = (roomNumber: string) => roomNumber.charAt(0).toUpperCase() + roomNumber.slice(1);
+
 export type AgreementSection = { heading: string; paragraphs: string[] };
 
 /** The agreement's title block and numbered clauses, in the words the PDF prints. */
@@ -41,7 +44,7 @@ export function agreementSections(t: AgreementTerms): { title: string; intro: st
       {
         heading: '1. The room',
         paragraphs: [
-          `Room ${t.room_number} (${t.unit}) at ${t.hostel_name}, ${t.hostel_address} (the “Room”), with the use of the hostel’s shared areas and amenities.`,
+          `${roomName(t.room_number)} (${t.unit}) at ${t.hostel_name}, ${t.hostel_address} (the “Room”), with the use of the hostel’s shared areas and amenities.`,
         ],
       },
       { heading: '2. Term', paragraphs: [term] },

