@@ -136,7 +136,7 @@ describe("the room's condition", () => {
     ]);
   });
 
-  it('refuses a stranger, a bad state, another tenancy's photo and a photo of the wrong type, writing nothing', async () => {
+  it("refuses a stranger, a bad state, another tenancy's photo and a photo of the wrong type, writing nothing", async () => {
     const { tenancy, student } = await tenant();
     const other = await signedInUser(t);
     // Not her tenancy: as if it did not exist, for every operation.
