@@ -5,6 +5,7 @@ import {
   AdminSettingsSchema,
   BookingCreateSchema,
   ChangePasswordSchema,
+  ConditionRecordSchema,
   ConfirmPasswordSchema,
   ForgotPasswordSchema,
   HostelFieldsSchema,
@@ -280,6 +281,16 @@ const BODY_OPS: Record<string, BodyOp> = {
       deductions: [{ description: 'Cleaning', amount: 1_000 }],
     }),
     schema: MoveOutSchema,
+  },
+  'POST /api/tenancies/{id}/condition': {
+    url: (w) => `/api/tenancies/${w.tenancyId}/condition`,
+    valid: () => ({
+      items: [
+        { name: 'Wardrobe', state: 'damaged', note: 'Left door hinge loose' },
+        { name: 'Fan', state: 'good' },
+      ],
+    }),
+    schema: ConditionRecordSchema,
   },
   'PATCH /api/admin/maintenance/{id}': {
     url: (w) => `/api/admin/maintenance/${w.maintenanceId}`,

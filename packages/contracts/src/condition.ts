@@ -1,38 +1,12 @@
 import * as z from 'zod/mini';
 import { IdSchema, optionalText, requiredText } from './common.ts';
+import { CONDITION_LIMITS, CONDITION_REPORT_STATUSES, CONDITION_STATES } from './constants.ts';
 import { PhotoSchema } from './hostels.ts';
 
 /*
  * The room's condition at move-in (docs/domain.md, "The room's condition"): items with a state, a
  * note and photos, recorded by an admin or by the tenant (then confirmed by an admin).
  */
-
-export const CONDITION_STATES = ['good', 'fair', 'damaged', 'missing'] as const;
-export type ConditionState = (typeof CONDITION_STATES)[number];
-export const CONDITION_STATE_LABELS: Record<ConditionState, string> = {
-  good: 'Good',
-  fair: 'Fair',
-  damaged: 'Damaged',
-  missing: 'Missing',
-};
-
-/** What a report starts with; the recorder adds what the room also has. */
-export const DEFAULT_CONDITION_ITEMS = [
-  'Bed',
-  'Mattress',
-  'Wardrobe',
-  'Door & lock',
-  'Windows',
-  'Walls',
-  'Fan',
-  'Sockets',
-  'Bathroom fittings',
-] as const;
-
-export const CONDITION_LIMITS = { maxItems: 40, maxPhotosPerItem: 3 } as const;
-
-export const CONDITION_REPORT_STATUSES = ['awaiting_confirmation', 'confirmed'] as const;
-export type ConditionReportStatus = (typeof CONDITION_REPORT_STATUSES)[number];
 
 export const ConditionItemInputSchema = z.object({
   name: requiredText('Each item needs a name', 80),
