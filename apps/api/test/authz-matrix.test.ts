@@ -692,7 +692,8 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
       headers: auth,
       payload: { items: [{ name: 'Fan', state: 'fair' }] },
     });
-    if (recorded.statusCode !== 201) throw new Error(`recording failed: ${recorded.statusCode} ${recorded.body}`);
+    if (recorded.statusCode !== 201)
+      throw new Error(`recording failed: ${recorded.statusCode} ${recorded.body}`);
     return { url: `/api/admin/tenancies/${tenancyId}/condition/confirm` };
   },
   'GET /api/condition-photos/{file}': async (w) => ({ url: await conditionPhotoLink(w) }),

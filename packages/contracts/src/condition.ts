@@ -14,13 +14,11 @@ export const ConditionItemInputSchema = z.object({
   note: z.optional(optionalText('Note', 500)),
   /** Photos uploaded for this tenancy's report first (POST /tenancies/{id}/condition/photos). */
   photo_ids: z._default(
-    z
-      .array(IdSchema, { error: 'photo_ids must be a list of photo ids' })
-      .check(
-        z.maxLength(CONDITION_LIMITS.maxPhotosPerItem, {
-          error: `At most ${CONDITION_LIMITS.maxPhotosPerItem} photos an item`,
-        }),
-      ),
+    z.array(IdSchema, { error: 'photo_ids must be a list of photo ids' }).check(
+      z.maxLength(CONDITION_LIMITS.maxPhotosPerItem, {
+        error: `At most ${CONDITION_LIMITS.maxPhotosPerItem} photos an item`,
+      }),
+    ),
     [],
   ),
 });

@@ -19,13 +19,21 @@ export const ANSWER_LINK_SECONDS = 60 * 60;
 export const EMAIL_LINK_SECONDS = 90 * 24 * 60 * 60;
 
 /** `<uuid>.jpg` or `<uuid>-<width>.webp`: the files the image pipeline writes for one photo. */
-export const CONDITION_FILE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\.jpg|-\d{1,5}\.webp)$/;
+export const CONDITION_FILE =
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\.jpg|-\d{1,5}\.webp)$/;
 
 const signatureOf = (config: Pick<Config, 'jwtSecret'>, file: string, expires: number) =>
-  createHmac('sha256', derivedKey(config.jwtSecret, 'condition photo links')).update(`${file}:${expires}`).digest('base64url');
+  createHmac('sha256', derivedKey(config.jwtSecret, 'condition photo links'))
+    .update(`${file}:${expires}`)
+    .digest('base64url');
 
 /** A signed absolute link to one stored file (`condition/<file>`), valid for `seconds`. */
-function signedUrl(config: Pick<Config, 'jwtSecret' | 'publicUrl'>, key: string, seconds: number, now: number) {
+function signedUrl(
+  config: Pick<Config, 'jwtSecret' | 'publicUrl'>,
+  key: string,
+  seconds: number,
+  now: number,
+) {
   const file = key.slice(CONDITION_FOLDER.length + 1);
   const expires = Math.floor(now / 1000) + seconds;
   const base = config.publicUrl.replace(/\/+$/, '');

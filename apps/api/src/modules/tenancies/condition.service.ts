@@ -56,7 +56,9 @@ export async function readyForConditionPhotos(deps: Pick<Deps, 'db'>, user: Auth
     .from(conditionPhotos)
     .where(eq(conditionPhotos.tenancyId, tenancyId));
   if ((held?.n ?? 0) >= MAX_PHOTOS_PER_TENANCY) {
-    throw conflict(`This tenancy already has ${MAX_PHOTOS_PER_TENANCY} condition photos, the most it may hold`);
+    throw conflict(
+      `This tenancy already has ${MAX_PHOTOS_PER_TENANCY} condition photos, the most it may hold`,
+    );
   }
 }
 
@@ -198,7 +200,11 @@ async function readReports(
   deps: LinkDeps,
   where: ReturnType<typeof eq>,
 ): Promise<ConditionReport[]> {
-  const reports = await db.select().from(conditionReports).where(where).orderBy(desc(conditionReports.version));
+  const reports = await db
+    .select()
+    .from(conditionReports)
+    .where(where)
+    .orderBy(desc(conditionReports.version));
   if (!reports.length) return [];
   const items = await db
     .select()
@@ -269,9 +275,12 @@ export async function checkDeductionItems(
   const known = new Set(found.map((f) => f.id));
   deductions.forEach((d, i) => {
     if (d.condition_item_id && !known.has(d.condition_item_id)) {
-      throw badRequest(`Deduction ${i + 1} points to an item that is not in this tenancy's condition report`, {
-        [`deductions.${i}.condition_item_id`]: "Choose an item of this tenancy's condition report",
-      });
+      throw badRequest(
+        `Deduction ${i + 1} points to an item that is not in this tenancy's condition report`,
+        {
+          [`deductions.${i}.condition_item_id`]: "Choose an item of this tenancy's condition report",
+        },
+      );
     }
   });
 }

@@ -1,6 +1,11 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { type ConditionReport, DEFAULT_CONDITION_ITEMS, type Photo, todayInLagos } from '@studynest/contracts';
+import {
+  type ConditionReport,
+  DEFAULT_CONDITION_ITEMS,
+  type Photo,
+  todayInLagos,
+} from '@studynest/contracts';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { testAppWith } from '../../../test/build-test-app.ts';
@@ -36,13 +41,19 @@ describe("the room's condition", () => {
       await multipart(
         {},
         await Promise.all(
-          files.map(async (f, i) => ({ data: await f.data, field: 'photos', filename: `room-${i}.png`, type: 'image/png' })),
+          files.map(async (f, i) => ({
+            data: await f.data,
+            field: 'photos',
+            filename: `room-${i}.png`,
+            type: 'image/png',
+          })),
         ),
       ),
     );
   const record = (who: Caller, tenancyId: string, body: unknown) =>
     send(t, who, 'POST', `/api/tenancies/${tenancyId}/condition`, body as Record<string, unknown>);
-  const reports = (who: Caller, tenancyId: string) => send(t, who, 'GET', `/api/tenancies/${tenancyId}/condition`);
+  const reports = (who: Caller, tenancyId: string) =>
+    send(t, who, 'GET', `/api/tenancies/${tenancyId}/condition`);
   /** A signed link as the answer gave it, fetched by whoever holds it (no token needed). */
   const open = (url: string, who: Caller = anonymous) => {
     const u = new URL(url);
@@ -66,7 +77,12 @@ describe("the room's condition", () => {
     const res = await record(admin, tenancy.id, { items: items([photo!._id]) });
     expect(res.statusCode, res.body).toBe(201);
     const report = res.json() as ConditionReport;
-    expect(report).toMatchObject({ version: 1, status: 'confirmed', recorded_by: 'admin', tenancy_id: tenancy.id });
+    expect(report).toMatchObject({
+      version: 1,
+      status: 'confirmed',
+      recorded_by: 'admin',
+      tenancy_id: tenancy.id,
+    });
     expect(report.confirmed_at).not.toBeNull();
     expect(report.items).toHaveLength(DEFAULT_CONDITION_ITEMS.length);
     const wardrobe = report.items.find((i) => i.name === 'Wardrobe')!;
@@ -125,7 +141,9 @@ describe("the room's condition", () => {
 
     // An admin's correction is version 3; every version is kept, newest first.
     const fixed = await record(admin, tenancy.id, {
-      items: [{ name: 'Wardrobe', state: 'fair', note: 'Hinge fixed before she moved in', photo_ids: [photoId] }],
+      items: [
+        { name: 'Wardrobe', state: 'fair', note: 'Hinge fixed before she moved in', photo_ids: [photoId] },
+      ],
     });
     expect(fixed.json()).toMatchObject({ version: 3, status: 'confirmed', recorded_by: 'admin' });
     const all = (await reports(student, tenancy.id)).json() as ConditionReport[];
@@ -153,11 +171,15 @@ describe("the room's condition", () => {
     // A bad state, no items, a note too long: 400 naming the field.
     const bad = await record(student, tenancy.id, { items: [{ name: 'Bed', state: 'broken' }] });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fields).toEqual({ 'items.0.state': 'State must be one of: good, fair, damaged, missing' });
+    expect(bad.json().fields).toEqual({
+      'items.0.state': 'State must be one of: good, fair, damaged, missing',
+    });
     expect((await record(student, tenancy.id, { items: [] })).json().fields).toEqual({
       items: 'List at least one item',
     });
-    const longNote = await record(student, tenancy.id, { items: [{ name: 'Bed', state: 'good', note: 'x'.repeat(501) }] });
+    const longNote = await record(student, tenancy.id, {
+      items: [{ name: 'Bed', state: 'good', note: 'x'.repeat(501) }],
+    });
     expect(longNote.json().fields).toEqual({ 'items.0.note': 'Note must be at most 500 characters' });
 
     // A PDF named like a photo: 415 naming the file, nothing stored.
@@ -181,9 +203,9 @@ describe("the room's condition", () => {
     expect(stolen.json().fields).toEqual({ 'items.2.photo_ids': 'Upload the photo for this report first' });
     expect((await reports(student, tenancy.id)).json()).toEqual([]);
     // Nothing to confirm yet.
-    expect((await send(t, admin, 'POST', `/api/admin/tenancies/${tenancy.id}/condition/confirm`)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await send(t, admin, 'POST', `/api/admin/tenancies/${tenancy.id}/condition/confirm`)).statusCode,
+    ).toBe(404);
   });
 
   it('a move-out deduction points to an item; another tenancy’s item is refused; the e-mail links open for her only', async () => {
@@ -191,9 +213,9 @@ describe("the room's condition", () => {
     const up = await upload(student, tenancy.id, [{ data: smallJpeg(3) }, { data: pngPhoto() }]);
     const photoIds = (up.json() as Photo[]).map((p) => p._id);
     expect((await record(student, tenancy.id, { items: items(photoIds) })).statusCode).toBe(201);
-    expect((await send(t, admin, 'POST', `/api/admin/tenancies/${tenancy.id}/condition/confirm`)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await send(t, admin, 'POST', `/api/admin/tenancies/${tenancy.id}/condition/confirm`)).statusCode,
+    ).toBe(200);
     const report = ((await reports(admin, tenancy.id)).json() as ConditionReport[])[0]!;
     const wardrobe = report.items.find((i) => i.name === 'Wardrobe')!;
 
@@ -212,7 +234,9 @@ describe("the room's condition", () => {
     expect(wrong.json().fields).toEqual({
       'deductions.1.condition_item_id': "Choose an item of this tenancy's condition report",
     });
-    expect(await t.db.select().from(tenancyDeductions).where(eq(tenancyDeductions.tenancyId, tenancy.id))).toEqual([]);
+    expect(
+      await t.db.select().from(tenancyDeductions).where(eq(tenancyDeductions.tenancyId, tenancy.id)),
+    ).toEqual([]);
 
     const res = await send(t, admin, 'POST', `/api/admin/tenancies/${tenancy.id}/move-out`, {
       date: todayInLagos(),
@@ -228,7 +252,12 @@ describe("the room's condition", () => {
       {
         description: 'Wardrobe door rehung',
         amount: 5_000,
-        condition_item: { _id: wardrobe._id, name: 'Wardrobe', state: 'damaged', note: 'Left door hinge loose' },
+        condition_item: {
+          _id: wardrobe._id,
+          name: 'Wardrobe',
+          state: 'damaged',
+          note: 'Left door hinge loose',
+        },
       },
     ]);
     // Once ended, the report no longer changes.

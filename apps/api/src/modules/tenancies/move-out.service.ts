@@ -19,8 +19,8 @@ import { cancelQueuedMessages, dispatch, recordMessages } from '../messages/inde
 import { keepFromPayment, lockPayment, payments } from '../payments/index.ts';
 import { queueRefunds, recordRefund, refunds } from '../refunds/index.ts';
 import { freeRoom, lockRoom, selectWithWhoAndWhere } from '../rooms/index.ts';
-import { EMAIL_LINK_SECONDS } from './condition-photo-links.ts';
 import { checkDeductionItems, conditionItemsJson } from './condition.service.ts';
+import { EMAIL_LINK_SECONDS } from './condition-photo-links.ts';
 import { conditionItems, tenancies, tenancyDeductions } from './tenancies.schema.ts';
 import { depositHeldAmount, rentReminderKeyPrefix, unsettledDeposit } from './tenancy-rules.ts';
 
@@ -281,7 +281,10 @@ async function recordMoveOutNotice(
       ? `We have asked for the refund of ${formatNaira(s.deposit_returned)} to the card or account you paid the deposit from; we will e-mail you again once it has gone through. Your bank may take a few working days to show it.`
       : 'There is nothing to return.',
     ...(s.deductions.some((d) => d.condition_item?.photos.length)
-      ? ['', `The photo links are from your room's condition report at move-in and open for ${EMAIL_LINK_SECONDS / 86_400} days.`]
+      ? [
+          '',
+          `The photo links are from your room's condition report at move-in and open for ${EMAIL_LINK_SECONDS / 86_400} days.`,
+        ]
       : []),
     ...(s.note ? ['', `Note: ${s.note}`] : []),
     '',

@@ -1,12 +1,12 @@
 import {
+  auditHostel,
+  auditPerson,
+  auditRoom,
   CONDITION_LIMITS,
   ConditionPhotoSchema,
   ConditionRecordSchema,
   ConditionReportSchema,
   ConditionReportsSchema,
-  auditHostel,
-  auditPerson,
-  auditRoom,
   IdParamsSchema,
   MOVE_OUT_REASON_LABELS,
   MoveOutSchema,
@@ -21,7 +21,6 @@ import { ACCOUNT_LIMITS, perAccountLimit } from '../../lib/account-limits.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { errorAnswers, perIpLimit } from '../../lib/route-options.ts';
 import { readPhotoForm, withStoredPhotos } from '../../storage/photo-upload.ts';
-import { CONDITION_FILE, CONDITION_FOLDER, validConditionLink } from './condition-photo-links.ts';
 import {
   addConditionPhotos,
   confirmCondition,
@@ -30,6 +29,7 @@ import {
   readyForConditionPhotos,
   recordCondition,
 } from './condition.service.ts';
+import { CONDITION_FILE, CONDITION_FOLDER, validConditionLink } from './condition-photo-links.ts';
 import { moveOut } from './move-out.service.ts';
 import { giveNotice, withdrawNotice } from './tenancy-notice.service.ts';
 import { listTenants } from './tenants.service.ts';
@@ -235,7 +235,9 @@ export const tenanciesRoutes: FastifyPluginAsyncZod = async (app) => {
       const { file } = request.params;
       const { expires, sig } = request.query;
       if (!validConditionLink(deps.config, file, expires, sig)) {
-        throw forbidden('This photo link has expired or is not valid. Open the condition report again for a fresh one.');
+        throw forbidden(
+          'This photo link has expired or is not valid. Open the condition report again for a fresh one.',
+        );
       }
       const data = await deps.privateStorage.get(`${CONDITION_FOLDER}/${file}`);
       if (!data) throw notFound('This photo no longer exists');

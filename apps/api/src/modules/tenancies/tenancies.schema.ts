@@ -121,7 +121,10 @@ export const conditionReports = pgTable(
     uniqueIndex('condition_reports_version_uq').on(t.tenancyId, t.version),
     check('condition_reports_status_ck', inList('status', CONDITION_REPORT_STATUSES)),
     check('condition_reports_role_ck', inList('recorded_by_role', ['admin', 'tenant'])),
-    check('condition_reports_confirmed_ck', sql`(${t.status} = 'confirmed') = (${t.confirmedAt} is not null)`),
+    check(
+      'condition_reports_confirmed_ck',
+      sql`(${t.status} = 'confirmed') = (${t.confirmedAt} is not null)`,
+    ),
   ],
 );
 

@@ -38,6 +38,6 @@ export const useRecordCondition = (tenancyId: string) =>
   );
 
 export const useConfirmCondition = (tenancyId: string) =>
-  useConditionWrite(tenancyId, (_: void) =>
+  useConditionWrite<void>(tenancyId, () =>
     api<ConditionReport>(`/admin/tenancies/${tenancyId}/condition/confirm`, { method: 'POST' }),
   );

@@ -41,8 +41,18 @@ function ItemPhotos({ photos, name }: { photos: Photo[]; name: string }) {
     <ul className="flex flex-wrap gap-2">
       {photos.map((photo, i) => (
         <li key={photo._id}>
-          <a href={photo.src} target="_blank" rel="noreferrer" className="block h-16 w-16 overflow-hidden rounded">
-            <StoredPhoto photo={photo} alt={`${name}, photo ${i + 1}`} sizes="64px" className="h-16 w-16 object-cover" />
+          <a
+            href={photo.src}
+            target="_blank"
+            rel="noreferrer"
+            className="block h-16 w-16 overflow-hidden rounded"
+          >
+            <StoredPhoto
+              photo={photo}
+              alt={`${name}, photo ${i + 1}`}
+              sizes="64px"
+              className="h-16 w-16 object-cover"
+            />
           </a>
         </li>
       ))}
@@ -61,7 +71,9 @@ export function ConditionSummary({ report }: { report: ConditionReport }) {
           <li key={item._id} className="flex flex-col gap-1 rounded border border-line p-2">
             <p className="text-sm">
               <span className="font-semibold">{item.name}</span>:{' '}
-              <span className={`font-semibold ${STATE_TONE[item.state]}`}>{CONDITION_STATE_LABELS[item.state]}</span>
+              <span className={`font-semibold ${STATE_TONE[item.state]}`}>
+                {CONDITION_STATE_LABELS[item.state]}
+              </span>
               {item.note ? ` — ${item.note}` : ''}
             </p>
             <ItemPhotos photos={item.photos} name={item.name} />
@@ -139,7 +151,9 @@ export function ConditionForm({
           <button
             type="button"
             className="btn-secondary self-start"
-            onClick={() => setRows([...rows, { key: nextKey, name: '', state: 'good', note: '', photos: [] }])}
+            onClick={() =>
+              setRows([...rows, { key: nextKey, name: '', state: 'good', note: '', photos: [] }])
+            }
           >
             Add item
           </button>
@@ -176,7 +190,10 @@ function ItemRow({
     const files = [...(input.files ?? [])].slice(0, room);
     input.value = '';
     if (!files.length) return;
-    upload.mutateAsync(files).then((added) => onChange({ photos: [...row.photos, ...added] }), () => {});
+    upload.mutateAsync(files).then(
+      (added) => onChange({ photos: [...row.photos, ...added] }),
+      () => {},
+    );
   };
   const photoError = upload.error?.message ?? errors.photos;
 
@@ -238,7 +255,11 @@ function ItemRow({
           </button>
         )}
         {onRemove && (
-          <button type="button" className="text-sm font-semibold text-danger-700 underline" onClick={onRemove}>
+          <button
+            type="button"
+            className="text-sm font-semibold text-danger-700 underline"
+            onClick={onRemove}
+          >
             Remove item {n}
           </button>
         )}

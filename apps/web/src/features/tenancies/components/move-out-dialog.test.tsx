@@ -32,7 +32,13 @@ const report: ConditionReport = {
   confirmed_at: new Date().toISOString(),
   items: [
     { _id: '0b9c6f0e-1f1a-4a57-9d43-5a1e3f0c0001', name: 'Bed', state: 'good', note: null, photos: [] },
-    { _id: '0b9c6f0e-1f1a-4a57-9d43-5a1e3f0c0002', name: 'Windows', state: 'damaged', note: 'Louvre glass cracked', photos: [] },
+    {
+      _id: '0b9c6f0e-1f1a-4a57-9d43-5a1e3f0c0002',
+      name: 'Windows',
+      state: 'damaged',
+      note: 'Louvre glass cracked',
+      photos: [],
+    },
   ],
 };
 const noReport = { status: 200, body: [] };
@@ -146,7 +152,13 @@ describe('MoveOutDialog', () => {
         body: {
           date: today,
           reason: 'left_early',
-          deductions: [{ description: 'Broken louvre glass', amount: 5_000, condition_item_id: '0b9c6f0e-1f1a-4a57-9d43-5a1e3f0c0002' }],
+          deductions: [
+            {
+              description: 'Broken louvre glass',
+              amount: 5_000,
+              condition_item_id: '0b9c6f0e-1f1a-4a57-9d43-5a1e3f0c0002',
+            },
+          ],
         },
       },
     ]);

@@ -297,7 +297,10 @@ function Deductions({
                 none="No particular item"
                 value={row.condition_item_id ?? ''}
                 error={errors?.[i]?.condition_item_id?.message}
-                options={items.map((item) => [item._id, `${item.name} (${CONDITION_STATE_LABELS[item.state].toLowerCase()} at move-in)`])}
+                options={items.map((item) => [
+                  item._id,
+                  `${item.name} (${CONDITION_STATE_LABELS[item.state].toLowerCase()} at move-in)`,
+                ])}
                 onChange={(e) => update(row.key, { condition_item_id: e.currentTarget.value || undefined })}
               />
             )}
