@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { IdSchema, optionalText, requiredText } from './common.ts';
-import { CONDITION_LIMITS, CONDITION_REPORT_STATUSES, CONDITION_STATES } from './constants.ts';
+import { CONDITION_LIMITS, CONDITION_REPORT_STATUSES, CONDITION_STATES } from './condition-constants.ts';
 import { PhotoSchema } from './hostels.ts';
 
 /*

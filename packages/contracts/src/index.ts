@@ -10,6 +10,7 @@ export * from './bookings.ts';
 export * from './calendar.ts';
 export * from './common.ts';
 export * from './condition.ts';
+export * from './condition-constants.ts';
 export * from './consent.ts';
 export * from './constants.ts';
 export * from './format.ts';

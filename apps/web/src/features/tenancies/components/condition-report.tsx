@@ -4,7 +4,7 @@ import {
   CONDITION_STATE_LABELS,
   CONDITION_STATES,
   DEFAULT_CONDITION_ITEMS,
-} from '@studynest/contracts/constants';
+} from '@studynest/contracts/condition-constants';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Alert, QueryError } from '../../../components/ui/alert.tsx';

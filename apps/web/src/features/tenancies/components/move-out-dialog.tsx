@@ -1,7 +1,7 @@
 import type { ConditionItem, MoveOut, MoveOutStatement, Tenant } from '@studynest/contracts';
 import { addDays } from '@studynest/contracts/calendar';
+import { CONDITION_STATE_LABELS } from '@studynest/contracts/condition-constants';
 import {
-  CONDITION_STATE_LABELS,
   MAX_DEDUCTIONS,
   MOVE_OUT_REASON_LABELS,
   MOVE_OUT_REASONS,
