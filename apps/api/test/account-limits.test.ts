@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { addDays, addMonths, todayInLagos } from '@studynest/contracts';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_LIMITS, type AccountLimitName, accountLimitReached } from '../src/lib/account-limits.ts';
 import { SLOT } from '../src/modules/payments/payments.fixtures.ts';
+import { dataExports } from '../src/modules/users/users.schema.ts';
 import { type TestApp, testApp } from './build-test-app.ts';
 import {
   insertHostel,
@@ -48,6 +50,15 @@ const ROWS: Record<Exclude<AccountLimitName, 'receipt-downloads' | 'payment-init
         move_out_on: addDays(todayInLagos(), t.config.site.tenantNoticeDays + i),
       }),
     passes: 200,
+  },
+  'data-exports': {
+    role: 'student',
+    // Each request finds none pending (the job may not have run yet), so each is a new request.
+    call: async (t, who) => {
+      await t.db.delete(dataExports).where(eq(dataExports.userId, who.user.id));
+      return send(t, who, 'POST', '/api/user/data-exports');
+    },
+    passes: 202,
   },
   'password-changes': {
     role: 'student',

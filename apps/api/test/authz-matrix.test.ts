@@ -12,6 +12,8 @@ import { payments } from '../src/modules/payments/payments.schema.ts';
 import { receiptCode } from '../src/modules/receipts/receipts.service.ts';
 import { refunds } from '../src/modules/refunds/refunds.schema.ts';
 import { roomImages, rooms } from '../src/modules/rooms/rooms.schema.ts';
+import { downloadToken } from '../src/modules/users/data-exports.service.ts';
+import { dataExports } from '../src/modules/users/users.schema.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import {
   insertHostel,
@@ -139,7 +141,10 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/admin/messages/{id}/retry': adminOnly(),
 
   'GET /api/user/all': adminOnly(),
-  'GET /api/user/profile/export': signedIn(),
+  'POST /api/user/data-exports': signedIn(202),
+  'GET /api/user/data-exports': signedIn(),
+  // The e-mailed link needs no session: its token is the key. Another person's token on her export is refused.
+  'GET /api/user/data-exports/{id}/download': { anon: 200, student: 200, other: 404, admin: 200 },
   'PATCH /api/user/profile': signedIn(),
   'PUT /api/user/profile': signedIn(),
   'GET /api/user/{id}': ownerOrAdmin(),
@@ -661,7 +666,20 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
   }),
 
   'GET /api/user/all': async () => ({ url: '/api/user/all' }),
-  'GET /api/user/profile/export': async () => ({ url: '/api/user/profile/export' }),
+  // Each caller asks once, with nothing of theirs pending.
+  'POST /api/user/data-exports': async (w, role) => {
+    if (role !== 'anon') await w.db.delete(dataExports).where(eq(dataExports.userId, w.people[role].user.id));
+    return { url: '/api/user/data-exports' };
+  },
+  'GET /api/user/data-exports': async () => ({ url: '/api/user/data-exports' }),
+  'GET /api/user/data-exports/{id}/download': async (w, role) => {
+    const mine = await readyExport(w, w.student);
+    const token =
+      role === 'other'
+        ? downloadToken(w.t.app.deps, await readyExport(w, w.other))
+        : downloadToken(w.t.app.deps, mine);
+    return { url: `/api/user/data-exports/${mine.id}/download?token=${token}` };
+  },
   'PATCH /api/user/profile': async () => ({
     url: '/api/user/profile',
     payload: { emergency_contact: { name: 'Mama Ada', phone: '08039876543' } },
@@ -795,6 +813,23 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
     payload: { email: `${unique('news')}@example.com` },
   }),
 };
+
+/** A ready export of `who`, as the job leaves it: a ZIP in private storage, a day to go. */
+async function readyExport(w: World, who: SignedIn) {
+  const storageKey = `data-exports/${unique('matrix')}.zip`;
+  await w.t.app.deps.privateStorage.put(storageKey, Buffer.from('PK\u0005\u0006'), 'application/zip');
+  const [row] = await w.db
+    .insert(dataExports)
+    .values({
+      userId: who.user.id,
+      status: 'ready',
+      storageKey,
+      readyAt: new Date(),
+      expiresAt: new Date(Date.now() + 3_600_000),
+    })
+    .returning();
+  return row!;
+}
 
 const HIDDEN_REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
   'GET /sandbox/checkout/{reference}': async (w) => ({ url: `/sandbox/checkout/${w.reference}` }),

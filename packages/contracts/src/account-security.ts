@@ -18,6 +18,8 @@ export const ERROR_CODES = {
   emailUnconfirmed: 'email_unconfirmed',
   /** Deleting one's own account must wait: a running tenancy, a confirmed booking or money owed back. */
   deletionMustWait: 'deletion_must_wait',
+  /** "Download my data": one request is still being prepared; its link will be e-mailed. */
+  dataExportPending: 'data_export_pending',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

@@ -11,6 +11,7 @@ export * from './calendar.ts';
 export * from './common.ts';
 export * from './consent.ts';
 export * from './constants.ts';
+export * from './data-exports.ts';
 export * from './format.ts';
 export * from './hostel-review-limits.ts';
 export * from './hostel-reviews.ts';

@@ -21,6 +21,7 @@ const stored = {
   overdue_days_after: [1, 7, 14],
   reminder_sms: true,
   inspection_cancel_hours: 24,
+  document_retention_days: 90,
 };
 
 function renderForm() {
@@ -44,6 +45,7 @@ describe('Reminder settings form', () => {
       overdue_days_after: [2],
       reminder_sms: false,
       inspection_cancel_hours: 24,
+      document_retention_days: 90,
     };
     const { calls } = mockFetch({ status: 200, body: saved });
     const form = renderForm();

@@ -20,6 +20,7 @@ type SettingsText = {
   overdue_days_after: string;
   reminder_sms: boolean;
   inspection_cancel_hours: string;
+  document_retention_days: string;
 };
 
 /** The two lists of days, each typed into one input. */
@@ -54,13 +55,15 @@ function toDays(text: string): unknown[] {
     .map((part) => (/^-?\d+(\.\d+)?$/.test(part) ? Number(part) : part));
 }
 
+/** A whole number as typed becomes a number; anything else goes as typed, for the contract to name. */
+const whole = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : text);
+
 const toBody = (values: SettingsText) => ({
   reminder_days_before: toDays(values.reminder_days_before),
   overdue_days_after: toDays(values.overdue_days_after),
   reminder_sms: values.reminder_sms,
-  inspection_cancel_hours: /^\d+$/.test(values.inspection_cancel_hours.trim())
-    ? Number(values.inspection_cancel_hours.trim())
-    : values.inspection_cancel_hours,
+  inspection_cancel_hours: whole(values.inspection_cancel_hours),
+  document_retention_days: whole(values.document_retention_days),
 });
 
 const toText = (settings: AdminSettings): SettingsText => ({
@@ -68,6 +71,7 @@ const toText = (settings: AdminSettings): SettingsText => ({
   overdue_days_after: settings.overdue_days_after.join(', '),
   reminder_sms: settings.reminder_sms,
   inspection_cancel_hours: String(settings.inspection_cancel_hours),
+  document_retention_days: String(settings.document_retention_days),
 });
 
 /**
@@ -93,6 +97,7 @@ const resolver: Resolver<SettingsText, unknown, AdminSettings> & { preload: () =
       ...DAY_LISTS.map((list) => list.name),
       'reminder_sms',
       'inspection_cancel_hours',
+      'document_retention_days',
     ] as const) {
       const message = listMessage(result.errors[key]);
       if (message) errors[key] = { type: 'validate', message };
@@ -177,6 +182,17 @@ export function ReminderSettingsForm({ settings }: { settings: AdminSettings }) 
           autoComplete="off"
           error={errors.inspection_cancel_hours?.message}
           {...register('inspection_cancel_hours')}
+        />
+      </fieldset>
+      <fieldset className="flex flex-col gap-4">
+        <legend className="mb-1 text-lg font-bold">Keeping people's files</legend>
+        <TextField
+          label="Days files are kept after a tenancy ends"
+          hint="Then a nightly job deletes the photos a tenant sent with repair requests (the requests stay) and writes each deletion to the activity log. Shown on the privacy page. 30 to 3650."
+          inputMode="numeric"
+          autoComplete="off"
+          error={errors.document_retention_days?.message}
+          {...register('document_retention_days')}
         />
       </fieldset>
       {error && <Alert tone="error">{error}</Alert>}
