@@ -90,6 +90,20 @@ describe('Reminder settings form', () => {
     expect(calls).toEqual([]);
   });
 
+  it('keeps files for a number of days the contract allows, and says so when it does not', async () => {
+    const { calls } = mockFetch();
+    renderForm();
+    const days = screen.getByLabelText('Days files are kept after a tenancy ends') as HTMLInputElement;
+    expect(days.value).toBe('90');
+    fireEvent.change(days, { target: { value: '10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('10 days is too few; use 30–3650')).toBeTruthy();
+    fireEvent.change(days, { target: { value: 'forever' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText("'forever' is not a number of days; use 30–3650")).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
   it("puts the server's reason under the list it is about, or shows its message", async () => {
     mockFetch(
       {
