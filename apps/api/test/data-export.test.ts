@@ -314,7 +314,7 @@ describe('data export and retention', () => {
     expect(entries.map((e: { summary: string }) => e.summary)).toContainEqual(
       expect.stringMatching(
         new RegExp(
-          `^Deleted ${firstName} ${lastName}'s 2 photos of a electrical repair request \\(tenancy ended .+; kept 60 days\\)$`,
+          `^Deleted ${firstName} ${lastName}'s 2 photos of a repair request \\(electrical\\) \\(tenancy ended .+; kept 60 days\\)$`,
         ),
       ),
     );

@@ -10,7 +10,7 @@ import {
   type MaintenanceUrgency,
   todayInLagos,
 } from '@studynest/contracts';
-import { and, asc, count, desc, eq, gte, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
@@ -390,7 +390,7 @@ export const requestsWithPhotosEndedBefore = ({ db }: Pick<Deps, 'db'>, endedBef
     .innerJoin(users, eq(users.id, maintenanceRequests.userId))
     .where(
       and(
-        sql`${tenancies.endedAt} < ${endedBefore}`,
+        lt(tenancies.endedAt, endedBefore),
         sql`jsonb_array_length(${maintenanceRequests.photos}) > 0`,
       ),
     );

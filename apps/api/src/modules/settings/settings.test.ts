@@ -27,6 +27,7 @@ describe('admin settings', () => {
       overdue_days_after: [2, 10],
       reminder_sms: false,
       inspection_cancel_hours: 24,
+      document_retention_days: 90,
     };
     expect(saved.json()).toEqual(expected);
     expect((await get()).json()).toEqual(expected);
@@ -133,6 +134,12 @@ describe('admin settings', () => {
       { inspection_cancel_hours: 2.5 },
       'inspection_cancel_hours',
       '2.5 is not a whole number of hours; use 0–168',
+    ],
+    [
+      'files kept for less than a month',
+      { document_retention_days: 7 },
+      'document_retention_days',
+      '7 days is too few; use 30–3650',
     ],
   ])('refuses %s with a 400 naming the value and the range', async (_what, change, field, message) => {
     const before = (await get()).json();

@@ -49,7 +49,7 @@ const maintenancePhotos: RetainedFileKind = {
     return rows.map((r) => ({
       id: r.id,
       person: { id: r.userId, name: fullName(r) },
-      what: `${r.photos.length === 1 ? '1 photo' : `${r.photos.length} photos`} of a ${r.category} repair request`,
+      what: `${r.photos.length === 1 ? '1 photo' : `${r.photos.length} photos`} of a repair request (${r.category})`,
       why: `tenancy ended ${r.endedAt ? formatLagosDate(r.endedAt) : 'earlier'}; kept ${days} days`,
     }));
   },
