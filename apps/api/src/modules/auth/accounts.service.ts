@@ -164,10 +164,10 @@ export async function resetMfa(
   };
 }
 
-/** The account columns each list of optional messages obeys, per channel. */
-const LIST_COLUMNS = {
-  service: { email: users.notifyEmail, sms: users.notifySms },
-  marketing: { email: users.marketingEmail, sms: users.marketingSms },
+/** The account field each list of optional messages obeys, per channel. */
+const LIST_FIELDS = {
+  service: { email: 'notifyEmail', sms: 'notifySms' },
+  marketing: { email: 'marketingEmail', sms: 'marketingSms' },
 } as const;
 
 /**
@@ -181,7 +181,7 @@ export async function wantsOptionalMessages(
   list: MessageList,
 ): Promise<boolean> {
   const [row] = await db
-    .select({ on: LIST_COLUMNS[list][channel] })
+    .select({ on: users[LIST_FIELDS[list][channel]] })
     .from(users)
     .where(and(eq(users.id, userId), live))
     .limit(1);
@@ -199,21 +199,13 @@ export async function turnOffOptionalMessages(
   channel: MessageChannel,
   list: MessageList,
 ): Promise<void> {
-  const column = LIST_COLUMNS[list][channel];
-  const off =
-    list === 'marketing'
-      ? channel === 'email'
-        ? { marketingEmail: false }
-        : { marketingSms: false }
-      : channel === 'email'
-        ? { notifyEmail: false }
-        : { notifySms: false };
+  const field = LIST_FIELDS[list][channel];
   await db.transaction(async (tx) => {
     // Only a change is a withdrawal: a second tap on the same link records nothing more.
     const changed = await tx
       .update(users)
-      .set(off)
-      .where(and(eq(users.id, userId), eq(column, true)))
+      .set({ [field]: false })
+      .where(and(eq(users.id, userId), eq(users[field], true)))
       .returning({ id: users.id });
     if (changed.length > 0 && list === 'marketing') {
       await recordConsents(tx, userId, [{ kind: CHANNEL_CONSENT[channel], granted: false }], 'unsubscribe');

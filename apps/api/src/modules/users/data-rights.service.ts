@@ -1,3 +1,4 @@
+import { formatNaira } from '@studynest/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
 import type { AccountDeletion } from '../auth/index.ts';
@@ -27,7 +28,7 @@ async function reasonToWait(deps: Pick<Deps, 'db'>, userId: string): Promise<str
   if (booked) return 'you have a confirmed inspection booking. Cancel it or wait until it has passed.';
   const owed = await owedBackTo(deps, userId);
   if (owed > 0) {
-    return `we still owe you ₦${owed.toLocaleString('en-NG')}. We will refund it first; you can delete your account once it has reached you.`;
+    return `we still owe you ${formatNaira(owed)}. We will refund it first; you can delete your account once it has reached you.`;
   }
   return null;
 }
