@@ -97,7 +97,7 @@ function owedBack() {
   const refunded = refundedAmount(payments.id);
   const pending = openRefundAmount(payments.id);
   const left = sql<string>`${payments.amount} - ${refunded} - ${pending} - ${keptOnClose(payments.id)}`;
-  return { refunded, pending, where: and(eq(payments.needsRefund, true), gt(left, 0)) };
+  return { refunded, pending, left, where: and(eq(payments.needsRefund, true), gt(left, 0)) };
 }
 
 /** Successful payments owed back with something left to give back, oldest first: the Refunds queue. */
@@ -378,10 +378,10 @@ export async function checkRefundNow(deps: RefundDeps, id: string): Promise<Refu
 
 /** Naira still owed back to one person (the same sum as the refunds-due list, for her alone). */
 export async function owedBackTo({ db }: Pick<Deps, 'db'>, userId: string): Promise<number> {
-  const left = sql<number>`${payments.amount} - ${refundedAmount(payments.id)} - ${openRefundAmount(payments.id)} - ${keptOnClose(payments.id)}`;
+  const { left, where } = owedBack();
   const [row] = await db
-    .select({ owed: sql<string>`coalesce(sum(greatest(${left}, 0)), 0)` })
+    .select({ owed: sql<string>`coalesce(sum(${left}), 0)` })
     .from(payments)
-    .where(and(eq(payments.userId, userId), eq(payments.needsRefund, true)));
+    .where(and(eq(payments.userId, userId), where));
   return Number(row?.owed ?? 0);
 }
