@@ -16,6 +16,7 @@ export const moduleOrder = [
   'auth',
   'idempotency',
   'audit',
+  'documents',
   'hostels',
   'rooms',
   'sandbox',

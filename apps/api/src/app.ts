@@ -16,6 +16,7 @@ import { adminAuditPlugin, auditRoutes } from './modules/audit/index.ts';
 import { authPlugin, authRoutes, turnOffOptionalMessages } from './modules/auth/index.ts';
 import { bookingsRoutes } from './modules/bookings/index.ts';
 import { checkoutRoutes, settleFromProvider } from './modules/checkout/index.ts';
+import { documentsRoutes } from './modules/documents/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { hostelReviewsRoutes } from './modules/hostel-reviews/index.ts';
 import { hostelsRoutes } from './modules/hostels/index.ts';
@@ -189,6 +190,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(overviewRoutes);
       await api.register(adminMessagesRoutes);
       await api.register(maintenanceRoutes);
+      await api.register(documentsRoutes);
       await api.register(savedRoutes);
       await api.register(tenanciesRoutes);
       await api.register(hostelReviewsRoutes);

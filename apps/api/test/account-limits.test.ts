@@ -141,6 +141,12 @@ const ROWS: Record<Exclude<AccountLimitName, 'receipt-downloads' | 'payment-init
     call: (t, who) => send(t, who, 'POST', `/api/rooms/${randomUUID()}/photos`),
     passes: 404,
   },
+  // Counted before the form is read: a JSON body is refused (400) all the same.
+  'document-uploads': {
+    role: 'student',
+    call: (t, who) => send(t, who, 'POST', '/api/documents', { kind: 'passport' }),
+    passes: 400,
+  },
 };
 
 describe('limits per account', () => {

@@ -5,6 +5,7 @@ import type { Db } from '../src/db/client.ts';
 import { issueSignupTicket } from '../src/modules/auth/signup-ticket.ts';
 import { issueToken } from '../src/modules/auth/tokens.ts';
 import { totpAt } from '../src/modules/auth/totp.ts';
+import { realPdf, uploadDocument } from '../src/modules/documents/documents.fixtures.ts';
 import { hostelRentedBy, tenantReview } from '../src/modules/hostel-reviews/hostel-reviews.fixtures.ts';
 import { multipart, smallJpeg } from '../src/modules/hostels/hostels.fixtures.ts';
 import { agentFeeBody, lagosDatePlusDays, SLOT } from '../src/modules/payments/payments.fixtures.ts';
@@ -128,6 +129,13 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/maintenance/mine': signedIn(),
   'GET /api/admin/maintenance': adminOnly(),
   'PATCH /api/admin/maintenance/{id}': adminOnly(),
+  // Students send their own documents; an admin has none to send.
+  'POST /api/documents': { anon: 401, student: 201, other: 201, admin: 403 },
+  'GET /api/documents/mine': signedIn(),
+  // The student's document: another student is told it does not exist; an admin's look is logged.
+  'GET /api/documents/{id}/file': { anon: 401, student: 200, other: 404, admin: 200 },
+  'GET /api/admin/documents': adminOnly(),
+  'POST /api/admin/documents/{id}/review': adminOnly(),
   // The caller's own running tenancy: only the student has one here.
   'POST /api/tenancy/notice': { anon: 401, student: 200, other: 404, admin: 404 },
   'DELETE /api/tenancy/notice': { anon: 401, student: 204, other: 404, admin: 404 },
@@ -376,6 +384,16 @@ const roomBody = (hostelId: string) => ({
   commission_fee: 30_000,
   hostel: hostelId,
 });
+
+/** A document `who` uploaded (her passport), waiting for review. */
+async function documentOf(w: World, who: SignedIn): Promise<string> {
+  const res = await uploadDocument(w.t, who, 'passport', {
+    data: await realPdf(1),
+    filename: 'passport.pdf',
+  });
+  if (res.statusCode !== 201) throw new Error(`uploading a document failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { _id: string })._id;
+}
 
 async function freshReview(w: World) {
   const res = await w.t.app.inject({
@@ -630,6 +648,22 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
     };
   },
   'GET /api/admin/maintenance': async () => ({ url: '/api/admin/maintenance?status=open' }),
+  'POST /api/documents': async () => {
+    const form = await multipart({ kind: 'student_id' }, [
+      { field: 'file', data: await realPdf(1), filename: 'student-id.pdf', type: 'application/pdf' },
+    ]);
+    return { url: '/api/documents', ...form };
+  },
+  'GET /api/documents/mine': async () => ({ url: '/api/documents/mine' }),
+  'GET /api/documents/{id}/file': async (w) => ({
+    url: `/api/documents/${await documentOf(w, w.student)}/file`,
+  }),
+  'GET /api/admin/documents': async () => ({ url: '/api/admin/documents' }),
+  // A fresh student's document per call: a document is decided once.
+  'POST /api/admin/documents/{id}/review': async (w) => ({
+    url: `/api/admin/documents/${await documentOf(w, await signedInUser(w.t))}/review`,
+    payload: { decision: 'approve' },
+  }),
   'GET /api/saved': async () => ({ url: '/api/saved' }),
   // A hostel of its own per call, so each caller saves something new.
   'POST /api/saved': async (w) => ({

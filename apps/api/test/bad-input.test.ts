@@ -35,12 +35,14 @@ import {
   VerifyEmailSchema,
 } from '@studynest/contracts';
 import { DeleteAccountSchema, ProfileUpdateSchema, SignupSchema } from '@studynest/contracts/account-details';
+import { DocumentReviewSchema } from '@studynest/contracts/documents';
 import { SavedCreateSchema, SavedUpdateSchema } from '@studynest/contracts/saved';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as z from 'zod/mini';
+import { realPdf, uploadDocument } from '../src/modules/documents/documents.fixtures.ts';
 import { hostelRentedBy, tenantReview } from '../src/modules/hostel-reviews/hostel-reviews.fixtures.ts';
 import { multipart, pdf, png, smallJpeg } from '../src/modules/hostels/hostels.fixtures.ts';
 import {
@@ -83,6 +85,8 @@ type World = {
   hostelReviewId: string;
   /** A search the student saved. */
   savedId: string;
+  /** A document the student uploaded, waiting for review. */
+  documentId: string;
 };
 
 type BodyOp = {
@@ -280,6 +284,11 @@ const BODY_OPS: Record<string, BodyOp> = {
       deductions: [{ description: 'Cleaning', amount: 1_000 }],
     }),
     schema: MoveOutSchema,
+  },
+  'POST /api/admin/documents/{id}/review': {
+    url: (w) => `/api/admin/documents/${w.documentId}/review`,
+    valid: () => ({ decision: 'reject', reason: 'The photo is blurred' }),
+    schema: DocumentReviewSchema,
   },
   'PATCH /api/admin/maintenance/{id}': {
     url: (w) => `/api/admin/maintenance/${w.maintenanceId}`,
@@ -585,13 +594,20 @@ function expectClientError(res: LightMyRequestResponse, context: string) {
 }
 
 /** Photo files under the data dir: a rejected upload must not leave any behind. */
+/** Files kept from uploads: photos (public) and students' documents (private). */
 function storedFiles(w: World): number {
-  const dir = path.join(w.t.config.dataDir, 'uploads');
-  try {
-    return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
-  } catch {
-    return 0;
+  let n = 0;
+  for (const dir of [
+    path.join(w.t.config.dataDir, 'uploads'),
+    path.join(w.t.config.dataDir, 'private', 'documents'),
+  ]) {
+    try {
+      n += readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
+    } catch {
+      // Not made yet: nothing stored there.
+    }
   }
+  return n;
 }
 
 const RUNS = 30;
@@ -676,6 +692,13 @@ describe('bad input', () => {
             payload: { search: 'unit=one bedroom flat' },
           })
         ).json() as { _id: string }
+      )._id,
+      documentId: (
+        (
+          await uploadDocument(t, student, 'passport', { data: await realPdf(1), filename: 'passport.pdf' })
+        ).json() as {
+          _id: string;
+        }
       )._id,
     };
     const ops = await openApiOperations(t);
@@ -964,6 +987,22 @@ describe('bad input', () => {
       }
     });
 
+    it('refuses a document that is not a PDF or image, too large or too long, naming it, and keeps nothing', async () => {
+      const cases: Array<[Buffer, string, number]> = [
+        [Buffer.from('MZ this is a program'), 'setup.pdf', 415],
+        [Buffer.from('plain words'), 'id.jpg', 415],
+        [Buffer.alloc(5 * 1024 * 1024 + 1, 37), 'big.pdf', 413],
+        [await realPdf(11), 'long.pdf', 413],
+      ];
+      for (const [data, filename, status] of cases) {
+        const res = await uploadDocument(w.t, w.student, 'student_id', { data, filename });
+        expect(res.statusCode, `${filename}: ${res.body}`).toBe(status);
+        expectClientError(res, filename);
+        expect(res.json().message).toContain(filename);
+        await checkDatabase(false, `document ${filename}`);
+      }
+    });
+
     it('answers a malformed multipart form with 400 on every multipart route, and keeps nothing', async () => {
       const routes = [
         ['POST', '/api/hostels', w.admin.headers],
@@ -971,6 +1010,7 @@ describe('bad input', () => {
         ['PUT', `/api/hostels/${w.hostelId}`, w.admin.headers],
         ['POST', '/api/auth/signup', {}],
         ['POST', '/api/auth/admin/signup', w.admin.headers],
+        ['POST', '/api/documents', w.student.headers],
       ] as const;
       const part = (name: string, value: string) =>
         `--XYZ\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;

@@ -18,6 +18,8 @@ export const ERROR_CODES = {
   emailUnconfirmed: 'email_unconfirmed',
   /** Deleting one's own account must wait: a running tenancy, a confirmed booking or money owed back. */
   deletionMustWait: 'deletion_must_wait',
+  /** Rent: the admins require approved documents first (paperwork_required_for_rent) and hers are not. */
+  documentsRequired: 'documents_required',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

@@ -117,6 +117,14 @@ export function describeAuditAction(d: AuditDescription): string {
       return d.status
         ? `Set ${who(d)}'s review${d.count ? ` (${plural(d.count, 'star', 'stars')})` : ''} to ${words(d.status)}`
         : 'Moderated a review';
+    case 'document.viewed':
+      return d.person ? `Viewed ${who(d)}'s ${d.detail ?? 'document'}` : "Viewed a student's document";
+    case 'document.approved':
+      return d.person ? `Approved ${who(d)}'s ${d.detail ?? 'document'}` : "Approved a student's document";
+    case 'document.rejected':
+      return d.person
+        ? `Rejected ${who(d)}'s ${d.detail ?? 'document'}${why}`
+        : "Rejected a student's document";
     case 'settings.changed':
       return d.detail ? `Changed the settings: ${d.detail}` : 'Changed the settings';
     case 'admin.created':
@@ -228,6 +236,7 @@ type SettingsValues = {
   overdue_days_after: number[];
   reminder_sms: boolean;
   inspection_cancel_hours: number;
+  paperwork_required_for_rent: boolean;
 };
 
 /** What a settings save changed, old → new, for the log ("no change" when nothing did). */
@@ -246,6 +255,11 @@ export function settingsChanges(before: SettingsValues, after: SettingsValues): 
       'inspection cancellation window (hours)',
       String(before.inspection_cancel_hours),
       String(after.inspection_cancel_hours),
+    ],
+    [
+      'paperwork required before rent',
+      onOff(before.paperwork_required_for_rent),
+      onOff(after.paperwork_required_for_rent),
     ],
   ];
   const changed = fields

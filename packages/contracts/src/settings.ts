@@ -66,6 +66,17 @@ export const AdminSettingsSchema = z.object({
    * then goes to Refunds). Left out, it stays 24.
    */
   inspection_cancel_hours: z._default(wholeIn('hours', 0, 168), 24),
+  /**
+   * Require approved documents and a signed tenancy agreement before rent can be paid. Left out, it
+   * stays off, so clients that pay rent as before keep working.
+   */
+  paperwork_required_for_rent: z._default(
+    z.boolean({
+      error: (issue) =>
+        `Require paperwork before rent (paperwork_required_for_rent): ${shown(issue.input)} is not true or false; use true or false`,
+    }),
+    false,
+  ),
 });
 export type AdminSettingsInput = z.input<typeof AdminSettingsSchema>;
 export type AdminSettings = z.output<typeof AdminSettingsSchema>;
@@ -76,6 +87,7 @@ export const DEFAULT_SETTINGS: AdminSettings = {
   overdue_days_after: [1, 7, 14],
   reminder_sms: true,
   inspection_cancel_hours: 24,
+  paperwork_required_for_rent: false,
 };
 
 /** GET /admin/arrears: tenants past their due date, most overdue first. */

@@ -69,6 +69,8 @@ export const ACCOUNT_LIMITS = {
   'hostel-saves': { points: 60, windowSeconds: HOUR, done: (n) => `saved hostels ${n} times` },
   /** Each one may carry eight photos, each decoded and re-encoded (sharp). */
   'room-photo-uploads': { points: 60, windowSeconds: HOUR, done: (n) => `added room photos ${n} times` },
+  /** Each one parses a PDF or decodes and re-encodes an image (up to 5 MB). */
+  'document-uploads': { points: 30, windowSeconds: HOUR, done: (n) => `uploaded documents ${n} times` },
 } as const satisfies Record<string, AccountLimit>;
 
 export type AccountLimitName = keyof typeof ACCOUNT_LIMITS;

@@ -102,23 +102,52 @@ async function decodeHeif(input: Buffer, mime: string): Promise<Buffer | Raw> {
   }
 }
 
-async function encodeAndStore(put: Put, storageKey: string, input: Buffer | Raw): Promise<StoredImage> {
+/**
+ * The one re-encoding every upload goes through: decoded (HEIC by libheif), turned upright by its
+ * EXIF orientation, flattened on white, shrunk to fit `resize`, and written as a new JPEG that
+ * carries no metadata at all (GPS, camera, names).
+ */
+async function reencodeJpeg(
+  input: Buffer | Raw,
+  resize: { width: number; height?: number },
+  quality: number,
+): Promise<{ data: Buffer; info: { width: number; height: number } }> {
   const sharp = await loadSharp();
   const source = Buffer.isBuffer(input)
     ? sharp(input, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
     : sharp(input.data, { raw: { width: input.width, height: input.height, channels: 4 } });
   // A PNG screenshot may be transparent: JPEG has no alpha, so it goes on white, not black.
-  const base = source
+  return source
     .rotate()
     .flatten({ background: '#ffffff' })
-    .resize({ width: MAX_WIDTH, withoutEnlargement: true });
-  const { data: jpeg, info } = await base
-    .clone()
-    .jpeg({ quality: 78, mozjpeg: true, progressive: true })
+    .resize({ ...resize, fit: 'inside', withoutEnlargement: true })
+    .jpeg({ quality, mozjpeg: true, progressive: true })
     .toBuffer({ resolveWithObject: true })
     .catch((err: unknown) => {
       throw new UnreadableImageError(err);
     });
+}
+
+/**
+ * An uploaded image (JPEG, PNG or HEIC/HEIF, `mime` as sniffed) as a clean JPEG at most `maxSide`
+ * pixels wide or high: for files kept privately (a student's documents), not shown as photos.
+ */
+export async function cleanImage(
+  input: Buffer,
+  mime: string,
+  maxSide: number,
+): Promise<{ data: Buffer; width: number; height: number }> {
+  const { data, info } = await reencodeJpeg(
+    await decodeHeif(input, mime),
+    { width: maxSide, height: maxSide },
+    85,
+  );
+  return { data, width: info.width, height: info.height };
+}
+
+async function encodeAndStore(put: Put, storageKey: string, input: Buffer | Raw): Promise<StoredImage> {
+  const sharp = await loadSharp();
+  const { data: jpeg, info } = await reencodeJpeg(input, { width: MAX_WIDTH }, 78);
   await put(jpegKey(storageKey), jpeg, 'image/jpeg');
 
   const variantWidths: number[] = [];

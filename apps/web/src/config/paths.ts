@@ -41,6 +41,8 @@ export const paths = {
   profile: { path: '/profile/:userId', getHref: (id: string) => `/profile/${id}` },
   accountSecurity: { path: '/account-security', getHref: () => '/account-security' },
   saved: { path: '/saved', getHref: () => '/saved' },
+  /** A student's documents: upload, and what an admin decided. */
+  documents: { path: '/documents', getHref: () => '/documents' },
   admin: {
     dashboard: { path: '/admin-dashboard', getHref: () => '/admin-dashboard' },
     tenants: { path: '/admin-tenants', getHref: () => '/admin-tenants' },
@@ -67,6 +69,7 @@ export const paths = {
     reports: { path: '/admin-reports', getHref: () => '/admin-reports' },
     hostelReviews: { path: '/admin-hostel-reviews', getHref: () => '/admin-hostel-reviews' },
     maintenance: { path: '/admin-maintenance', getHref: () => '/admin-maintenance' },
+    documents: { path: '/admin-documents', getHref: () => '/admin-documents' },
     /** `compose` opens Send Email / Send SMS to all current tenants on arrival (the admin menu's buttons). */
     messages: {
       path: '/admin-messages',

@@ -14,6 +14,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { VerifyResult } from '../../payment-providers/provider.ts';
 import { type AuthUser, assertAdminReady } from '../auth/index.ts';
 import { agentFeeBooking, applyAgentFee, bookings, markBookingInspected } from '../bookings/index.ts';
+import { assertDocumentsForRent } from '../documents/index.ts';
 import { hostels } from '../hostels/index.ts';
 import { dispatch } from '../messages/index.ts';
 import { payments, recordPaymentNotice, recordProviderAnswer, startPayment } from '../payments/index.ts';
@@ -144,6 +145,7 @@ async function initiateRoomPayment(
   const callbackUrl = checkCallbackUrl(deps.config, input.callback_url);
   const { room, hostel, bookingId } = await roomPaidFor(deps.db, user, input, kind);
   await checkRoomPayment(deps.db, user.id, room, kind);
+  if (kind === 'rent') await assertDocumentsForRent(deps, user.id);
   const amount = kind === 'rent' ? room.price : room.cautionFee;
   checkAmount(input.amount, amount);
   return startPayment(deps, {

@@ -182,7 +182,9 @@ async function seedDemoHostels(deps: Pick<Deps, 'db' | 'storage' | 'config'>): P
   return made;
 }
 
-async function seedDemoData(deps: Pick<Deps, 'db' | 'storage' | 'config' | 'payments' | 'jobs' | 'log'>) {
+async function seedDemoData(
+  deps: Pick<Deps, 'db' | 'storage' | 'privateStorage' | 'config' | 'payments' | 'jobs' | 'log'>,
+) {
   const started = Date.now();
   const made = await seedDemoHostels(deps);
   const { students } = await seedDemoTenancies(deps, (h, r) => made[h]![r]!);
@@ -194,7 +196,7 @@ async function seedDemoData(deps: Pick<Deps, 'db' | 'storage' | 'config' | 'paym
  * database (SEED_DEMO), never again after.
  */
 export async function seedDemoOnce(
-  deps: Pick<Deps, 'db' | 'storage' | 'log' | 'config' | 'payments' | 'jobs'>,
+  deps: Pick<Deps, 'db' | 'storage' | 'privateStorage' | 'log' | 'config' | 'payments' | 'jobs'>,
 ): Promise<void> {
   if (await wasDone(deps, 'demo_seeded')) return;
   if ((await countHostels(deps)) === 0) deps.log.info(await seedDemoData(deps), 'demo data added');

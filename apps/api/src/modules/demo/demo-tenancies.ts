@@ -11,12 +11,15 @@ import {
 import { SignupSchema } from '@studynest/contracts/account-details';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
+import { loadSharp } from '../../storage/sharp.ts';
 import { type AuthUser, createConfirmedStudent, users } from '../auth/index.ts';
 import { createBooking } from '../bookings/index.ts';
 import { initiateAgentFee, initiateCautionFee, initiateRent, settleFromProvider } from '../checkout/index.ts';
+import { cleanDocument, reviewDocument, saveDocument } from '../documents/index.ts';
 import { reportMaintenance, updateMaintenance } from '../maintenance/index.ts';
 import { requestRefund } from '../refunds/index.ts';
 import { decideCheckout } from '../sandbox/index.ts';
+import { getSettings, saveSettings } from '../settings/index.ts';
 import { giveNotice, moveOut, tenancies } from '../tenancies/index.ts';
 
 /*
@@ -28,7 +31,7 @@ import { giveNotice, moveOut, tenancies } from '../tenancies/index.ts';
  * that day), when notice was given and when a problem was reported (its deadline runs from then).
  */
 
-type DemoDeps = Pick<Deps, 'db' | 'config' | 'payments' | 'jobs' | 'storage' | 'log'>;
+type DemoDeps = Pick<Deps, 'db' | 'config' | 'payments' | 'jobs' | 'storage' | 'privateStorage' | 'log'>;
 
 /** A room the demo made: its id and hostel, with the prices its payments must match. */
 export type DemoRoom = { id: string; hostelId: string; agentFee: number; price: number; cautionFee: number };
@@ -293,6 +296,7 @@ async function live(deps: DemoDeps, story: Story, student: AuthUser, room: DemoR
   await payAt(deps, fee.reference, feeAt);
   if (story.rentDaysAgo === undefined) return;
   const rentAt = daysAgoAt10(story.rentDaysAgo);
+  if (adminId) await approvedDocuments(deps, student, adminId, `${story.first} ${story.last}`);
 
   const rent = await initiateRent(deps, student, {
     amount: room.price,
@@ -335,6 +339,24 @@ async function live(deps: DemoDeps, story: Story, student: AuthUser, room: DemoR
     if (p.since === 'done') {
       await updateMaintenance(deps, adminId, reported._id, { status: 'done', note: 'Fixed and tested.' });
     }
+  }
+}
+
+/**
+ * A tenant's student ID and NIN slip, uploaded and approved through the same functions as a
+ * request's, so the demo's tenants may pay (and renew) rent while paperwork is required.
+ */
+async function approvedDocuments(deps: DemoDeps, student: AuthUser, adminId: string, name: string) {
+  const sharp = await loadSharp();
+  for (const [kind, title] of [
+    ['student_id', 'STUDENT ID CARD'],
+    ['nin_slip', 'NIN SLIP'],
+  ] as const) {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="400"><rect width="640" height="400" fill="#eef3f8"/><text x="32" y="80" font-family="sans-serif" font-size="36" fill="#1d3557">${title}</text><text x="32" y="160" font-family="sans-serif" font-size="28" fill="#333">${name}</text><text x="32" y="360" font-family="sans-serif" font-size="20" fill="#888">Demo document</text></svg>`;
+    const png = await sharp(Buffer.from(svg)).png().toBuffer();
+    const file = await cleanDocument(png, `${kind}.png`);
+    const saved = await saveDocument(deps, student, kind, `${kind}.png`, file);
+    await reviewDocument(deps, adminId, saved._id, { decision: 'approve' });
   }
 }
 
@@ -393,6 +415,9 @@ export async function seedDemoTenancies(
     lines.push(`${email} ${password}`);
     await live(deps, story, asUser(row), roomAt(story.hostel, story.room), adminId);
   }
+  // The demo shows paperwork required before rent (docs/domain.md, "Documents"); its tenants above
+  // have theirs approved, so they paid and may renew, and a new student meets the rule.
+  if (adminId) await saveSettings(deps, { ...(await getSettings(deps)), paperwork_required_for_rent: true });
   writeFileSync(path.join(deps.config.dataDir, 'demo-passwords.txt'), `${lines.join('\n')}\n`, {
     mode: 0o600,
   });

@@ -2,4 +2,11 @@
 
 export { settingsRoutes } from './settings.routes.ts';
 export { appMeta } from './settings.schema.ts';
-export { getSettings, markDone, settingsFrom, storedSettings, wasDone } from './settings.service.ts';
+export {
+  getSettings,
+  markDone,
+  saveSettings,
+  settingsFrom,
+  storedSettings,
+  wasDone,
+} from './settings.service.ts';

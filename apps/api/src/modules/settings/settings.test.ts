@@ -27,6 +27,7 @@ describe('admin settings', () => {
       overdue_days_after: [2, 10],
       reminder_sms: false,
       inspection_cancel_hours: 24,
+      paperwork_required_for_rent: false,
     };
     expect(saved.json()).toEqual(expected);
     expect((await get()).json()).toEqual(expected);
@@ -43,6 +44,16 @@ describe('admin settings', () => {
     expect(saved.json()).toMatchObject({ inspection_cancel_hours: 48 });
     const site = await t.app.inject({ method: 'GET', url: '/api/site' });
     expect(site.json()).toMatchObject({ inspectionCancelHours: 48 });
+  });
+
+  it('keeps whether paperwork is required before rent, and logs the change in words', async () => {
+    const current = (await get()).json();
+    const saved = await put({ ...current, paperwork_required_for_rent: true });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await get()).json()).toMatchObject({ paperwork_required_for_rent: true });
+    const log = await send(t, admin, 'GET', '/api/admin/audit?kind=settings.changed');
+    expect(log.json()[0].summary).toBe('Changed the settings: paperwork required before rent off → on');
+    await put({ ...current, paperwork_required_for_rent: false });
   });
 
   const base = { reminder_days_before: [7], overdue_days_after: [1], reminder_sms: true };
@@ -133,6 +144,12 @@ describe('admin settings', () => {
       { inspection_cancel_hours: 2.5 },
       'inspection_cancel_hours',
       '2.5 is not a whole number of hours; use 0–168',
+    ],
+    [
+      'paperwork required as a word',
+      { paperwork_required_for_rent: 'yes' },
+      'paperwork_required_for_rent',
+      "Require paperwork before rent (paperwork_required_for_rent): 'yes' is not true or false; use true or false",
     ],
   ])('refuses %s with a 400 naming the value and the range', async (_what, change, field, message) => {
     const before = (await get()).json();

@@ -7,6 +7,7 @@ import { PageLoading, Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { LogoutButton } from '../../features/auth/components/logout-button.tsx';
 import { CancelInspection } from '../../features/bookings/components/cancel-inspection.tsx';
+import { DocumentsStep } from '../../features/documents/components/documents-step.tsx';
 import { PaymentDetails } from '../../features/payments/components/payment-details.tsx';
 import { PaymentHistory } from '../../features/payments/components/payment-history.tsx';
 import { RentDetails } from '../../features/payments/components/rent-details.tsx';
@@ -106,6 +107,7 @@ export function Component() {
       </Part>
       {/* Rent Details (and its Pay Rent button) come with a hostel: a paid agent fee. */}
       <Part n={1}>
+        {isOwn && <DocumentsStep />}
         {data.hostel ? <RentDetails profile={data} /> : <Empty when="book a room" />}
         {isOwn && (data.rentDetails || data.moveOutStatement) && (
           // Its own page: the review form stays out of the profile's download.

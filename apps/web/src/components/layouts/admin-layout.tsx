@@ -27,6 +27,7 @@ function menuGroups(counts: AdminMenuCounts): { heading: string; entries: MenuEn
       heading: 'People',
       entries: [
         { to: paths.admin.tenants.getHref(), label: 'Tenants' },
+        { to: paths.admin.documents.getHref(), label: 'Documents' },
         { to: paths.admin.users.getHref(), label: 'All Users' },
         { to: paths.admin.signUp.getHref(), label: 'Create Admin' },
       ],

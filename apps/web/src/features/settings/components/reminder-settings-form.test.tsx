@@ -21,6 +21,7 @@ const stored = {
   overdue_days_after: [1, 7, 14],
   reminder_sms: true,
   inspection_cancel_hours: 24,
+  paperwork_required_for_rent: false,
 };
 
 function renderForm() {
@@ -44,6 +45,7 @@ describe('Reminder settings form', () => {
       overdue_days_after: [2],
       reminder_sms: false,
       inspection_cancel_hours: 24,
+      paperwork_required_for_rent: true,
     };
     const { calls } = mockFetch({ status: 200, body: saved });
     const form = renderForm();
@@ -54,6 +56,11 @@ describe('Reminder settings form', () => {
     fireEvent.change(form.before, { target: { value: ' 3,60 ' } });
     fireEvent.change(form.after, { target: { value: '2' } });
     fireEvent.click(form.texts);
+    fireEvent.click(
+      screen.getByRole('switch', {
+        name: 'Require approved documents and a signed tenancy agreement before rent can be paid',
+      }),
+    );
     form.save();
     expect(await screen.findByText('Settings saved.')).toBeTruthy();
     expect(calls).toEqual([

@@ -20,6 +20,7 @@ type SettingsText = {
   overdue_days_after: string;
   reminder_sms: boolean;
   inspection_cancel_hours: string;
+  paperwork_required_for_rent: boolean;
 };
 
 /** The two lists of days, each typed into one input. */
@@ -61,6 +62,7 @@ const toBody = (values: SettingsText) => ({
   inspection_cancel_hours: /^\d+$/.test(values.inspection_cancel_hours.trim())
     ? Number(values.inspection_cancel_hours.trim())
     : values.inspection_cancel_hours,
+  paperwork_required_for_rent: values.paperwork_required_for_rent,
 });
 
 const toText = (settings: AdminSettings): SettingsText => ({
@@ -68,6 +70,7 @@ const toText = (settings: AdminSettings): SettingsText => ({
   overdue_days_after: settings.overdue_days_after.join(', '),
   reminder_sms: settings.reminder_sms,
   inspection_cancel_hours: String(settings.inspection_cancel_hours),
+  paperwork_required_for_rent: settings.paperwork_required_for_rent,
 });
 
 /**
@@ -93,6 +96,7 @@ const resolver: Resolver<SettingsText, unknown, AdminSettings> & { preload: () =
       ...DAY_LISTS.map((list) => list.name),
       'reminder_sms',
       'inspection_cancel_hours',
+      'paperwork_required_for_rent',
     ] as const) {
       const message = listMessage(result.errors[key]);
       if (message) errors[key] = { type: 'validate', message };
@@ -177,6 +181,21 @@ export function ReminderSettingsForm({ settings }: { settings: AdminSettings }) 
           autoComplete="off"
           error={errors.inspection_cancel_hours?.message}
           {...register('inspection_cancel_hours')}
+        />
+      </fieldset>
+      <fieldset className="flex flex-col gap-4">
+        <legend className="mb-1 text-lg font-bold">Rent</legend>
+        <Controller
+          control={control}
+          name="paperwork_required_for_rent"
+          render={({ field }) => (
+            <Switch
+              label="Require approved documents and a signed tenancy agreement before rent can be paid"
+              description="Off: students pay rent as soon as they have inspected. On: rent waits until an admin has approved their student ID or admission letter and their identity document, and they have signed the tenancy agreement."
+              checked={field.value}
+              onChange={field.onChange}
+            />
+          )}
         />
       </fieldset>
       {error && <Alert tone="error">{error}</Alert>}
