@@ -27,6 +27,7 @@ export const moduleOrder = [
   'bookings',
   'receipts',
   'rent',
+  'agreements',
   'maintenance',
   'checkout',
   'reconciliation',

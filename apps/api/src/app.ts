@@ -12,6 +12,7 @@ import { sharedRateLimitStore } from './lib/rate-limit-store.ts';
 import { counters } from './lib/rate-limiter.ts';
 import { createSharedEngine } from './lib/shared-engine.ts';
 import { adminMessagesRoutes } from './modules/admin-messages/index.ts';
+import { agreementPageRoutes, agreementsRoutes } from './modules/agreements/index.ts';
 import { adminAuditPlugin, auditRoutes } from './modules/audit/index.ts';
 import { authPlugin, authRoutes, turnOffOptionalMessages } from './modules/auth/index.ts';
 import { bookingsRoutes } from './modules/bookings/index.ts';
@@ -193,6 +194,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(documentsRoutes);
       await api.register(savedRoutes);
       await api.register(tenanciesRoutes);
+      await api.register(agreementsRoutes);
       await api.register(hostelReviewsRoutes);
       // The outbox shows one-time codes: a development aid only, absent (404) in production.
       if (config.env !== 'production') {
@@ -211,6 +213,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // A receipt's QR code opens this page on whatever phone scans it: outside /api too.
   await app.register(receiptPageRoutes);
+  // A signed agreement's QR code opens this page: outside /api too.
+  await app.register(agreementPageRoutes);
 
   await app.register(staticPlugin, { config });
 

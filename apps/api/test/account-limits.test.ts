@@ -49,6 +49,12 @@ const ROWS: Record<Exclude<AccountLimitName, 'receipt-downloads' | 'payment-init
       }),
     passes: 200,
   },
+  agreements: {
+    role: 'student',
+    // A room that does not exist: the limit counts the request before the room is looked for.
+    call: (t, who) => send(t, who, 'GET', `/api/agreements/rent?room_id=${randomUUID()}`),
+    passes: 404,
+  },
   'password-changes': {
     role: 'student',
     call: (t, who, i) =>

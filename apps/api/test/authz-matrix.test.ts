@@ -167,6 +167,15 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/payments/verify': ownerOrAdmin(),
   'GET /api/payments/mine': signedIn(),
   'GET /api/user/{id}/payments': adminOnly(),
+  'GET /api/agreements/rent': ownerOnly(200),
+  'POST /api/agreements/{id}/accept': ownerOnly(200),
+  'GET /api/agreements/mine': signedIn(),
+  'GET /api/user/{id}/agreements': adminOnly(),
+  'GET /api/agreements/{id}': ownerOrAdmin(),
+  'GET /api/agreements/{id}/document.pdf': ownerOrAdmin(),
+  'GET /api/agreements/{id}/signed.pdf': ownerOrAdmin(),
+  'GET /api/agreements/verify/{code}': publicOk(),
+  'POST /api/agreements/verify': publicOk(),
   'GET /api/payments/tenants': adminOnly(),
   // Signature-checked, not role-checked; this server uses the sandbox provider, which takes no webhooks.
   'POST /api/payments/webhook/paystack': publicOk(404),
@@ -212,6 +221,8 @@ const EXPECTED_HIDDEN: Record<string, Expected> = {
   // The page a receipt's QR code opens, and its form: public like the JSON check.
   'GET /verify/{code}': publicOk(),
   'GET /verify': publicOk(),
+  // The page a signed agreement's QR code opens: public like the JSON check.
+  'GET /verify/agreement/{code}': publicOk(),
 };
 
 /** Same operation, a different record: statuses that depend on what is asked for. */
@@ -328,6 +339,33 @@ async function paidReference(w: World) {
   await payInSandbox(w, reference);
   const [row] = await w.db.select().from(payments).where(eq(payments.reference, reference));
   return { reference, receiptNumber: row?.receiptNumber as string };
+}
+
+type AgreementJson = { _id: string; document_sha256: string; verify_url: string | null; signed_url: string | null };
+
+/** The tenancy agreement for the rent of a room the student has just booked; accepted when asked. */
+async function studentAgreement(w: World, accepted: boolean): Promise<AgreementJson> {
+  const room = await roomBookedByStudent(w);
+  const opened = await w.t.app.inject({
+    method: 'GET',
+    url: `/api/agreements/rent?room_id=${room.id}`,
+    headers: w.student.headers,
+  });
+  if (opened.statusCode !== 200) throw new Error(`set-up agreement failed: ${opened.statusCode} ${opened.body}`);
+  const agreement = opened.json() as AgreementJson;
+  if (!accepted) return agreement;
+  const res = await w.t.app.inject({
+    method: 'POST',
+    url: `/api/agreements/${agreement._id}/accept`,
+    headers: w.student.headers,
+    payload: {
+      full_name: `${w.student.user.firstName} ${w.student.user.lastName}`,
+      agree: true,
+      document_sha256: agreement.document_sha256,
+    },
+  });
+  if (res.statusCode !== 200) throw new Error(`set-up acceptance failed: ${res.statusCode} ${res.body}`);
+  return res.json() as AgreementJson;
 }
 
 /** A hostel the student saved just now: its saved item's id. */
@@ -776,6 +814,47 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
   'GET /api/payments/{reference}/receipt.pdf': async (w) => ({
     url: `/api/payments/${(await paidReference(w)).reference}/receipt.pdf`,
   }),
+  // A room the student has booked: every role asks for the agreement for its rent.
+  'GET /api/agreements/rent': async (w) => ({
+    url: `/api/agreements/rent?room_id=${(await roomBookedByStudent(w)).id}`,
+  }),
+  // A fresh agreement of the student's per call: every role tries to accept it in her name.
+  'POST /api/agreements/{id}/accept': async (w) => {
+    const agreement = await studentAgreement(w, false);
+    return {
+      url: `/api/agreements/${agreement._id}/accept`,
+      payload: {
+        full_name: `${w.student.user.firstName} ${w.student.user.lastName}`,
+        agree: true,
+        document_sha256: agreement.document_sha256,
+      },
+    };
+  },
+  'GET /api/agreements/mine': async () => ({ url: '/api/agreements/mine' }),
+  'GET /api/user/{id}/agreements': async (w) => ({ url: `/api/user/${w.student.user.id}/agreements` }),
+  'GET /api/agreements/{id}': async (w) => ({ url: `/api/agreements/${(await studentAgreement(w, false))._id}` }),
+  'GET /api/agreements/{id}/document.pdf': async (w) => ({
+    url: `/api/agreements/${(await studentAgreement(w, false))._id}/document.pdf`,
+  }),
+  'GET /api/agreements/{id}/signed.pdf': async (w) => ({
+    url: (await studentAgreement(w, true)).signed_url as string,
+  }),
+  'GET /api/agreements/verify/{code}': async (w) => ({
+    url: `/api/agreements/verify/${(await studentAgreement(w, true)).verify_url?.split('/').pop()}`,
+  }),
+  // Anyone holding a signed copy may check its bytes.
+  'POST /api/agreements/verify': async (w) => {
+    const signed = await w.t.app.inject({
+      method: 'GET',
+      url: (await studentAgreement(w, true)).signed_url as string,
+      headers: w.student.headers,
+    });
+    return {
+      url: '/api/agreements/verify',
+      headers: { 'content-type': 'application/pdf' },
+      payload: signed.rawPayload,
+    };
+  },
   'GET /api/payments/tenants': async () => ({ url: '/api/payments/tenants' }),
   'POST /api/payments/webhook/paystack': async (w) => ({
     url: '/api/payments/webhook/paystack',
@@ -840,6 +919,9 @@ const HIDDEN_REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> =
     url: `/verify/${receiptCode(w.t, (await paidReference(w)).receiptNumber)}`,
   }),
   'GET /verify': async () => ({ url: '/verify' }),
+  'GET /verify/agreement/{code}': async (w) => ({
+    url: new URL((await studentAgreement(w, true)).verify_url as string).pathname,
+  }),
 };
 
 const VARIANT_REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {

@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import {
   AdminMessageCreateSchema,
+  AgreementAcceptSchema,
   AdminSettingsSchema,
   BookingCreateSchema,
   ChangePasswordSchema,
@@ -49,6 +50,7 @@ import {
   bookOk,
   initiateAgentFeeOk,
   lagosDatePlusDays,
+  payAtCheckout,
   SLOT,
 } from '../src/modules/payments/payments.fixtures.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
@@ -87,6 +89,8 @@ type World = {
   savedId: string;
   /** A document the student uploaded, waiting for review. */
   documentId: string;
+  /** The tenancy agreement for the rent of a room the student booked, and its PDF's hash. */
+  agreement: { id: string; sha256: string };
 };
 
 type BodyOp = {
@@ -365,6 +369,15 @@ const BODY_OPS: Record<string, BodyOp> = {
     valid: () => ({ reason: 'It names another tenant' }),
     schema: HostelReviewHideSchema,
   },
+  'POST /api/agreements/{id}/accept': {
+    url: (w) => `/api/agreements/${w.agreement.id}/accept`,
+    valid: (w) => ({
+      full_name: `${w.student.user.firstName} ${w.student.user.lastName}`,
+      agree: true,
+      document_sha256: w.agreement.sha256,
+    }),
+    schema: AgreementAcceptSchema,
+  },
   'POST /api/subscribers': {
     url: () => '/api/subscribers',
     valid: () => ({ email: 'reader@example.com' }),
@@ -383,7 +396,7 @@ const BODY_OPS: Record<string, BodyOp> = {
 };
 
 /** Routes that read a raw body of their own (not JSON-validated): fuzzed with arbitrary bytes. */
-const RAW_BODY_OPS = ['POST /api/payments/webhook/paystack'];
+const RAW_BODY_OPS = ['POST /api/payments/webhook/paystack', 'POST /api/agreements/verify'];
 
 // ---------- generators ----------
 
@@ -613,6 +626,21 @@ function storedFiles(w: World): number {
 const RUNS = 30;
 const PATH_RUNS = 25;
 
+/** A room the student books and pays the agent fee of, and the tenancy agreement for its rent. */
+async function bookedRoomAgreement(t: TestApp, student: SignedIn) {
+  const room = await freshRoom(t.db, { roomNumber: 'room 09' });
+  const bookingId = (await bookOk(t, student, room, lagosDatePlusDays(3)))._id;
+  await payAtCheckout(t, (await initiateAgentFeeOk(t, student, room, bookingId)).checkoutLink);
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/agreements/rent?room_id=${room.id}`,
+    headers: student.headers,
+  });
+  if (res.statusCode !== 200) throw new Error(`set-up agreement failed: ${res.statusCode} ${res.body}`);
+  const agreement = res.json() as { _id: string; document_sha256: string };
+  return { id: agreement._id, sha256: agreement.document_sha256 };
+}
+
 describe('bad input', () => {
   let w: World;
   let bodyOpsInDoc: string[];
@@ -671,6 +699,7 @@ describe('bad input', () => {
       t,
       admin,
       student,
+      agreement: { id: '', sha256: '' },
       hostelId: room.hostelId,
       roomId: room.id,
       bookingId,
@@ -701,6 +730,7 @@ describe('bad input', () => {
         }
       )._id,
     };
+    w.agreement = await bookedRoomAgreement(t, student);
     const ops = await openApiOperations(t);
     bodyOpsInDoc = ops.filter((o) => o.hasBody).map((o) => o.key);
     pathOps = ops.filter((o) => o.path.includes('{')).map((o) => o.key);

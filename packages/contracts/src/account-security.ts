@@ -20,6 +20,8 @@ export const ERROR_CODES = {
   deletionMustWait: 'deletion_must_wait',
   /** Rent: the admins require approved documents first (paperwork_required_for_rent) and hers are not. */
   documentsRequired: 'documents_required',
+  /** Rent: the paperwork setting is on and she has not accepted the tenancy agreement for this rent. */
+  agreementRequired: 'agreement_required',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

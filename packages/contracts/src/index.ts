@@ -4,6 +4,7 @@
 export type { ProfileUpdate, ProfileUpdateInput, Signup, SignupInput } from './account-details.ts';
 export * from './account-security.ts';
 export * from './admin-messages.ts';
+export * from './agreements.ts';
 export * from './audit.ts';
 export * from './audit-kinds.ts';
 export * from './bookings.ts';

@@ -73,7 +73,7 @@ export const AdminSettingsSchema = z.object({
   paperwork_required_for_rent: z._default(
     z.boolean({
       error: (issue) =>
-        `Require paperwork before rent (paperwork_required_for_rent): ${shown(issue.input)} is not true or false; use true or false`,
+        `Require approved documents and a signed tenancy agreement before rent can be paid (paperwork_required_for_rent): ${shown(issue.input)} is not true or false; use true or false`,
     }),
     false,
   ),

@@ -21,6 +21,8 @@ type AccountLimit = {
 export const ACCOUNT_LIMITS = {
   /** Each one draws a PDF on a worker thread the first time, and reads storage every time. */
   'receipt-downloads': { points: 60, windowSeconds: HOUR, done: (n) => `downloaded ${n} receipts` },
+  /** Opening or accepting a tenancy agreement may draw a PDF on a worker thread. */
+  agreements: { points: 120, windowSeconds: HOUR, done: (n) => `opened tenancy agreements ${n} times` },
   /** Each one is a payment row and a transaction at the provider. */
   'payment-initiations': { points: 20, windowSeconds: HOUR, done: (n) => `started ${n} payments` },
   /** Each one of an open payment is a call to the provider. */

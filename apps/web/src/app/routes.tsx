@@ -96,6 +96,7 @@ export const routes: RouteObject[] = [
         lazy: () => import('./routes/rent-receipt.tsx'),
       },
       { path: paths.profile.path, lazy: () => import('./routes/profile.tsx') },
+      { path: paths.tenancyAgreement.path, lazy: () => import('./routes/tenancy-agreement.tsx') },
       { path: paths.accountSecurity.path, lazy: () => import('./routes/account-security.tsx') },
       { path: paths.reviewHostel.path, lazy: () => import('./routes/review-hostel.tsx') },
       { path: paths.saved.path, lazy: () => import('./routes/saved.tsx') },

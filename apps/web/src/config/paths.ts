@@ -39,6 +39,11 @@ export const paths = {
   receipt: { path: '/receipt-page', getHref: () => '/receipt-page' },
   rentReceipt: { path: '/rent-receipt', getHref: () => '/rent-receipt' },
   profile: { path: '/profile/:userId', getHref: (id: string) => `/profile/${id}` },
+  /** The tenancy agreement for the rent of this room (first rent or renewal). */
+  tenancyAgreement: {
+    path: '/tenancy-agreement/:roomId',
+    getHref: (roomId: string) => `/tenancy-agreement/${roomId}`,
+  },
   accountSecurity: { path: '/account-security', getHref: () => '/account-security' },
   saved: { path: '/saved', getHref: () => '/saved' },
   /** A student's documents: upload, and what an admin decided. */

@@ -12,15 +12,17 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { VerifyResult } from '../../payment-providers/provider.ts';
+import { requireAcceptedAgreement } from '../agreements/index.ts';
 import { type AuthUser, assertAdminReady } from '../auth/index.ts';
 import { agentFeeBooking, applyAgentFee, bookings, markBookingInspected } from '../bookings/index.ts';
-import { assertDocumentsForRent } from '../documents/index.ts';
+import { requireApprovedDocuments } from '../documents/index.ts';
 import { hostels } from '../hostels/index.ts';
 import { dispatch } from '../messages/index.ts';
 import { payments, recordPaymentNotice, recordProviderAnswer, startPayment } from '../payments/index.ts';
 import { getPaymentDetail } from '../receipts/index.ts';
 import { followRefundsOf } from '../refunds/index.ts';
 import { rooms } from '../rooms/index.ts';
+import { getSettings } from '../settings/index.ts';
 import { applyDeposit, applyRent, checkRoomPayment, type RoomPaymentKind } from '../tenancies/index.ts';
 
 /*
@@ -145,7 +147,12 @@ async function initiateRoomPayment(
   const callbackUrl = checkCallbackUrl(deps.config, input.callback_url);
   const { room, hostel, bookingId } = await roomPaidFor(deps.db, user, input, kind);
   await checkRoomPayment(deps.db, user.id, room, kind);
-  if (kind === 'rent') await assertDocumentsForRent(deps, user.id);
+  // The paperwork setting (off by default): rent waits for approved documents, then for her
+  // accepted tenancy agreement for this rent.
+  if (kind === 'rent' && (await getSettings(deps)).paperwork_required_for_rent) {
+    await requireApprovedDocuments(deps, user.id);
+    await requireAcceptedAgreement(deps.db, user.id, room);
+  }
   const amount = kind === 'rent' ? room.price : room.cautionFee;
   checkAmount(input.amount, amount);
   return startPayment(deps, {

@@ -176,12 +176,10 @@ function nextStep(bySlot: Map<string, Row>): string | null {
 }
 
 /**
- * Rent needs approved documents while the admins' setting says so (docs/domain.md, "Documents"):
- * 409 documents_required with what is still missing.
+ * Rent needs approved documents while the paperwork setting is on (checkout asks only then;
+ * docs/domain.md, "Documents"): 409 documents_required with what is still missing.
  */
-export async function assertDocumentsForRent(deps: Pick<Deps, 'db'>, userId: string): Promise<void> {
-  const settings = await getSettings(deps);
-  if (!settings.paperwork_required_for_rent) return;
+export async function requireApprovedDocuments(deps: Pick<Deps, 'db'>, userId: string): Promise<void> {
   const mine = await myDocuments(deps, userId);
   if (mine.approved) return;
   throw new AppError(

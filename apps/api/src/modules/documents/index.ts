@@ -5,4 +5,4 @@
 export { cleanDocument } from './document-file.ts';
 export { documentsRoutes } from './documents.routes.ts';
 export { studentDocuments } from './documents.schema.ts';
-export { assertDocumentsForRent, reviewDocument, saveDocument } from './documents.service.ts';
+export { requireApprovedDocuments, reviewDocument, saveDocument } from './documents.service.ts';

@@ -4,18 +4,21 @@ import type { Piscina } from 'piscina';
 import { AppError } from '../../lib/errors.ts';
 import type { ReceiptPdfTask } from './receipt-pdf.worker.ts';
 
+/** A pool of threads that draw one kind of PDF (a task in, the PDF's bytes out). */
+export type PdfPool<Task> = {
+  /** The PDF, drawn on a thread; 503 with Retry-After when `queue` PDFs already wait. */
+  render(task: Task): Promise<Buffer>;
+  /** PDFs this pool has drawn: tests and benchmarks tell a stored PDF from a new one by it. */
+  readonly drawn: number;
+  close(): Promise<void>;
+};
+
 /**
  * Receipt PDFs are drawn on worker threads (piscina), never on the event loop: a PDF is ~20 ms of
  * CPU, and drawn in the request they made every other request wait behind them
  * (docs/decisions/0022-receipt-pdfs-stored-and-built-off-the-event-loop.md).
  */
-export type ReceiptPdfPool = {
-  /** The PDF, drawn on a thread; 503 with Retry-After when `queue` receipts already wait. */
-  render(task: ReceiptPdfTask): Promise<Buffer>;
-  /** Receipts this pool has drawn: tests and benchmarks tell a stored PDF from a new one by it. */
-  readonly drawn: number;
-  close(): Promise<void>;
-};
+export type ReceiptPdfPool = PdfPool<ReceiptPdfTask>;
 
 export type ReceiptPdfPoolOptions = {
   /** Threads at most; they start on the first receipt and stop after a minute without one. */
@@ -39,31 +42,45 @@ const NICE = 10;
  * tests and benchmarks run from the sources). Under tsx the threads inherit its loader; under
  * vitest they are given it.
  */
-function workerEntry(): { filename: string; execArgv?: string[] } {
-  const here = import.meta.url;
-  if (!here.endsWith('.ts')) return { filename: new URL('./receipt-pdf.worker.js', here).href };
+function workerEntry(worker: WorkerFile): { filename: string; execArgv?: string[] } {
+  const here = worker.besideUrl;
+  if (!here.endsWith('.ts')) return { filename: new URL(`./${worker.name}.js`, here).href };
   const underTsx = process.execArgv.some((arg) => arg.includes('tsx'));
   const tsx = pathToFileURL(createRequire(here).resolve('tsx')).href;
   return {
-    filename: new URL('./receipt-pdf.worker.ts', here).href,
+    filename: new URL(`./${worker.name}.ts`, here).href,
     execArgv: underTsx ? process.execArgv : [...process.execArgv, '--import', tsx],
   };
 }
 
 const QUEUE_FULL = 'Task queue is at limit'; // piscina's words when maxQueue is reached
 
-/** 503 with Retry-After: about how long the `waiting` receipts take on `threads` threads. */
-export function tooBusy(waiting: number, threads: number): AppError {
+/**
+ * A worker file: its name without extension (`receipt-pdf.worker`) and the `import.meta.url` of a
+ * module beside it — in a build every bundle sits in dist/, so the same URL finds the `.js` there.
+ */
+type WorkerFile = { name: string; besideUrl: string };
+
+/** 503 with Retry-After: about how long the `waiting` PDFs take on `threads` threads. */
+export function tooBusy(waiting: number, threads: number, what = 'Receipts'): AppError {
   const seconds = Math.min(60, Math.max(1, Math.ceil((waiting * TYPICAL_MS) / threads / 1000)));
   return new AppError(
     503,
-    `Receipts are being made for many people at once. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
+    `${what} are being made for many people at once. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
     undefined,
     { 'retry-after': String(seconds) },
   );
 }
 
-export function receiptPdfPool({ threads, queue }: ReceiptPdfPoolOptions): ReceiptPdfPool {
+export const receiptPdfPool = (options: ReceiptPdfPoolOptions): ReceiptPdfPool =>
+  pdfPool(options, { name: 'receipt-pdf.worker', besideUrl: import.meta.url }, 'Receipts');
+
+/** A pool for any kind of PDF whose thread code is `worker` (its default export draws one). */
+export function pdfPool<Task>(
+  { threads, queue }: ReceiptPdfPoolOptions,
+  worker: WorkerFile,
+  what: string,
+): PdfPool<Task> {
   let pool: Promise<Piscina> | undefined;
   let drawn = 0;
   // piscina is loaded with the first receipt, like pdfkit: an idle server carries neither.
@@ -71,7 +88,7 @@ export function receiptPdfPool({ threads, queue }: ReceiptPdfPoolOptions): Recei
     pool ??= import('piscina').then(
       ({ Piscina }) =>
         new Piscina({
-          ...workerEntry(),
+          ...workerEntry(worker),
           minThreads: 0,
           maxThreads: threads,
           maxQueue: queue,
@@ -81,7 +98,7 @@ export function receiptPdfPool({ threads, queue }: ReceiptPdfPoolOptions): Recei
     );
     return pool;
   };
-  const busy = (waiting: number) => tooBusy(waiting, threads);
+  const busy = (waiting: number) => tooBusy(waiting, threads, what);
 
   return {
     async render(task) {

@@ -209,7 +209,7 @@ describe('the layout version in stored PDF keys', () => {
    */
   const RECORDED = {
     version: 1,
-    sha256: '9c62ddec9dfc9685117a7dc0cccf9eb4bc334d54eeb8143d7003ddcff5af7338',
+    sha256: '3f9ed5637ba446876b6b07803725cf3237c60d4cfb7b5bc28cb3fc312903513a',
   };
 
   it('is raised when receipt-pdf.ts changes what a receipt looks like', () => {

@@ -25,13 +25,13 @@ export const RECEIPT_LAYOUT_VERSION = 1;
  * ~65 ms. Parsed once, a receipt takes ~20 ms. A document only reads the parsed font (each one
  * makes its own subset), and a thread draws one document at a time.
  */
-type PdfTools = {
+export type PdfTools = {
   PDFDocument: typeof import('pdfkit');
   QRCode: typeof QRCodeModule;
   fonts: { regular: Font; bold: Font };
 };
 let pdfTools: Promise<PdfTools> | undefined;
-const loadPdfTools = () => {
+export const loadPdfTools = (): Promise<PdfTools> => {
   pdfTools ??= Promise.all([import('pdfkit'), import('qrcode'), import('fontkit')]).then(
     ([pdfkit, qrcode, fontkit]) => {
       const font = (file: string) => fontkit.create(readFileSync(require.resolve(file)));
@@ -49,19 +49,17 @@ const loadPdfTools = () => {
 };
 
 // A4 in points; the colours are the web receipt's.
-const PAGE = { width: 595.28, height: 841.89, margin: 48 };
+export const PAGE = { width: 595.28, height: 841.89, margin: 48 };
 const CONTENT = PAGE.width - 2 * PAGE.margin;
 const VALUE_X = PAGE.margin + 170;
-const BRAND = '#0c4a43';
-const INK = '#17212b';
-const MUTED = '#4b5563';
-const LINE = '#d9dee5';
+export const COLOURS = { brand: '#0c4a43', ink: '#17212b', muted: '#4b5563', line: '#d9dee5' };
+const { brand: BRAND, ink: INK, muted: MUTED, line: LINE } = COLOURS;
 const QR_SIZE = 96;
 
 const show = (v: ReceiptValue) => (typeof v === 'string' ? v : formatNaira(v.naira));
 
 /** Draw a QR code as filled squares: vector, sharp at any zoom, a few hundred bytes. */
-function drawQr(
+export function drawQr(
   QRCode: PdfTools['QRCode'],
   doc: PDFKit.PDFDocument,
   text: string,

@@ -14,6 +14,7 @@ export {
 export {
   bookedBy,
   bookedHostelJsonOf,
+  bookingFeeOf,
   depositHeldAmount,
   feeSpent,
   feeUsed,

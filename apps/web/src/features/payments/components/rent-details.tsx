@@ -1,7 +1,10 @@
 import type { Profile } from '@studynest/contracts';
 import { useId } from 'react';
+import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { CardSection } from '../../../components/ui/card-section.tsx';
+import { paths } from '../../../config/paths.ts';
+import { hasErrorCode } from '../../../lib/api-client.ts';
 import { formatLagosDate, formatNaira } from '../../../lib/format.ts';
 import { PAYMENTS_NEED_A_CONNECTION, useOnline } from '../../../lib/use-online.ts';
 import { usePayAndCheckout } from '../api/payment-queries.ts';
@@ -67,6 +70,12 @@ export function RentDetails({ profile }: { profile: Profile }) {
         </p>
       )}
       {pay.error && <Alert tone="error">{pay.error.message}</Alert>}
+      {/* With paperwork required (an admin setting), the server asks for her accepted agreement first. */}
+      {room && hasErrorCode(pay.error, 'agreement_required') && (
+        <Link to={paths.tenancyAgreement.getHref(room._id)} className="btn-primary self-start">
+          Read and accept the tenancy agreement
+        </Link>
+      )}
       {room ? (
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm">
