@@ -1,7 +1,6 @@
-import type { APIRequestContext } from '@playwright/test';
 import { formatNaira } from '@studynest/contracts/format';
 import { E2E_ADMIN, expect, test } from './fixtures.ts';
-import { bookAndPay, createStudent, hostelWithRoom, login, type Session, signIn } from './people.ts';
+import { login, signIn, tenantWithDeposit } from './people.ts';
 import { SHOTS, STATIC_HEADER, shotPath } from './screenshots.ts';
 
 /**
@@ -11,33 +10,8 @@ import { SHOTS, STATIC_HEADER, shotPath } from './screenshots.ts';
  * of the deposit, with nothing left to pay. `E2E_SCREENSHOTS=1` also saves the profile (renewal
  * closed, and after the move-out), the dialog and the statement at 375 px.
  */
-const SLOT = '10:00am - 10:30am';
 const DEPOSIT = 20_000;
 const DEDUCTION = 5_000;
-
-/** A hostel of this journey's own with one room (caution fee ₦20,000), rented by a new student with the deposit paid. */
-async function tenantWithDeposit(request: APIRequestContext, admin: Session, baseURL: string) {
-  const hostelName = `Move-out Lodge ${Date.now()}`;
-  const { hostelId, roomId } = await hostelWithRoom(
-    request,
-    admin,
-    { hostel_name: hostelName, address: '4 Exit Road, Zaria', hostel_details: 'Near the gate' },
-    {
-      room_number: 'room 07',
-      price: 250_000,
-      agent_fee: 25_000,
-      caution_fee: DEPOSIT,
-      commission_fee: 5_000,
-    },
-  );
-
-  const person = await createStudent(request, 'Leaver');
-  const student = await login(request, person.email, person.password);
-  await bookAndPay(request, baseURL, student, { hostelId, roomId }, ['agent_fee', 'caution_fee', 'rent'], {
-    slot: SLOT,
-  });
-  return { person, student, hostelId, hostelName };
-}
 
 test('a tenant gives notice; an admin records they left early with one deduction; the room is bookable again', async ({
   page,
@@ -47,7 +21,11 @@ test('a tenant gives notice; an admin records they left early with one deduction
 }) => {
   test.setTimeout(150_000);
   const admin = await login(request, E2E_ADMIN.email, E2E_ADMIN.password);
-  const { person, student, hostelId, hostelName } = await tenantWithDeposit(request, admin, baseURL!);
+  const { person, student, hostelId, hostelName } = await tenantWithDeposit(request, admin, baseURL!, {
+    label: 'Leaver',
+    hostel: 'Move-out Lodge',
+    deposit: DEPOSIT,
+  });
   const who = `${person.first_name} ${person.last_name}`;
 
   // The tenant gives notice from the profile, on a phone: the earliest day is offered.

@@ -168,3 +168,35 @@ export async function bookAndPay(
   }
   return { bookingId, references };
 }
+
+/**
+ * A hostel of the journey's own with one room (`room 07`, caution fee `deposit`), rented by a new
+ * student with the agent fee, the deposit and a year's rent paid.
+ */
+export async function tenantWithDeposit(
+  request: APIRequestContext,
+  admin: Session,
+  baseURL: string,
+  { label, hostel, deposit }: { label: string; hostel: string; deposit: number },
+) {
+  const hostelName = `${hostel} ${Date.now()}`;
+  const { hostelId, roomId } = await hostelWithRoom(
+    request,
+    admin,
+    { hostel_name: hostelName, address: '4 Exit Road, Zaria', hostel_details: 'Near the gate' },
+    {
+      room_number: 'room 07',
+      price: 250_000,
+      agent_fee: 25_000,
+      caution_fee: deposit,
+      commission_fee: 5_000,
+    },
+  );
+
+  const person = await createStudent(request, label);
+  const student = await login(request, person.email, person.password);
+  await bookAndPay(request, baseURL, student, { hostelId, roomId }, ['agent_fee', 'caution_fee', 'rent'], {
+    slot: '10:00am - 10:30am',
+  });
+  return { person, student, hostelId, hostelName };
+}

@@ -140,6 +140,13 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/tenancy/notice': { anon: 401, student: 200, other: 404, admin: 404 },
   'DELETE /api/tenancy/notice': { anon: 401, student: 204, other: 404, admin: 404 },
   'POST /api/admin/tenancies/{id}/move-out': adminOnly(),
+  // The room's condition: its tenant (the student) or an admin; to anyone else the tenancy does not exist.
+  'GET /api/tenancies/{id}/condition': { anon: 401, student: 200, other: 404, admin: 200 },
+  'POST /api/tenancies/{id}/condition': { anon: 401, student: 201, other: 404, admin: 201 },
+  'POST /api/tenancies/{id}/condition/photos': { anon: 401, student: 201, other: 404, admin: 201 },
+  'POST /api/admin/tenancies/{id}/condition/confirm': adminOnly(),
+  // Public by design: the signed link, given only to the tenant and admins, is the capability.
+  'GET /api/condition-photos/{file}': publicOk(),
   'POST /api/admin/messages': adminOnly(202),
   'POST /api/admin/messages/preview': adminOnly(),
   'GET /api/admin/messages': adminOnly(),
@@ -235,6 +242,10 @@ const EXPECTED_VARIANTS: Record<string, { op: string; expected: Expected }> = {
     op: 'POST /api/payments/room-price/initiate',
     expected: ownerOnly(201),
   },
+  'a condition photo link with a made-up signature opens for nobody': {
+    op: 'GET /api/condition-photos/{file}',
+    expected: publicOk(403),
+  },
 };
 
 type Call = {
@@ -256,6 +267,31 @@ type World = {
   reference: string;
   people: Record<Exclude<Role, 'anon'>, SignedIn>;
 };
+
+/**
+ * A fresh tenant with a running tenancy. For the student's role her own session replaces the
+ * student's, so the "student" is the tenant whose tenancy it is.
+ */
+async function conditionTenant(w: World, role: Role) {
+  const tenant = await signedInUser(w.t, { email: `${unique('condition')}@example.com` });
+  const tenancyId = await ensureTenancy(w.t, tenant.user.id);
+  return { tenancyId, auth: role === 'student' ? tenant.headers : undefined };
+}
+
+/** A signed link to a condition photo an admin uploaded for a fresh tenancy (path and query). */
+async function conditionPhotoLink(w: World): Promise<string> {
+  const { tenancyId } = await conditionTenant(w, 'admin');
+  const form = await multipart({}, [{ data: await smallJpeg(4), field: 'photos' }]);
+  const res = await w.t.app.inject({
+    method: 'POST',
+    url: `/api/tenancies/${tenancyId}/condition/photos`,
+    payload: form.payload,
+    headers: { ...form.headers, ...w.admin.headers },
+  });
+  if (res.statusCode !== 201) throw new Error(`photo upload failed: ${res.statusCode} ${res.body}`);
+  const src = new URL((res.json() as { src: string }[])[0]!.src);
+  return `${src.pathname}${src.search}`;
+}
 
 /** An e-mail from an admin to the student. */
 const messageTo = (w: World) => ({
@@ -702,6 +738,37 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
     url: `/api/admin/documents/${await documentOf(w, await signedInUser(w.t))}/review`,
     payload: { decision: 'approve' },
   }),
+  'GET /api/tenancies/{id}/condition': async (w) => ({
+    url: `/api/tenancies/${await ensureTenancy(w.t, w.student.user.id)}/condition`,
+  }),
+  // A fresh tenant per call (the student's role acts as her): a confirmed report stops the tenant.
+  'POST /api/tenancies/{id}/condition': async (w, role) => {
+    const { tenancyId, auth } = await conditionTenant(w, role);
+    return {
+      url: `/api/tenancies/${tenancyId}/condition`,
+      payload: { items: [{ name: 'Bed', state: 'good' }] },
+      auth,
+    };
+  },
+  'POST /api/tenancies/{id}/condition/photos': async (w, role) => {
+    const { tenancyId, auth } = await conditionTenant(w, role);
+    const form = await multipart({}, [{ data: await smallJpeg(2), field: 'photos' }]);
+    return { url: `/api/tenancies/${tenancyId}/condition/photos`, ...form, auth };
+  },
+  // A fresh tenant's own report, awaiting confirmation, per call.
+  'POST /api/admin/tenancies/{id}/condition/confirm': async (w) => {
+    const { tenancyId, auth } = await conditionTenant(w, 'student');
+    const recorded = await w.t.app.inject({
+      method: 'POST',
+      url: `/api/tenancies/${tenancyId}/condition`,
+      headers: auth,
+      payload: { items: [{ name: 'Fan', state: 'fair' }] },
+    });
+    if (recorded.statusCode !== 201)
+      throw new Error(`recording failed: ${recorded.statusCode} ${recorded.body}`);
+    return { url: `/api/admin/tenancies/${tenancyId}/condition/confirm` };
+  },
+  'GET /api/condition-photos/{file}': async (w) => ({ url: await conditionPhotoLink(w) }),
   'GET /api/saved': async () => ({ url: '/api/saved' }),
   // A hostel of its own per call, so each caller saves something new.
   'POST /api/saved': async (w) => ({
@@ -925,6 +992,9 @@ const HIDDEN_REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> =
 };
 
 const VARIANT_REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
+  'a condition photo link with a made-up signature opens for nobody': async (w) => ({
+    url: (await conditionPhotoLink(w)).replace(/sig=[^&]+/, `sig=${'A'.repeat(43)}`),
+  }),
   'closed hostel is visible to admins only': async (w) => ({
     url: `/api/hostels/${(await insertHostel(w.db, { isClosed: true })).id}`,
   }),

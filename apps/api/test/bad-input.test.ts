@@ -6,6 +6,7 @@ import {
   AdminSettingsSchema,
   BookingCreateSchema,
   ChangePasswordSchema,
+  ConditionRecordSchema,
   ConfirmPasswordSchema,
   ForgotPasswordSchema,
   HostelFieldsSchema,
@@ -293,6 +294,16 @@ const BODY_OPS: Record<string, BodyOp> = {
     url: (w) => `/api/admin/documents/${w.documentId}/review`,
     valid: () => ({ decision: 'reject', reason: 'The photo is blurred' }),
     schema: DocumentReviewSchema,
+  },
+  'POST /api/tenancies/{id}/condition': {
+    url: (w) => `/api/tenancies/${w.tenancyId}/condition`,
+    valid: () => ({
+      items: [
+        { name: 'Wardrobe', state: 'damaged', note: 'Left door hinge loose' },
+        { name: 'Fan', state: 'good' },
+      ],
+    }),
+    schema: ConditionRecordSchema,
   },
   'PATCH /api/admin/maintenance/{id}': {
     url: (w) => `/api/admin/maintenance/${w.maintenanceId}`,

@@ -8,6 +8,8 @@ export const AUDIT_KIND_LABELS = {
   'refund.checked': 'Refund checks',
   'refund.closed': 'Refunds closed (rest kept)',
   'tenancy.moved_out': 'Move-outs',
+  'tenancy.condition_recorded': 'Condition reports recorded',
+  'tenancy.condition_confirmed': 'Condition reports confirmed',
   'maintenance.updated': 'Maintenance updates',
   'message.sent': 'Messages sent',
   'message.previewed': 'Message previews',

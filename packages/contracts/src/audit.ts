@@ -77,6 +77,14 @@ export function describeAuditAction(d: AuditDescription): string {
       return d.person
         ? `Moved out ${who(d)} from ${room}, ${naira(d.kept)} kept${d.amount ? `, ${naira(d.amount)} to refund` : ''}${why}`
         : 'Moved out a tenant';
+    case 'tenancy.condition_recorded':
+      return d.count === undefined
+        ? "Recorded a room's condition at move-in"
+        : `Recorded version ${d.count} of a room's condition at move-in`;
+    case 'tenancy.condition_confirmed':
+      return d.count === undefined
+        ? "Confirmed a tenant's record of their room's condition"
+        : `Confirmed version ${d.count} of a tenant's record of their room's condition`;
     case 'maintenance.updated':
       return d.status
         ? `Marked ${who(d)}'s ${words(d.detail)} request in ${room} ${words(d.status)}`

@@ -10,6 +10,8 @@ export * from './audit-kinds.ts';
 export * from './bookings.ts';
 export * from './calendar.ts';
 export * from './common.ts';
+export * from './condition.ts';
+export * from './condition-constants.ts';
 export * from './consent.ts';
 export * from './constants.ts';
 export * from './format.ts';

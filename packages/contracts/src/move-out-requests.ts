@@ -16,6 +16,8 @@ export const DeductionSchema = z.object({
   amount: nairaSchema('Deduction amount').check(
     z.minimum(1, { error: 'Each deduction must be at least ₦1' }),
   ),
+  /** The item of this tenancy's condition report the deduction is for, if any. */
+  condition_item_id: z.optional(z.nullable(z.uuid({ error: 'condition_item_id must be an item id' }))),
 });
 export type Deduction = z.output<typeof DeductionSchema>;
 

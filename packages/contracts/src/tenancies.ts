@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { PersonRefSchema, RoomRefSchema } from './bookings.ts';
+import { ConditionItemSchema } from './condition.ts';
 import { MOVE_OUT_REASONS, REFUND_STATUSES } from './constants.ts';
 import { HostelRefSchema } from './hostels.ts';
 
@@ -29,7 +30,14 @@ export const MoveOutStatementSchema = z.object({
   note: z.nullable(z.string()),
   /** The caution deposit the company held when the tenant left, in naira (0 when none was paid). */
   deposit_held: z.int(),
-  deductions: z.array(z.object({ description: z.string(), amount: z.int() })),
+  deductions: z.array(
+    z.object({
+      description: z.string(),
+      amount: z.int(),
+      /** The move-in condition item it is for, with its photos (links signed for a while). */
+      condition_item: z.nullable(ConditionItemSchema),
+    }),
+  ),
   deductions_total: z.int(),
   /** deposit_held − deductions_total: what goes back through a refund of the deposit payment. */
   deposit_returned: z.int(),

@@ -33,6 +33,9 @@ function checkKey(key: string) {
  */
 export type PrivateStorage = Omit<FileStorage, 'url'>;
 
+/** What the image pipeline writes photos to: public storage, or private (a tenant's room). */
+export type PhotoStore = Pick<FileStorage, 'put' | 'remove'>;
+
 /** Files under `root`, served by this process at `<publicUrl>/uploads/<key>` (plugins/static.ts). */
 export function localStorage(root: string, publicUrl: string): FileStorage {
   const base = `${publicUrl.replace(/\/+$/, '')}/uploads`;

@@ -2,7 +2,7 @@ import { BUSINESS } from '@studynest/contracts';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError, badRequest } from '../lib/errors.ts';
-import type { FileStorage } from './file-storage.ts';
+import type { PhotoStore } from './file-storage.ts';
 import {
   ACCEPTED_PHOTO_TYPES,
   MAX_INPUT_PIXELS,
@@ -42,7 +42,7 @@ export type PhotoUpload = {
  */
 export async function readPhotoForm(
   request: FastifyRequest,
-  storage: FileStorage,
+  storage: PhotoStore,
   { photoFields, maxPhotos, folder, onField }: PhotoUpload,
 ): Promise<StoredImage[]> {
   const images: StoredImage[] = [];
@@ -109,7 +109,7 @@ export async function readPhotoForm(
  * their files are removed again, so a refused request leaves no file behind.
  */
 export async function withStoredPhotos<T>(
-  storage: FileStorage,
+  storage: PhotoStore,
   images: StoredImage[],
   write: () => Promise<T>,
 ): Promise<T> {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Photo } from '@studynest/contracts';
-import type { FileStorage } from './file-storage.ts';
+import type { FileStorage, PhotoStore } from './file-storage.ts';
 import { loadSharp } from './sharp.ts';
 
 /** Widths of the WebP renditions: a cheap phone (360–414 px at 1–2×) needs 480 or 960, not the 1600 original. */
@@ -55,7 +55,7 @@ export const webpKey = (storageKey: string, width: number) => `${storageKey}-${w
  * 1600 px wide, plus smaller WebP renditions, under `folder/`.
  */
 export async function storePhoto(
-  storage: FileStorage,
+  storage: PhotoStore,
   input: Buffer,
   folder: string,
   mime = 'image/jpeg',
@@ -170,7 +170,7 @@ async function encodeAndStore(put: Put, storageKey: string, input: Buffer | Raw)
 
 type ImageFiles = { storageKey: string; variantWidths: number[] };
 
-async function removePhoto(storage: FileStorage, image: ImageFiles) {
+async function removePhoto(storage: PhotoStore, image: ImageFiles) {
   await storage.remove(jpegKey(image.storageKey));
   for (const w of image.variantWidths) await storage.remove(webpKey(image.storageKey, w));
 }
@@ -180,7 +180,7 @@ async function removePhoto(storage: FileStorage, image: ImageFiles) {
  * transaction commits, so a rolled-back delete still finds its photos). Best effort: a file that
  * cannot be removed is left behind rather than failing the request.
  */
-export async function removePhotos(storage: FileStorage, images: ImageFiles[]): Promise<void> {
+export async function removePhotos(storage: PhotoStore, images: ImageFiles[]): Promise<void> {
   await Promise.allSettled(images.map((img) => removePhoto(storage, img)));
 }
 
@@ -194,7 +194,7 @@ export type PhotoFiles = {
   placeholder?: string | null;
 };
 
-export function toPhoto(storage: FileStorage, img: PhotoFiles): Photo {
+export function toPhoto(storage: Pick<FileStorage, 'url'>, img: PhotoFiles): Photo {
   return {
     _id: img.id,
     src: storage.url(jpegKey(img.storageKey)),

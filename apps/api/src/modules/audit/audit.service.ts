@@ -34,6 +34,8 @@ const KIND_OF_ROUTE: Record<string, AuditKind> = {
   'POST /api/admin/refunds/:id/check': 'refund.checked',
   'POST /api/admin/refunds/close': 'refund.closed',
   'POST /api/admin/tenancies/:id/move-out': 'tenancy.moved_out',
+  'POST /api/tenancies/:id/condition': 'tenancy.condition_recorded',
+  'POST /api/admin/tenancies/:id/condition/confirm': 'tenancy.condition_confirmed',
   'PATCH /api/admin/maintenance/:id': 'maintenance.updated',
   'POST /api/admin/messages': 'message.sent',
   'POST /api/admin/messages/preview': 'message.previewed',

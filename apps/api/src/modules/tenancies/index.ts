@@ -3,7 +3,13 @@
 // agent fee books it — with their caution deposit (docs/domain.md, "Lifecycles").
 export { latestMoveOut, moveOut } from './move-out.service.ts';
 export { tenanciesRoutes } from './tenancies.routes.ts';
-export { tenancies, tenancyDeductions } from './tenancies.schema.ts';
+export {
+  conditionItems,
+  conditionPhotos,
+  conditionReports,
+  tenancies,
+  tenancyDeductions,
+} from './tenancies.schema.ts';
 export { giveNotice } from './tenancy-notice.service.ts';
 export {
   applyDeposit,

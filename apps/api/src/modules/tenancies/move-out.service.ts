@@ -1,4 +1,5 @@
 import {
+  CONDITION_STATE_LABELS,
   formatLagosDate,
   formatNaira,
   lagosDateOf,
@@ -18,7 +19,9 @@ import { cancelQueuedMessages, dispatch, recordMessages } from '../messages/inde
 import { keepFromPayment, lockPayment, payments } from '../payments/index.ts';
 import { queueRefunds, recordRefund, refunds } from '../refunds/index.ts';
 import { freeRoom, lockRoom, selectWithWhoAndWhere } from '../rooms/index.ts';
-import { tenancies, tenancyDeductions } from './tenancies.schema.ts';
+import { checkDeductionItems, conditionItemsJson } from './condition.service.ts';
+import { EMAIL_LINK_SECONDS } from './condition-photo-links.ts';
+import { conditionItems, tenancies, tenancyDeductions } from './tenancies.schema.ts';
 import { depositHeldAmount, rentReminderKeyPrefix, unsettledDeposit } from './tenancy-rules.ts';
 
 /** The rules are in docs/domain.md ("Move-out"). */
@@ -73,6 +76,7 @@ export async function moveOut(
       input,
     );
     if (problem) throw badRequest(problem.message, problem.fields);
+    await checkDeductionItems(tx, tenancy.id, input.deductions);
 
     const deposit = await lockPayment(
       tx,
@@ -132,6 +136,7 @@ export async function moveOut(
           position,
           description: d.description,
           amount: d.amount,
+          conditionItemId: d.condition_item_id ?? null,
         })),
       );
     }
@@ -140,8 +145,10 @@ export async function moveOut(
     // The room can be booked again; the triggers on rooms update the hostel's availability.
     await freeRoom(tx, tenancy.roomId, ['rented', 'booked']);
 
-    const [recorded] = await readStatements(tx, eq(tenancies.id, tenancy.id), 1);
-    notices = await recordMoveOutNotice(tx, deps, recorded!);
+    const [recorded] = await readStatements(tx, deps, eq(tenancies.id, tenancy.id), 1);
+    // The e-mail's photo links must still open when she reads it weeks later.
+    const [mailed] = await readStatements(tx, deps, eq(tenancies.id, tenancy.id), 1, EMAIL_LINK_SECONDS);
+    notices = await recordMoveOutNotice(tx, deps, mailed!);
     return recorded!;
   });
   try {
@@ -157,8 +164,10 @@ export async function moveOut(
 /** Move-out statements (recorded move-outs), newest first. */
 async function readStatements(
   db: DbOrTx,
+  deps: Pick<Deps, 'config'>,
   where: SQL | undefined,
   limit: number,
+  linkSeconds?: number,
 ): Promise<MoveOutStatement[]> {
   const rows = await selectWithWhoAndWhere(db, tenancies, { tenancy: tenancies })
     .where(and(isNotNull(tenancies.moveOutRecordedAt), where))
@@ -175,6 +184,18 @@ async function readStatements(
       ),
     )
     .orderBy(asc(tenancyDeductions.position));
+  const itemIds = items.flatMap((d) => (d.conditionItemId ? [d.conditionItemId] : []));
+  const conditionOf = new Map(
+    (itemIds.length
+      ? await conditionItemsJson(
+          db,
+          deps,
+          await db.select().from(conditionItems).where(inArray(conditionItems.id, itemIds)),
+          linkSeconds,
+        )
+      : []
+    ).map(({ reportId: _, ...item }) => [item._id, item]),
+  );
   // The deposit's refund since the move-out, newest first: a failed one an admin tried again is
   // followed by its retry.
   const depositIds = rows.flatMap((r) => (r.tenancy.depositPaymentId ? [r.tenancy.depositPaymentId] : []));
@@ -197,7 +218,11 @@ async function readStatements(
     );
     const deductions = items
       .filter((d) => d.tenancyId === tenancy.id)
-      .map((d) => ({ description: d.description, amount: d.amount }));
+      .map((d) => ({
+        description: d.description,
+        amount: d.amount,
+        condition_item: (d.conditionItemId && conditionOf.get(d.conditionItemId)) || null,
+      }));
     const deductionsTotal = deductions.reduce((sum, d) => sum + d.amount, 0);
     const held = tenancy.depositHeld ?? 0;
     return {
@@ -221,10 +246,10 @@ async function readStatements(
 
 /** The student's latest move-out statement, for their profile. */
 export async function latestMoveOut(
-  { db }: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'db' | 'config'>,
   userId: string,
 ): Promise<MoveOutStatement | null> {
-  const [statement] = await readStatements(db, eq(tenancies.userId, userId), 1);
+  const [statement] = await readStatements(deps.db, deps, eq(tenancies.userId, userId), 1);
   return statement ?? null;
 }
 
@@ -241,12 +266,26 @@ async function recordMoveOutNotice(
     '',
     'Caution deposit statement',
     `Deposit held: ${formatNaira(s.deposit_held)}`,
-    ...s.deductions.map((d) => `Less ${d.description}: ${formatNaira(d.amount)}`),
+    ...s.deductions.flatMap((d) => [
+      `Less ${d.description}: ${formatNaira(d.amount)}`,
+      ...(d.condition_item
+        ? [
+            `  For: ${d.condition_item.name}, ${CONDITION_STATE_LABELS[d.condition_item.state].toLowerCase()} at move-in${d.condition_item.note ? ` (${d.condition_item.note})` : ''}`,
+            ...d.condition_item.photos.map((p, i) => `  Move-in photo ${i + 1}: ${p.src}`),
+          ]
+        : []),
+    ]),
     `Returned to you: ${formatNaira(s.deposit_returned)}`,
     '',
     s.deposit_returned > 0
       ? `We have asked for the refund of ${formatNaira(s.deposit_returned)} to the card or account you paid the deposit from; we will e-mail you again once it has gone through. Your bank may take a few working days to show it.`
       : 'There is nothing to return.',
+    ...(s.deductions.some((d) => d.condition_item?.photos.length)
+      ? [
+          '',
+          `The photo links are from your room's condition report at move-in and open for ${EMAIL_LINK_SECONDS / 86_400} days.`,
+        ]
+      : []),
     ...(s.note ? ['', `Note: ${s.note}`] : []),
     '',
     `Your statement: ${deps.config.publicUrl}/profile`,

@@ -1,4 +1,11 @@
-import { MOVE_OUT_REASONS, type MoveOutReason } from '@studynest/contracts';
+import {
+  CONDITION_REPORT_STATUSES,
+  CONDITION_STATES,
+  type ConditionReportStatus,
+  type ConditionState,
+  MOVE_OUT_REASONS,
+  type MoveOutReason,
+} from '@studynest/contracts';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -11,7 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { belongsTo, createdAt, inList, naira, rowId, updatedAt } from '../../db/columns.ts';
+import { belongsTo, createdAt, inList, naira, photoColumns, rowId, updatedAt } from '../../db/columns.ts';
 import { users } from '../auth/auth.schema.ts';
 import { payments } from '../payments/payments.schema.ts';
 import { whoAndWhere } from '../rooms/rooms.schema.ts';
@@ -71,9 +78,71 @@ export const tenancyDeductions = pgTable(
     position: integer('position').notNull(),
     description: text('description').notNull(),
     amount: naira('amount'),
+    /** The move-in condition item it is for: one of this tenancy's reports' (checked on move-out). */
+    conditionItemId: uuid('condition_item_id').references(() => conditionItems.id),
   },
   (t) => [
     uniqueIndex('tenancy_deductions_position_uq').on(t.tenancyId, t.position),
     check('tenancy_deductions_amount_ck', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * Photos of the tenant's room for its condition report (docs/domain.md, "The room's condition"):
+ * stored privately (`condition/` of the private storage), read only through signed links the API
+ * gives those who may see the report. Uploaded first, then named by the report's items; versions
+ * of a report share them.
+ */
+export const conditionPhotos = pgTable(
+  'condition_photos',
+  {
+    ...photoColumns(),
+    tenancyId: belongsTo('tenancy_id', () => tenancies.id),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('condition_photos_tenancy_idx').on(t.tenancyId)],
+);
+
+/** One version of a tenancy's move-in condition report; the latest is the current one. */
+export const conditionReports = pgTable(
+  'condition_reports',
+  {
+    id: rowId(),
+    tenancyId: belongsTo('tenancy_id', () => tenancies.id),
+    version: integer('version').notNull(),
+    status: text('status').$type<ConditionReportStatus>().notNull(),
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    recordedByRole: text('recorded_by_role').$type<'admin' | 'tenant'>().notNull(),
+    recordedAt: createdAt(),
+    confirmedBy: uuid('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('condition_reports_version_uq').on(t.tenancyId, t.version),
+    check('condition_reports_status_ck', inList('status', CONDITION_REPORT_STATUSES)),
+    check('condition_reports_role_ck', inList('recorded_by_role', ['admin', 'tenant'])),
+    check(
+      'condition_reports_confirmed_ck',
+      sql`(${t.status} = 'confirmed') = (${t.confirmedAt} is not null)`,
+    ),
+  ],
+);
+
+/** A report's items, in the recorder's order; never changed once written (a correction is a new version). */
+export const conditionItems = pgTable(
+  'condition_items',
+  {
+    id: rowId(),
+    reportId: belongsTo('report_id', () => conditionReports.id),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    state: text('state').$type<ConditionState>().notNull(),
+    note: text('note'),
+    /** condition_photos of the same tenancy, in order. */
+    photoIds: uuid('photo_ids').array().notNull().default(sql`'{}'::uuid[]`),
+  },
+  (t) => [
+    uniqueIndex('condition_items_position_uq').on(t.reportId, t.position),
+    check('condition_items_state_ck', inList('state', CONDITION_STATES)),
   ],
 );

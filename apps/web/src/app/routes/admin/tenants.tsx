@@ -6,6 +6,7 @@ import { SearchField } from '../../../components/ui/form-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { siteQueries } from '../../../features/marketing/api/marketing-queries.ts';
 import { tenancyQueries } from '../../../features/tenancies/api/tenancy-queries.ts';
+import { ConditionDialog } from '../../../features/tenancies/components/condition-report.tsx';
 import { MoveOutDialog } from '../../../features/tenancies/components/move-out-dialog.tsx';
 import { TenantTable, tenantMatches } from '../../../features/tenancies/components/tenant-table.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -25,6 +26,7 @@ export function Component() {
   const givenNotice = tenants.data?.filter((t) => t.notice).length ?? 0;
   const { compose, dialog } = useComposeMessage();
   const [movingOut, setMovingOut] = useState<Tenant | null>(null);
+  const [inspecting, setInspecting] = useState<Tenant | null>(null);
 
   return (
     <section className="flex flex-col gap-4">
@@ -68,6 +70,14 @@ export function Component() {
                 <button
                   type="button"
                   className="btn-secondary whitespace-nowrap"
+                  aria-label={`Room condition of ${t.user.first_name} ${t.user.last_name}`}
+                  onClick={() => setInspecting(t)}
+                >
+                  Room condition
+                </button>
+                <button
+                  type="button"
+                  className="btn-secondary whitespace-nowrap"
                   aria-label={`Move out ${t.user.first_name} ${t.user.last_name}`}
                   onClick={() => setMovingOut(t)}
                 >
@@ -78,6 +88,7 @@ export function Component() {
           />
         ))}
       {dialog}
+      <ConditionDialog tenant={inspecting} onClose={() => setInspecting(null)} />
       <MoveOutDialog
         tenant={movingOut}
         noticeDays={site.data?.tenantNoticeDays}

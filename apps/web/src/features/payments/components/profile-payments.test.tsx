@@ -158,7 +158,9 @@ describe('PaymentDetails: after move-out', () => {
     reason: 'left_early' as const,
     note: null,
     deposit_held: 50_000,
-    deductions: deductions ? [{ description: 'Broken louvre glass', amount: deductions }] : [],
+    deductions: deductions
+      ? [{ description: 'Broken louvre glass', amount: deductions, condition_item: null }]
+      : [],
     deductions_total: deductions,
     deposit_returned: 50_000 - deductions,
     refund,

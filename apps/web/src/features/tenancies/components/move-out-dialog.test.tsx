@@ -1,4 +1,4 @@
-import type { Tenant } from '@studynest/contracts';
+import type { ConditionReport, Tenant } from '@studynest/contracts';
 import { addDays, todayInLagos } from '@studynest/contracts/calendar';
 import { formatLagosDate } from '@studynest/contracts/format';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -20,6 +20,28 @@ const tenant: Tenant = {
   deposit_held: 20_000,
   notice: { given_at: new Date().toISOString(), move_out_on: addDays(today, 30) },
 };
+
+/** The tenancy's condition report at move-in, confirmed by an admin. */
+const report: ConditionReport = {
+  _id: 'r1',
+  tenancy_id: 't1',
+  version: 1,
+  status: 'confirmed',
+  recorded_by: 'admin',
+  recorded_at: new Date().toISOString(),
+  confirmed_at: new Date().toISOString(),
+  items: [
+    { _id: '0b9c6f0e-1f1a-4a57-9d43-5a1e3f0c0001', name: 'Bed', state: 'good', note: null, photos: [] },
+    {
+      _id: '0b9c6f0e-1f1a-4a57-9d43-5a1e3f0c0002',
+      name: 'Windows',
+      state: 'damaged',
+      note: 'Louvre glass cracked',
+      photos: [],
+    },
+  ],
+};
+const noReport = { status: 200, body: [] };
 
 beforeAll(polyfillDialog);
 afterEach(() => {
@@ -56,7 +78,7 @@ describe('MoveOutDialog', () => {
   });
 
   it('checks the day as the server does, and clears the message when the reason changes', async () => {
-    const { calls } = mockFetch();
+    const { calls } = mockFetch(noReport);
     const form = renderDialog();
     fireEvent.change(form.reason, { target: { value: 'tenant_notice' } });
     form.submit();
@@ -66,6 +88,7 @@ describe('MoveOutDialog', () => {
       ),
     ).toBeTruthy();
     expect(form.date.getAttribute('aria-invalid')).toBe('true');
+    expect(await within(form.dialog).findByText('No condition report was recorded at move-in.')).toBeTruthy();
     fireEvent.change(form.reason, { target: { value: 'left_early' } });
     await waitFor(() => expect(within(form.dialog).queryByText(/notice runs until/)).toBeNull());
 
@@ -78,10 +101,10 @@ describe('MoveOutDialog', () => {
     fireEvent.change(form.reason, { target: { value: 'lease_ended' } });
     fireEvent.change(form.date, { target: { value: today } });
     expect(await within(form.dialog).findByText(/The paid rent year runs until/)).toBeTruthy();
-    expect(calls).toEqual([]);
+    expect(calls).toEqual([{ method: 'GET', path: '/tenancies/t1/condition', body: undefined }]);
   });
 
-  it('refuses deductions beyond the deposit, then sends the move-out with them', async () => {
+  it('refuses deductions beyond the deposit, then sends the move-out with them, one for an item of the condition report', async () => {
     const statement = {
       tenancy_id: 't1',
       ...placement,
@@ -90,19 +113,25 @@ describe('MoveOutDialog', () => {
       reason: 'left_early',
       note: null,
       deposit_held: 20_000,
-      deductions: [{ description: 'Broken louvre glass', amount: 5_000 }],
+      deductions: [{ description: 'Broken louvre glass', amount: 5_000, condition_item: report.items[1]! }],
       deductions_total: 5_000,
       deposit_returned: 15_000,
       refund: { _id: 'f1', amount: 15_000, status: 'pending' },
       recorded_at: new Date().toISOString(),
     };
-    const { calls } = mockFetch({ status: 200, body: statement });
+    const { calls } = mockFetch({ status: 200, body: [report] }, { status: 200, body: statement });
     const form = renderDialog();
+    // The report at move-in is shown beside the deductions.
+    expect(await within(form.dialog).findByText('Room condition at move-in')).toBeTruthy();
+    expect(form.dialog.textContent).toContain('Windows: Damaged — Louvre glass cracked');
     fireEvent.click(within(form.dialog).getByRole('button', { name: 'Add deduction' }));
     fireEvent.change(within(form.dialog).getByLabelText('Deduction 1: what for'), {
       target: { value: ' Broken louvre glass ' },
     });
     const amount = within(form.dialog).getByLabelText('Deduction 1: amount (₦)');
+    fireEvent.change(within(form.dialog).getByLabelText('Deduction 1: for item (optional)'), {
+      target: { value: '0b9c6f0e-1f1a-4a57-9d43-5a1e3f0c0002' },
+    });
     fireEvent.change(amount, { target: { value: '20001' } });
     form.submit();
     expect(
@@ -116,20 +145,27 @@ describe('MoveOutDialog', () => {
     form.submit();
     expect(await screen.findByText(/₦15,000 of the deposit is being refunded/)).toBeTruthy();
     expect(calls).toEqual([
+      { method: 'GET', path: '/tenancies/t1/condition', body: undefined },
       {
         method: 'POST',
         path: '/admin/tenancies/t1/move-out',
         body: {
           date: today,
           reason: 'left_early',
-          deductions: [{ description: 'Broken louvre glass', amount: 5_000 }],
+          deductions: [
+            {
+              description: 'Broken louvre glass',
+              amount: 5_000,
+              condition_item_id: '0b9c6f0e-1f1a-4a57-9d43-5a1e3f0c0002',
+            },
+          ],
         },
       },
     ]);
   });
 
   it('names the reason when the tenant gave no notice', async () => {
-    mockFetch();
+    mockFetch(noReport);
     const form = renderDialog({ ...tenant, notice: null });
     expect(form.reason.value).toBe('breach');
     fireEvent.change(form.reason, { target: { value: 'left_early' } });

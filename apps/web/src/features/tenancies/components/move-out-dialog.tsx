@@ -1,5 +1,6 @@
-import type { MoveOut, MoveOutStatement, Tenant } from '@studynest/contracts';
+import type { ConditionItem, MoveOut, MoveOutStatement, Tenant } from '@studynest/contracts';
 import { addDays } from '@studynest/contracts/calendar';
+import { CONDITION_STATE_LABELS } from '@studynest/contracts/condition-constants';
 import {
   MAX_DEDUCTIONS,
   MOVE_OUT_REASON_LABELS,
@@ -7,6 +8,7 @@ import {
   type MoveOutReason,
 } from '@studynest/contracts/constants';
 import { typedNaira } from '@studynest/contracts/money';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { choices, SelectField, TextField } from '../../../components/ui/form-field.tsx';
@@ -20,10 +22,15 @@ import {
   withRules,
 } from '../../../lib/form.ts';
 import { formatLagosDate, formatNaira, todayInLagos } from '../../../lib/format.ts';
+import { conditionQuery } from '../api/condition-queries.ts';
 import { useMoveOut } from '../api/tenancy-queries.ts';
+import { ConditionSummary } from './condition-report.tsx';
 
-/** A deduction as typed: the amount stays text until the contract's schema reads it. */
-type Row = { key: number; description: string; amount: string };
+/**
+ * A deduction as typed: the amount stays text until the contract's schema reads it; the condition
+ * item it is for, when one is chosen.
+ */
+type Row = { key: number; description: string; amount: string; condition_item_id?: string };
 type Values = { date: string; reason: MoveOutReason; note: string; deductions: Row[] };
 
 // The contract's checks (and its date rules) load after the dialog opens (see lazyZodResolver).
@@ -167,6 +174,9 @@ function MoveOutForm({
     },
   });
   const who = `${tenant.user.first_name} ${tenant.user.last_name}`;
+  // The room's condition at move-in, beside the deductions: each may name the item it is for.
+  const condition = useQuery(conditionQuery(tenant.tenancy_id));
+  const report = condition.data?.[0];
 
   const submit = handleSubmit((body) =>
     moveOut.mutateAsync({ tenancyId: tenant.tenancy_id, body }).then(onDone, (err: unknown) => {
@@ -203,12 +213,18 @@ function MoveOutForm({
         error={errors.note?.message}
         {...register('note', { setValueAs: (v) => v.trim() || undefined })}
       />
+      {report ? (
+        <ConditionSummary report={report} />
+      ) : (
+        condition.data && <p className="text-sm text-muted">No condition report was recorded at move-in.</p>
+      )}
       <Controller
         control={control}
         name="deductions"
         render={({ field }) => (
           <Deductions
             rows={field.value}
+            items={report?.items ?? []}
             held={tenant.deposit_held}
             errors={errors.deductions}
             onChange={(rows) => {
@@ -229,11 +245,13 @@ function MoveOutForm({
 /** The itemised deductions from the deposit, and what that leaves for the tenant. */
 function Deductions({
   rows,
+  items,
   held,
   errors,
   onChange,
 }: {
   rows: Row[];
+  items: ConditionItem[];
   held: number;
   errors: FieldErrors<Values>['deductions'];
   onChange: (rows: Row[]) => void;
@@ -273,6 +291,19 @@ function Deductions({
                 />
               </div>
             </div>
+            {items.length > 0 && (
+              <SelectField
+                label={`Deduction ${i + 1}: for item (optional)`}
+                none="No particular item"
+                value={row.condition_item_id ?? ''}
+                error={errors?.[i]?.condition_item_id?.message}
+                options={items.map((item) => [
+                  item._id,
+                  `${item.name} (${CONDITION_STATE_LABELS[item.state].toLowerCase()} at move-in)`,
+                ])}
+                onChange={(e) => update(row.key, { condition_item_id: e.currentTarget.value || undefined })}
+              />
+            )}
             <button
               type="button"
               className="self-start text-sm font-semibold text-danger-700 underline"
