@@ -1,13 +1,56 @@
-import { readFile } from 'node:fs/promises';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { CONSENT_WORDING } from '@studynest/contracts/consent';
 import { strFromU8, unzipSync } from 'fflate';
 import { expect, test } from './fixtures.ts';
 import { createStudent, latestCode, logIn, newPerson } from './people.ts';
 
 /**
+ * "Download my data" as a person does it: the button asks, the page says the link is on its way,
+ * a job prepares the ZIP and e-mails the link (read from the dev outbox), and the link downloads
+ * it. Answers the ZIP's data.json.
+ */
+async function downloadMyData(page: Page, request: APIRequestContext, email: string) {
+  await page.getByRole('button', { name: 'Download my data' }).click();
+  await expect(page.getByText("We'll e-mail you a link within a few minutes.").first()).toBeVisible();
+  let link = '';
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
+        const mails = (await res.json()) as { to: string; subject: string; text: string }[];
+        const ready = mails.filter((m) => m.to === email && /data is ready/.test(m.subject)).at(-1);
+        link = /https?:\/\/\S+\/api\/user\/data-exports\/\S+/.exec(ready?.text ?? '')?.[0] ?? '';
+        return link;
+      },
+      { timeout: 20_000 },
+    )
+    .toMatch(/download\?token=/);
+  // The page sees it ready too (it looks again while one is being prepared).
+  await expect(page.getByRole('list', { name: 'Your data exports' })).toContainText(
+    'Ready: we e-mailed you a link',
+    {
+      timeout: 15_000,
+    },
+  );
+  const url = new URL(link);
+  const res = await request.get(url.pathname + url.search);
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toBe('application/zip');
+  expect(res.headers()['content-disposition']).toContain('studynest-my-data.zip');
+  const files = unzipSync(new Uint8Array(await res.body()));
+  // A link with another token is refused with a page that says why.
+  const refused = await page.request.get(`${url.pathname}?token=${'x'.repeat(43)}`, {
+    headers: { accept: 'text/html' },
+  });
+  expect(refused.status()).toBe(404);
+  expect(await refused.text()).toContain('This link does not open your data');
+  return JSON.parse(strFromU8(files['data.json']!)) as Record<string, unknown>;
+}
+
+/**
  * People's rights over their data at 375 px (docs/domain.md): on "Password, devices and your data"
- * (linked from her profile) she corrects her name, downloads her data and deletes her account. The
- * ZIP is built in the request for now, so the download is the browser's.
+ * (linked from her profile) she corrects her name, downloads her data (through the e-mailed link)
+ * and deletes her account.
  */
 test('a student corrects her name, downloads her data and deletes her account', async ({ page, request }) => {
   await page.setViewportSize({ width: 375, height: 812 });
@@ -24,12 +67,13 @@ test('a student corrects her name, downloads her data and deletes her account', 
   await expect(details).toContainText('Your details are saved.');
   await expect(details.getByLabel('Phone number')).toHaveValue('+2348051234567');
 
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download my data' }).click();
-  const file = await download;
-  expect(file.suggestedFilename()).toBe('studynest-my-data.zip');
-  const zip = await file.path();
-  expect(zip).toBeTruthy();
+  const mine = await downloadMyData(page, request, student.email);
+  expect(mine.account).toMatchObject({
+    email: student.email,
+    firstName: 'Ngozi',
+    phoneNumber: '+2348051234567',
+  });
+  await page.screenshot({ path: 'docs/screenshots/data-rights-export-ready-375.png', fullPage: true });
 
   const deletion = page.getByRole('region', { name: 'Delete my account' });
   await deletion.getByLabel('Your password').fill(student.password);
@@ -81,10 +125,7 @@ test('she ticks news and offers at sign-up: the consent is kept with its words, 
   await expect(page.getByText('News by text turned off.')).toBeVisible();
 
   await page.getByRole('link', { name: 'Password, devices and your data' }).click();
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download my data' }).click();
-  const zip = await (await download).path();
-  const data = JSON.parse(strFromU8(unzipSync(await readFile(zip))['data.json']!)) as {
+  const data = (await downloadMyData(page, request, p.email)) as unknown as {
     account: { marketingEmail: boolean; marketingSms: boolean; notifySms: boolean };
     consents: { kind: string; granted: boolean; source: string; wording: string; at: string }[];
   };

@@ -8,7 +8,8 @@ import { startMessageWorkers } from './modules/messages/index.ts';
 import { startReconciliationJobs } from './modules/reconciliation/index.ts';
 import { startRefundJobs } from './modules/refunds/index.ts';
 import { startRentJobs } from './modules/rent/index.ts';
-import { startSavedJobs } from './modules/saved/index.ts';
+import { listSaved, startSavedJobs } from './modules/saved/index.ts';
+import { startDataRightsJobs } from './modules/users/index.ts';
 
 /**
  * What every start does once the database is migrated: stored phone numbers a migration listed are
@@ -40,4 +41,8 @@ export async function startWorkers(deps: Deps): Promise<void> {
   await startRentJobs(deps);
   await startSavedJobs(deps);
   await startIdempotencyJobs(deps);
+  // Saved items come after the users module: their part of a person's export is handed in here.
+  await startDataRightsJobs(deps, {
+    exportParts: { saved: async (d, userId) => ({ rows: await listSaved(d, userId) }) },
+  });
 }

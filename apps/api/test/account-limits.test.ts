@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { addDays, addMonths, todayInLagos } from '@studynest/contracts';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_LIMITS, type AccountLimitName, accountLimitReached } from '../src/lib/account-limits.ts';
 import { SLOT } from '../src/modules/payments/payments.fixtures.ts';
+import { dataExports } from '../src/modules/users/users.schema.ts';
 import { type TestApp, testApp } from './build-test-app.ts';
 import {
   insertHostel,
@@ -54,6 +56,15 @@ const ROWS: Record<Exclude<AccountLimitName, 'receipt-downloads' | 'payment-init
     // A room that does not exist: the limit counts the request before the room is looked for.
     call: (t, who) => send(t, who, 'GET', `/api/agreements/rent?room_id=${randomUUID()}`),
     passes: 404,
+  },
+  'data-exports': {
+    role: 'student',
+    // Each request finds none pending (the job may not have run yet), so each is a new request.
+    call: async (t, who) => {
+      await t.db.delete(dataExports).where(eq(dataExports.userId, who.user.id));
+      return send(t, who, 'POST', '/api/user/data-exports');
+    },
+    passes: 202,
   },
   'password-changes': {
     role: 'student',

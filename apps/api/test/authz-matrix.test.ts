@@ -13,6 +13,8 @@ import { payments } from '../src/modules/payments/payments.schema.ts';
 import { receiptCode } from '../src/modules/receipts/receipts.service.ts';
 import { refunds } from '../src/modules/refunds/refunds.schema.ts';
 import { roomImages, rooms } from '../src/modules/rooms/rooms.schema.ts';
+import { downloadToken } from '../src/modules/users/data-exports.service.ts';
+import { dataExports } from '../src/modules/users/users.schema.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import {
   insertHostel,
@@ -154,7 +156,10 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/admin/messages/{id}/retry': adminOnly(),
 
   'GET /api/user/all': adminOnly(),
-  'GET /api/user/profile/export': signedIn(),
+  'POST /api/user/data-exports': signedIn(202),
+  'GET /api/user/data-exports': signedIn(),
+  // The e-mailed link needs no session: its token is the key. Another person's token on her export is refused.
+  'GET /api/user/data-exports/{id}/download': { anon: 200, student: 200, other: 404, admin: 200 },
   'PATCH /api/user/profile': signedIn(),
   'PUT /api/user/profile': signedIn(),
   'GET /api/user/{id}': ownerOrAdmin(),
@@ -377,7 +382,12 @@ async function paidReference(w: World) {
   return { reference, receiptNumber: row?.receiptNumber as string };
 }
 
-type AgreementJson = { _id: string; document_sha256: string; verify_url: string | null; signed_url: string | null };
+type AgreementJson = {
+  _id: string;
+  document_sha256: string;
+  verify_url: string | null;
+  signed_url: string | null;
+};
 
 /** The tenancy agreement for the rent of a room the student has just booked; accepted when asked. */
 async function studentAgreement(w: World, accepted: boolean): Promise<AgreementJson> {
@@ -387,7 +397,8 @@ async function studentAgreement(w: World, accepted: boolean): Promise<AgreementJ
     url: `/api/agreements/rent?room_id=${room.id}`,
     headers: w.student.headers,
   });
-  if (opened.statusCode !== 200) throw new Error(`set-up agreement failed: ${opened.statusCode} ${opened.body}`);
+  if (opened.statusCode !== 200)
+    throw new Error(`set-up agreement failed: ${opened.statusCode} ${opened.body}`);
   const agreement = opened.json() as AgreementJson;
   if (!accepted) return agreement;
   const res = await w.t.app.inject({
@@ -800,7 +811,20 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
   }),
 
   'GET /api/user/all': async () => ({ url: '/api/user/all' }),
-  'GET /api/user/profile/export': async () => ({ url: '/api/user/profile/export' }),
+  // Each caller asks once, with nothing of theirs pending.
+  'POST /api/user/data-exports': async (w, role) => {
+    if (role !== 'anon') await w.db.delete(dataExports).where(eq(dataExports.userId, w.people[role].user.id));
+    return { url: '/api/user/data-exports' };
+  },
+  'GET /api/user/data-exports': async () => ({ url: '/api/user/data-exports' }),
+  'GET /api/user/data-exports/{id}/download': async (w, role) => {
+    const mine = await readyExport(w, w.student);
+    const token =
+      role === 'other'
+        ? downloadToken(w.t.app.deps, await readyExport(w, w.other))
+        : downloadToken(w.t.app.deps, mine);
+    return { url: `/api/user/data-exports/${mine.id}/download?token=${token}` };
+  },
   'PATCH /api/user/profile': async () => ({
     url: '/api/user/profile',
     payload: { emergency_contact: { name: 'Mama Ada', phone: '08039876543' } },
@@ -899,7 +923,9 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
   },
   'GET /api/agreements/mine': async () => ({ url: '/api/agreements/mine' }),
   'GET /api/user/{id}/agreements': async (w) => ({ url: `/api/user/${w.student.user.id}/agreements` }),
-  'GET /api/agreements/{id}': async (w) => ({ url: `/api/agreements/${(await studentAgreement(w, false))._id}` }),
+  'GET /api/agreements/{id}': async (w) => ({
+    url: `/api/agreements/${(await studentAgreement(w, false))._id}`,
+  }),
   'GET /api/agreements/{id}/document.pdf': async (w) => ({
     url: `/api/agreements/${(await studentAgreement(w, false))._id}/document.pdf`,
   }),
@@ -975,6 +1001,23 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
     payload: { email: `${unique('news')}@example.com` },
   }),
 };
+
+/** A ready export of `who`, as the job leaves it: a ZIP in private storage, a day to go. */
+async function readyExport(w: World, who: SignedIn) {
+  const storageKey = `data-exports/${unique('matrix')}.zip`;
+  await w.t.app.deps.privateStorage.put(storageKey, Buffer.from('PK\u0005\u0006'), 'application/zip');
+  const [row] = await w.db
+    .insert(dataExports)
+    .values({
+      userId: who.user.id,
+      status: 'ready',
+      storageKey,
+      readyAt: new Date(),
+      expiresAt: new Date(Date.now() + 3_600_000),
+    })
+    .returning();
+  return row!;
+}
 
 const HIDDEN_REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
   'GET /sandbox/checkout/{reference}': async (w) => ({ url: `/sandbox/checkout/${w.reference}` }),

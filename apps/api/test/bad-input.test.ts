@@ -2,8 +2,8 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import {
   AdminMessageCreateSchema,
-  AgreementAcceptSchema,
   AdminSettingsSchema,
+  AgreementAcceptSchema,
   BookingCreateSchema,
   ChangePasswordSchema,
   ConditionRecordSchema,
@@ -54,6 +54,8 @@ import {
   payAtCheckout,
   SLOT,
 } from '../src/modules/payments/payments.fixtures.ts';
+import { downloadToken } from '../src/modules/users/data-exports.service.ts';
+import { dataExports } from '../src/modules/users/users.schema.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { insertUser, type SignedIn, signedInUser, TEST_PASSWORD } from './factories.ts';
 import { anonymous, sendJsonText } from './requests.ts';
@@ -92,6 +94,8 @@ type World = {
   documentId: string;
   /** The tenancy agreement for the rent of a room the student booked, and its PDF's hash. */
   agreement: { id: string; sha256: string };
+  /** A ready data export of the student's, whose link only its own token opens. */
+  exportId: string;
 };
 
 type BodyOp = {
@@ -740,8 +744,22 @@ describe('bad input', () => {
           _id: string;
         }
       )._id,
+      exportId: '',
     };
     w.agreement = await bookedRoomAgreement(t, student);
+    const storageKey = 'data-exports/bad-input.zip';
+    await t.app.deps.privateStorage.put(storageKey, Buffer.from('PK\u0005\u0006'), 'application/zip');
+    const [ready] = await t.db
+      .insert(dataExports)
+      .values({
+        userId: student.user.id,
+        status: 'ready',
+        storageKey,
+        readyAt: new Date(),
+        expiresAt: new Date(Date.now() + 3_600_000),
+      })
+      .returning();
+    w.exportId = ready!.id;
     const ops = await openApiOperations(t);
     bodyOpsInDoc = ops.filter((o) => o.hasBody).map((o) => o.key);
     pathOps = ops.filter((o) => o.path.includes('{')).map((o) => o.key);
@@ -899,6 +917,34 @@ describe('bad input', () => {
       const typed = await refund('₦1,000');
       expect(typed.statusCode, typed.body).toBe(409);
       await checkDatabase(false, 'amounts typed wrongly');
+    });
+
+    it("refuses any token on a data export's link but the one signed for it with a 4xx that says what to do, and changes nothing", async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(
+            fc.string({ maxLength: 200 }),
+            fc.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+            fc.constantFrom(
+              '',
+              '%00',
+              '<script>',
+              'a'.repeat(5000),
+              downloadToken(w.t.app.deps, { id: w.exportId, userId: w.admin.user.id }),
+            ),
+          ),
+          async (token) => {
+            const res = await w.t.app.inject({
+              method: 'GET',
+              url: `/api/user/data-exports/${w.exportId}/download?token=${encodeURIComponent(token)}`,
+            });
+            expectClientError(res, `token ${token.slice(0, 60)}`);
+            expect(res.json().message).toMatch(/link/);
+            await checkDatabase(false, 'data export token');
+          },
+        ),
+        { numRuns: RUNS },
+      );
     });
 
     it('refuses a body that is not JSON', async () => {

@@ -1,6 +1,5 @@
 import { CONSENT_WORDING } from '@studynest/contracts';
 import { eq } from 'drizzle-orm';
-import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consents, users } from '../src/modules/auth/auth.schema.ts';
 import { multipart, postSignup, signup, signupBody } from '../src/modules/auth/auth.test-helpers.ts';
@@ -17,7 +16,7 @@ import { jpegKey, storePhoto } from '../src/storage/photos.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { eventually } from './eventually.ts';
 import { signedInUser, TEST_PASSWORD } from './factories.ts';
-import { anonymous, send } from './requests.ts';
+import { send } from './requests.ts';
 
 /** People's rights over their data (docs/domain.md, "People's rights over their data"). */
 describe('data rights', () => {
@@ -304,58 +303,6 @@ describe('data rights', () => {
       expect(res.statusCode).toBe(400);
       expect(res.body).toContain('Enter your password to delete your account');
       expect((await account(student.user.id)).deletedAt).toBeNull();
-    });
-  });
-
-  describe('access', () => {
-    it("a ZIP with her rows of each table and her photos, and nobody else's", async () => {
-      const her = await paidTenant(t, { room: {}, deposit: true });
-      const other = await paidTenant(t, { room: {}, deposit: true });
-      await send(t, her.student, 'PATCH', '/api/user/profile', { marketing_sms: true });
-      await send(t, other.student, 'PATCH', '/api/user/profile', { marketing_sms: true });
-      const photo = await storePhoto(t.app.deps.storage, await smallJpeg(4), 'maintenance');
-      for (const who of [her, other]) {
-        await t.db.insert(maintenanceRequests).values({
-          userId: who.student.user.id,
-          roomId: who.room.id,
-          hostelId: who.room.hostelId,
-          tenancyId: who.tenancy.id,
-          category: 'plumbing',
-          description: `Tap drips for ${who.student.user.lastName}`,
-          urgency: 'normal',
-          photos: who === her ? [photo] : [],
-          dueBy: new Date(),
-        });
-      }
-
-      expect((await send(t, anonymous, 'GET', '/api/user/profile/export')).statusCode).toBe(401);
-      const res = await send(t, her.student, 'GET', '/api/user/profile/export');
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toBe('application/zip');
-      const files = unzipSync(new Uint8Array(res.rawPayload));
-      const data = JSON.parse(strFromU8(files['data.json']!));
-      const json = strFromU8(files['data.json']!);
-
-      expect(data.account).toMatchObject({ id: her.student.user.id, email: her.student.user.email });
-      expect(data.account.passwordHash).toBeUndefined();
-      for (const table of [
-        'consents',
-        'bookings',
-        'payments',
-        'tenancies',
-        'maintenance',
-        'messages_sent_to_you',
-      ]) {
-        expect(data[table].length, table).toBeGreaterThan(0);
-      }
-      expect(data.payments.map((p: { reference: string }) => p.reference)).toContain(her.rentReference);
-      expect(data.tenancies[0].id).toBe(her.tenancy.id);
-      expect(Object.keys(files).filter((f) => f.startsWith('photos/'))).toHaveLength(1);
-      // Nothing of the other tenant: not her id, e-mail, payments or request.
-      expect(json).not.toContain(other.student.user.id);
-      expect(json).not.toContain(other.student.user.email);
-      expect(json).not.toContain(other.rentReference);
-      expect(json).not.toContain(other.tenancy.id);
     });
   });
 });

@@ -22,6 +22,8 @@ export const ERROR_CODES = {
   documentsRequired: 'documents_required',
   /** Rent: the paperwork setting is on and she has not accepted the tenancy agreement for this rent. */
   agreementRequired: 'agreement_required',
+  /** "Download my data": one request is still being prepared; its link will be e-mailed. */
+  dataExportPending: 'data_export_pending',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

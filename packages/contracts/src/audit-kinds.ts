@@ -37,6 +37,7 @@ export const AUDIT_KIND_LABELS = {
   'two_step.enabled': 'Two-step turned on',
   'two_step.disabled': 'Two-step turned off',
   'reconciliation.run': 'Reconciliation runs',
+  'retention.deleted': 'Files deleted after their retention period',
 } as const;
 export type AuditKind = keyof typeof AUDIT_KIND_LABELS;
 export const AUDIT_KINDS = Object.keys(AUDIT_KIND_LABELS) as [AuditKind, ...AuditKind[]];

@@ -151,6 +151,10 @@ export function describeAuditAction(d: AuditDescription): string {
       return 'Turned on two-step sign-in';
     case 'two_step.disabled':
       return 'Turned off two-step sign-in';
+    case 'retention.deleted':
+      return d.detail
+        ? `Deleted ${who(d)}'s ${d.detail}${d.reason ? ` (${d.reason})` : ''}`
+        : 'Deleted files past their retention period';
     case 'reconciliation.run':
       return `Reconciled ${d.detail ? formatLagosDate(d.detail) : 'a day'} with the payment provider${d.status ? `: ${words(d.status)}` : ''}${d.count ? `, ${plural(d.count, 'difference', 'differences')}` : ''}`;
   }
@@ -245,6 +249,7 @@ type SettingsValues = {
   reminder_sms: boolean;
   inspection_cancel_hours: number;
   paperwork_required_for_rent: boolean;
+  document_retention_days: number;
 };
 
 /** What a settings save changed, old → new, for the log ("no change" when nothing did). */
@@ -268,6 +273,11 @@ export function settingsChanges(before: SettingsValues, after: SettingsValues): 
       'paperwork required before rent',
       onOff(before.paperwork_required_for_rent),
       onOff(after.paperwork_required_for_rent),
+    ],
+    [
+      'file retention after a tenancy ends (days)',
+      String(before.document_retention_days),
+      String(after.document_retention_days),
     ],
   ];
   const changed = fields

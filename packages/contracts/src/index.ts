@@ -14,6 +14,7 @@ export * from './condition.ts';
 export * from './condition-constants.ts';
 export * from './consent.ts';
 export * from './constants.ts';
+export * from './data-exports.ts';
 export * from './format.ts';
 export * from './hostel-review-limits.ts';
 export * from './hostel-reviews.ts';

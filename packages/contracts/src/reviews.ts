@@ -61,5 +61,9 @@ export const SiteInfoSchema = z.object({
   depositRefundDays: z.int(),
   /** Hours before an inspection until which its booking may be cancelled (admin settings). */
   inspectionCancelHours: z.int(),
+  /** Days a person's files are kept after her tenancy ends before they are deleted (admin settings). */
+  documentRetentionDays: z.int(),
+  /** Hours an e-mailed "Download my data" link works. */
+  dataExportHours: z.int(),
 });
 export type SiteInfo = z.output<typeof SiteInfoSchema>;

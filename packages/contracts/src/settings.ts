@@ -50,6 +50,9 @@ const dayList = (label: string, min: number, max: number) =>
       }),
     );
 
+/** The days `document_retention_days` may be: a month to ten years. */
+export const DOCUMENT_RETENTION_RANGE = { min: 30, max: 3650 } as const;
+
 /** GET/PUT /admin/settings: when tenants are reminded about rent, and whether by text too. */
 export const AdminSettingsSchema = z.object({
   /** Days before the due date (0: on the due date) a reminder goes out. */
@@ -77,6 +80,15 @@ export const AdminSettingsSchema = z.object({
     }),
     false,
   ),
+  /**
+   * Days a person's files are kept after her tenancy ends (or her application is abandoned) before
+   * the nightly retention job deletes them (docs/domain.md, "Retention"). At least 30: the deposit
+   * is settled within weeks of a move-out and its questions need the photos. Left out, it stays 90.
+   */
+  document_retention_days: z._default(
+    wholeIn('days', DOCUMENT_RETENTION_RANGE.min, DOCUMENT_RETENTION_RANGE.max),
+    90,
+  ),
 });
 export type AdminSettingsInput = z.input<typeof AdminSettingsSchema>;
 export type AdminSettings = z.output<typeof AdminSettingsSchema>;
@@ -88,6 +100,7 @@ export const DEFAULT_SETTINGS: AdminSettings = {
   reminder_sms: true,
   inspection_cancel_hours: 24,
   paperwork_required_for_rent: false,
+  document_retention_days: 90,
 };
 
 /** GET /admin/arrears: tenants past their due date, most overdue first. */

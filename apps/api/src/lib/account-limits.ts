@@ -67,6 +67,8 @@ export const ACCOUNT_LIMITS = {
   reports: { points: 300, windowSeconds: HOUR, done: (n) => `opened ${n} reports` },
   /** Each one streams every row of a period. */
   exports: { points: 60, windowSeconds: HOUR, done: (n) => `exported ${n} CSV files` },
+  /** Each one builds a ZIP of all her rows and photos and e-mails her (one pending at a time besides). */
+  'data-exports': { points: 5, windowSeconds: 24 * HOUR, done: (n) => `asked for its data ${n} times` },
   /** Each one may carry ten photos, each decoded and re-encoded (sharp). */
   'hostel-saves': { points: 60, windowSeconds: HOUR, done: (n) => `saved hostels ${n} times` },
   /** Each one may carry eight photos, each decoded and re-encoded (sharp). */

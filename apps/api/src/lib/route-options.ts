@@ -5,7 +5,7 @@ import * as z from 'zod/mini';
 import type { Config } from '../config/env.ts';
 import { tooManyAttempts } from './rate-limiter.ts';
 
-type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 502 | 503;
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 502 | 503;
 
 /**
  * A route's error answers, listed by status in its schema: `response: { 200: X, ...errorAnswers(400, 404) }`.

@@ -98,7 +98,11 @@ export async function renderAgreementPdf(task: AgreementPdfTask): Promise<Buffer
   const row = (label: string, value: string) => {
     if (doc.y > PAGE.height - M - 60) doc.addPage();
     const top = doc.y;
-    doc.font('regular').fontSize(10).fillColor(MUTED).text(label, M, top, { width: LABEL_W - 10 });
+    doc
+      .font('regular')
+      .fontSize(10)
+      .fillColor(MUTED)
+      .text(label, M, top, { width: LABEL_W - 10 });
     const labelBottom = doc.y;
     doc
       .font('bold')
@@ -116,15 +120,27 @@ export async function renderAgreementPdf(task: AgreementPdfTask): Promise<Buffer
   };
 
   const { title, intro, sections } = agreementSections(terms);
-  doc.font('bold').fontSize(18).fillColor(BRAND).text(COMPANY.name, M, M, { width: CONTENT - 170 });
-  doc.font('bold').fontSize(11).fillColor(INK).text(title.toUpperCase(), M, M + 2, {
-    width: CONTENT,
-    align: 'right',
-  });
-  doc.font('regular').fontSize(10).fillColor(MUTED).text(agreementNumber, M, M + 17, {
-    width: CONTENT,
-    align: 'right',
-  });
+  doc
+    .font('bold')
+    .fontSize(18)
+    .fillColor(BRAND)
+    .text(COMPANY.name, M, M, { width: CONTENT - 170 });
+  doc
+    .font('bold')
+    .fontSize(11)
+    .fillColor(INK)
+    .text(title.toUpperCase(), M, M + 2, {
+      width: CONTENT,
+      align: 'right',
+    });
+  doc
+    .font('regular')
+    .fontSize(10)
+    .fillColor(MUTED)
+    .text(agreementNumber, M, M + 17, {
+      width: CONTENT,
+      align: 'right',
+    });
   doc.y = M + 40;
   rule(1, BRAND);
   doc.moveDown(1);

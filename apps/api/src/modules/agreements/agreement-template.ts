@@ -31,7 +31,11 @@ export const roomName = (roomNumber: string) => roomNumber.charAt(0).toUpperCase
 export type AgreementSection = { heading: string; paragraphs: string[] };
 
 /** The agreement's title block and numbered clauses, in the words the PDF prints. */
-export function agreementSections(t: AgreementTerms): { title: string; intro: string; sections: AgreementSection[] } {
+export function agreementSections(t: AgreementTerms): {
+  title: string;
+  intro: string;
+  sections: AgreementSection[];
+} {
   const date = formatLagosLongDate;
   const term =
     t.term_kind === 'renewal'

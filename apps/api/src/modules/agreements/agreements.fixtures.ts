@@ -14,7 +14,16 @@ export function readAgreementPdf(pdf: Buffer, pagesOfText?: number) {
     const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1]);
     const upTo = pagesOfText ?? pages;
     const text = execFileSync('pdftotext', ['-l', String(upTo), file, '-'], { encoding: 'utf8' });
-    execFileSync('pdftoppm', ['-r', '150', '-png', '-f', String(pages), '-singlefile', file, path.join(dir, 'last')]);
+    execFileSync('pdftoppm', [
+      '-r',
+      '150',
+      '-png',
+      '-f',
+      String(pages),
+      '-singlefile',
+      file,
+      path.join(dir, 'last'),
+    ]);
     const png = PNG.sync.read(readFileSync(path.join(dir, 'last.png')));
     const qr = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
     return { text, pages, qr: qr?.data ?? null };

@@ -148,7 +148,10 @@ export const agreementsRoutes: FastifyPluginAsyncZod = async (app) => {
         );
         return reply
           .type('application/pdf')
-          .header('content-disposition', `${which === 'document' ? 'inline' : 'attachment'}; filename="${fileName}"`)
+          .header(
+            'content-disposition',
+            `${which === 'document' ? 'inline' : 'attachment'}; filename="${fileName}"`,
+          )
           .header('cache-control', 'private, no-store')
           .send(pdf as unknown as string);
       },
@@ -175,8 +178,10 @@ export const agreementsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The PDF's bytes as they are: only this route reads a body as raw bytes.
   await app.register(async (raw) => {
-    raw.addContentTypeParser('application/pdf', { parseAs: 'buffer', bodyLimit: CHECK_BODY_LIMIT }, (_r, body, done) =>
-      done(null, body),
+    raw.addContentTypeParser(
+      'application/pdf',
+      { parseAs: 'buffer', bodyLimit: CHECK_BODY_LIMIT },
+      (_r, body, done) => done(null, body),
     );
     raw.post(
       '/agreements/verify',
@@ -205,7 +210,10 @@ export const agreementPageRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   app.get(
     '/verify/agreement/:code',
-    { config: perIpLimit(deps.config, 60, '1 minute'), schema: { hide: true, params: AgreementCodeParamsSchema } },
+    {
+      config: perIpLimit(deps.config, 60, '1 minute'),
+      schema: { hide: true, params: AgreementCodeParamsSchema },
+    },
     async (request, reply) => {
       const found = await findAgreementByCode(deps, request.params.code);
       const body = found

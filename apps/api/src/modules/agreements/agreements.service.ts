@@ -20,7 +20,13 @@ import { maskedName, type PdfPool } from '../receipts/index.ts';
 import { rooms } from '../rooms/index.ts';
 import { bookingFeeOf, checkRoomPayment, runningTenancyOf, tenancies } from '../tenancies/index.ts';
 import type { AgreementPdfTask } from './agreement-pdf.ts';
-import { AGREEMENT_TEMPLATE_VERSION, GOVERNING_LAW, genderPolicyText, QUIET_HOURS, SUBLETTING } from './agreement-template.ts';
+import {
+  AGREEMENT_TEMPLATE_VERSION,
+  GOVERNING_LAW,
+  genderPolicyText,
+  QUIET_HOURS,
+  SUBLETTING,
+} from './agreement-template.ts';
 import { tenancyAgreements } from './agreements.schema.ts';
 
 /*
@@ -40,7 +46,10 @@ export const agreementNumber = (id: string) => `TA-${id.slice(0, 8).toUpperCase(
 /** 128 bits of HMAC-SHA256, base64url, like a receipt's code (docs/decisions/0014-receipts.md). */
 const MAC_BYTES = 16;
 const macOf = (secret: string, id: string) =>
-  createHmac('sha256', derivedKey(secret, 'agreement-verification')).update(id).digest().subarray(0, MAC_BYTES);
+  createHmac('sha256', derivedKey(secret, 'agreement-verification'))
+    .update(id)
+    .digest()
+    .subarray(0, MAC_BYTES);
 export const agreementCode = ({ config }: Pick<Deps, 'config'>, id: string) =>
   `${id}.${macOf(config.jwtSecret, id).toString('base64url')}`;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -76,7 +85,8 @@ async function rentOf(db: DbOrTx, userId: string, roomId: string) {
     };
   }
   const [fee] = await db.select({ id: bookingFeeOf(roomId, userId) }).from(sql`(select 1) as one`);
-  if (!fee?.id) throw forbidden('Only the student who paid the agent fee for this room, or its tenant, can pay its rent');
+  if (!fee?.id)
+    throw forbidden('Only the student who paid the agent fee for this room, or its tenant, can pay its rent');
   // A first tenancy starts on the day the rent is paid: the agreement shows the term if paid today.
   const startDate = todayInLagos();
   return {
@@ -170,7 +180,11 @@ export function toAgreement(row: Row, deps: Pick<Deps, 'config'>): Agreement {
  * one she accepted, or one awaiting her acceptance, drawn (again) when the facts or the template
  * changed since it was last drawn.
  */
-export async function agreementForRent(deps: AgreementDeps, user: AuthUser, roomId: string): Promise<Agreement> {
+export async function agreementForRent(
+  deps: AgreementDeps,
+  user: AuthUser,
+  roomId: string,
+): Promise<Agreement> {
   const { room, rent, terms } = await currentAgreement(deps, user.id, roomId);
   const [accepted] = await deps.db
     .select()
@@ -248,7 +262,8 @@ export async function agreementPdf(
   const row = await readable(deps, user, id);
   const number = agreementNumber(row.id);
   if (which === 'document') return { pdf: row.document, fileName: `${number}.pdf` };
-  if (!row.signedDocument) throw conflict('This agreement has not been accepted yet, so there is no signed copy');
+  if (!row.signedDocument)
+    throw conflict('This agreement has not been accepted yet, so there is no signed copy');
   return { pdf: row.signedDocument, fileName: `${number}-signed.pdf` };
 }
 
@@ -330,7 +345,10 @@ export async function acceptAgreement(
 }
 
 /** Her agreements (or a student's, for admins), newest first. */
-export async function listAgreementsOf(deps: Pick<Deps, 'db' | 'config'>, userId: string): Promise<Agreement[]> {
+export async function listAgreementsOf(
+  deps: Pick<Deps, 'db' | 'config'>,
+  userId: string,
+): Promise<Agreement[]> {
   const rows = await deps.db
     .select()
     .from(tenancyAgreements)

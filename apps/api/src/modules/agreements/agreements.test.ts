@@ -3,9 +3,10 @@ import { readFileSync } from 'node:fs';
 import { addMonths, formatLagosLongDate, todayInLagos } from '@studynest/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { testAppWith, type TestApp } from '../../../test/build-test-app.ts';
+import { type TestApp, testAppWith } from '../../../test/build-test-app.ts';
 import { type SignedIn, signedInUser } from '../../../test/factories.ts';
 import { anonymous, send } from '../../../test/requests.ts';
+import { hostels } from '../hostels/index.ts';
 import {
   initiate,
   initiateRentOk,
@@ -14,7 +15,6 @@ import {
   receiptUrl,
   rentYearNearlyUp,
 } from '../payments/payments.fixtures.ts';
-import { hostels } from '../hostels/index.ts';
 import { rooms } from '../rooms/index.ts';
 import { tenancies } from '../tenancies/index.ts';
 import { AGREEMENT_TEMPLATE_VERSION } from './agreement-template.ts';
@@ -37,7 +37,10 @@ type AgreementJson = {
 
 async function paperwork(t: TestApp, admin: SignedIn, on: boolean) {
   const current = (await send(t, admin, 'GET', '/api/admin/settings')).json();
-  const res = await send(t, admin, 'PUT', '/api/admin/settings', { ...current, paperwork_required_for_rent: on });
+  const res = await send(t, admin, 'PUT', '/api/admin/settings', {
+    ...current,
+    paperwork_required_for_rent: on,
+  });
   expect(res.statusCode, res.body).toBe(200);
   expect(res.json().paperwork_required_for_rent).toBe(on);
 }
@@ -157,7 +160,9 @@ describe('tenancy agreements', () => {
     const a = await agreementFor(t, student, room.id);
     const wrongName = await accept(t, student, a, { full_name: 'Somebody Else' });
     expect(wrongName.statusCode).toBe(400);
-    expect(wrongName.json().fields.full_name).toBe(`Type your full name as it is on your account: ${nameOf(student)}`);
+    expect(wrongName.json().fields.full_name).toBe(
+      `Type your full name as it is on your account: ${nameOf(student)}`,
+    );
     const noTick = await accept(t, student, a, { agree: false });
     expect(noTick.statusCode).toBe(400);
     expect(noTick.json().message).toContain('Tick the box');
@@ -181,7 +186,12 @@ describe('tenancy agreements', () => {
     const notHers = await send(t, other, 'GET', `/api/agreements/rent?room_id=${room.id}`);
     expect(notHers.statusCode).toBe(403);
     expect(notHers.json().message).toContain('Only the student who paid the agent fee');
-    const missing = await send(t, other, 'GET', '/api/agreements/rent?room_id=00000000-0000-4000-8000-000000000000');
+    const missing = await send(
+      t,
+      other,
+      'GET',
+      '/api/agreements/rent?room_id=00000000-0000-4000-8000-000000000000',
+    );
     expect(missing.statusCode).toBe(404);
     const badId = await send(t, other, 'GET', '/api/agreements/rent?room_id=room-7');
     expect(badId.statusCode).toBe(400);
@@ -242,7 +252,11 @@ describe('tenancy agreements', () => {
       });
     const good = await check(signed);
     expect(good.statusCode, good.body).toBe(200);
-    expect(good.json()).toMatchObject({ valid: true, matches: 'signed_copy', tenant: expect.stringMatching(/^Ada S\.$/) });
+    expect(good.json()).toMatchObject({
+      valid: true,
+      matches: 'signed_copy',
+      tenant: expect.stringMatching(/^Ada S\.$/),
+    });
     expect((await check(seen)).json()).toMatchObject({ matches: 'agreement' });
     const changed = Buffer.from(signed);
     const middle = Math.floor(changed.length / 2);
@@ -265,7 +279,11 @@ describe('tenancy agreements', () => {
       const renewal = await agreementFor(t, student, room.id);
       expect(renewal._id).not.toBe(first._id);
       expect(renewal.status).toBe('awaiting_acceptance');
-      expect(renewal.terms).toMatchObject({ term_kind: 'renewal', start_date: due, end_date: addMonths(due, 12) });
+      expect(renewal.terms).toMatchObject({
+        term_kind: 'renewal',
+        start_date: due,
+        end_date: addMonths(due, 12),
+      });
       const text = flat(readAgreementPdf(await pdfOf(t, student, renewal.document_url)).text);
       expect(text).toContain('Tenancy Agreement (renewal)'.toUpperCase());
       expect(text).toContain(`${formatLagosLongDate(due)} to ${formatLagosLongDate(addMonths(due, 12))}`);
@@ -304,7 +322,9 @@ describe('tenancy agreements', () => {
     expect(fresh._id).toBe(unsigned._id);
     expect(fresh.template_version).toBe(AGREEMENT_TEMPLATE_VERSION);
     expect(fresh.document_sha256).not.toBe(unsigned.document_sha256);
-    expect(flat(readAgreementPdf(await pdfOf(t, draft.student, fresh.document_url)).text)).toContain('₦999,000');
+    expect(flat(readAgreementPdf(await pdfOf(t, draft.student, fresh.document_url)).text)).toContain(
+      '₦999,000',
+    );
 
     const kept = (await send(t, student, 'GET', `/api/agreements/${accepted._id}`)).json() as AgreementJson;
     expect(kept.template_version).toBe('2025-01-01.1');
@@ -318,7 +338,10 @@ describe('tenancy agreements', () => {
     expect(
       { version: AGREEMENT_TEMPLATE_VERSION, sha256: sha256(source) },
       'agreement-template.ts changed: raise AGREEMENT_TEMPLATE_VERSION, then record the new hash here',
-    ).toEqual({ version: '2026-11-27.1', sha256: '0be79e727baf12e8ece694ae0a7dd13db352fed44acfc4926b4eb269dee80f86' });
+    ).toEqual({
+      version: '2026-11-27.1',
+      sha256: '0be79e727baf12e8ece694ae0a7dd13db352fed44acfc4926b4eb269dee80f86',
+    });
   });
 
   it('answers a student with no agreement an empty list, and unknown agreements 404', async () => {

@@ -13,7 +13,8 @@ import { users } from '../auth/index.ts';
 import { adminAudit } from './audit.schema.ts';
 
 export type AdminAction = {
-  actorId: string;
+  /** Null for a scheduled job's action (recordScheduledAction). */
+  actorId: string | null;
   action: string;
   targetId: string | null;
   description: AuditDescription | null;
@@ -161,4 +162,20 @@ export async function listAdminActions(
       created_at: entry.createdAt.toISOString(),
     })),
   };
+}
+
+/** What a scheduled job did on the company's behalf (retention's deletions): no admin, no address. */
+export async function recordScheduledAction(
+  deps: Pick<Deps, 'db'>,
+  job: string,
+  description: AuditDescription,
+): Promise<void> {
+  await recordAdminAction(deps, {
+    actorId: null,
+    action: `JOB ${job}`,
+    targetId: description.target ?? description.person?.id ?? null,
+    description,
+    statusCode: 200,
+    ip: '',
+  });
 }

@@ -6,7 +6,7 @@ import {
 } from '@studynest/contracts';
 import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { consents } from './auth.schema.ts';
+import { consents, sessions } from './auth.schema.ts';
 
 /*
  * Consent to news and offers (docs/domain.md, "Consent"). The account's marketing_email /
@@ -42,6 +42,7 @@ export async function recordConsents(
 export async function listConsents(db: DbOrTx, userId: string) {
   return db
     .select({
+      id: consents.id,
       kind: consents.kind,
       granted: consents.granted,
       wording: consents.wording,
@@ -52,3 +53,10 @@ export async function listConsents(db: DbOrTx, userId: string) {
     .where(eq(consents.userId, userId))
     .orderBy(asc(consents.at), asc(consents.kind));
 }
+
+/**
+ * Every sign-in of one person as stored, ended ones too (her data export): when, until when and the
+ * browser. A session row holds no secret (the token is signed, not stored).
+ */
+export const listSessionRowsOf = (db: DbOrTx, userId: string) =>
+  db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(asc(sessions.createdAt));

@@ -14,7 +14,7 @@ export { authPlugin } from './auth.plugin.ts';
 export { authRoutes } from './auth.routes.ts';
 export { users } from './auth.schema.ts';
 export { type AuthContext, createConfirmedStudent, securityNotice } from './auth.service.ts';
-export { listConsents } from './consent.service.ts';
+export { listConsents, listSessionRowsOf } from './consent.service.ts';
 export { assertAdminReady } from './mfa.service.ts';
 export { checkStoredPhones, listPhoneReviews } from './phone-review.service.ts';
 export { type AuthUser, revokeAllSessions } from './tokens.ts';

@@ -5,6 +5,8 @@ export {
   listMaintenanceRowsOf,
   maintenanceSummary,
   removeMaintenancePhotosOf,
+  removeRequestPhotos,
   reportMaintenance,
+  requestsWithPhotosEndedBefore,
   updateMaintenance,
 } from './maintenance.service.ts';

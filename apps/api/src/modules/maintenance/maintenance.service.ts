@@ -10,7 +10,7 @@ import {
   type MaintenanceUrgency,
   todayInLagos,
 } from '@studynest/contracts';
-import { and, asc, count, desc, eq, gte, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
@@ -369,3 +369,40 @@ export async function removeMaintenancePhotosOf(
 /** One person's maintenance requests as stored (her data export). */
 export const listMaintenanceRowsOf = ({ db }: Pick<Deps, 'db'>, userId: string) =>
   db.select().from(maintenanceRequests).where(eq(maintenanceRequests.userId, userId));
+
+/**
+ * Requests still holding photos whose tenancy ended before `endedBefore` (the retention job): the
+ * photos show the inside of her room and her things; the request's words, dates and notes stay.
+ */
+export const requestsWithPhotosEndedBefore = ({ db }: Pick<Deps, 'db'>, endedBefore: Date) =>
+  db
+    .select({
+      id: maintenanceRequests.id,
+      userId: maintenanceRequests.userId,
+      category: maintenanceRequests.category,
+      photos: maintenanceRequests.photos,
+      endedAt: tenancies.endedAt,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(maintenanceRequests)
+    .innerJoin(tenancies, eq(tenancies.id, maintenanceRequests.tenancyId))
+    .innerJoin(users, eq(users.id, maintenanceRequests.userId))
+    .where(
+      and(lt(tenancies.endedAt, endedBefore), sql`jsonb_array_length(${maintenanceRequests.photos}) > 0`),
+    );
+
+/** One request's photos go: the row stops naming them first, then the files are removed. */
+export async function removeRequestPhotos(
+  deps: Pick<Deps, 'db' | 'storage'>,
+  requestId: string,
+): Promise<number> {
+  const [row] = await deps.db
+    .select({ photos: maintenanceRequests.photos })
+    .from(maintenanceRequests)
+    .where(eq(maintenanceRequests.id, requestId));
+  if (!row?.photos.length) return 0;
+  await deps.db.update(maintenanceRequests).set({ photos: [] }).where(eq(maintenanceRequests.id, requestId));
+  await removePhotos(deps.storage, row.photos);
+  return row.photos.length;
+}

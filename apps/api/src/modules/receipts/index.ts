@@ -4,8 +4,8 @@
 export { getPaymentDetail } from './payment-detail.ts';
 export { listPaymentsOf } from './payment-history.service.ts';
 export { receiptPageRoutes } from './receipt-page.routes.ts';
-export { receiptsRoutes } from './receipts.routes.ts';
+export { COLOURS, drawQr, loadPdfTools, PAGE, type PdfTools } from './receipt-pdf.ts';
 // The PDF machinery other documents share (fonts, QR codes, threads): one way to draw PDFs.
 export { type PdfPool, pdfPool } from './receipt-pdf-pool.ts';
-export { COLOURS, drawQr, loadPdfTools, PAGE, type PdfTools } from './receipt-pdf.ts';
+export { receiptsRoutes } from './receipts.routes.ts';
 export { maskedName } from './receipts.service.ts';

@@ -2,4 +2,4 @@
 // searches and their alerts; the only module that writes saved_items.
 export { startSavedJobs } from './saved.jobs.ts';
 export { savedRoutes } from './saved.routes.ts';
-export { runSavedAlerts } from './saved.service.ts';
+export { listSaved, runSavedAlerts } from './saved.service.ts';

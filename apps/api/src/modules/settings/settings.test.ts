@@ -28,6 +28,7 @@ describe('admin settings', () => {
       reminder_sms: false,
       inspection_cancel_hours: 24,
       paperwork_required_for_rent: false,
+      document_retention_days: 90,
     };
     expect(saved.json()).toEqual(expected);
     expect((await get()).json()).toEqual(expected);
@@ -149,7 +150,13 @@ describe('admin settings', () => {
       'paperwork required as a word',
       { paperwork_required_for_rent: 'yes' },
       'paperwork_required_for_rent',
-      "Require paperwork before rent (paperwork_required_for_rent): 'yes' is not true or false; use true or false",
+      "Require approved documents and a signed tenancy agreement before rent can be paid (paperwork_required_for_rent): 'yes' is not true or false; use true or false",
+    ],
+    [
+      'files kept for less than a month',
+      { document_retention_days: 7 },
+      'document_retention_days',
+      '7 days is too few; use 30–3650',
     ],
   ])('refuses %s with a 400 naming the value and the range', async (_what, change, field, message) => {
     const before = (await get()).json();

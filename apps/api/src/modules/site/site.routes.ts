@@ -1,4 +1,4 @@
-import { SiteInfoSchema } from '@studynest/contracts';
+import { DATA_EXPORT_HOURS, SiteInfoSchema } from '@studynest/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getSettings } from '../settings/index.ts';
 
@@ -15,8 +15,13 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
-      const { inspection_cancel_hours } = await getSettings(app.deps);
-      return { ...app.deps.config.site, inspectionCancelHours: inspection_cancel_hours };
+      const { inspection_cancel_hours, document_retention_days } = await getSettings(app.deps);
+      return {
+        ...app.deps.config.site,
+        inspectionCancelHours: inspection_cancel_hours,
+        documentRetentionDays: document_retention_days,
+        dataExportHours: DATA_EXPORT_HOURS,
+      };
     },
   );
 };

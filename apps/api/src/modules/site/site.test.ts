@@ -23,6 +23,8 @@ describe('GET /api/site', () => {
         amendmentNoticeDays: 14,
         depositRefundDays: 14,
         inspectionCancelHours: 24,
+        documentRetentionDays: 90,
+        dataExportHours: 24,
       });
     });
   });
@@ -54,6 +56,8 @@ describe('GET /api/site', () => {
         amendmentNoticeDays: 7,
         depositRefundDays: 21,
         inspectionCancelHours: 24,
+        documentRetentionDays: 90,
+        dataExportHours: 24,
       });
     });
   });

@@ -1,4 +1,8 @@
 import {
+  DATA_EXPORT_HOURS,
+  DataExportDownloadQuerySchema,
+  DataExportRequestedSchema,
+  DataExportSchema,
   IdParamsSchema,
   MessageSchema,
   PhoneReviewSchema,
@@ -9,8 +13,10 @@ import {
 import { ProfileUpdateSchema } from '@studynest/contracts/account-details';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
+import { perAccountLimit } from '../../lib/account-limits.ts';
 import { forbidden } from '../../lib/errors.ts';
-import { errorAnswers } from '../../lib/route-options.ts';
+import { escapeHtml, htmlPage, htmlPageHeaders } from '../../lib/html-page.ts';
+import { errorAnswers, perIpLimit } from '../../lib/route-options.ts';
 import {
   assertAdminReady,
   deleteUser,
@@ -18,7 +24,7 @@ import {
   resetMfa,
   updateAccountDetails,
 } from '../auth/index.ts';
-import { exportPersonData } from './data-export.service.ts';
+import { listDataExports, openDataExport, requestDataExport, toDataExport } from './data-exports.service.ts';
 import { getProfile } from './profile.service.ts';
 import { listUsers } from './users.service.ts';
 
@@ -144,32 +150,91 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Synchronous for now: built in the request, not by a job and an e-mailed link (docs/domain.md, "Access").
-  app.get(
-    '/user/profile/export',
+  // Asked for here, built by a job, e-mailed as a link for a day (docs/domain.md, "Access").
+  app.post(
+    '/user/data-exports',
     {
       onRequest: app.signedIn,
+      preHandler: perAccountLimit(deps, 'data-exports'),
       schema: {
         tags: ['users'],
-        summary: 'Download my data: a ZIP of data.json (everything held about me) and my photos',
+        summary: `Download my data: ask for a ZIP of everything held about me; a job prepares it and e-mails a link that works for ${DATA_EXPORT_HOURS} hours (one request at a time)`,
         security: [{ bearerAuth: [] }],
-        produces: ['application/zip'],
-        response: {
-          200: z.string().check(z.describe('A ZIP: data.json and photos/')),
-          ...errorAnswers(401),
-        },
+        response: { 202: DataExportRequestedSchema, ...errorAnswers(401, 409, 429) },
       },
     },
     async (request, reply) => {
       const user = await request.requireUser();
-      const zip = await exportPersonData(deps, user.id);
+      const row = await requestDataExport(deps, user.id);
+      return reply.code(202).send({
+        message: "We'll e-mail you a link within a few minutes.",
+        export: toDataExport(row),
+      });
+    },
+  );
+
+  app.get(
+    '/user/data-exports',
+    {
+      onRequest: app.signedIn,
+      schema: {
+        tags: ['users'],
+        summary: 'My data exports: being prepared, ready (until their link expires) or failed; newest first',
+        security: [{ bearerAuth: [] }],
+        response: { 200: z.array(DataExportSchema), ...errorAnswers(401) },
+      },
+    },
+    async (request) => {
+      const user = await request.requireUser();
+      return (await listDataExports(deps, user.id)).map(toDataExport);
+    },
+  );
+
+  // The e-mailed link: no session (a mail app opens it), the signed token is the key. A browser
+  // that was refused gets a page saying why; an API client gets JSON.
+  app.get(
+    '/user/data-exports/:id/download',
+    {
+      config: perIpLimit(deps.config, 30, '1 minute'),
+      schema: {
+        tags: ['users'],
+        summary: `The ZIP behind an e-mailed "Download my data" link (the token signed for that export and its owner; ${DATA_EXPORT_HOURS} hours)`,
+        params: IdParamsSchema,
+        querystring: DataExportDownloadQuerySchema,
+        produces: ['application/zip'],
+        response: {
+          200: z.string().check(z.describe('A ZIP: data.json and photos/')),
+          ...errorAnswers(400, 404, 409, 410, 429),
+        },
+      },
+      errorHandler: (err, request, reply) => {
+        const wantsPage = (request.headers.accept ?? '').includes('text/html');
+        const status = (err as { statusCode?: number }).statusCode ?? 500;
+        if (!wantsPage || ![400, 404, 409, 410, 429].includes(status)) throw err;
+        return reply
+          .status(status as 400 | 404 | 409 | 410 | 429)
+          .headers(htmlPageHeaders("'none'"))
+          .type('text/html; charset=utf-8')
+          .send(
+            htmlPage({
+              title: 'Download my data — StudyNest',
+              body: `<h1 class="bad">This link does not open your data</h1>
+<p>${escapeHtml(err.message)}</p>
+<p class="note">A link works only for the person who asked, for ${DATA_EXPORT_HOURS} hours.</p>`,
+            }),
+          );
+      },
+    },
+    async (request, reply) => {
+      const zip = await openDataExport(deps, request.params.id, request.query.token);
       return (
         reply
           .type('application/zip')
           .header('cache-control', 'private, no-store')
+          .header('referrer-policy', 'no-referrer')
           .header('content-disposition', 'attachment; filename="studynest-my-data.zip"')
           // A Buffer goes out as it is; the schema's string only documents the body.
-          .send(Buffer.from(zip) as unknown as string)
+          .send(zip as unknown as string)
       );
     },
   );

@@ -49,9 +49,11 @@ export function Component() {
       <p>At any time, from your profile and its “Password, devices and your data” page, you can:</p>
       <ul>
         <li>
-          <strong>see your data</strong> — “Download my data” gives you a ZIP file of everything we hold about
-          you (account, bookings, payments, refunds, tenancy, maintenance, reviews, messages we sent you and
-          your consents) and the photos you sent us;
+          <strong>see your data</strong> — “Download my data” prepares a ZIP file of everything we hold about
+          you (account, sign-ins, bookings, payments, refunds, tenancy, maintenance, reviews, saved hostels
+          and searches, messages we sent you and your consents) and the photos you sent us. We e-mail you a
+          link within a few minutes; it opens only your file and works for{' '}
+          <SiteValue field="dataExportHours" /> hours, then the file is deleted;
         </li>
         <li>
           <strong>correct it</strong> — change your name and phone number under “Your details” (the number
@@ -85,6 +87,12 @@ export function Component() {
         for <strong>six years</strong> after the payment or the end of the tenancy, as Nigerian tax law
         expects of financial records, even if you delete your account (then without your name). Everything
         else is removed or made anonymous when you delete your account.
+      </p>
+      <p>
+        Files about you are deleted on a schedule, and each deletion is recorded: the photos you sent with
+        repair requests are deleted <SiteValue field="documentRetentionDays" /> days after your tenancy ends
+        (the repair request itself stays, as the hostel's record of the work), and a “Download my data” file
+        is deleted <SiteValue field="dataExportHours" /> hours after we e-mail you its link.
       </p>
 
       <h2>7. Security</h2>

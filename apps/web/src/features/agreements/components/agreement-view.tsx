@@ -48,7 +48,15 @@ function KeyTerms({ agreement }: { agreement: Agreement }) {
  * key terms, and the acceptance — her full name typed and the box ticked — or, once accepted, the
  * signed copy.
  */
-export function AgreementView({ agreement, roomId, userId }: { agreement: Agreement; roomId: string; userId: string }) {
+export function AgreementView({
+  agreement,
+  roomId,
+  userId,
+}: {
+  agreement: Agreement;
+  roomId: string;
+  userId: string;
+}) {
   const accept = useAcceptAgreement(agreement, roomId);
   const readPdf = useAgreementDownload(agreement, 'document');
   const signedPdf = useAgreementDownload(agreement, 'signed');

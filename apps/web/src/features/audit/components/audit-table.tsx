@@ -8,6 +8,11 @@ import { formatLagosDateTime } from '../../../lib/format.ts';
  * recorded), newest first, each in the words kept when it happened. An entry from before words
  * were kept reads in general words of its kind (the API says which).
  */
+/** Who did it: the admin, a scheduled job (retention's deletions, action `JOB …`), or an admin since deleted. */
+const doneBy = (e: AuditEntry) =>
+  e.actor?.name || (e.action.startsWith('JOB ') ? 'the nightly clean-up' : 'a deleted admin');
+const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
 export function AuditTable({ entries }: { entries: AuditEntry[] }) {
   const when = (e: AuditEntry) => <time dateTime={e.created_at}>{formatLagosDateTime(e.created_at)}</time>;
   const what = (e: AuditEntry) => (
@@ -18,7 +23,7 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
   );
   const who = (e: AuditEntry) => (
     <>
-      <span className="block">{e.actor?.name || 'A deleted admin'}</span>
+      <span className="block">{capitalised(doneBy(e))}</span>
       {e.actor && <span className="block break-all text-xs text-muted">{e.actor.email}</span>}
     </>
   );
@@ -36,7 +41,7 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
             <div>{what(e)}</div>
             <div className="flex flex-wrap justify-between gap-x-3 text-sm text-muted">
               {when(e)}
-              <span>by {e.actor?.name || 'a deleted admin'}</span>
+              <span>by {doneBy(e)}</span>
             </div>
           </>
         ),

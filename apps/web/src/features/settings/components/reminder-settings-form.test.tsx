@@ -22,6 +22,7 @@ const stored = {
   reminder_sms: true,
   inspection_cancel_hours: 24,
   paperwork_required_for_rent: false,
+  document_retention_days: 90,
 };
 
 function renderForm() {
@@ -46,6 +47,7 @@ describe('Reminder settings form', () => {
       reminder_sms: false,
       inspection_cancel_hours: 24,
       paperwork_required_for_rent: true,
+      document_retention_days: 90,
     };
     const { calls } = mockFetch({ status: 200, body: saved });
     const form = renderForm();
@@ -92,6 +94,20 @@ describe('Reminder settings form', () => {
       .split(' ')
       .map((id) => document.getElementById(id)?.textContent);
     expect(described).toContain('0 days is too few; use 1–365');
+    expect(calls).toEqual([]);
+  });
+
+  it('keeps files for a number of days the contract allows, and says so when it does not', async () => {
+    const { calls } = mockFetch();
+    renderForm();
+    const days = screen.getByLabelText('Days files are kept after a tenancy ends') as HTMLInputElement;
+    expect(days.value).toBe('90');
+    fireEvent.change(days, { target: { value: '10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('10 days is too few; use 30–3650')).toBeTruthy();
+    fireEvent.change(days, { target: { value: 'forever' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText("'forever' is not a number of days; use 30–3650")).toBeTruthy();
     expect(calls).toEqual([]);
   });
 

@@ -21,6 +21,7 @@ type SettingsText = {
   reminder_sms: boolean;
   inspection_cancel_hours: string;
   paperwork_required_for_rent: boolean;
+  document_retention_days: string;
 };
 
 /** The two lists of days, each typed into one input. */
@@ -55,13 +56,15 @@ function toDays(text: string): unknown[] {
     .map((part) => (/^-?\d+(\.\d+)?$/.test(part) ? Number(part) : part));
 }
 
+/** A whole number as typed becomes a number; anything else goes as typed, for the contract to name. */
+const whole = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : text);
+
 const toBody = (values: SettingsText) => ({
   reminder_days_before: toDays(values.reminder_days_before),
   overdue_days_after: toDays(values.overdue_days_after),
   reminder_sms: values.reminder_sms,
-  inspection_cancel_hours: /^\d+$/.test(values.inspection_cancel_hours.trim())
-    ? Number(values.inspection_cancel_hours.trim())
-    : values.inspection_cancel_hours,
+  inspection_cancel_hours: whole(values.inspection_cancel_hours),
+  document_retention_days: whole(values.document_retention_days),
   paperwork_required_for_rent: values.paperwork_required_for_rent,
 });
 
@@ -71,6 +74,7 @@ const toText = (settings: AdminSettings): SettingsText => ({
   reminder_sms: settings.reminder_sms,
   inspection_cancel_hours: String(settings.inspection_cancel_hours),
   paperwork_required_for_rent: settings.paperwork_required_for_rent,
+  document_retention_days: String(settings.document_retention_days),
 });
 
 /**
@@ -97,6 +101,7 @@ const resolver: Resolver<SettingsText, unknown, AdminSettings> & { preload: () =
       'reminder_sms',
       'inspection_cancel_hours',
       'paperwork_required_for_rent',
+      'document_retention_days',
     ] as const) {
       const message = listMessage(result.errors[key]);
       if (message) errors[key] = { type: 'validate', message };
@@ -196,6 +201,17 @@ export function ReminderSettingsForm({ settings }: { settings: AdminSettings }) 
               onChange={field.onChange}
             />
           )}
+        />
+      </fieldset>
+      <fieldset className="flex flex-col gap-4">
+        <legend className="mb-1 text-lg font-bold">Keeping people's files</legend>
+        <TextField
+          label="Days files are kept after a tenancy ends"
+          hint="Then a nightly job deletes the photos a tenant sent with repair requests (the requests stay) and writes each deletion to the activity log. Shown on the privacy page. 30 to 3650."
+          inputMode="numeric"
+          autoComplete="off"
+          error={errors.document_retention_days?.message}
+          {...register('document_retention_days')}
         />
       </fieldset>
       {error && <Alert tone="error">{error}</Alert>}
