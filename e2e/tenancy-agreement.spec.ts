@@ -37,11 +37,21 @@ test('with paperwork required she reads and accepts the agreement, downloads the
   const person = await createStudent(request, 'Agreement');
   const student = await login(request, person.email, person.password);
   const hostelName = `Agreement Lodge ${Date.now()}`;
-  const room = { room_number: 'room 11', price: 380_000, agent_fee: 38_000, caution_fee: 40_000, commission_fee: 19_000 };
+  const room = {
+    room_number: 'room 11',
+    price: 380_000,
+    agent_fee: 38_000,
+    caution_fee: 40_000,
+    commission_fee: 19_000,
+  };
   const ids = await hostelWithRoom(
     request,
     admin,
-    { hostel_name: hostelName, address: '5 Ekehuan Road, Benin City', hostel_details: 'Quiet, near the gate.' },
+    {
+      hostel_name: hostelName,
+      address: '5 Ekehuan Road, Benin City',
+      hostel_details: 'Quiet, near the gate.',
+    },
     room,
   );
   await bookAndPay(request, baseURL as string, student, ids, ['agent_fee']);
@@ -58,7 +68,14 @@ test('with paperwork required she reads and accepts the agreement, downloads the
 
     await expect(page).toHaveURL(new RegExp(`/tenancy-agreement/${ids.roomId}$`));
     await expect(page.getByRole('heading', { name: 'Tenancy agreement', level: 1 })).toBeVisible();
-    for (const words of [fullName, hostelName, 'Room 11', formatNaira(room.price), formatNaira(room.caution_fee), '10 PM to 6 AM']) {
+    for (const words of [
+      fullName,
+      hostelName,
+      'Room 11',
+      formatNaira(room.price),
+      formatNaira(room.caution_fee),
+      '10 PM to 6 AM',
+    ]) {
       await expect(page.getByText(words, { exact: false }).first()).toBeVisible();
     }
 
@@ -87,7 +104,18 @@ test('with paperwork required she reads and accepts the agreement, downloads the
     await page.getByLabel('Your full name').fill(fullName.toLowerCase());
     if (SHOTS) {
       await page.screenshot({ path: shotPath('tenancy-agreement-accept-375.png'), fullPage: true });
-      execFileSync('pdftoppm', ['-png', '-r', '70', '-f', '1', '-l', '1', '-singlefile', readFile, shotPath('tenancy-agreement-p1')]);
+      execFileSync('pdftoppm', [
+        '-png',
+        '-r',
+        '70',
+        '-f',
+        '1',
+        '-l',
+        '1',
+        '-singlefile',
+        readFile,
+        shotPath('tenancy-agreement-p1'),
+      ]);
     }
     await accept.click();
     await expect(page.getByText('You accepted this agreement on')).toBeVisible();
