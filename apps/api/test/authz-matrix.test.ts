@@ -389,6 +389,17 @@ type AgreementJson = {
   signed_url: string | null;
 };
 
+/** The student's name as her account has it now: another row (PUT /api/user/profile) corrects it. */
+async function accountName(w: World): Promise<string> {
+  const res = await w.t.app.inject({
+    method: 'GET',
+    url: `/api/user/${w.student.user.id}`,
+    headers: w.student.headers,
+  });
+  const user = res.json() as { first_name: string; last_name: string };
+  return `${user.first_name} ${user.last_name}`;
+}
+
 /** The tenancy agreement for the rent of a room the student has just booked; accepted when asked. */
 async function studentAgreement(w: World, accepted: boolean): Promise<AgreementJson> {
   const room = await roomBookedByStudent(w);
@@ -406,7 +417,7 @@ async function studentAgreement(w: World, accepted: boolean): Promise<AgreementJ
     url: `/api/agreements/${agreement._id}/accept`,
     headers: w.student.headers,
     payload: {
-      full_name: `${w.student.user.firstName} ${w.student.user.lastName}`,
+      full_name: await accountName(w),
       agree: true,
       document_sha256: agreement.document_sha256,
     },
@@ -915,7 +926,7 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
     return {
       url: `/api/agreements/${agreement._id}/accept`,
       payload: {
-        full_name: `${w.student.user.firstName} ${w.student.user.lastName}`,
+        full_name: await accountName(w),
         agree: true,
         document_sha256: agreement.document_sha256,
       },

@@ -23,6 +23,7 @@ import {
   findAgreementByCode,
   getAgreement,
   listAgreementsOf,
+  listAgreementsOfUser,
   NOT_AN_AGREEMENT,
   verifyAgreementBytes,
 } from './agreements.service.ts';
@@ -100,10 +101,10 @@ export const agreementsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['agreements'],
         summary: "A student's tenancy agreements, newest first (admins)",
         params: IdParamsSchema,
-        response: { 200: z.array(AgreementSchema), ...errorAnswers(400, 401, 403) },
+        response: { 200: z.array(AgreementSchema), ...errorAnswers(400, 401, 403, 404) },
       },
     },
-    async (request) => listAgreementsOf(deps, request.params.id),
+    async (request) => listAgreementsOfUser(deps, request.params.id),
   );
 
   app.get(

@@ -357,6 +357,16 @@ export async function listAgreementsOf(
   return rows.map((r) => toAgreement(r, deps));
 }
 
+/** A student's agreements for an admin: an id that is no account is a 404, not an empty list. */
+export async function listAgreementsOfUser(
+  deps: Pick<Deps, 'db' | 'config'>,
+  userId: string,
+): Promise<Agreement[]> {
+  const [exists] = await deps.db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!exists) throw notFound('No user with that id');
+  return listAgreementsOf(deps, userId);
+}
+
 /**
  * The paperwork gate on rent (docs/domain.md, "Tenancy agreement"): with the setting on, rent
  * is refused until she has accepted the agreement for this rent at this price.

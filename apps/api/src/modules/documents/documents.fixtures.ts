@@ -1,7 +1,7 @@
 import { PDFDocument, PDFName, PDFString, StandardFonts } from 'pdf-lib';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import type { Caller } from '../../../test/requests.ts';
-import { sendForm } from '../../../test/requests.ts';
+import { send, sendForm } from '../../../test/requests.ts';
 import { multipart } from '../hostels/hostels.fixtures.ts';
 
 /** Test support for the documents suites (not imported by the app). */
@@ -50,4 +50,21 @@ export async function uploadDocument(
 ) {
   const form = await multipart({ kind }, [{ field: 'file', ...file }]);
   return sendForm(t, who, 'POST', '/api/documents', form);
+}
+
+/** A student whose proof of study and identity an admin has approved, as rent with paperwork needs. */
+export async function approvedDocuments(t: TestApp, student: Caller, admin: Caller): Promise<void> {
+  for (const kind of ['student_id', 'passport']) {
+    const uploaded = await uploadDocument(t, student, kind, {
+      data: await realPdf(1),
+      filename: `${kind}.pdf`,
+    });
+    if (uploaded.statusCode !== 201)
+      throw new Error(`upload failed: ${uploaded.statusCode} ${uploaded.body}`);
+    const reviewed = await send(t, admin, 'POST', `/api/admin/documents/${uploaded.json()._id}/review`, {
+      decision: 'approve',
+    });
+    if (reviewed.statusCode !== 200)
+      throw new Error(`review failed: ${reviewed.statusCode} ${reviewed.body}`);
+  }
 }

@@ -9,6 +9,7 @@ import { eventually } from '../../../test/eventually.ts';
 import { type SignedIn, signedInUser } from '../../../test/factories.ts';
 import { appWithFakeMessaging, type MessagingApp } from '../../../test/messaging-app.ts';
 import { anonymous, send } from '../../../test/requests.ts';
+import { acceptRentAgreement } from '../agreements/agreements.fixtures.ts';
 import { adminAudit } from '../audit/audit.schema.ts';
 import { heicPhoto, jpegWithGps, pngPhoto } from '../hostels/hostels.fixtures.ts';
 import { bookAndPayAgentFee, hostelWithRoom, initiate, receiptUrl } from '../payments/payments.fixtures.ts';
@@ -399,7 +400,7 @@ describe('documents: rent while the setting requires them', () => {
         booking_id: booking._id,
         callback_url: receiptUrl(t, '/rent-receipt'),
       });
-    return { student, payRent };
+    return { student, payRent, roomId: room.id };
   }
 
   it('is off by default: rent is paid without documents', async () => {
@@ -412,7 +413,7 @@ describe('documents: rent while the setting requires them', () => {
 
   it('when on, answers 409 documents_required saying what is missing, until both are approved', async () => {
     await setPaperwork(true);
-    const { student, payRent } = await inspected();
+    const { student, payRent, roomId } = await inspected();
     const none = await payRent();
     expect(none.statusCode).toBe(409);
     expect(none.json()).toMatchObject({
@@ -436,6 +437,11 @@ describe('documents: rent while the setting requires them', () => {
     expect(half.statusCode).toBe(409);
     expect(half.json().message).toContain("Voter's card");
     await send(t, admin, 'POST', `/api/admin/documents/${b.json()._id}/review`, { decision: 'approve' });
+    // Documents approved, the same setting then asks for her accepted tenancy agreement.
+    const agreement = await payRent();
+    expect(agreement.statusCode).toBe(409);
+    expect(agreement.json()).toMatchObject({ code: 'agreement_required' });
+    await acceptRentAgreement(t, student, roomId);
     expect((await payRent()).statusCode).toBe(201);
     expect((await send(t, student, 'GET', '/api/documents/mine')).json()).toMatchObject({
       approved: true,
