@@ -27,6 +27,17 @@ export async function recordAdminAction({ db }: Pick<Deps, 'db'>, entry: AdminAc
 }
 
 /**
+ * Kinds first written after descriptions were kept: every entry of theirs carries its description,
+ * so none needs a route to be read (a document's review, one route, is approved or rejected).
+ */
+export const KINDS_ALWAYS_DESCRIBED: ReadonlySet<AuditKind> = new Set<AuditKind>([
+  'document.viewed',
+  'document.approved',
+  'document.rejected',
+  'retention.deleted',
+]);
+
+/**
  * What kind of action each admin write route is, for entries kept before descriptions (migration
  * 0024): they have only their method and route, and still read as a sentence of their kind.
  */

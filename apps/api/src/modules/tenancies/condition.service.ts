@@ -3,6 +3,7 @@ import {
   type ConditionItem,
   type ConditionRecord,
   type ConditionReport,
+  formatLagosDate,
   type Photo,
 } from '@studynest/contracts';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
@@ -99,7 +100,7 @@ export async function recordCondition(
     const [latest] = await latestReports(tx, tenancyId, 1);
     if (!byAdmin && latest?.status === 'confirmed') {
       throw conflict(
-        `Your room's condition report was confirmed on ${latest.confirmedAt!.toISOString().slice(0, 10)} and cannot be changed; ask the hostel's admin to record a correction`,
+        `Your room's condition report was confirmed on ${formatLagosDate(latest.confirmedAt!)} and cannot be changed; ask the hostel's admin to record a correction`,
       );
     }
     await checkPhotos(tx, tenancyId, input);
