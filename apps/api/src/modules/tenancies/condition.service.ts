@@ -195,6 +195,19 @@ const latestReports = (db: DbOrTx, tenancyId: string, limit: number) =>
     .orderBy(desc(conditionReports.version))
     .limit(limit);
 
+/** The items of these reports, each report's in the recorder's order. */
+const itemsOf = (db: DbOrTx, reports: { id: string }[]) =>
+  db
+    .select()
+    .from(conditionItems)
+    .where(
+      inArray(
+        conditionItems.reportId,
+        reports.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(conditionItems.position));
+
 async function readReports(
   db: DbOrTx,
   deps: LinkDeps,
@@ -206,16 +219,7 @@ async function readReports(
     .where(where)
     .orderBy(desc(conditionReports.version));
   if (!reports.length) return [];
-  const items = await db
-    .select()
-    .from(conditionItems)
-    .where(
-      inArray(
-        conditionItems.reportId,
-        reports.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(conditionItems.position));
+  const items = await itemsOf(db, reports);
   const shown = await conditionItemsJson(db, deps, items);
   return reports.map((r) => ({
     _id: r.id,
@@ -301,18 +305,7 @@ export async function conditionExportOf(
     .from(conditionReports)
     .where(inArray(conditionReports.tenancyId, ofHers))
     .orderBy(asc(conditionReports.tenancyId), asc(conditionReports.version));
-  const items = reports.length
-    ? await db
-        .select()
-        .from(conditionItems)
-        .where(
-          inArray(
-            conditionItems.reportId,
-            reports.map((r) => r.id),
-          ),
-        )
-        .orderBy(asc(conditionItems.position))
-    : [];
+  const items = reports.length ? await itemsOf(db, reports) : [];
   const photos = await db.select().from(conditionPhotos).where(inArray(conditionPhotos.tenancyId, ofHers));
   const files: Record<string, Uint8Array> = {};
   const shownPhotos = [];

@@ -92,7 +92,7 @@ const studentDocumentFiles: RetainedFileKind = {
     const days = settings.document_retention_days;
     const cutoff = new Date(now.getTime() - days * DAY_MS);
     const owner = studentDocuments.userId;
-    const lastEnded = sql<Date | null>`(select max(${tenancies.endedAt}) from ${tenancies} where ${tenancies.userId} = ${owner})`;
+    const lastEnded = sql`(select max(${tenancies.endedAt}) from ${tenancies} where ${tenancies.userId} = ${owner})`;
     const lastBooked = sql`(select max(${bookings.createdAt}) from ${bookings} where ${bookings.userId} = ${owner})`;
     const lastPaid = sql`(select max(${payments.createdAt}) from ${payments} where ${payments.userId} = ${owner})`;
     const lastDealing = sql`greatest(${studentDocuments.uploadedAt}, ${lastEnded}, ${lastBooked}, ${lastPaid})`;
@@ -103,8 +103,8 @@ const studentDocumentFiles: RetainedFileKind = {
         userId: owner,
         firstName: users.firstName,
         lastName: users.lastName,
-        lastEnded: sql<string | null>`${lastEnded}::text`,
-        lastDealing: sql<string>`${lastDealing}::text`,
+        lastEnded: sql`${lastEnded}`.mapWith(tenancies.endedAt),
+        lastDealing: sql`${lastDealing}`.mapWith(studentDocuments.uploadedAt),
       })
       .from(studentDocuments)
       .innerJoin(users, eq(users.id, owner))
@@ -132,8 +132,8 @@ const studentDocumentFiles: RetainedFileKind = {
         ),
       );
     return rows.map((r) => {
-      const last = new Date(r.lastDealing);
-      const ended = r.lastEnded !== null && new Date(r.lastEnded).getTime() === last.getTime();
+      const last: Date = r.lastDealing;
+      const ended = r.lastEnded?.getTime() === last.getTime();
       return {
         id: r.id,
         person: { id: r.userId, name: fullName(r) },
