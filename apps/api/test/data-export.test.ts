@@ -2,18 +2,24 @@ import { DATA_EXPORT_HOURS, DEFAULT_SETTINGS } from '@studynest/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tenancyAgreements } from '../src/modules/agreements/agreements.schema.ts';
 import { adminAudit } from '../src/modules/audit/audit.schema.ts';
+import { bookings } from '../src/modules/bookings/bookings.schema.ts';
+import { realPdf, uploadDocument } from '../src/modules/documents/documents.fixtures.ts';
+import { studentDocuments } from '../src/modules/documents/documents.schema.ts';
 import { smallJpeg } from '../src/modules/hostels/hostels.fixtures.ts';
 import { maintenanceRequests } from '../src/modules/maintenance/maintenance.schema.ts';
-import { paidTenant } from '../src/modules/payments/payments.fixtures.ts';
+import { bookOk, hostelWithRoom, paidTenant } from '../src/modules/payments/payments.fixtures.ts';
 import { tenancies } from '../src/modules/tenancies/tenancies.schema.ts';
 import { EXPORT_COVERAGE } from '../src/modules/users/data-export.service.ts';
 import { runRetentionNow } from '../src/modules/users/data-rights.jobs.ts';
+import { RETAINED_FILE_KINDS, runRetention } from '../src/modules/users/retention.service.ts';
 import { dataExports } from '../src/modules/users/users.schema.ts';
 import { jpegKey, storePhoto } from '../src/storage/photos.ts';
 import { eventually } from './eventually.ts';
 import { signedInUser } from './factories.ts';
 import { appWithFakeMessaging, type MessagingApp } from './messaging-app.ts';
+import { tenantWithPaperwork } from './paperwork.ts';
 import { anonymous, send } from './requests.ts';
 
 /** "Download my data" and retention (docs/domain.md, "Access" and "Retention"), mail through a real SMTP server. */
@@ -45,10 +51,10 @@ describe('data export and retention', () => {
   const get = (url: string, accept = 'application/json') =>
     m.t.app.inject({ method: 'GET', url, headers: { accept } });
 
-  /** Two tenants with rows in every table about people; a photo for `her`. */
+  /** Two tenants with rows in every table about people and every kind of paperwork; a photo for `her`. */
   async function twoTenants() {
-    const her = await paidTenant(m.t, { room: {}, deposit: true });
-    const other = await paidTenant(m.t, { room: {}, deposit: true });
+    const her = await tenantWithPaperwork(m.t);
+    const other = await tenantWithPaperwork(m.t);
     const photo = await storePhoto(m.t.app.deps.storage, await smallJpeg(4), 'maintenance');
     for (const who of [her, other]) {
       await send(m.t, who.student, 'PATCH', '/api/user/profile', { marketing_sms: true });
@@ -160,6 +166,51 @@ describe('data export and retention', () => {
       expect(data[table]!.length, table).toBeGreaterThan(0);
     }
     expect(JSON.stringify(data.payments)).toContain(her.rentReference);
+
+    // Her paperwork, each row with its file in the ZIP, byte for byte as kept.
+    const documents = data.documents as unknown as { id: string; kind: string; file: string }[];
+    expect(documents).toHaveLength(1);
+    expect(documents[0]).toMatchObject({
+      id: her.documentId,
+      kind: 'nin_slip',
+      file: 'documents/identity-nin_slip.pdf',
+    });
+    expect(documents[0]).not.toHaveProperty('storageKey');
+    const [doc] = await m.t.db.select().from(studentDocuments).where(eq(studentDocuments.id, her.documentId));
+    expect(Buffer.from(files[documents[0]!.file]!)).toEqual(
+      await m.t.app.deps.privateStorage.get(doc!.storageKey),
+    );
+    const agreements = data.tenancy_agreements as unknown as {
+      id: string;
+      acceptedName: string;
+      file: string;
+    }[];
+    expect(agreements).toHaveLength(1);
+    expect(agreements[0]).not.toHaveProperty('signedDocument');
+    const [agreement] = await m.t.db
+      .select()
+      .from(tenancyAgreements)
+      .where(eq(tenancyAgreements.id, agreements[0]!.id));
+    expect(agreement!.userId).toBe(her.student.user.id);
+    expect(agreements[0]!.file).toMatch(/^agreements\/TA-[0-9A-F]{8}-signed\.pdf$/);
+    expect(Buffer.from(files[agreements[0]!.file]!)).toEqual(agreement!.signedDocument);
+    const reports = data.condition_reports as unknown as {
+      id: string;
+      items: { name: string; state: string; photoIds: string[] }[];
+    }[];
+    expect(reports.map((r) => r.id)).toEqual([her.reportId]);
+    expect(reports[0]!.items.map((i) => [i.name, i.state])).toEqual([
+      ['Bed', 'damaged'],
+      ['Fan', 'good'],
+    ]);
+    const conditionPhotosOut = data.condition_photos as unknown as { id: string; file: string }[];
+    expect(conditionPhotosOut.map((p) => p.id)).toEqual([her.photoId]);
+    expect(files[conditionPhotosOut[0]!.file]!.byteLength).toBeGreaterThan(100);
+    const paperwork = Object.keys(files).filter((f) => /^(documents|agreements|condition-photos)\//.test(f));
+    expect(paperwork).toHaveLength(3);
+    expect(json).not.toContain(other.documentId);
+    expect(json).not.toContain(other.reportId);
+    expect(json).not.toContain(other.photoId);
     // Nothing of the other tenant: not her id, e-mail, payments or tenancy.
     expect(json).not.toContain(other.student.user.id);
     expect(json).not.toContain(other.student.user.email);
@@ -324,6 +375,108 @@ describe('data export and retention', () => {
         await m.t.db.select().from(adminAudit).where(eq(adminAudit.targetId, kept.request.id)),
       ).toHaveLength(0);
     }
+  });
+
+  it("retention deletes a student's documents (row and file) 90 days after her last tenancy, booking or payment, never while one is open, and logs each", async () => {
+    const admin = await signedInUser(m.t, { role: 'admin' });
+    const saved = await send(m.t, admin, 'PUT', '/api/admin/settings', {
+      ...DEFAULT_SETTINGS,
+      document_retention_days: 90,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const day = 86_400_000;
+    // The job runs 100 days from now: what happens today is 100 days old then.
+    const now = new Date(Date.now() + 100 * day);
+    const daysBeforeNow = (n: number) => new Date(now.getTime() - n * day);
+    const withDocument = async (student: Parameters<typeof uploadDocument>[1]) => {
+      const res = await uploadDocument(m.t, student, 'student_id', {
+        data: await realPdf(1),
+        filename: 'id.pdf',
+        type: 'application/pdf',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json()._id as string;
+    };
+    const tenantWithDocument = async (endedDaysBeforeNow: number | null) => {
+      const tenant = await paidTenant(m.t, { room: {}, deposit: true });
+      await m.t.db
+        .update(bookings)
+        .set({ status: 'inspected' })
+        .where(eq(bookings.userId, tenant.student.user.id));
+      if (endedDaysBeforeNow !== null) {
+        await m.t.db
+          .update(tenancies)
+          .set({ endedAt: daysBeforeNow(endedDaysBeforeNow) })
+          .where(eq(tenancies.id, tenant.tenancy.id));
+      }
+      return { student: tenant.student, id: await withDocument(tenant.student) };
+    };
+    const student = async () => {
+      const s = await signedInUser(m.t);
+      return { student: s, id: await withDocument(s) };
+    };
+
+    // Sent 100 days before and nothing since: an application not taken up.
+    const abandoned = await student();
+    // Sent 80 days before.
+    const recent = await student();
+    await m.t.db
+      .update(studentDocuments)
+      .set({ uploadedAt: daysBeforeNow(80) })
+      .where(eq(studentDocuments.id, recent.id));
+    const ended = await tenantWithDocument(95);
+    const endedRecently = await tenantWithDocument(85);
+    const renting = await tenantWithDocument(null);
+    // An inspection booked (not yet paid) 100 days before: still open, so kept however old.
+    const booked = await student();
+    const { room } = await hostelWithRoom(m.t);
+    await bookOk(m.t, booked.student, room);
+    // Her booking is old, but she booked again 30 days before the run.
+    const bookedLater = await student();
+    const other = await hostelWithRoom(m.t);
+    const later = await bookOk(m.t, bookedLater.student, other.room);
+    await m.t.db
+      .update(bookings)
+      .set({ status: 'cancelled', createdAt: daysBeforeNow(30) })
+      .where(eq(bookings.id, later._id));
+
+    const keys = new Map<string, string>();
+    for (const d of await m.t.db.select().from(studentDocuments)) keys.set(d.id, d.storageKey);
+    const done = await runRetention(m.t.app.deps, RETAINED_FILE_KINDS, now);
+    const deleted = new Set(done.filter((d) => d.kind === 'student_documents').map((d) => d.item.id));
+    const cases = { abandoned, recent, ended, endedRecently, renting, booked, bookedLater };
+    const expectedGone = new Set([abandoned.id, ended.id]);
+    for (const [name, c] of Object.entries(cases)) {
+      const gone = expectedGone.has(c.id);
+      expect(deleted.has(c.id), name).toBe(gone);
+      const rows = await m.t.db.select().from(studentDocuments).where(eq(studentDocuments.id, c.id));
+      expect(rows.length, name).toBe(gone ? 0 : 1);
+      expect((await m.t.app.deps.privateStorage.get(keys.get(c.id)!)) === null, name).toBe(gone);
+      const logged = await m.t.db
+        .select()
+        .from(adminAudit)
+        .where(and(eq(adminAudit.action, 'JOB retention'), eq(adminAudit.targetId, c.id)));
+      expect(logged.length, name).toBe(gone ? 1 : 0);
+    }
+    const entries = (await send(m.t, admin, 'GET', '/api/admin/audit?kind=retention.deleted')).json();
+    const summaries = entries.map((e: { summary: string }) => e.summary);
+    const name = (c: { student: { user: { firstName: string; lastName: string } } }) =>
+      `${c.student.user.firstName} ${c.student.user.lastName}`;
+    expect(summaries).toContainEqual(
+      expect.stringMatching(
+        new RegExp(`^Deleted ${name(ended)}'s Student ID card \\(tenancy ended .+; kept 90 days\\)$`),
+      ),
+    );
+    expect(summaries).toContainEqual(
+      expect.stringMatching(
+        new RegExp(
+          `^Deleted ${name(abandoned)}'s Student ID card \\(no tenancy, booking or payment since .+; kept 90 days\\)$`,
+        ),
+      ),
+    );
+    // Her documents gone, she is told she has none to show and may send them again.
+    const mine = (await send(m.t, abandoned.student, 'GET', '/api/documents/mine')).json();
+    expect(mine.documents.every((d: { document: unknown }) => d.document === null)).toBe(true);
   });
 
   it('the retention setting refuses a value outside 30–3650 days, naming it, and the site states the periods', async () => {

@@ -1,9 +1,11 @@
 import { CONSENT_WORDING } from '@studynest/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tenancyAgreements } from '../src/modules/agreements/agreements.schema.ts';
 import { consents, users } from '../src/modules/auth/auth.schema.ts';
 import { multipart, postSignup, signup, signupBody } from '../src/modules/auth/auth.test-helpers.ts';
 import { bookings } from '../src/modules/bookings/bookings.schema.ts';
+import { studentDocuments } from '../src/modules/documents/documents.schema.ts';
 import { smallJpeg } from '../src/modules/hostels/hostels.fixtures.ts';
 import { maintenanceRequests } from '../src/modules/maintenance/maintenance.schema.ts';
 import { queueMessages } from '../src/modules/messages/deliveries.service.ts';
@@ -11,11 +13,12 @@ import { unsubscribeToken } from '../src/modules/messages/message-text.ts';
 import { messageDeliveries } from '../src/modules/messages/messages.schema.ts';
 import { paidTenant } from '../src/modules/payments/payments.fixtures.ts';
 import { payments } from '../src/modules/payments/payments.schema.ts';
-import { tenancies } from '../src/modules/tenancies/tenancies.schema.ts';
+import { conditionPhotos, conditionReports, tenancies } from '../src/modules/tenancies/tenancies.schema.ts';
 import { jpegKey, storePhoto } from '../src/storage/photos.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { eventually } from './eventually.ts';
 import { signedInUser, TEST_PASSWORD } from './factories.ts';
+import { tenantWithPaperwork } from './paperwork.ts';
 import { send } from './requests.ts';
 
 /** People's rights over their data (docs/domain.md, "People's rights over their data"). */
@@ -295,6 +298,51 @@ describe('data rights', () => {
       });
       expect(login.statusCode).toBe(401);
       await signup(t.app, signupBody({ email }));
+    });
+
+    it("deletes her documents (rows and private files); keeps her tenancy agreement, masked in the admin's list, and her room's condition report with its photos", async () => {
+      const tenant = await tenantWithPaperwork(t);
+      const { student } = tenant;
+      const [document] = await t.db
+        .select()
+        .from(studentDocuments)
+        .where(eq(studentDocuments.id, tenant.documentId));
+      const [photo] = await t.db.select().from(conditionPhotos).where(eq(conditionPhotos.id, tenant.photoId));
+      expect(await t.app.deps.privateStorage.get(document!.storageKey)).not.toBeNull();
+      expect(await t.app.deps.privateStorage.get(jpegKey(photo!.storageKey))).not.toBeNull();
+      const admin = await signedInUser(t, { role: 'admin' });
+      const before = (await send(t, admin, 'GET', `/api/user/${student.user.id}/agreements`)).json();
+      const fullName = `${student.user.firstName} ${student.user.lastName}`;
+      expect(before[0]).toMatchObject({ accepted_name: fullName, terms: { tenant_name: fullName } });
+
+      // She moves out and her booking is past: nothing binds her any more.
+      await t.db.update(tenancies).set({ endedAt: new Date() }).where(eq(tenancies.id, tenant.tenancy.id));
+      await t.db.update(bookings).set({ status: 'inspected' }).where(eq(bookings.userId, student.user.id));
+      const done = await deleteAccount(student, TEST_PASSWORD);
+      expect(done.statusCode, done.body).toBe(200);
+
+      expect(
+        await t.db.select().from(studentDocuments).where(eq(studentDocuments.userId, student.user.id)),
+      ).toEqual([]);
+      expect(await t.app.deps.privateStorage.get(document!.storageKey)).toBeNull();
+      // The report the deposit's deductions rest on stays, with its photo.
+      const reports = await t.db
+        .select()
+        .from(conditionReports)
+        .where(eq(conditionReports.tenancyId, tenant.tenancy.id));
+      expect(reports.map((r) => r.id)).toEqual([tenant.reportId]);
+      expect(await t.app.deps.privateStorage.get(jpegKey(photo!.storageKey))).not.toBeNull();
+      // The agreement stays byte for byte; the admin's list names her masked, as a receipt does.
+      const [agreement] = await t.db
+        .select()
+        .from(tenancyAgreements)
+        .where(eq(tenancyAgreements.userId, student.user.id));
+      expect(agreement!.signedSha256).toBe(before[0].signed_sha256);
+      const masked = `${student.user.firstName} ${student.user.lastName.charAt(0).toUpperCase()}.`;
+      const after = await send(t, admin, 'GET', `/api/user/${student.user.id}/agreements`);
+      expect(after.statusCode, after.body).toBe(200);
+      expect(after.json()[0]).toMatchObject({ accepted_name: masked, terms: { tenant_name: masked } });
+      expect(after.body).not.toContain(student.user.lastName);
     });
 
     it('refuses a missing password with a 400 that says what to do', async () => {

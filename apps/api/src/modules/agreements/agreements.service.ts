@@ -357,14 +357,54 @@ export async function listAgreementsOf(
   return rows.map((r) => toAgreement(r, deps));
 }
 
-/** A student's agreements for an admin: an id that is no account is a 404, not an empty list. */
+/** "Chiamaka O." from the full name an agreement was drawn or accepted with. */
+function maskedFullName(name: string): string {
+  const [first = '', ...rest] = name.split(' ');
+  return maskedName(first, rest.join(' '));
+}
+
+/**
+ * A student's agreements for an admin: an id that is no account is a 404, not an empty list. Once
+ * her account is deleted the agreements stay (the record of a contract, kept with the payments),
+ * but the list shows her name masked, as a receipt does; the PDFs are kept byte for byte, since
+ * they are the evidence and a changed byte would no longer verify (docs/domain.md, "Deletion").
+ */
 export async function listAgreementsOfUser(
   deps: Pick<Deps, 'db' | 'config'>,
   userId: string,
 ): Promise<Agreement[]> {
-  const [exists] = await deps.db.select({ id: users.id }).from(users).where(eq(users.id, userId));
-  if (!exists) throw notFound('No user with that id');
-  return listAgreementsOf(deps, userId);
+  const [account] = await deps.db
+    .select({ deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!account) throw notFound('No user with that id');
+  const list = await listAgreementsOf(deps, userId);
+  if (!account.deletedAt) return list;
+  return list.map((a) => ({
+    ...a,
+    terms: { ...a.terms, tenant_name: maskedFullName(a.terms.tenant_name) },
+    accepted_name: a.accepted_name === null ? null : maskedFullName(a.accepted_name),
+  }));
+}
+
+/**
+ * Her agreements for "Download my data" (docs/domain.md, "Access"): each row as stored without
+ * its PDF bytes, which go in the ZIP as files: the signed copy once accepted, else the PDF drawn
+ * for her to read.
+ */
+export async function agreementsExportOf(
+  { db }: Pick<Deps, 'db'>,
+  userId: string,
+): Promise<{ rows: unknown[]; files: Record<string, Uint8Array> }> {
+  const rows = await db.select().from(tenancyAgreements).where(eq(tenancyAgreements.userId, userId));
+  const files: Record<string, Uint8Array> = {};
+  const shown = rows.map(({ document, signedDocument, ...row }) => {
+    const number = agreementNumber(row.id);
+    const file = signedDocument ? `agreements/${number}-signed.pdf` : `agreements/${number}.pdf`;
+    files[file] = signedDocument ?? document;
+    return { ...row, file };
+  });
+  return { rows: shown, files };
 }
 
 /**
@@ -392,11 +432,10 @@ export const NOT_AN_AGREEMENT =
   'This is not a StudyNest tenancy agreement code. Check that it was copied in full, or ask the tenant for the signed copy.';
 
 function verification(row: Row, matches?: 'agreement' | 'signed_copy'): AgreementVerification {
-  const [first = '', ...rest] = row.terms.tenant_name.split(' ');
   return {
     valid: true,
     agreement_number: agreementNumber(row.id),
-    tenant: maskedName(first, rest.join(' ')),
+    tenant: maskedFullName(row.terms.tenant_name),
     hostel_name: row.terms.hostel_name,
     room_number: row.terms.room_number,
     start_date: row.startDate,

@@ -3,4 +3,4 @@
 // It owns the tenancy_agreements table.
 export { agreementPageRoutes, agreementsRoutes } from './agreements.routes.ts';
 export { tenancyAgreements } from './agreements.schema.ts';
-export { requireAcceptedAgreement } from './agreements.service.ts';
+export { agreementsExportOf, requireAcceptedAgreement } from './agreements.service.ts';

@@ -311,3 +311,52 @@ async function tellRejected(
   }
   await queueMessages(deps, messages);
 }
+
+/** The name of a document's file in her data export: `documents/<slot>-<kind>.<pdf|jpg>`. */
+const exportName = (row: Row) =>
+  `documents/${row.slot}-${row.kind}.${extension(row.contentType as CleanFile['contentType'])}`;
+
+/**
+ * Her documents for "Download my data" (docs/domain.md, "Access"): each row as stored but for our
+ * storage key (where a file lies in our store says nothing about her), with the name of its file
+ * in the ZIP; a file no longer kept is named null.
+ */
+export async function documentsExportOf(
+  deps: Pick<Deps, 'db' | 'privateStorage'>,
+  userId: string,
+): Promise<{ rows: unknown[]; files: Record<string, Uint8Array> }> {
+  const rows = await deps.db.select().from(studentDocuments).where(eq(studentDocuments.userId, userId));
+  const files: Record<string, Uint8Array> = {};
+  const shown = [];
+  for (const { storageKey, ...row } of rows) {
+    const data = await deps.privateStorage.get(storageKey);
+    const name = exportName({ storageKey, ...row });
+    if (data) files[name] = data;
+    shown.push({ ...row, file: data ? name : null });
+  }
+  return { rows: shown, files };
+}
+
+/** One document gone: the file first, then the row (a file whose row is gone could never be found again). */
+export async function removeDocument(deps: Pick<Deps, 'db' | 'privateStorage'>, id: string): Promise<void> {
+  const [row] = await deps.db
+    .select({ storageKey: studentDocuments.storageKey })
+    .from(studentDocuments)
+    .where(eq(studentDocuments.id, id));
+  if (!row) return;
+  await deps.privateStorage.remove(row.storageKey);
+  await deps.db.delete(studentDocuments).where(eq(studentDocuments.id, id));
+}
+
+/** Every document of hers, rows and files (her account's deletion, docs/domain.md "Deletion"). */
+export async function removeDocumentsOf(
+  deps: Pick<Deps, 'db' | 'privateStorage'>,
+  userId: string,
+): Promise<number> {
+  const rows = await deps.db
+    .select({ id: studentDocuments.id })
+    .from(studentDocuments)
+    .where(eq(studentDocuments.userId, userId));
+  for (const row of rows) await removeDocument(deps, row.id);
+  return rows.length;
+}

@@ -5,4 +5,11 @@
 export { cleanDocument } from './document-file.ts';
 export { documentsRoutes } from './documents.routes.ts';
 export { studentDocuments } from './documents.schema.ts';
-export { requireApprovedDocuments, reviewDocument, saveDocument } from './documents.service.ts';
+export {
+  documentsExportOf,
+  removeDocument,
+  removeDocumentsOf,
+  requireApprovedDocuments,
+  reviewDocument,
+  saveDocument,
+} from './documents.service.ts';

@@ -11,7 +11,7 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { photoRowValues } from '../../storage/photo-rows.ts';
-import type { PhotoFiles, StoredImage } from '../../storage/photos.ts';
+import { jpegKey, type PhotoFiles, type StoredImage } from '../../storage/photos.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { ANSWER_LINK_SECONDS, signedConditionPhoto } from './condition-photo-links.ts';
 import { conditionItems, conditionPhotos, conditionReports, tenancies } from './tenancies.schema.ts';
@@ -196,6 +196,19 @@ const latestReports = (db: DbOrTx, tenancyId: string, limit: number) =>
     .orderBy(desc(conditionReports.version))
     .limit(limit);
 
+/** The items of these reports, each report's in the recorder's order. */
+const itemsOf = (db: DbOrTx, reports: { id: string }[]) =>
+  db
+    .select()
+    .from(conditionItems)
+    .where(
+      inArray(
+        conditionItems.reportId,
+        reports.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(conditionItems.position));
+
 async function readReports(
   db: DbOrTx,
   deps: LinkDeps,
@@ -207,16 +220,7 @@ async function readReports(
     .where(where)
     .orderBy(desc(conditionReports.version));
   if (!reports.length) return [];
-  const items = await db
-    .select()
-    .from(conditionItems)
-    .where(
-      inArray(
-        conditionItems.reportId,
-        reports.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(conditionItems.position));
+  const items = await itemsOf(db, reports);
   const shown = await conditionItemsJson(db, deps, items);
   return reports.map((r) => ({
     _id: r.id,
@@ -284,4 +288,37 @@ export async function checkDeductionItems(
       );
     }
   });
+}
+
+/**
+ * The condition reports of her tenancies for "Download my data" (docs/domain.md, "Access"): every
+ * version with its items as stored, and the photos of her tenancies (whoever took them) with their
+ * files from the private storage, under `condition-photos/`.
+ */
+export async function conditionExportOf(
+  deps: Pick<Deps, 'db' | 'privateStorage'>,
+  userId: string,
+): Promise<{ reports: unknown[]; photos: unknown[]; files: Record<string, Uint8Array> }> {
+  const { db } = deps;
+  const ofHers = db.select({ id: tenancies.id }).from(tenancies).where(eq(tenancies.userId, userId));
+  const reports = await db
+    .select()
+    .from(conditionReports)
+    .where(inArray(conditionReports.tenancyId, ofHers))
+    .orderBy(asc(conditionReports.tenancyId), asc(conditionReports.version));
+  const items = reports.length ? await itemsOf(db, reports) : [];
+  const photos = await db.select().from(conditionPhotos).where(inArray(conditionPhotos.tenancyId, ofHers));
+  const files: Record<string, Uint8Array> = {};
+  const shownPhotos = [];
+  for (const { storageKey, ...photo } of photos) {
+    const data = await deps.privateStorage.get(jpegKey(storageKey));
+    const name = `condition-photos/${photo.id}.jpg`;
+    if (data) files[name] = data;
+    shownPhotos.push({ ...photo, file: data ? name : null });
+  }
+  return {
+    reports: reports.map((r) => ({ ...r, items: items.filter((i) => i.reportId === r.id) })),
+    photos: shownPhotos,
+    files,
+  };
 }

@@ -1,6 +1,7 @@
 // The tenancies module's public surface (docs/decisions/0020-boundaries.md): the tenancy lifecycle,
 // which only this module writes, and who may live in a room — its tenant, or the student whose
 // agent fee books it — with their caution deposit (docs/domain.md, "Lifecycles").
+export { conditionExportOf } from './condition.service.ts';
 export { latestMoveOut, moveOut } from './move-out.service.ts';
 export { tenanciesRoutes } from './tenancies.routes.ts';
 export {

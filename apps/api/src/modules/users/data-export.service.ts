@@ -2,19 +2,21 @@ import { eq, inArray } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
 import type { Deps } from '../../deps.ts';
 import { jpegKey } from '../../storage/photos.ts';
+import { agreementsExportOf } from '../agreements/index.ts';
 import { listConsents, listSessionRowsOf, users } from '../auth/index.ts';
 import { bookings } from '../bookings/index.ts';
+import { documentsExportOf } from '../documents/index.ts';
 import { hostelReviewReports, hostelReviews } from '../hostel-reviews/index.ts';
 import { listMaintenanceRowsOf } from '../maintenance/index.ts';
 import { messageDeliveries } from '../messages/index.ts';
 import { payments } from '../payments/index.ts';
 import { refunds } from '../refunds/index.ts';
-import { tenancies } from '../tenancies/index.ts';
+import { conditionExportOf, tenancies } from '../tenancies/index.ts';
 import { dataExports } from './users.schema.ts';
 
 /**
  * Parts of the export kept by modules the users module may not import (they come later in the
- * module order: saved items, and documents when they exist). app.ts hands them in, each by the key
+ * module order: saved items). startup.ts hands them in, each by the key
  * it has in data.json, with any files of hers to put in the ZIP.
  */
 export type ExportPart = (
@@ -41,6 +43,8 @@ export const EXPORT_COVERAGE: Record<string, { key: string } | { leftOut: string
   'message_deliveries.user_id': { key: 'messages_sent_to_you' },
   'saved_items.user_id': { key: 'saved' },
   'data_exports.user_id': { key: 'data_exports' },
+  'student_documents.user_id': { key: 'documents' },
+  'tenancy_agreements.user_id': { key: 'tenancy_agreements' },
   'one_time_codes.user_id': { leftOut: 'hashed codes that live ten minutes: a secret, not a record' },
   'idempotent_requests.user_id': {
     leftOut: "copies of answers she already got, kept a week so a phone's retry is not done twice",
@@ -54,12 +58,28 @@ export const EXPORT_COVERAGE: Record<string, { key: string } | { leftOut: string
   'refund_closures.closed_by': { leftOut: 'the admin who closed a refund' },
   'tenancies.ended_by': { leftOut: 'the admin who recorded a move-out' },
   'admin_audit.actor_id': { leftOut: "an admin's own activity log" },
+  'student_documents.reviewed_by': {
+    leftOut: 'the admin who decided on a document; her documents are exported',
+  },
+  // A report and its photos belong to the tenancy: hers are exported under condition_reports and
+  // condition_photos by her tenancies, whoever recorded, confirmed or took them.
+  'condition_reports.recorded_by': {
+    leftOut:
+      "who recorded a report (an admin's work on anyone's tenancy); the reports of her tenancies are exported",
+  },
+  'condition_reports.confirmed_by': { leftOut: 'the admin who confirmed a report' },
+  'condition_photos.uploaded_by': {
+    leftOut:
+      "who took a photo (an admin's work on anyone's tenancy); the photos of her tenancies are exported",
+  },
 };
 
 /**
  * Everything held about one person (docs/domain.md, "Access"): her rows of each table, as stored,
- * in data.json, and the photos she sent in photos/. Secrets about her sign-in (the password hash,
- * the two-step secret) are not data about her that she can use, and would only help a thief.
+ * in data.json, the photos she sent in photos/, her documents' files in documents/, her tenancy
+ * agreements' PDFs in agreements/ and the photos of her room's condition in condition-photos/.
+ * Secrets about her sign-in (the password hash, the two-step secret) are not data about her that
+ * she can use, and would only help a thief.
  */
 export async function exportPersonData(
   deps: Pick<Deps, 'db' | 'storage' | 'privateStorage'>,
@@ -72,7 +92,10 @@ export async function exportPersonData(
   const { passwordHash: _hash, totpSecret: _secret, totpLastStep: _step, ...accountData } = account;
   const paid = await db.select().from(payments).where(eq(payments.userId, userId));
   const maintenance = await listMaintenanceRowsOf(deps, userId);
-  const files: Record<string, Uint8Array> = {};
+  const documents = await documentsExportOf(deps, userId);
+  const agreements = await agreementsExportOf(deps, userId);
+  const condition = await conditionExportOf(deps, userId);
+  const files: Record<string, Uint8Array> = { ...documents.files, ...agreements.files, ...condition.files };
   const extra: Record<string, unknown[]> = {};
   for (const [key, part] of Object.entries(parts)) {
     const { rows, files: partFiles } = await part(deps, userId);
@@ -98,6 +121,10 @@ export async function exportPersonData(
           )
       : [],
     tenancies: await db.select().from(tenancies).where(eq(tenancies.userId, userId)),
+    tenancy_agreements: agreements.rows,
+    condition_reports: condition.reports,
+    condition_photos: condition.photos,
+    documents: documents.rows,
     maintenance,
     hostel_reviews: await db.select().from(hostelReviews).where(eq(hostelReviews.userId, userId)),
     hostel_review_reports: await db

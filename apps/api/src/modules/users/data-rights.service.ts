@@ -3,6 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
 import type { AccountDeletion } from '../auth/index.ts';
 import { bookings } from '../bookings/index.ts';
+import { removeDocumentsOf } from '../documents/index.ts';
 import { removeMaintenancePhotosOf } from '../maintenance/index.ts';
 import { owedBackTo } from '../refunds/index.ts';
 import { tenancies } from '../tenancies/index.ts';
@@ -35,11 +36,15 @@ async function reasonToWait(deps: Pick<Deps, 'db'>, userId: string): Promise<str
 
 /**
  * What the account's deletion (auth module, POST /auth/delete-account) asks of the modules that know
- * tenancies, bookings, refunds and photos; app.ts hands it in.
+ * tenancies, bookings, refunds, photos and documents; app.ts hands it in. Her documents go, rows
+ * and files; her tenancy agreements and her room's condition reports (with their photos) stay:
+ * they are the tenancy's record, which the payments and the deposit's deductions rest on
+ * (docs/domain.md, "Deletion").
  */
-export const accountDeletion = (deps: Pick<Deps, 'db' | 'storage'>): AccountDeletion => ({
+export const accountDeletion = (deps: Pick<Deps, 'db' | 'storage' | 'privateStorage'>): AccountDeletion => ({
   reasonToWait: (userId) => reasonToWait(deps, userId),
   afterDeleted: async (userId) => {
     await removeMaintenancePhotosOf(deps, userId);
+    await removeDocumentsOf(deps, userId);
   },
 });

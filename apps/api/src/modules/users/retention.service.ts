@@ -1,8 +1,15 @@
 import { type AdminSettings, DATA_EXPORT_HOURS, formatLagosDate } from '@studynest/contracts';
+import { DOCUMENT_KIND_LABELS } from '@studynest/contracts/documents';
+import { and, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
 import { recordScheduledAction } from '../audit/index.ts';
+import { users } from '../auth/index.ts';
+import { bookings } from '../bookings/index.ts';
+import { removeDocument, studentDocuments } from '../documents/index.ts';
 import { removeRequestPhotos, requestsWithPhotosEndedBefore } from '../maintenance/index.ts';
+import { payments } from '../payments/index.ts';
 import { getSettings } from '../settings/index.ts';
+import { tenancies } from '../tenancies/index.ts';
 import { deleteDataExport, listExpiredExports } from './data-exports.service.ts';
 
 const DAY_MS = 86_400_000;
@@ -23,9 +30,8 @@ export type DueFiles = {
 /**
  * A kind of file about a person that is kept for a set time and then deleted by the nightly
  * retention job (docs/domain.md, "Retention"). Each kind finds its own due files and deletes them
- * its own way; the job logs every deletion in the activity log. A new kind (students' documents,
- * deleted a set number of days after a tenancy ends or an application is abandoned) is one more
- * entry: app.ts hands in the kinds of modules that come after this one in the module order.
+ * its own way; the job logs every deletion in the activity log. A new kind is one more entry:
+ * startup.ts hands in the kinds of modules that come after this one in the module order.
  */
 export type RetainedFileKind = {
   name: string;
@@ -73,8 +79,80 @@ const dataExportFiles: RetainedFileKind = {
   remove: (deps, item) => deleteDataExport(deps, item.id),
 };
 
-/** The kinds this module knows; documents plug in beside them (see RetainedFileKind). */
-export const RETAINED_FILE_KINDS: readonly RetainedFileKind[] = [maintenancePhotos, dataExportFiles];
+/**
+ * Students' documents (ID, admission letter): needed to decide on a tenancy, not once it is over or
+ * the application was dropped. A document goes `document_retention_days` after her last dealing
+ * with us: when she has no tenancy that has not ended, no inspection booking pending or confirmed,
+ * no payment pending, and the latest of the document's upload, her tenancies' ends, her bookings
+ * and her payments is more than that many days before now (docs/domain.md, "Retention").
+ */
+const studentDocumentFiles: RetainedFileKind = {
+  name: 'student_documents',
+  async due(deps, now, settings) {
+    const days = settings.document_retention_days;
+    const cutoff = new Date(now.getTime() - days * DAY_MS);
+    const owner = studentDocuments.userId;
+    const lastEnded = sql`(select max(${tenancies.endedAt}) from ${tenancies} where ${tenancies.userId} = ${owner})`;
+    const lastBooked = sql`(select max(${bookings.createdAt}) from ${bookings} where ${bookings.userId} = ${owner})`;
+    const lastPaid = sql`(select max(${payments.createdAt}) from ${payments} where ${payments.userId} = ${owner})`;
+    const lastDealing = sql`greatest(${studentDocuments.uploadedAt}, ${lastEnded}, ${lastBooked}, ${lastPaid})`;
+    const rows = await deps.db
+      .select({
+        id: studentDocuments.id,
+        kind: studentDocuments.kind,
+        userId: owner,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        lastEnded: sql`${lastEnded}`.mapWith(tenancies.endedAt),
+        lastDealing: sql`${lastDealing}`.mapWith(studentDocuments.uploadedAt),
+      })
+      .from(studentDocuments)
+      .innerJoin(users, eq(users.id, owner))
+      .where(
+        and(
+          sql`${lastDealing} < ${cutoff.toISOString()}::timestamptz`,
+          notExists(
+            deps.db
+              .select({ id: tenancies.id })
+              .from(tenancies)
+              .where(and(eq(tenancies.userId, owner), isNull(tenancies.endedAt))),
+          ),
+          notExists(
+            deps.db
+              .select({ id: bookings.id })
+              .from(bookings)
+              .where(and(eq(bookings.userId, owner), inArray(bookings.status, ['pending', 'confirmed']))),
+          ),
+          notExists(
+            deps.db
+              .select({ id: payments.id })
+              .from(payments)
+              .where(and(eq(payments.userId, owner), eq(payments.status, 'pending'))),
+          ),
+        ),
+      );
+    return rows.map((r) => {
+      const last: Date = r.lastDealing;
+      const ended = r.lastEnded?.getTime() === last.getTime();
+      return {
+        id: r.id,
+        person: { id: r.userId, name: fullName(r) },
+        what: DOCUMENT_KIND_LABELS[r.kind],
+        why: ended
+          ? `tenancy ended ${formatLagosDate(last)}; kept ${days} days`
+          : `no tenancy, booking or payment since ${formatLagosDate(last)}; kept ${days} days`,
+      };
+    });
+  },
+  remove: (deps, item) => removeDocument(deps, item.id),
+};
+
+/** The kinds this module knows, and modules before it in the module order. */
+export const RETAINED_FILE_KINDS: readonly RetainedFileKind[] = [
+  maintenancePhotos,
+  studentDocumentFiles,
+  dataExportFiles,
+];
 
 /**
  * Delete every file past its period, kind by kind, and write each deletion to the activity log.

@@ -15,8 +15,11 @@ export function Component() {
         <li>your name and gender;</li>
         <li>your e-mail address and phone number;</li>
         <li>
-          a copy of your identity card (student ID, national ID or passport), when you apply for a room;
+          copies of your documents (student ID or admission letter, and passport, national ID card, NIN slip
+          or voter's card), when you apply for a room;
         </li>
+        <li>the tenancy agreement you accept, with the name you typed, the time and the device you used;</li>
+        <li>the report of your room's condition when you move in, with its photos;</li>
         <li>the details of an emergency contact person;</li>
         <li>
           payment information — the amounts, dates and references of your payments. Card details are handled
@@ -51,8 +54,9 @@ export function Component() {
         <li>
           <strong>see your data</strong> — “Download my data” prepares a ZIP file of everything we hold about
           you (account, sign-ins, bookings, payments, refunds, tenancy, maintenance, reviews, saved hostels
-          and searches, messages we sent you and your consents) and the photos you sent us. We e-mail you a
-          link within a few minutes; it opens only your file and works for{' '}
+          and searches, messages we sent you and your consents), the photos you sent us, your documents, your
+          signed tenancy agreements as PDF files, and your room's condition reports with their photos. We
+          e-mail you a link within a few minutes; it opens only your file and works for{' '}
           <SiteValue field="dataExportHours" /> hours, then the file is deleted;
         </li>
         <li>
@@ -62,9 +66,12 @@ export function Component() {
         <li>
           <strong>delete your account</strong> — “Delete my account” asks for your password again. It must
           wait while you rent a room (until you have moved out), have a confirmed inspection, or we owe you
-          money. Then your name, e-mail, phone and the photos you sent are removed, and you are signed out
-          everywhere; the records the law requires us to keep (payments, receipts, refunds and tenancies)
-          stay, showing “Deleted user” instead of your name, and reviews you wrote stay without your name;
+          money. Then your name, e-mail, phone, your documents and the photos you sent with repair requests
+          are removed, and you are signed out everywhere; the records the law requires us to keep (payments,
+          receipts, refunds and tenancies) stay, showing “Deleted user” instead of your name, and reviews you
+          wrote stay without your name. Your signed tenancy agreements stay too, unchanged, since they are the
+          record of the contract (our staff see your name shortened, such as “Ada O.”), and so does your
+          room's condition report with its photos, which any deduction from your deposit rests on;
         </li>
         <li>
           <strong>choose your messages (opt in or opt out)</strong> — news and offers from us (new rooms, open
@@ -85,14 +92,18 @@ export function Component() {
       <p>
         We keep your account while you use it. Records of payments, receipts, refunds and tenancies are kept
         for <strong>six years</strong> after the payment or the end of the tenancy, as Nigerian tax law
-        expects of financial records, even if you delete your account (then without your name). Everything
-        else is removed or made anonymous when you delete your account.
+        expects of financial records, even if you delete your account (then without your name). Your signed
+        tenancy agreements and your room's condition reports, with their photos, are kept with these records
+        for the same six years. Everything else is removed or made anonymous when you delete your account.
       </p>
       <p>
-        Files about you are deleted on a schedule, and each deletion is recorded: the photos you sent with
-        repair requests are deleted <SiteValue field="documentRetentionDays" /> days after your tenancy ends
-        (the repair request itself stays, as the hostel's record of the work), and a “Download my data” file
-        is deleted <SiteValue field="dataExportHours" /> hours after we e-mail you its link.
+        Files about you are deleted on a schedule, and each deletion is recorded: your documents are deleted{' '}
+        <SiteValue field="documentRetentionDays" /> days after your last tenancy ends, or, if you do not rent,
+        that many days after your last upload, booking or payment (never while you rent, have an inspection
+        booked or a payment waiting); the photos you sent with repair requests are deleted{' '}
+        <SiteValue field="documentRetentionDays" /> days after your tenancy ends (the repair request itself
+        stays, as the hostel's record of the work); and a “Download my data” file is deleted{' '}
+        <SiteValue field="dataExportHours" /> hours after we e-mail you its link.
       </p>
 
       <h2>7. Security</h2>

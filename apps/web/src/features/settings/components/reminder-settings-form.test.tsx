@@ -102,6 +102,14 @@ describe('Reminder settings form', () => {
     renderForm();
     const days = screen.getByLabelText('Days files are kept after a tenancy ends') as HTMLInputElement;
     expect(days.value).toBe('90');
+    // The hint names both kinds of file the setting deletes.
+    const hint = days
+      .getAttribute('aria-describedby')
+      ?.split(' ')
+      .map((id) => document.getElementById(id)?.textContent)
+      .join(' ');
+    expect(hint).toContain('repair requests');
+    expect(hint).toContain("a student's documents");
     fireEvent.change(days, { target: { value: '10' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByText('10 days is too few; use 30–3650')).toBeTruthy();

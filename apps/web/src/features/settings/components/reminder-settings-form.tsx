@@ -207,7 +207,7 @@ export function ReminderSettingsForm({ settings }: { settings: AdminSettings }) 
         <legend className="mb-1 text-lg font-bold">Keeping people's files</legend>
         <TextField
           label="Days files are kept after a tenancy ends"
-          hint="Then a nightly job deletes the photos a tenant sent with repair requests (the requests stay) and writes each deletion to the activity log. Shown on the privacy page. 30 to 3650."
+          hint="Then a nightly job deletes the photos a tenant sent with repair requests (the requests stay) and a student's documents (ID, admission letter), counted from her last tenancy's end or, if she never rented, her last upload, booking or payment. Each deletion is written to the activity log. Shown on the privacy page. 30 to 3650."
           inputMode="numeric"
           autoComplete="off"
           error={errors.document_retention_days?.message}

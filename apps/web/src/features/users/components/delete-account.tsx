@@ -43,7 +43,7 @@ export function DeleteAccount() {
   return (
     <CardSection
       title="Delete my account"
-      intro="Your name, e-mail, phone and photos are removed. Payment records and receipts are kept for six years, as the law asks, without your name."
+      intro="Your name, e-mail, phone, documents and the photos you sent with repair requests are removed. Payment records and receipts are kept for six years, as the law asks, without your name; your signed tenancy agreements and your room's condition report stay with them as the record of your tenancy."
       roomy
     >
       <form

@@ -39,7 +39,7 @@ export function DownloadMyData() {
   return (
     <CardSection
       title="Download my data"
-      intro="A ZIP file with everything we hold about you (account, sign-ins, bookings, payments, refunds, tenancy, maintenance, reviews, saved hostels and searches, messages, consents) and the photos you sent. We prepare it and e-mail you a link that works for 24 hours."
+      intro="A ZIP file with everything we hold about you (account, sign-ins, bookings, payments, refunds, tenancy, maintenance, reviews, saved hostels and searches, messages, consents), the photos you sent, your documents, your signed tenancy agreements and your room's condition reports with their photos. We prepare it and e-mail you a link that works for 24 hours."
       roomy
     >
       {ask.isSuccess && <Alert tone="success">{ask.data.message}</Alert>}
