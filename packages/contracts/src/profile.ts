@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { CONDITION_REPORT_STATUSES } from './condition-constants.ts';
 import { BOOKING_STATUSES } from './constants.ts';
 import { HostelRefSchema } from './hostels.ts';
 import { PaymentBookingRefSchema, PaymentRoomSchema } from './payments.ts';
@@ -11,6 +12,16 @@ import { EmergencyContactSchema, UserSchema } from './users.ts';
  */
 
 export const RentDetailsSchema = z.object({
+  /** The running tenancy: its condition report is at /tenancies/{id}/condition. */
+  tenancy_id: z.string(),
+  /**
+   * Where the room's move-in condition report stands (docs/domain.md, "The room's condition"): the
+   * latest version's status, and when it was confirmed; `not_recorded` before anyone records it.
+   */
+  condition: z.object({
+    status: z.enum(['not_recorded', ...CONDITION_REPORT_STATUSES]),
+    confirmed_at: z.nullable(z.string()),
+  }),
   rentStartDate: z.string(),
   rentDueDate: z.string(),
   countdown: z.int(),

@@ -97,6 +97,7 @@ export const routes: RouteObject[] = [
       },
       { path: paths.profile.path, lazy: () => import('./routes/profile.tsx') },
       { path: paths.tenancyAgreement.path, lazy: () => import('./routes/tenancy-agreement.tsx') },
+      { path: paths.roomCondition.path, lazy: () => import('./routes/room-condition.tsx') },
       { path: paths.accountSecurity.path, lazy: () => import('./routes/account-security.tsx') },
       { path: paths.reviewHostel.path, lazy: () => import('./routes/review-hostel.tsx') },
       { path: paths.saved.path, lazy: () => import('./routes/saved.tsx') },

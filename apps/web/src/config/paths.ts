@@ -44,6 +44,8 @@ export const paths = {
     path: '/tenancy-agreement/:roomId',
     getHref: (roomId: string) => `/tenancy-agreement/${roomId}`,
   },
+  /** The tenant's record of her room's condition at move-in, for an admin to confirm. */
+  roomCondition: { path: '/room-condition', getHref: () => '/room-condition' },
   accountSecurity: { path: '/account-security', getHref: () => '/account-security' },
   saved: { path: '/saved', getHref: () => '/saved' },
   /** A student's documents: upload, and what an admin decided. */

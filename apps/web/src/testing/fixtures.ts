@@ -57,6 +57,8 @@ export const profile: Profile = {
 export const rentDetails = (
   over: Partial<NonNullable<Profile['rentDetails']>> = {},
 ): NonNullable<Profile['rentDetails']> => ({
+  tenancy_id: 't1',
+  condition: { status: 'not_recorded', confirmed_at: null },
   rentStartDate: '2026-01-10',
   rentDueDate: '2027-01-10',
   countdown: 45,

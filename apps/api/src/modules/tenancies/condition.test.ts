@@ -4,6 +4,7 @@ import {
   type ConditionReport,
   DEFAULT_CONDITION_ITEMS,
   type Photo,
+  type Profile,
   todayInLagos,
 } from '@studynest/contracts';
 import { and, eq } from 'drizzle-orm';
@@ -54,6 +55,13 @@ describe("the room's condition", () => {
     send(t, who, 'POST', `/api/tenancies/${tenancyId}/condition`, body as Record<string, unknown>);
   const reports = (who: Caller, tenancyId: string) =>
     send(t, who, 'GET', `/api/tenancies/${tenancyId}/condition`);
+  /** Her profile's line about the report (GET /user/{id}, rentDetails). */
+  const profileLine = async (student: Student) => {
+    const res = await send(t, student, 'GET', `/api/user/${student.user.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const { tenancy_id, condition } = (res.json() as Profile).rentDetails!;
+    return { tenancy_id, condition };
+  };
   /** A signed link as the answer gave it, fetched by whoever holds it (no token needed). */
   const open = (url: string, who: Caller = anonymous) => {
     const u = new URL(url);
@@ -109,6 +117,11 @@ describe("the room's condition", () => {
 
   it('the tenant records it, an admin confirms it, and from then on only an admin can correct it (a new version)', async () => {
     const { tenancy, student } = await tenant();
+    // Her profile names the tenancy, so her page can read and write its report.
+    expect(await profileLine(student)).toEqual({
+      tenancy_id: tenancy.id,
+      condition: { status: 'not_recorded', confirmed_at: null },
+    });
     const up = await upload(student, tenancy.id);
     expect(up.statusCode, up.body).toBe(201);
     const photoId = (up.json() as Photo[])[0]!._id;
@@ -123,6 +136,10 @@ describe("the room's condition", () => {
     // Until an admin confirms, she may record again: a second version; the first is kept.
     const second = await record(student, tenancy.id, { items: items([photoId]).slice(0, 3) });
     expect(second.json()).toMatchObject({ version: 2, status: 'awaiting_confirmation' });
+    expect((await profileLine(student)).condition).toEqual({
+      status: 'awaiting_confirmation',
+      confirmed_at: null,
+    });
 
     // Only an admin confirms.
     const byHer = await send(t, student, 'POST', `/api/admin/tenancies/${tenancy.id}/condition/confirm`);
@@ -130,6 +147,10 @@ describe("the room's condition", () => {
     const confirmed = await send(t, admin, 'POST', `/api/admin/tenancies/${tenancy.id}/condition/confirm`);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json()).toMatchObject({ version: 2, status: 'confirmed' });
+    expect((await profileLine(student)).condition).toEqual({
+      status: 'confirmed',
+      confirmed_at: (confirmed.json() as ConditionReport).confirmed_at,
+    });
 
     // Confirmed already: she cannot change it, nor can it be confirmed twice.
     const late = await record(student, tenancy.id, { items: items() });

@@ -1,6 +1,7 @@
 import {
   addDays,
   BUSINESS,
+  type ConditionReportStatus,
   formatLagosDate,
   type TenancyNoticeState,
   todayInLagos,
@@ -9,7 +10,7 @@ import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { hostels } from '../hostels/index.ts';
 import { payments, standingAgentFee, standingAgentFeeAt } from '../payments/index.ts';
 import { openRefundAmount, refundedAmount } from '../refunds/index.ts';
-import { tenancies } from './tenancies.schema.ts';
+import { conditionReports, tenancies } from './tenancies.schema.ts';
 
 /*
  * Who may live in a room, as SQL the owners' conditional statements can embed: its tenant, or the
@@ -166,6 +167,9 @@ export const rentReminderKeyPrefix = (tenancyId: string, dueDate: string) =>
 
 /** A student's running tenancy as the profile shows it, as JSON (SQL), or null. */
 export type RunningTenancyJson = {
+  id: string;
+  /** The latest version of its condition report, or null before one is recorded. */
+  condition: { status: ConditionReportStatus; confirmed_at: string | null } | null;
   start_date: string;
   due_date: string;
   notice_given_at: string | null;
@@ -173,7 +177,9 @@ export type RunningTenancyJson = {
   hostel: { _id: string; hostel_name: string; address: string };
 };
 export const runningTenancyJsonOf = (userId: string) => sql<RunningTenancyJson | null>`(
-  select json_build_object('start_date', t.start_date, 'due_date', t.due_date,
+  select json_build_object('id', t.id, 'start_date', t.start_date, 'due_date', t.due_date,
+    'condition', (select json_build_object('status', cr.status, 'confirmed_at', cr.confirmed_at)
+      from ${conditionReports} cr where cr.tenancy_id = t.id order by cr.version desc limit 1),
     'notice_given_at', t.notice_given_at, 'notice_move_out_on', t.notice_move_out_on,
     'hostel', json_build_object('_id', h.id, 'hostel_name', h.hostel_name, 'address', h.address))
   from ${tenancies} t join ${hostels} h on h.id = t.hostel_id

@@ -88,6 +88,14 @@ export async function getProfile(deps: Pick<Deps, 'db' | 'config'>, userId: stri
     rent: row.rent,
     cautionFee: row.cautionFee,
     tenancy: tenancy && {
+      tenancy_id: tenancy.id,
+      condition: {
+        status: tenancy.condition?.status ?? 'not_recorded',
+        // json_build_object writes a timestamp in Postgres's own form; the API speaks ISO instants.
+        confirmed_at: tenancy.condition?.confirmed_at
+          ? new Date(tenancy.condition.confirmed_at).toISOString()
+          : null,
+      },
       rentStartDate: tenancy.start_date,
       rentDueDate: tenancy.due_date,
       countdown: daysBetween(today, tenancy.due_date),

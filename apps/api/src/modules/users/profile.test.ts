@@ -109,6 +109,8 @@ describe('the payment part of the profile', () => {
       reference: rent.reference,
     });
     expect(rented.rentDetails).toEqual({
+      tenancy_id: expect.any(String),
+      condition: { status: 'not_recorded', confirmed_at: null },
       rentStartDate: todayInLagos(),
       rentDueDate: due,
       countdown: daysBetween(todayInLagos(), due),

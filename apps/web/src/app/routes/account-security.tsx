@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
+import { ProfilePageHead } from '../../components/layouts/profile-page-head.tsx';
 import { QueryError } from '../../components/ui/alert.tsx';
 import { CardSection } from '../../components/ui/card-section.tsx';
 import { PageLoading } from '../../components/ui/spinner.tsx';
@@ -33,13 +34,7 @@ export function Component() {
   if (!session) return <Navigate to={paths.login.getHref()} state={{ from: location.pathname }} replace />;
   return (
     <div className="container-page flex flex-col gap-6 py-6 sm:py-10">
-      <Link
-        to={paths.profile.getHref(session.userId)}
-        className="self-start font-semibold text-brand-800 underline"
-      >
-        Back to my profile
-      </Link>
-      <h1 className="text-2xl">Password, devices and your data</h1>
+      <ProfilePageHead userId={session.userId} title="Password, devices and your data" />
       {profile.isPending ? (
         <PageLoading label="Loading your account…" />
       ) : profile.isError ? (

@@ -12,6 +12,7 @@ import { PaymentDetails } from '../../features/payments/components/payment-detai
 import { PaymentHistory } from '../../features/payments/components/payment-history.tsx';
 import { RentDetails } from '../../features/payments/components/rent-details.tsx';
 import { MoveOutStatement } from '../../features/tenancies/components/move-out-statement.tsx';
+import { RoomConditionLine } from '../../features/tenancies/components/room-condition-line.tsx';
 import { TenancyNotice } from '../../features/tenancies/components/tenancy-notice.tsx';
 import { DataSaverSwitch } from '../../features/users/components/data-saver-switch.tsx';
 import { EmergencyContactForm } from '../../features/users/components/emergency-contact-form.tsx';
@@ -109,6 +110,7 @@ export function Component() {
       <Part n={1}>
         {isOwn && <DocumentsStep />}
         {data.hostel ? <RentDetails profile={data} /> : <Empty when="book a room" />}
+        {isOwn && data.rentDetails && <RoomConditionLine condition={data.rentDetails.condition} />}
         {isOwn && (data.rentDetails || data.moveOutStatement) && (
           // Its own page: the review form stays out of the profile's download.
           <Link to={paths.reviewHostel.getHref()} className="card font-semibold text-brand-800 underline">

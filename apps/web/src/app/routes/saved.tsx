@@ -1,4 +1,5 @@
-import { Link, Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
+import { ProfilePageHead } from '../../components/layouts/profile-page-head.tsx';
 import { paths } from '../../config/paths.ts';
 import { SavedList } from '../../features/saved/components/saved-list.tsx';
 import { useSession } from '../../lib/auth-storage.ts';
@@ -15,13 +16,7 @@ export function Component() {
   if (!session) return <Navigate to={paths.login.getHref()} state={{ from: location.pathname }} replace />;
   return (
     <div className="container-page flex flex-col gap-6 py-6 sm:py-10">
-      <Link
-        to={paths.profile.getHref(session.userId)}
-        className="self-start font-semibold text-brand-800 underline"
-      >
-        Back to my profile
-      </Link>
-      <h1 className="text-2xl">Saved hostels and searches</h1>
+      <ProfilePageHead userId={session.userId} title="Saved hostels and searches" />
       <p className="text-muted">
         When a room that matches one of these can be booked, we tell you, at most once a day for each.
       </p>

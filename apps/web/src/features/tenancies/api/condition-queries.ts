@@ -1,6 +1,7 @@
 import type { ConditionRecordInput, ConditionReport, Photo } from '@studynest/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { invalidate } from '../../../lib/query-client.ts';
 
 /**
  * Key ['condition', tenancyId]: a tenancy's move-in condition reports, newest version first. Their
@@ -28,7 +29,8 @@ function useConditionWrite<Input>(tenancyId: string, send: (input: Input) => Pro
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['condition', tenancyId] }),
+    // The tenant's profile says where her report stands (rentDetails.condition).
+    onSuccess: () => invalidate(queryClient, ['condition', tenancyId], ['profile']),
   });
 }
 

@@ -6,7 +6,7 @@ import {
   DEFAULT_CONDITION_ITEMS,
 } from '@studynest/contracts/condition-constants';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Alert, QueryError } from '../../../components/ui/alert.tsx';
 import { choices, SelectField, TextField } from '../../../components/ui/form-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
@@ -14,7 +14,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { StoredPhoto } from '../../../components/ui/stored-photo.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatLagosDate, todayInLagos } from '../../../lib/format.ts';
-import { PHOTO_ACCEPT, PHOTO_KINDS } from '../../../lib/photo-files.ts';
+import { PHOTO_ACCEPT, PHOTO_KINDS, photoFilesProblem } from '../../../lib/photo-files.ts';
 import {
   conditionQuery,
   useConfirmCondition,
@@ -29,8 +29,8 @@ const STATE_TONE: Record<ConditionState, string> = {
   missing: 'text-danger-700',
 };
 
-const statusLine = (r: ConditionReport) =>
-  `Version ${r.version}, recorded by ${r.recorded_by === 'admin' ? 'an admin' : 'the tenant'} on ${formatLagosDate(
+const statusLine = (r: ConditionReport, tenantView: boolean) =>
+  `Version ${r.version}, recorded by ${r.recorded_by === 'admin' ? 'an admin' : tenantView ? 'you' : 'the tenant'} on ${formatLagosDate(
     todayInLagos(new Date(r.recorded_at)),
   )} · ${r.status === 'confirmed' ? 'confirmed' : 'awaiting confirmation'}`;
 
@@ -60,12 +60,21 @@ function ItemPhotos({ photos, name }: { photos: Photo[]; name: string }) {
   );
 }
 
-/** The current version of a tenancy's condition report: each item's state, note and photos. */
-export function ConditionSummary({ report }: { report: ConditionReport }) {
+/**
+ * The current version of a tenancy's condition report: each item's state, note and photos.
+ * `tenantView`: the tenant reads it, so her own record is "recorded by you".
+ */
+export function ConditionSummary({
+  report,
+  tenantView = false,
+}: {
+  report: ConditionReport;
+  tenantView?: boolean;
+}) {
   return (
     <section className="flex flex-col gap-2" aria-label="Room condition at move-in">
       <h3 className="text-base font-semibold">Room condition at move-in</h3>
-      <p className="text-sm text-muted">{statusLine(report)}</p>
+      <p className="text-sm text-muted">{statusLine(report, tenantView)}</p>
       <ul className="flex flex-col gap-2">
         {report.items.map((item) => (
           <li key={item._id} className="flex flex-col gap-1 rounded border border-line p-2">
@@ -92,22 +101,46 @@ const rowsFrom = (items: ConditionItem[] | undefined): Row[] =>
     ? items.map((i, key) => ({ key, name: i.name, state: i.state, note: i.note ?? '', photos: i.photos }))
     : DEFAULT_CONDITION_ITEMS.map((name, key) => ({ key, name, state: 'good', note: '', photos: [] }));
 
+const NO_NAME = 'Give this item a name, or remove it';
+
 /**
  * Record the room's condition: a new version of the report, starting from the current one (or the
- * default items). An admin's version is confirmed at once.
+ * default items). An admin's version is confirmed at once; the tenant's waits for an admin.
  */
 export function ConditionForm({
   tenancyId,
   start,
   onSaved,
+  submitLabel = 'Save condition report',
 }: {
   tenancyId: string;
   start: ConditionItem[] | undefined;
   onSaved: (r: ConditionReport) => void;
+  submitLabel?: string;
 }) {
   const [rows, setRows] = useState<Row[]>(() => rowsFrom(start));
   const record = useRecordCondition(tenancyId);
-  const fields = record.error instanceof ApiError ? record.error.fields : {};
+  // Items whose photos are still on their way: sent now, the report would leave those photos out.
+  const [uploading, setUploading] = useState<ReadonlySet<number>>(new Set());
+  const markUploading = (key: number, busy: boolean) =>
+    setUploading((keys) => {
+      const next = new Set(keys);
+      if (busy) next.add(key);
+      else next.delete(key);
+      return next;
+    });
+  // Names are checked here once a send was tried (the server checks again), and cleared as mended.
+  const [tried, setTried] = useState(false);
+  const unnamed = tried
+    ? Object.fromEntries(rows.flatMap((r, i) => (r.name.trim() ? [] : [[`items.${i}.name`, NO_NAME]])))
+    : {};
+  const fields = { ...(record.error instanceof ApiError ? record.error.fields : {}), ...unnamed };
+  const form = useRef<HTMLFormElement>(null);
+  // After a refused send the first field with a problem takes the focus, once it is drawn.
+  const [failures, setFailures] = useState(0);
+  useEffect(() => {
+    if (failures) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [failures]);
   const update = (key: number, change: Partial<Row>) => {
     record.reset();
     setRows((all) => all.map((r) => (r.key === key ? { ...r, ...change } : r)));
@@ -116,6 +149,11 @@ export function ConditionForm({
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    setTried(true);
+    if (rows.some((r) => !r.name.trim())) {
+      setFailures((n) => n + 1);
+      return;
+    }
     record
       .mutateAsync({
         items: rows.map((r) => ({
@@ -125,11 +163,11 @@ export function ConditionForm({
           photo_ids: r.photos.map((p) => p._id),
         })),
       })
-      .then(onSaved, () => {});
+      .then(onSaved, () => setFailures((n) => n + 1));
   };
 
   return (
-    <form className="flex flex-col gap-3" noValidate onSubmit={submit}>
+    <form ref={form} className="flex flex-col gap-3" noValidate onSubmit={submit}>
       <fieldset className="flex flex-col gap-2">
         <legend className="label">Items in the room</legend>
         {rows.map((row, i) => (
@@ -144,6 +182,7 @@ export function ConditionForm({
               photos: fields[`items.${i}.photo_ids`],
             }}
             onChange={(change) => update(row.key, change)}
+            onUploading={(busy) => markUploading(row.key, busy)}
             onRemove={rows.length > 1 ? () => setRows(rows.filter((r) => r.key !== row.key)) : undefined}
           />
         ))}
@@ -160,8 +199,8 @@ export function ConditionForm({
         )}
       </fieldset>
       {record.error && <Alert tone="error">{record.error.message}</Alert>}
-      <button type="submit" className="btn-primary" disabled={record.isPending}>
-        {record.isPending ? 'Saving…' : 'Save condition report'}
+      <button type="submit" className="btn-primary" disabled={record.isPending || uploading.size > 0}>
+        {record.isPending ? 'Saving…' : uploading.size ? 'Waiting for the photos to upload…' : submitLabel}
       </button>
     </form>
   );
@@ -173,6 +212,7 @@ function ItemRow({
   tenancyId,
   errors,
   onChange,
+  onUploading,
   onRemove,
 }: {
   index: number;
@@ -180,22 +220,33 @@ function ItemRow({
   tenancyId: string;
   errors: { name?: string; note?: string; photos?: string };
   onChange: (change: Partial<Row>) => void;
+  onUploading: (busy: boolean) => void;
   onRemove?: () => void;
 }) {
   const inputId = useId();
   const upload = useUploadConditionPhotos(tenancyId);
   const n = index + 1;
   const room = CONDITION_LIMITS.maxPhotosPerItem - row.photos.length;
+  // A file the server would refuse is named before it is sent (a wasted upload on a phone's data).
+  const [refused, setRefused] = useState<string | null>(null);
   const choose = (input: HTMLInputElement) => {
     const files = [...(input.files ?? [])].slice(0, room);
     input.value = '';
     if (!files.length) return;
-    upload.mutateAsync(files).then(
-      (added) => onChange({ photos: [...row.photos, ...added] }),
-      () => {},
-    );
+    const problem = photoFilesProblem(files);
+    setRefused(problem);
+    upload.reset();
+    if (problem) return;
+    onUploading(true);
+    upload
+      .mutateAsync(files)
+      .then(
+        (added) => onChange({ photos: [...row.photos, ...added] }),
+        () => {},
+      )
+      .finally(() => onUploading(false));
   };
-  const photoError = upload.error?.message ?? errors.photos;
+  const photoError = refused ?? upload.error?.message ?? errors.photos;
 
   return (
     <div className="flex flex-col gap-2 rounded border border-line p-2">
@@ -231,7 +282,8 @@ function ItemRow({
             multiple
             accept={PHOTO_ACCEPT}
             disabled={upload.isPending}
-            aria-describedby={`${inputId}-hint`}
+            aria-invalid={Boolean(photoError)}
+            aria-describedby={`${inputId}-hint${photoError ? ` ${inputId}-error` : ''}`}
             onChange={(e) => choose(e.currentTarget)}
             className="file-input"
           />
@@ -243,7 +295,11 @@ function ItemRow({
       <p className="text-sm font-semibold text-ink" aria-live="polite">
         {upload.isPending ? 'Uploading photos…' : ''}
       </p>
-      {photoError && <Alert tone="error">{photoError}</Alert>}
+      {photoError && (
+        <p id={`${inputId}-error`} role="alert" className="field-error">
+          {photoError}
+        </p>
+      )}
       <div className="flex flex-wrap gap-3">
         {row.photos.length > 0 && (
           <button
