@@ -1,13 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import type { Download } from '@playwright/test';
+import type { APIRequestContext, Download } from '@playwright/test';
 import { formatNaira } from '@studynest/contracts/format';
+import { PDFDocument } from 'pdf-lib';
 import { E2E_ADMIN, expect, test } from './fixtures.ts';
 import { bookAndPay, createStudent, hostelWithRoom, login, signIn } from './people.ts';
 import { SHOTS, shotPath } from './screenshots.ts';
 
 /**
  * The tenancy agreement (docs/domain.md, "Tenancy agreement"), at 375 px: with paperwork required,
- * Pay Rent is refused and links to the agreement; she reads it, types her name, ticks the box and
+ * Pay Rent is refused first for her documents (approved here through the API), then for the
+ * agreement, and links to it; she reads it, types her name, ticks the box and
  * accepts; downloads the signed copy; then pays the rent at the sandbox checkout.
  * `E2E_SCREENSHOTS=1` also saves the accept page and the agreement's first page into docs/screenshots.
  */
@@ -17,6 +19,31 @@ const pdfText = (file: string) => execFileSync('pdftotext', [file, '-']).toStrin
 async function saved(download: Download, path: string) {
   await download.saveAs(path);
   return path;
+}
+
+/** Her student ID and passport, uploaded and approved through the API (documents.spec.ts does it on screen). */
+async function approvedDocuments(
+  request: APIRequestContext,
+  student: { token: string },
+  adminHeaders: Record<string, string>,
+) {
+  for (const kind of ['student_id', 'passport']) {
+    const doc = await PDFDocument.create();
+    doc.addPage([420, 300]);
+    const uploaded = await request.post('/api/documents', {
+      headers: { authorization: `Bearer ${student.token}` },
+      multipart: {
+        kind,
+        file: { name: `${kind}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from(await doc.save()) },
+      },
+    });
+    expect(uploaded.status(), await uploaded.text()).toBe(201);
+    const reviewed = await request.post(`/api/admin/documents/${(await uploaded.json())._id}/review`, {
+      headers: adminHeaders,
+      data: { decision: 'approve' },
+    });
+    expect(reviewed.status(), await reviewed.text()).toBe(200);
+  }
 }
 
 test('with paperwork required she reads and accepts the agreement, downloads the signed copy, then pays rent', async ({
@@ -62,6 +89,14 @@ test('with paperwork required she reads and accepts the agreement, downloads the
     await page.setViewportSize({ width: 375, height: 812 });
     await signIn(page, student);
     await page.goto(`/profile/${student.userId}`);
+    // Documents come first: rent waits until an admin has approved both of hers.
+    await page.getByRole('button', { name: 'Pay Rent' }).click();
+    await expect(page.getByRole('alert')).toContainText(
+      'Approved documents are needed before rent can be paid',
+    );
+    await expect(page.getByRole('link', { name: 'Send or check your documents' })).toBeVisible();
+    await approvedDocuments(request, student, adminHeaders);
+    await page.reload();
     await page.getByRole('button', { name: 'Pay Rent' }).click();
     await expect(page.getByRole('alert')).toContainText('Read and accept your tenancy agreement');
     await page.getByRole('link', { name: 'Read and accept the tenancy agreement' }).click();

@@ -70,7 +70,13 @@ export function RentDetails({ profile }: { profile: Profile }) {
         </p>
       )}
       {pay.error && <Alert tone="error">{pay.error.message}</Alert>}
-      {/* With paperwork required (an admin setting), the server asks for her accepted agreement first. */}
+      {/* With paperwork required (an admin setting), the server asks for approved documents, then for
+          her accepted agreement; each answer leads to the page that settles it. */}
+      {hasErrorCode(pay.error, 'documents_required') && (
+        <Link to={paths.documents.getHref()} className="btn-primary self-start">
+          Send or check your documents
+        </Link>
+      )}
       {room && hasErrorCode(pay.error, 'agreement_required') && (
         <Link to={paths.tenancyAgreement.getHref(room._id)} className="btn-primary self-start">
           Read and accept the tenancy agreement
