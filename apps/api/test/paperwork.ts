@@ -6,7 +6,7 @@ import { multipart, pngPhoto } from '../src/modules/hostels/hostels.fixtures.ts'
 import { initiateRentOk, paidInspection, payOk } from '../src/modules/payments/payments.fixtures.ts';
 import { tenancies } from '../src/modules/tenancies/tenancies.schema.ts';
 import type { TestApp } from './build-test-app.ts';
-import { send, sendForm } from './requests.ts';
+import { type Caller, send, sendForm } from './requests.ts';
 
 /**
  * A tenant with every kind of paperwork, each made through the API as the app makes it: a NIN
@@ -51,4 +51,15 @@ export async function tenantWithPaperwork(t: TestApp) {
     photoId,
     reportId: report.json()._id as string,
   };
+}
+
+/** The admins' paperwork setting (docs/domain.md, "Documents"), set through the settings page's API. */
+export async function setPaperworkRequired(t: TestApp, admin: Caller, on: boolean): Promise<void> {
+  const current = (await send(t, admin, 'GET', '/api/admin/settings')).json();
+  const res = await send(t, admin, 'PUT', '/api/admin/settings', {
+    ...current,
+    paperwork_required_for_rent: on,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json().paperwork_required_for_rent).toBe(on);
 }

@@ -15,9 +15,8 @@ import type { Deps } from '../../deps.ts';
 import { derivedKey } from '../../lib/derived-key.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { type AuthUser, assertAdminReady, users } from '../auth/index.ts';
-import { hostels } from '../hostels/index.ts';
 import { maskedName, type PdfPool } from '../receipts/index.ts';
-import { rooms } from '../rooms/index.ts';
+import { type rooms, roomWithItsHostel } from '../rooms/index.ts';
 import { bookingFeeOf, checkRoomPayment, runningTenancyOf, tenancies } from '../tenancies/index.ts';
 import type { AgreementPdfTask } from './agreement-pdf.ts';
 import {
@@ -97,20 +96,9 @@ async function rentOf(db: DbOrTx, userId: string, roomId: string) {
   };
 }
 
-async function loadRoom(db: DbOrTx, roomId: string) {
-  const [row] = await db
-    .select({ room: rooms, hostel: hostels })
-    .from(rooms)
-    .innerJoin(hostels, eq(hostels.id, rooms.hostelId))
-    .where(eq(rooms.id, roomId))
-    .limit(1);
-  if (!row) throw notFound('This room does not exist');
-  return row;
-}
-
 /** The agreement as it would be drawn now for her next rent of this room; 403/409 when it is not hers to pay. */
 async function currentAgreement(deps: Pick<Deps, 'db' | 'config'>, userId: string, roomId: string) {
-  const { room, hostel } = await loadRoom(deps.db, roomId);
+  const { room, hostel } = await roomWithItsHostel(deps.db, roomId);
   await checkRoomPayment(deps.db, userId, room, 'rent');
   const rent = await rentOf(deps.db, userId, room.id);
   const [person] = await deps.db

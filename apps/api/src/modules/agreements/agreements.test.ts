@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type TestApp, testAppWith } from '../../../test/build-test-app.ts';
 import { type SignedIn, signedInUser } from '../../../test/factories.ts';
+import { setPaperworkRequired } from '../../../test/paperwork.ts';
 import { anonymous, send } from '../../../test/requests.ts';
 import { approvedDocuments } from '../documents/documents.fixtures.ts';
 import { hostels } from '../hostels/index.ts';
@@ -35,16 +36,6 @@ type AgreementJson = {
   template_version: string;
   terms: { term_kind: string; start_date: string; end_date: string; yearly_rent: number };
 };
-
-async function paperwork(t: TestApp, admin: SignedIn, on: boolean) {
-  const current = (await send(t, admin, 'GET', '/api/admin/settings')).json();
-  const res = await send(t, admin, 'PUT', '/api/admin/settings', {
-    ...current,
-    paperwork_required_for_rent: on,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  expect(res.json().paperwork_required_for_rent).toBe(on);
-}
 
 async function agreementFor(t: TestApp, who: SignedIn, roomId: string): Promise<AgreementJson> {
   const res = await send(t, who, 'GET', `/api/agreements/rent?room_id=${roomId}`);
@@ -120,7 +111,7 @@ describe('tenancy agreements', () => {
   });
 
   it('with paperwork required, refuses rent (409 agreement_required) until she accepts; then she pays', async () => {
-    await paperwork(t, admin, true);
+    await setPaperworkRequired(t, admin, true);
     try {
       const { student, room } = await inspection();
       // The documents come first (documents.test.ts); here they are approved.
@@ -149,7 +140,7 @@ describe('tenancy agreements', () => {
       const [tenancy] = await t.db.select().from(tenancies).where(eq(tenancies.roomId, room.id));
       expect(tenancy?.userId).toBe(student.user.id);
     } finally {
-      await paperwork(t, admin, false);
+      await setPaperworkRequired(t, admin, false);
     }
   });
 
@@ -271,7 +262,7 @@ describe('tenancy agreements', () => {
   });
 
   it('gives a renewal its own agreement, required again before the renewal is paid', async () => {
-    await paperwork(t, admin, true);
+    await setPaperworkRequired(t, admin, true);
     try {
       const { student, room } = await inspection();
       // The documents come first (documents.test.ts); here they are approved.
@@ -303,7 +294,7 @@ describe('tenancy agreements', () => {
       const admins = await send(t, admin, 'GET', `/api/user/${student.user.id}/agreements`);
       expect(admins.json()).toHaveLength(2);
     } finally {
-      await paperwork(t, admin, false);
+      await setPaperworkRequired(t, admin, false);
     }
   });
 

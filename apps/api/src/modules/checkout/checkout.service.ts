@@ -16,12 +16,11 @@ import { requireAcceptedAgreement } from '../agreements/index.ts';
 import { type AuthUser, assertAdminReady } from '../auth/index.ts';
 import { agentFeeBooking, applyAgentFee, bookings, markBookingInspected } from '../bookings/index.ts';
 import { requireApprovedDocuments } from '../documents/index.ts';
-import { hostels } from '../hostels/index.ts';
 import { dispatch } from '../messages/index.ts';
 import { payments, recordPaymentNotice, recordProviderAnswer, startPayment } from '../payments/index.ts';
 import { getPaymentDetail } from '../receipts/index.ts';
 import { followRefundsOf } from '../refunds/index.ts';
-import { rooms } from '../rooms/index.ts';
+import { roomWithItsHostel } from '../rooms/index.ts';
 import { getSettings } from '../settings/index.ts';
 import { applyDeposit, applyRent, checkRoomPayment, type RoomPaymentKind } from '../tenancies/index.ts';
 
@@ -92,24 +91,13 @@ export async function initiateAgentFee(
   );
 }
 
-async function loadRoom(db: DbOrTx, roomId: string) {
-  const [row] = await db
-    .select({ room: rooms, hostel: hostels })
-    .from(rooms)
-    .innerJoin(hostels, eq(hostels.id, rooms.hostelId))
-    .where(eq(rooms.id, roomId))
-    .limit(1);
-  if (!row) throw notFound('This room does not exist');
-  return row;
-}
-
 /** The room rent or the deposit is paid for: the booking's room, or (a tenant) the room named. */
 async function roomPaidFor(db: DbOrTx, user: AuthUser, input: PaymentInitiate, kind: RoomPaymentKind) {
   if (input.booking_id) {
     const [booking] = await db.select().from(bookings).where(eq(bookings.id, input.booking_id)).limit(1);
     if (!booking) throw notFound('This booking does not exist');
     if (booking.userId !== user.id) throw forbidden('This booking belongs to someone else');
-    const found = await loadRoom(db, booking.roomId);
+    const found = await roomWithItsHostel(db, booking.roomId);
     if (
       (input.room_id && input.room_id !== found.room.id) ||
       (input.hostel_id && input.hostel_id !== found.room.hostelId)
@@ -126,7 +114,7 @@ async function roomPaidFor(db: DbOrTx, user: AuthUser, input: PaymentInitiate, k
       { booking_id: 'Required when room_id is not given' },
     );
   }
-  const found = await loadRoom(db, input.room_id);
+  const found = await roomWithItsHostel(db, input.room_id);
   if (input.hostel_id && input.hostel_id !== found.room.hostelId) {
     throw badRequest('This room is not in that hostel', { room_id: 'This room is not in that hostel' });
   }

@@ -8,6 +8,7 @@ import { buildTestApp, type TestApp, testAppWith } from '../../../test/build-tes
 import { eventually } from '../../../test/eventually.ts';
 import { type SignedIn, signedInUser } from '../../../test/factories.ts';
 import { appWithFakeMessaging, type MessagingApp } from '../../../test/messaging-app.ts';
+import { setPaperworkRequired } from '../../../test/paperwork.ts';
 import { anonymous, send } from '../../../test/requests.ts';
 import { acceptRentAgreement } from '../agreements/agreements.fixtures.ts';
 import { adminAudit } from '../audit/audit.schema.ts';
@@ -380,16 +381,6 @@ describe('documents: rent while the setting requires them', () => {
   });
   afterAll(() => t?.close());
 
-  const setPaperwork = async (on: boolean) => {
-    const current = (await send(t, admin, 'GET', '/api/admin/settings')).json();
-    const res = await send(t, admin, 'PUT', '/api/admin/settings', {
-      ...current,
-      paperwork_required_for_rent: on,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().paperwork_required_for_rent).toBe(on);
-  };
-
   async function inspected() {
     const { room } = await hostelWithRoom(t);
     const student = await signedInUser(t);
@@ -412,7 +403,7 @@ describe('documents: rent while the setting requires them', () => {
   });
 
   it('when on, answers 409 documents_required saying what is missing, until both are approved', async () => {
-    await setPaperwork(true);
+    await setPaperworkRequired(t, admin, true);
     const { student, payRent, roomId } = await inspected();
     const none = await payRent();
     expect(none.statusCode).toBe(409);
@@ -450,7 +441,7 @@ describe('documents: rent while the setting requires them', () => {
   });
 
   it('when turned off again, rent goes without documents', async () => {
-    await setPaperwork(false);
+    await setPaperworkRequired(t, admin, false);
     const { payRent } = await inspected();
     expect((await payRent()).statusCode).toBe(201);
   });

@@ -12,5 +12,11 @@ export {
 export { roomRefColumns, toPaymentRoom, toRoomRef } from './rooms.mapper.ts';
 export { roomsRoutes } from './rooms.routes.ts';
 export { rooms, whoAndWhere } from './rooms.schema.ts';
-export { addRoomPhotos, createRoom, roomPhotoFilesOfHostel, whyHostelInUse } from './rooms.service.ts';
+export {
+  addRoomPhotos,
+  createRoom,
+  roomPhotoFilesOfHostel,
+  roomWithItsHostel,
+  whyHostelInUse,
+} from './rooms.service.ts';
 export { joinWhoAndWhere, selectWithWhoAndWhere } from './who-and-where.ts';

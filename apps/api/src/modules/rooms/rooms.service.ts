@@ -394,3 +394,15 @@ export async function roomPlace(
     hostel: { id: row.hostelId, name: row.hostelName },
   };
 }
+
+/** A room with its hostel, as payments and agreements read it; 404 when there is no such room. */
+export async function roomWithItsHostel(db: DbOrTx, roomId: string) {
+  const [row] = await db
+    .select({ room: rooms, hostel: hostels })
+    .from(rooms)
+    .innerJoin(hostels, eq(hostels.id, rooms.hostelId))
+    .where(eq(rooms.id, roomId))
+    .limit(1);
+  if (!row) throw notFound('This room does not exist');
+  return row;
+}
