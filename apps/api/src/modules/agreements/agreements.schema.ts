@@ -18,7 +18,7 @@ import { whoAndWhere } from '../rooms/rooms.schema.ts';
 /**
  * A PDF's exact bytes. Kept in the database, not in the private file store: that store is a cache
  * that may be emptied (receipts are drawn again), while an agreement's PDF is the evidence of what
- * the tenant read and cannot be drawn again byte for byte (docs/decisions/0030-tenancy-agreements.md).
+ * the tenant read and cannot be drawn again byte for byte (docs/decisions/0029-tenancy-agreements.md).
  */
 const pdfBytes = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
