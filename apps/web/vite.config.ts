@@ -5,11 +5,15 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { withoutStaffScreens } from './precache.ts';
 import { precompress } from './precompress.ts';
+import { preloadDeps } from './preload-deps.ts';
 import { prerenderPages } from './prerender.ts';
+
+const preload = preloadDeps();
 
 export default defineConfig({
   plugins: [
     react(),
+    preload.plugin,
     tailwindcss(),
     // Installable, and what a student read is there without a signal
     // (docs/decisions/0025-service-worker.md). Before the prerender, which builds its pages from
@@ -65,6 +69,12 @@ export default defineConfig({
     sourcemap: false,
     // bench/bundle-size.mjs reads the manifest to know what each route loads.
     manifest: true,
+    // A lazy chunk's preload list without the files the entry has already loaded (preload-deps.ts);
+    // the HTML pages keep theirs, which are what fetches those files early.
+    modulePreload: {
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'js' ? preload.notLoadedFirst(deps) : deps,
+    },
     // Keep React and the router in one long-cached vendor chunk shared by every route.
     rollupOptions: {
       output: {

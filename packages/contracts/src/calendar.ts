@@ -1,47 +1,13 @@
 /**
  * Calendar dates as people in Nigeria see them, for the API, the web, the browser tests and the
- * benchmarks alike. Africa/Lagos has no daylight saving (UTC+1 all year), but we still ask Intl
- * rather than hard-coding the offset, so the rule lives in one place. Formatters are made on first
- * use (a phone pays tens of milliseconds for each).
+ * benchmarks alike: the date arithmetic here, today's Lagos date and the Lagos clock in
+ * lagos-date.ts (exported here too).
  */
-import { lazy } from './lazy.ts';
+import { DATE_PATTERN, isCalendarDate, lagosClock, lagosDateOf } from './lagos-date.ts';
 
-const lagosDate = lazy(
-  () =>
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'Africa/Lagos',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }),
-);
+export { isCalendarDate, lagosClock, lagosDateOf, todayInLagos } from './lagos-date.ts';
 
-const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The Lagos calendar date of an instant, as YYYY-MM-DD. */
-export function lagosDateOf(instant: Date): string {
-  // en-CA formats as YYYY-MM-DD.
-  return lagosDate().format(instant);
-}
-
-/** Today in Lagos, as YYYY-MM-DD. */
-export function todayInLagos(now: Date = new Date()): string {
-  return lagosDateOf(now);
-}
-
-/**
- * True for a real calendar date written YYYY-MM-DD (so 2025-02-30 is false), in the years 1900 to
- * 9999: no date this product keeps lies outside them.
- */
-export function isCalendarDate(value: string): boolean {
-  const m = DATE_PATTERN.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (y < 1900 || y > 9999) return false;
-  const t = new Date(Date.UTC(y, mo - 1, d));
-  return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d;
-}
 
 function parts(date: string): [number, number, number] {
   const m = DATE_PATTERN.exec(date);
@@ -94,17 +60,6 @@ export function addBusinessDays(instant: Date, days: number): Date {
   }
   return new Date(instant.getTime() + shift * DAY_MS);
 }
-
-/** Lagos hours (0–23) and minutes, made on first use: for wall-clock arithmetic and for writing times. */
-export const lagosClock = lazy(
-  () =>
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Africa/Lagos',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }),
-);
 
 /** The instant a Lagos wall-clock time (YYYY-MM-DD, HH:MM) names. */
 export function lagosInstant(date: string, time: string): Date {

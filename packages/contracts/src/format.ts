@@ -3,7 +3,7 @@
  * Formatters are made on first use, not when this module loads: creating one costs a phone tens of
  * milliseconds (locale and time-zone data), and the landing page imports this file but rarely formats.
  */
-import { lagosClock } from './calendar.ts';
+import { lagosClock } from './lagos-date.ts';
 import { lazy } from './lazy.ts';
 
 const naira = lazy(

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { isCalendarDate } from './calendar.ts';
 import { requiredText } from './common.ts';
 import { MAINTENANCE_CATEGORIES, MAINTENANCE_URGENCIES } from './constants.ts';
+import { isCalendarDate } from './lagos-date.ts';
 
 /*
  * What a tenant sends from the profile: the notice to move out and a maintenance report. Apart from

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { emailSchema, optionalText, pagingSchema, prepared } from './common.ts';
+import { emailSchema, pagingSchema, prepared } from './common.ts';
 import { BUSINESS, GENDERS, PHONE_FIELDS, USER_ROLES } from './constants.ts';
 
 /** C0 controls and DEL: a tab, a line break, a NUL byte, all invisible and not typed into a password box. */
@@ -122,28 +122,7 @@ export type SignupResponse = z.output<typeof SignupResponseSchema>;
 /** GET /user/all: optional paging (the total goes in X-Total-Count). */
 export const UserListQuerySchema = pagingSchema(500);
 
-/**
- * The emergency contact's lines other than the phone, as typed. The phone is checked with the other
- * phone-bearing schemas (account-details.ts); the profile form checks these lines itself and leaves
- * the phone to the server.
- */
-export const emergencyContactLines = {
-  name: optionalText('Name', 120),
-  relationship: optionalText('Relationship', 60),
-  address: optionalText('Address', 300),
-};
-
-/**
- * An emergency contact as the API answers it. The phone is E.164 or '' (docs/domain.md, "Accounts"),
- * but a number kept unchanged from before that rule may be in any form, so it is any text here.
- */
-export const EmergencyContactSchema = z.object({
-  name: z.string(),
-  relationship: z.string(),
-  phone: z.string(),
-  address: z.string(),
-});
-export type EmergencyContact = z.output<typeof EmergencyContactSchema>;
+export { type EmergencyContact, EmergencyContactSchema, emergencyContactLines } from './emergency-contact.ts';
 
 /**
  * GET /admin/phone-reviews: a number stored before the phone rule that cannot be a Nigerian mobile,

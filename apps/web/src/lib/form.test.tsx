@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { Controller, useForm, zodResolver } from './form.ts';
+import { useForm, zodResolver } from './form.ts';
+import { Controller } from './form-controller.tsx';
 
 afterEach(cleanup);
 

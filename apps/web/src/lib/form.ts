@@ -1,7 +1,6 @@
 import {
   type BaseSyntheticEvent,
   type ChangeEvent,
-  type ReactElement,
   type RefCallback,
   useReducer,
   useRef,
@@ -401,33 +400,6 @@ export interface Control<T extends FieldValues> {
   error(name: string): FieldError | undefined;
   change(name: string, value: unknown): void;
   readonly values?: T;
-}
-
-export function Controller<T extends FieldValues, N extends Path<T>>({
-  control,
-  name,
-  render,
-}: {
-  control: Control<T>;
-  name: N;
-  render: (props: {
-    field: { name: N; value: PathValue<T, N>; onChange: (value: unknown) => void; onBlur: () => void };
-    fieldState: { error?: FieldError };
-  }) => ReactElement;
-}): ReactElement {
-  const c = control;
-  const onChange = (value: unknown) => {
-    const v =
-      value && typeof value === 'object' && 'target' in value
-        ? (value.target as HTMLInputElement).value
-        : value;
-    c.change(name, v);
-  };
-  const error = c.error(name);
-  return render({
-    field: { name, value: c.value(name) as PathValue<T, N>, onChange, onBlur: () => undefined },
-    fieldState: error ? { error } : {},
-  });
 }
 
 /**

@@ -66,40 +66,6 @@ export function EmailField({
   );
 }
 
-/** A list's search box. Its label is read out; `showLabel` also shows it above the box. */
-export function SearchField({
-  label,
-  showLabel = false,
-  value,
-  onSearch,
-  placeholder,
-  className,
-}: {
-  label: string;
-  showLabel?: boolean;
-  value: string;
-  onSearch: (text: string) => void;
-  placeholder: string;
-  className?: string;
-}) {
-  const id = useId();
-  return (
-    <div className={className}>
-      <label htmlFor={id} className={showLabel ? 'label' : 'sr-only'}>
-        {label}
-      </label>
-      <input
-        id={id}
-        type="search"
-        className="input placeholder:text-sm"
-        placeholder={placeholder}
-        value={value}
-        onChange={(e) => onSearch(e.target.value)}
-      />
-    </div>
-  );
-}
-
 /** [value, what people read] pairs for a SelectField, from a list and (optionally) its labels. */
 export const choices = <T extends string>(
   values: readonly T[],

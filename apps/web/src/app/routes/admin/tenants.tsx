@@ -2,7 +2,7 @@ import type { Tenant } from '@studynest/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { QueryError } from '../../../components/ui/alert.tsx';
-import { SearchField } from '../../../components/ui/form-field.tsx';
+import { SearchField } from '../../../components/ui/search-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { siteQueries } from '../../../features/marketing/api/marketing-queries.ts';
 import { tenancyQueries } from '../../../features/tenancies/api/tenancy-queries.ts';

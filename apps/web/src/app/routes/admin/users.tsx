@@ -2,12 +2,16 @@ import type { User } from '@studynest/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { QueryError } from '../../../components/ui/alert.tsx';
-import { SearchField } from '../../../components/ui/form-field.tsx';
 import { ConfirmDialog } from '../../../components/ui/modal.tsx';
 import { NoticeBanner } from '../../../components/ui/notice-banner.tsx';
+import { SearchField } from '../../../components/ui/search-field.tsx';
 import { PageLoading } from '../../../components/ui/spinner.tsx';
 import { ConfirmPasswordModal } from '../../../features/auth/components/confirm-password-modal.tsx';
-import { useDeleteUser, useResetTwoStep, userQueries } from '../../../features/users/api/user-queries.ts';
+import {
+  useDeleteUser,
+  useResetTwoStep,
+  userQueries,
+} from '../../../features/users/api/admin-user-queries.ts';
 import { PhoneReviewList } from '../../../features/users/components/phone-review-list.tsx';
 import { UserTable } from '../../../features/users/components/user-table.tsx';
 import { useSession } from '../../../lib/auth-storage.ts';

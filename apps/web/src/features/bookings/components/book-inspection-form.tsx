@@ -1,11 +1,12 @@
 import type { Hostel, Room } from '@studynest/contracts';
+import { addMonths } from '@studynest/contracts/calendar';
 import { type InspectionSlot, ROOM_STATUS_LABELS } from '@studynest/contracts/constants';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { paths } from '../../../config/paths.ts';
 import { hasErrorCode } from '../../../lib/api-client.ts';
-import { addMonths, formatNaira, lagosClock, todayInLagos } from '../../../lib/format.ts';
+import { formatNaira, lagosClock, todayInLagos } from '../../../lib/format.ts';
 import { PAYMENTS_NEED_A_CONNECTION, useOnline } from '../../../lib/use-online.ts';
 import { useCreateBooking } from '../api/booking-queries.ts';
 import { LoadingOverlay } from './loading-overlay.tsx';

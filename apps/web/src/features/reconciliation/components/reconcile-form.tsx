@@ -1,9 +1,10 @@
 import type { ReconcileDay, ReconciliationRun } from '@studynest/contracts';
+import { addDays } from '@studynest/contracts/calendar';
 import { useEffect } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { applyServerErrors, hasFieldErrors, lazyZodResolver, useForm, withRules } from '../../../lib/form.ts';
-import { addDays, todayInLagos } from '../../../lib/format.ts';
+import { todayInLagos } from '../../../lib/format.ts';
 import { useReconcileDay } from '../api/reconciliation-queries.ts';
 
 type Values = { date: string };

@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import type * as z from 'zod/mini';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { FormField, TextField } from '../../../components/ui/form-field.tsx';
-import { applyServerErrors, Controller, lazyZodResolver, useForm } from '../../../lib/form.ts';
+import { applyServerErrors, lazyZodResolver, useForm } from '../../../lib/form.ts';
+import { Controller } from '../../../lib/form-controller.tsx';
 import { useCreateReview } from '../api/review-queries.ts';
 import { StarRatingInput } from './star-rating-input.tsx';
 

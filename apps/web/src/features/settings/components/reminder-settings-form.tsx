@@ -4,13 +4,13 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import {
-  Controller,
   type FieldError,
   lazyZodResolver,
   type Resolver,
   serverErrorLine,
   useForm,
 } from '../../../lib/form.ts';
+import { Controller } from '../../../lib/form-controller.tsx';
 import { NOTICE_MS, useTimedNotice } from '../../../lib/use-timed-notice.ts';
 import { useSaveSettings } from '../api/settings-queries.ts';
 

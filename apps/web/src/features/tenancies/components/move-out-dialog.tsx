@@ -15,12 +15,12 @@ import { choices, SelectField, TextField } from '../../../components/ui/form-fie
 import { Modal } from '../../../components/ui/modal.tsx';
 import {
   applyServerErrors,
-  Controller,
   type FieldErrors,
   lazyZodResolver,
   useForm,
   withRules,
 } from '../../../lib/form.ts';
+import { Controller } from '../../../lib/form-controller.tsx';
 import { formatLagosDate, formatNaira, todayInLagos } from '../../../lib/format.ts';
 import { conditionQuery } from '../api/condition-queries.ts';
 import { useMoveOut } from '../api/tenancy-queries.ts';

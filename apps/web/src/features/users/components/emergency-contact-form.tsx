@@ -9,9 +9,9 @@ import { useUpdateProfile } from '../api/user-queries.ts';
 
 // Field names mirror the API body, so its `emergency_contact.phone`-style errors land on the right
 // input. zod and the checks load after the profile shows (see lazyZodResolver); the phone is
-// checked by the server (emergency-contact-schema.ts says why).
+// checked by the server (the contract's EmergencyContactFormSchema says why).
 const resolver = lazyZodResolver(() =>
-  import('./emergency-contact-schema.ts').then((m) => m.EmergencyContactFormSchema),
+  import('@studynest/contracts/emergency-contact').then((m) => m.EmergencyContactFormSchema),
 );
 
 /** The part of the profile update (PATCH /user/profile) this form sends. */
