@@ -1,6 +1,8 @@
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { CONSENT_WORDING } from '@studynest/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tenancyAgreements } from '../src/modules/agreements/agreements.schema.ts';
 import { consents, users } from '../src/modules/auth/auth.schema.ts';
 import { multipart, postSignup, signup, signupBody } from '../src/modules/auth/auth.test-helpers.ts';
@@ -11,8 +13,9 @@ import { maintenanceRequests } from '../src/modules/maintenance/maintenance.sche
 import { queueMessages } from '../src/modules/messages/deliveries.service.ts';
 import { unsubscribeToken } from '../src/modules/messages/message-text.ts';
 import { messageDeliveries } from '../src/modules/messages/messages.schema.ts';
-import { paidTenant } from '../src/modules/payments/payments.fixtures.ts';
+import { paidInspection, paidTenant } from '../src/modules/payments/payments.fixtures.ts';
 import { payments } from '../src/modules/payments/payments.schema.ts';
+import { readPdf } from '../src/modules/receipts/receipts.fixtures.ts';
 import { conditionPhotos, conditionReports, tenancies } from '../src/modules/tenancies/tenancies.schema.ts';
 import { jpegKey, storePhoto } from '../src/storage/photos.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
@@ -343,6 +346,102 @@ describe('data rights', () => {
       expect(after.statusCode, after.body).toBe(200);
       expect(after.json()[0]).toMatchObject({ accepted_name: masked, terms: { tenant_name: masked } });
       expect(after.body).not.toContain(student.user.lastName);
+    });
+
+    it('removes the stored PDFs of her receipts, which print her name; the next download is drawn for "Deleted user"', async () => {
+      const admin = await signedInUser(t, { role: 'admin' });
+      const { student, feeReference } = await paidInspection(t, { room: {}, deposit: true });
+      const other = await paidInspection(t, { room: {}, deposit: false });
+      const receiptOf = async (reference: string) =>
+        (await t.db.select().from(payments).where(eq(payments.reference, reference)))[0]!.receiptNumber!;
+      const download = (who: { headers: Record<string, string> }, reference: string) =>
+        send(t, who, 'GET', `/api/payments/${encodeURIComponent(reference)}/receipt.pdf`);
+      /** The stored PDFs under a receipt's folder in DATA_DIR/private (receipt-pdf-store.ts). */
+      const stored = (folder: string) => {
+        try {
+          return readdirSync(path.join(t.config.dataDir, 'private', 'receipts', folder.toLowerCase()));
+        } catch {
+          return [];
+        }
+      };
+      const fullName = `${student.user.firstName} ${student.user.lastName}`;
+
+      const mine = await t.db.select().from(payments).where(eq(payments.userId, student.user.id));
+      expect(mine).toHaveLength(2); // the agent fee and the caution deposit
+      for (const payment of mine) {
+        const res = await download(student, payment.reference);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(readPdf(res.rawPayload).text).toContain(fullName);
+        expect(stored(payment.receiptNumber!)).toHaveLength(1);
+      }
+      // A PDF kept under the reference, the folder a receipt without a number would be stored in.
+      await t.app.deps.privateStorage.put(
+        `receipts/${feeReference.toLowerCase()}/${'0'.repeat(64)}.pdf`,
+        Buffer.from('%PDF'),
+        'application/pdf',
+      );
+      expect(stored(feeReference)).toHaveLength(1);
+      const othersReceipt = await receiptOf(other.feeReference);
+      expect((await download(other.student, other.feeReference)).statusCode).toBe(200);
+      expect(stored(othersReceipt)).toHaveLength(1);
+
+      // Her inspection has been held: nothing binds her any more.
+      await t.db.update(bookings).set({ status: 'inspected' }).where(eq(bookings.userId, student.user.id));
+      const done = await deleteAccount(student, TEST_PASSWORD);
+      expect(done.statusCode, done.body).toBe(200);
+
+      for (const payment of mine) expect(stored(payment.receiptNumber!), payment.reference).toEqual([]);
+      expect(stored(feeReference)).toEqual([]);
+      expect(stored(othersReceipt)).toHaveLength(1);
+
+      // The receipt itself is kept: an admin downloads it, drawn again with the name the account has now.
+      const again = await download(admin, feeReference);
+      expect(again.statusCode, again.body).toBe(200);
+      const { text } = readPdf(again.rawPayload);
+      expect(text).toContain(await receiptOf(feeReference));
+      expect(text).toMatch(/Paid by\s+Deleted user/);
+      expect(text).not.toContain(student.user.lastName);
+      expect(stored(await receiptOf(feeReference))).toHaveLength(1);
+    });
+
+    it('deletes the account all the same when a stored receipt PDF cannot be removed, and logs it', async () => {
+      const { student, feeReference, depositReference } = await paidInspection(t, {
+        room: {},
+        deposit: true,
+      });
+      const folderOf = async (reference: string) => {
+        const [row] = await t.db.select().from(payments).where(eq(payments.reference, reference));
+        return path.join(t.config.dataDir, 'private', 'receipts', row!.receiptNumber!.toLowerCase());
+      };
+      for (const reference of [feeReference, depositReference!]) {
+        const res = await send(
+          t,
+          student,
+          'GET',
+          `/api/payments/${encodeURIComponent(reference)}/receipt.pdf`,
+        );
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      // Storage that fails: a file where the fee's folder should be cannot be removed as a folder.
+      const broken = await folderOf(feeReference);
+      rmSync(broken, { recursive: true });
+      writeFileSync(broken, 'not a folder');
+      const warn = vi.spyOn(t.app.deps.log, 'warn');
+      await t.db.update(bookings).set({ status: 'inspected' }).where(eq(bookings.userId, student.user.id));
+      try {
+        const done = await deleteAccount(student, TEST_PASSWORD);
+        expect(done.statusCode, done.body).toBe(200);
+        expect((await account(student.user.id)).deletedAt).not.toBeNull();
+        expect(warn).toHaveBeenCalledWith(
+          expect.objectContaining({ folder: `receipts/${path.basename(broken)}/` }),
+          "could not remove a deleted account's stored receipt PDFs",
+        );
+        // The others went all the same.
+        expect(existsSync(await folderOf(depositReference!))).toBe(false);
+      } finally {
+        warn.mockRestore();
+        rmSync(broken, { force: true });
+      }
     });
 
     it('refuses a missing password with a 400 that says what to do', async () => {

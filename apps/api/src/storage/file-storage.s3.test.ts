@@ -42,6 +42,27 @@ describe('S3-compatible storage', () => {
     );
   });
 
+  // s3rver cannot answer a listing cut short (its continuation tokens use DES, which Node 17+'s
+  // OpenSSL 3 refuses), so a folder of more than 1,000 objects is not tried here.
+  it('removes every object of a folder in one batch, and nothing beside it or outside its prefix', async () => {
+    const storage = s3Storage(settings(), { prefix: 'private/', cacheControl: 'private, no-store' });
+    const publicStorage = s3Storage(settings());
+    const pdf = Buffer.from('%PDF');
+    const inside = ['aa.pdf', 'bb.pdf', 'older/cc.pdf'].map((name) => `receipts/sn-2026-000001/${name}`);
+    const beside = ['receipts/sn-2026-0000011/dd.pdf', 'receipts/sn-2026-000001.pdf'];
+    for (const key of [...inside, ...beside]) await storage.put(key, pdf, 'application/pdf');
+    // The same key outside the private/ prefix (the public engine): not the private folder's.
+    await publicStorage.put(inside[0] as string, pdf, 'application/pdf');
+
+    await storage.removeFolder('receipts/sn-2026-000001/');
+
+    for (const key of inside) expect(await storage.get(key), key).toBeNull();
+    for (const key of beside) expect(await storage.get(key), key).toEqual(pdf);
+    expect(await publicStorage.get(inside[0] as string)).toEqual(pdf);
+    await storage.removeFolder('receipts/sn-2026-000001/'); // an empty folder is fine
+    await expect(storage.removeFolder('receipts/sn-2026-000001')).rejects.toThrow(/ends in "\/"/);
+  });
+
   it('uses the public URL when one is configured, and virtual-hosted AWS URLs without an endpoint', () => {
     expect(
       s3Storage({ ...settings(), publicUrl: 'https://cdn.example.com/photos/' }).url('hostels/a.jpg'),

@@ -15,6 +15,12 @@ export interface FileStorage {
   get(key: string): Promise<Buffer | null>;
   remove(key: string): Promise<void>;
   /**
+   * Every file whose key starts with `folder`, which ends in `/` so that `receipts/sn-1/` never
+   * takes `receipts/sn-10/`: e.g. every stored PDF of a receipt once its payer's account is
+   * deleted. A folder with nothing in it is fine.
+   */
+  removeFolder(folder: string): Promise<void>;
+  /**
    * The file's absolute public URL: front ends on other origins (WEB_ORIGINS) and API clients
    * resolve it as it is, and a CDN in front (S3_PUBLIC_URL) needs no client change. The one place
    * image URLs in answers are made; every mapper calls it.
@@ -25,6 +31,10 @@ export interface FileStorage {
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/;
 function checkKey(key: string) {
   if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Unsafe storage key: ${key}`);
+}
+function checkFolder(folder: string) {
+  checkKey(folder);
+  if (!folder.endsWith('/')) throw new Error(`A storage folder ends in "/": ${folder}`);
 }
 
 /**
@@ -70,6 +80,10 @@ export function localStorage(root: string, publicUrl: string): FileStorage {
     async remove(key) {
       checkKey(key);
       await rm(path.join(root, key), { force: true });
+    },
+    async removeFolder(folder) {
+      checkFolder(folder);
+      await rm(path.join(root, folder), { recursive: true, force: true });
     },
     url: (key) => `${base}/${key}`,
   };
@@ -151,6 +165,31 @@ export function s3Storage(
       const { sdk, s3 } = await connect();
       // DeleteObject succeeds for a missing key, like rm --force.
       await s3.send(new sdk.DeleteObjectCommand({ Bucket: settings.bucket, Key: `${prefix}${key}` }));
+    },
+    async removeFolder(folder) {
+      checkFolder(folder);
+      const { sdk, s3 } = await connect();
+      // A listing gives at most 1,000 keys, as many as one DeleteObjects takes. Each round lists
+      // from the start again: what the last one deleted is gone, so no continuation token is needed.
+      for (;;) {
+        const listed = await s3.send(
+          new sdk.ListObjectsV2Command({ Bucket: settings.bucket, Prefix: `${prefix}${folder}` }),
+        );
+        const keys = (listed.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
+        if (keys.length === 0) return;
+        const res = await s3.send(
+          new sdk.DeleteObjectsCommand({ Bucket: settings.bucket, Delete: { Objects: keys, Quiet: true } }),
+        );
+        // DeleteObjects answers 200 even when some keys failed; they are named in Errors.
+        const failed = res.Errors ?? [];
+        if (failed.length > 0) {
+          const first = failed[0];
+          throw new Error(
+            `Could not remove ${failed.length} of ${keys.length} files under ${folder}: ${first?.Key} (${first?.Code}: ${first?.Message})`,
+          );
+        }
+        if (!listed.IsTruncated) return;
+      }
     },
     url: (key) => `${base}/${prefix}${key}`,
   };

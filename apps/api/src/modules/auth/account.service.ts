@@ -220,7 +220,7 @@ export async function turnOffMfa(
 export type AccountDeletion = {
   /** Why the person must wait (a running tenancy, money owed back…), or null. */
   reasonToWait: (userId: string) => Promise<string | null>;
-  /** Her files elsewhere (maintenance photos), removed once the account is anonymised. */
+  /** Her files elsewhere (maintenance photos, documents, stored receipt PDFs), removed once the account is anonymised. */
   afterDeleted: (userId: string) => Promise<void>;
 };
 

@@ -6,10 +6,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp, testAppWith } from '../../../test/build-test-app.ts';
 import { eventually } from '../../../test/eventually.ts';
-import { signedInUser } from '../../../test/factories.ts';
+import { signedInUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { type FakeS3, S3RVER_CREDENTIALS, startFakeS3 } from '../../../test/fake-s3.ts';
 import { type Caller, send } from '../../../test/requests.ts';
 import { createPrivateStorage } from '../../storage/file-storage.ts';
+import { bookings } from '../bookings/bookings.schema.ts';
 import { bookAndPayAgentFee, hostelWithRoom, type Student } from '../payments/payments.fixtures.ts';
 import { payments } from '../payments/payments.schema.ts';
 import { RECEIPT_LAYOUT_VERSION } from './receipt-pdf.ts';
@@ -197,6 +198,33 @@ describe('receipt PDFs stored in an S3-compatible bucket', () => {
     await storage.put(key, marked(first.rawPayload), 'application/pdf');
     const again = await download(t, paid.student, paid.reference);
     expect(again.rawPayload.equals(marked(first.rawPayload))).toBe(true);
+  });
+
+  it("removes them from the bucket when the payer's account is deleted, and no one else's", async () => {
+    const paid = await paidReceipt(t);
+    const other = await paidReceipt(t);
+    for (const p of [paid, other]) expect((await download(t, p.student, p.reference)).statusCode).toBe(200);
+    const client = new S3Client({
+      region: 'us-east-1',
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      credentials: S3RVER_CREDENTIALS,
+    });
+    const storedFor = async (receiptNumber: string) => {
+      const prefix = `private/receipts/${receiptNumber.toLowerCase()}/`;
+      const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }));
+      return (listed.Contents ?? []).map((o) => o.Key);
+    };
+    expect(await storedFor(paid.receiptNumber)).toHaveLength(1);
+
+    await t.db.update(bookings).set({ status: 'inspected' }).where(eq(bookings.userId, paid.student.user.id));
+    const deleted = await send(t, paid.student, 'POST', '/api/auth/delete-account', {
+      password: TEST_PASSWORD,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+
+    expect(await storedFor(paid.receiptNumber)).toEqual([]);
+    expect(await storedFor(other.receiptNumber)).toHaveLength(1);
   });
 });
 

@@ -1,22 +1,55 @@
 import { createHash } from 'node:crypto';
 import type { ReceiptDocument } from '@studynest/contracts/receipt';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Deps } from '../../deps.ts';
 import type { PrivateStorage } from '../../storage/file-storage.ts';
+import { payments } from '../payments/index.ts';
 import { RECEIPT_LAYOUT_VERSION } from './receipt-pdf.ts';
 import type { ReceiptPdfPool } from './receipt-pdf-pool.ts';
 
+/** The folder of one receipt's stored PDFs, named by its receipt number (else its payment's reference). */
+const receiptFolder = (receiptNumberOrReference: string) =>
+  `receipts/${receiptNumberOrReference.toLowerCase()}/`;
+
 /**
  * Where a receipt's PDF is kept: `receipts/<receipt number>/<sha-256>.pdf`, the hash taken over
- * everything the PDF shows — the receipt's words and amounts (refunds included), the verification
- * address in its QR code — and the layout version. Whatever changes what a receipt would show
- * gives it a new key, so a stored PDF is served only while it is what would be drawn now; nothing
- * has to remember to remove one (docs/domain.md, Receipts).
+ * everything the PDF shows — the receipt's words and amounts (refunds included), the payer's name,
+ * the verification address in its QR code — and the layout version. Whatever changes what a
+ * receipt would show gives it a new key, so a stored PDF is served only while it is what would be
+ * drawn now. Only an account's deletion removes any (forgetReceiptPdfsOf): the old ones print her
+ * name (docs/domain.md, Receipts and Deletion).
  */
 export function receiptPdfKey(receipt: ReceiptDocument, verifyUrl: string): string {
   const hash = createHash('sha256')
     .update(JSON.stringify([RECEIPT_LAYOUT_VERSION, receipt, verifyUrl]))
     .digest('hex');
-  return `receipts/${(receipt.receiptNumber ?? receipt.reference).toLowerCase()}/${hash}.pdf`;
+  return `${receiptFolder(receipt.receiptNumber ?? receipt.reference)}${hash}.pdf`;
+}
+
+/**
+ * Every stored PDF of her payments' receipts, once her account is deleted (after the anonymising
+ * transaction has committed): those drawn before print her full name, and nothing would ever ask
+ * for their keys again. The next download draws the receipt with the name the account has now.
+ * Best effort, as for her maintenance photos: a folder that cannot be emptied is left behind (and
+ * logged), and her account is deleted all the same.
+ */
+export async function forgetReceiptPdfsOf(
+  deps: Pick<Deps, 'db' | 'privateStorage' | 'log'>,
+  userId: string,
+): Promise<void> {
+  const rows = await deps.db
+    .select({ receiptNumber: payments.receiptNumber, reference: payments.reference })
+    .from(payments)
+    .where(eq(payments.userId, userId));
+  const folders = new Set(
+    rows.flatMap((r) => [r.reference, ...(r.receiptNumber ? [r.receiptNumber] : [])]).map(receiptFolder),
+  );
+  for (const folder of folders) {
+    await deps.privateStorage.removeFolder(folder).catch((err: unknown) => {
+      deps.log.warn({ err, folder }, "could not remove a deleted account's stored receipt PDFs");
+    });
+  }
 }
 
 export type ReceiptPdfs = {

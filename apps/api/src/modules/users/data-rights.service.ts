@@ -5,6 +5,7 @@ import type { AccountDeletion } from '../auth/index.ts';
 import { bookings } from '../bookings/index.ts';
 import { removeDocumentsOf } from '../documents/index.ts';
 import { removeMaintenancePhotosOf } from '../maintenance/index.ts';
+import { forgetReceiptPdfsOf } from '../receipts/index.ts';
 import { owedBackTo } from '../refunds/index.ts';
 import { tenancies } from '../tenancies/index.ts';
 
@@ -36,15 +37,19 @@ async function reasonToWait(deps: Pick<Deps, 'db'>, userId: string): Promise<str
 
 /**
  * What the account's deletion (auth module, POST /auth/delete-account) asks of the modules that know
- * tenancies, bookings, refunds, photos and documents; app.ts hands it in. Her documents go, rows
- * and files; her tenancy agreements and her room's condition reports (with their photos) stay:
- * they are the tenancy's record, which the payments and the deposit's deductions rest on
- * (docs/domain.md, "Deletion").
+ * tenancies, bookings, refunds, photos, receipts and documents; app.ts hands it in. Her documents
+ * go, rows and files, and so do the stored PDFs of her receipts (they print her name; the receipts
+ * themselves stay, and are drawn again for "Deleted user"); her tenancy agreements and her room's condition
+ * reports (with their photos) stay: they are the tenancy's record, which the payments and the
+ * deposit's deductions rest on (docs/domain.md, "Deletion").
  */
-export const accountDeletion = (deps: Pick<Deps, 'db' | 'storage' | 'privateStorage'>): AccountDeletion => ({
+export const accountDeletion = (
+  deps: Pick<Deps, 'db' | 'storage' | 'privateStorage' | 'log'>,
+): AccountDeletion => ({
   reasonToWait: (userId) => reasonToWait(deps, userId),
   afterDeleted: async (userId) => {
     await removeMaintenancePhotosOf(deps, userId);
+    await forgetReceiptPdfsOf(deps, userId);
     await removeDocumentsOf(deps, userId);
   },
 });
