@@ -15,8 +15,8 @@ export function Component() {
         <li>your name and gender;</li>
         <li>your e-mail address and phone number;</li>
         <li>
-          copies of your documents (student ID or admission letter, and passport, national ID card, NIN slip
-          or voter's card), when you apply for a room;
+          copies of your documents (student ID or admission letter, and an identity card: passport, national
+          ID card, NIN slip or voter's card), when you apply for a room;
         </li>
         <li>the tenancy agreement you accept, with the name you typed, the time and the device you used;</li>
         <li>the report of your room's condition when you move in, with its photos;</li>
@@ -70,8 +70,8 @@ export function Component() {
           are removed, and you are signed out everywhere; the records the law requires us to keep (payments,
           receipts, refunds and tenancies) stay, showing “Deleted user” instead of your name, and reviews you
           wrote stay without your name. Your signed tenancy agreements stay too, unchanged, since they are the
-          record of the contract (our staff see your name shortened, such as “Ada O.”), and so does your
-          room's condition report with its photos, which any deduction from your deposit rests on;
+          record of the contract (our staff's list of agreements shortens your name, such as “Ada O.”), and so
+          does your room's condition report with its photos, which any deduction from your deposit rests on;
         </li>
         <li>
           <strong>choose your messages (opt in or opt out)</strong> — news and offers from us (new rooms, open
