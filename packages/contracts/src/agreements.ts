@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { IdSchema } from './common.ts';
+import { formatNaira } from './format.ts';
 
 /** GET /agreements/rent?room_id=…: the tenancy agreement for the rent she is about to pay for that room. */
 export const AgreementQuerySchema = z.object({ room_id: IdSchema });
@@ -31,6 +32,27 @@ export const AgreementTermsSchema = z.object({
   governing_law: z.string(),
 });
 export type AgreementTerms = z.output<typeof AgreementTermsSchema>;
+
+/**
+ * The key terms as label/value rows, read from the terms kept with the agreement: the PDF's first
+ * table and the page beside it show the same rows. `term` is the Term line, which each words for
+ * its reader (a long date on paper, a short one on a phone).
+ */
+export function agreementKeyTermRows(t: AgreementTerms, term: string): [string, string][] {
+  return [
+    ['Tenant', t.tenant_name],
+    ['Hostel', `${t.hostel_name}, ${t.hostel_address}`],
+    ['Room', `${t.room_number.charAt(0).toUpperCase()}${t.room_number.slice(1)} (${t.unit})`],
+    ['Term', term],
+    ['Yearly rent', formatNaira(t.yearly_rent)],
+    ['Caution deposit', t.caution_deposit > 0 ? formatNaira(t.caution_deposit) : 'None'],
+    ['Notice to leave', `${t.notice_days} days in writing`],
+    ['Quiet hours', t.quiet_hours],
+    ['Subletting', t.subletting],
+    ['Gender policy', t.gender_policy],
+    ['Governing law', t.governing_law],
+  ];
+}
 
 export const AgreementSchema = z.object({
   _id: z.string(),

@@ -1,19 +1,12 @@
 import {
   type AgreementTerms,
+  agreementKeyTermRows,
   COMPANY,
   formatLagosDateTime,
   formatLagosLongDate,
-  formatNaira,
 } from '@studynest/contracts';
 import { COLOURS, drawQr, loadPdfTools, PAGE } from '../receipts/index.ts';
-import {
-  agreementSections,
-  GOVERNING_LAW,
-  genderPolicyText,
-  QUIET_HOURS,
-  roomName,
-  SUBLETTING,
-} from './agreement-template.ts';
+import { agreementSections } from './agreement-template.ts';
 
 /** What an acceptance page records (docs/domain.md, "Tenancy agreement"). */
 export type AgreementAcceptance = {
@@ -42,25 +35,13 @@ const CONTENT = PAGE.width - 2 * M;
 const LABEL_W = 150;
 const QR_SIZE = 110;
 
-/** The key terms as label/value rows: the first thing she reads, and what the web page repeats. */
+/** The key terms as label/value rows: the first thing she reads, as the web page repeats them. */
 export function keyTermRows(t: AgreementTerms): [string, string][] {
   const term =
     t.term_kind === 'renewal'
       ? `${formatLagosLongDate(t.start_date)} to ${formatLagosLongDate(t.end_date)} (${t.term_months} months, renewal)`
       : `${t.term_months} months from the day the rent is paid (if paid ${formatLagosLongDate(t.start_date)}: to ${formatLagosLongDate(t.end_date)})`;
-  return [
-    ['Tenant', t.tenant_name],
-    ['Hostel', `${t.hostel_name}, ${t.hostel_address}`],
-    ['Room', `${roomName(t.room_number)} (${t.unit})`],
-    ['Term', term],
-    ['Yearly rent', formatNaira(t.yearly_rent)],
-    ['Caution deposit', t.caution_deposit > 0 ? formatNaira(t.caution_deposit) : 'None'],
-    ['Notice to leave', `${t.notice_days} days in writing`],
-    ['Quiet hours', QUIET_HOURS],
-    ['Subletting', SUBLETTING],
-    ['Gender policy', genderPolicyText(t.gender_policy)],
-    ['Governing law', GOVERNING_LAW],
-  ];
+  return agreementKeyTermRows(t, term);
 }
 
 /** The agreement as an A4 PDF with selectable text; with `acceptance`, the signed copy. */

@@ -1,4 +1,4 @@
-import type { Agreement } from '@studynest/contracts/agreements';
+import { type Agreement, agreementKeyTermRows } from '@studynest/contracts/agreements';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -6,7 +6,7 @@ import { CardSection } from '../../../components/ui/card-section.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatLagosDate, formatLagosDateTime, formatNaira } from '../../../lib/format.ts';
+import { formatLagosDate, formatLagosDateTime } from '../../../lib/format.ts';
 import { useAcceptAgreement, useAgreementDownload } from '../api/agreement-queries.ts';
 
 const roomName = (n: string) => n.charAt(0).toUpperCase() + n.slice(1);
@@ -18,19 +18,7 @@ function KeyTerms({ agreement }: { agreement: Agreement }) {
     t.term_kind === 'renewal'
       ? `${formatLagosDate(t.start_date)} to ${formatLagosDate(t.end_date)} (${t.term_months} months, renewal)`
       : `${t.term_months} months from the day you pay the rent (paid today: to ${formatLagosDate(t.end_date)})`;
-  const rows: [string, string][] = [
-    ['Tenant', t.tenant_name],
-    ['Hostel', `${t.hostel_name}, ${t.hostel_address}`],
-    ['Room', `${roomName(t.room_number)} (${t.unit})`],
-    ['Term', term],
-    ['Yearly rent', formatNaira(t.yearly_rent)],
-    ['Caution deposit', t.caution_deposit > 0 ? formatNaira(t.caution_deposit) : 'None'],
-    ['Notice to leave', `${t.notice_days} days in writing`],
-    ['Quiet hours', t.quiet_hours],
-    ['Subletting', t.subletting],
-    ['Gender policy', t.gender_policy],
-    ['Governing law', t.governing_law],
-  ];
+  const rows = agreementKeyTermRows(t, term);
   return (
     <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[10rem_1fr]">
       {rows.map(([label, value]) => (
