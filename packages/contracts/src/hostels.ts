@@ -10,6 +10,7 @@ import {
   NIGERIAN_STATES,
   UNIVERSITY_CODES,
 } from './places.ts';
+import { RENT_PLANS, RentPlanSchema } from './rent-plans.ts';
 
 export const PhotoSchema = z.object({
   _id: z.string(),
@@ -41,6 +42,8 @@ export const HostelSummarySchema = z.object({
   amenities: z.array(z.enum(AMENITIES)),
   latitude: z.nullable(z.number()),
   longitude: z.nullable(z.number()),
+  /** The rent plan its rooms offer unless a room says otherwise (docs/domain.md, "Rent plans"). */
+  rent_plan: z.enum(RENT_PLANS),
 });
 export type HostelSummary = z.output<typeof HostelSummarySchema>;
 
@@ -156,6 +159,7 @@ export const HostelFieldsSchema = z.object({
   amenities: z._default(hostelFacts.amenities, []),
   latitude: z._default(hostelFacts.latitude, null),
   longitude: z._default(hostelFacts.longitude, null),
+  rent_plan: z._default(RentPlanSchema, 'full'),
 });
 export type HostelFieldsInput = z.input<typeof HostelFieldsSchema>;
 export type HostelFields = z.output<typeof HostelFieldsSchema>;
@@ -177,6 +181,7 @@ export const HostelUpdateFieldsSchema = z.object({
   amenities: z.optional(hostelFacts.amenities),
   latitude: z.optional(hostelFacts.latitude),
   longitude: z.optional(hostelFacts.longitude),
+  rent_plan: z.optional(RentPlanSchema),
   remove_images: z._default(
     z
       .array(z.uuid({ error: 'Photos to remove must be given by their ids' }))

@@ -11,6 +11,7 @@ import {
 } from './constants.ts';
 import { HostelRefSchema } from './hostels.ts';
 import { nairaSchema } from './naira.ts';
+import { RentPlanSchema } from './rent-plans.ts';
 import { TenancyNoticeStateSchema } from './tenancies.ts';
 
 /** An optional field; a blank one (a form's empty input, a JSON null) counts as not sent. */
@@ -39,6 +40,13 @@ export const PaymentInitiateSchema = z.object({
   hostel_id: optionalId,
   booking_id: optionalId,
   callback_url: callbackUrlSchema,
+  /**
+   * Rent only: the plan chosen for a year not started yet (a first rent, a renewal): `full` or the
+   * room's plan; left out, `full`. For a year already on a plan, `amount` is what she chooses to
+   * pay now: at least the next part's balance, at most what is left of the year; left out, the
+   * next part's balance (docs/domain.md, "Rent plans").
+   */
+  plan: blankOrMissing(RentPlanSchema),
 });
 export type PaymentInitiateInput = z.input<typeof PaymentInitiateSchema>;
 export type PaymentInitiate = z.output<typeof PaymentInitiateSchema>;

@@ -3,6 +3,7 @@ import { CONDITION_REPORT_STATUSES } from './condition-constants.ts';
 import { BOOKING_STATUSES } from './constants.ts';
 import { HostelRefSchema } from './hostels.ts';
 import { PaymentBookingRefSchema, PaymentRoomSchema } from './payments.ts';
+import { RentPlanStateSchema } from './rent-plans.ts';
 import { MoveOutStatementSchema, TenancyNoticeStateSchema } from './tenancies.ts';
 import { EmergencyContactSchema, UserSchema } from './users.ts';
 
@@ -24,6 +25,8 @@ export const RentDetailsSchema = z.object({
   }),
   rentStartDate: z.string(),
   rentDueDate: z.string(),
+  /** The running year's rent: its plan, parts, what is paid and due (docs/domain.md, "Rent plans"). */
+  plan: RentPlanStateSchema,
   countdown: z.int(),
   /** The tenant's notice to leave (POST /tenancy/notice), or null. */
   notice: z.nullable(TenancyNoticeStateSchema),

@@ -3,6 +3,7 @@ import { prepared } from './common.ts';
 import { ROOM_NUMBERS, ROOM_STATUSES, ROOM_UNITS } from './constants.ts';
 import { HostelRefSchema, PhotoSchema } from './hostels.ts';
 import { nairaSchema } from './naira.ts';
+import { RENT_PLANS, RentPlanSchema } from './rent-plans.ts';
 
 /** Choices match whatever the case: 'Room 03' is 'room 03'. */
 const lower = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : v);
@@ -31,6 +32,10 @@ export const RoomBaseSchema = z.object({
   agent_fee: z.int(),
   caution_fee: z.int(),
   commission_fee: z.int(),
+  /** The plan this room's rent may be paid on: its own, else its hostel's (docs/domain.md, "Rent plans"). */
+  rent_plan: z.enum(RENT_PLANS),
+  /** The room's own plan, or null when it follows its hostel's. */
+  rent_plan_override: z.nullable(z.enum(RENT_PLANS)),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -55,12 +60,15 @@ const roomFields = {
   caution_fee: nairaSchema('Caution fee'),
   commission_fee: nairaSchema('Commission fee'),
   hostel: z.uuid({ error: 'Choose the hostel this room belongs to (a hostel id)' }),
+  /** The room's own rent plan; null (or left out of a new room) follows its hostel's. */
+  rent_plan: z.nullable(RentPlanSchema),
 };
 
 /** POST /rooms. A new room is available unless said otherwise. */
 export const RoomCreateSchema = z.object({
   ...roomFields,
   status: z._default(roomFields.status, 'available'),
+  rent_plan: z._default(roomFields.rent_plan, null),
 });
 export type RoomCreateInput = z.input<typeof RoomCreateSchema>;
 export type RoomCreate = z.output<typeof RoomCreateSchema>;
@@ -69,7 +77,11 @@ export type RoomCreate = z.output<typeof RoomCreateSchema>;
  * PUT /rooms/{id}: the whole room. `status` may be left out (it then keeps its value), so a
  * form that edits prices cannot reset a rented room to available by accident.
  */
-export const RoomReplaceSchema = z.object({ ...roomFields, status: z.optional(roomFields.status) });
+export const RoomReplaceSchema = z.object({
+  ...roomFields,
+  status: z.optional(roomFields.status),
+  rent_plan: z.optional(roomFields.rent_plan),
+});
 export type RoomReplace = z.output<typeof RoomReplaceSchema>;
 
 /**
