@@ -8,9 +8,27 @@ export {
   conditionItems,
   conditionPhotos,
   conditionReports,
+  rentPartPayments,
+  rentParts,
   tenancies,
   tenancyDeductions,
 } from './tenancies.schema.ts';
+export {
+  nextUnpaidPart,
+  paidUpTo,
+  paidUpToSql,
+  type RentDue,
+  type RentPartRow,
+  type RentQuote,
+  releaseRentAllocations,
+  rentDueOf,
+  rentOwedSql,
+  rentPartsPaidBy,
+  rentPartsWordsSql,
+  rentPlanState,
+  quoteRent,
+  yearPartsOf,
+} from './rent-parts.ts';
 export { giveNotice } from './tenancy-notice.service.ts';
 export {
   applyDeposit,
