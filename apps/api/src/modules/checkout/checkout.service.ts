@@ -66,7 +66,11 @@ function checkAmount(clientAmount: number | undefined, serverAmount: number) {
 }
 
 /** What the provider's checkout page says is being paid for. */
-function describe(kind: Exclude<PaymentKind, 'rent'>, room: { roomNumber: string; unit: string }, hostelName: string) {
+function describe(
+  kind: Exclude<PaymentKind, 'rent'>,
+  room: { roomNumber: string; unit: string },
+  hostelName: string,
+) {
   const place = `${room.roomNumber} (${room.unit}) at ${hostelName}`;
   if (kind === 'agent_fee') return `Agent fee for the inspection of ${place}`;
   return `Caution deposit for ${place}`;

@@ -60,7 +60,11 @@ export const toRoom = (
 });
 
 /** GET /rooms: `hostel` expanded. */
-export const toRoomWithHostel = (r: RoomRow, hostel: HostelRef, hostelPlan: RentPlanName): RoomWithHostel => ({
+export const toRoomWithHostel = (
+  r: RoomRow,
+  hostel: HostelRef,
+  hostelPlan: RentPlanName,
+): RoomWithHostel => ({
   ...toRoomFields(r, hostelPlan),
   hostel,
 });

@@ -1,8 +1,8 @@
 import {
   RENT_PLANS,
+  type RentPlanName,
   ROOM_STATUSES,
   ROOM_UNITS,
-  type RentPlanName,
   type RoomStatus,
   type RoomUnit,
 } from '@studynest/contracts';

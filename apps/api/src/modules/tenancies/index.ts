@@ -3,6 +3,22 @@
 // agent fee books it — with their caution deposit (docs/domain.md, "Lifecycles").
 export { conditionExportOf } from './condition.service.ts';
 export { latestMoveOut, moveOut } from './move-out.service.ts';
+export {
+  nextUnpaidPart,
+  paidUpTo,
+  paidUpToSql,
+  quoteRent,
+  type RentDue,
+  type RentPartRow,
+  type RentQuote,
+  releaseRentAllocations,
+  rentDueOf,
+  rentOwedSql,
+  rentPartsWordsOf,
+  rentPlanState,
+  rentYearStartOf,
+  yearPartsOf,
+} from './rent-parts.ts';
 export { tenanciesRoutes } from './tenancies.routes.ts';
 export {
   conditionItems,
@@ -13,22 +29,6 @@ export {
   tenancies,
   tenancyDeductions,
 } from './tenancies.schema.ts';
-export {
-  nextUnpaidPart,
-  paidUpTo,
-  paidUpToSql,
-  type RentDue,
-  type RentPartRow,
-  type RentQuote,
-  releaseRentAllocations,
-  rentDueOf,
-  rentOwedSql,
-  rentPartsPaidBy,
-  rentPartsWordsSql,
-  rentPlanState,
-  quoteRent,
-  yearPartsOf,
-} from './rent-parts.ts';
 export { giveNotice } from './tenancy-notice.service.ts';
 export {
   applyDeposit,

@@ -9,11 +9,12 @@ import {
   splitRent,
   todayInLagos,
 } from '@studynest/contracts';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { cancelQueuedMessages } from '../messages/index.ts';
-import { type PaymentRow, payments } from '../payments/index.ts';
+import type { PaymentRow } from '../payments/index.ts';
 import { effectiveRentPlan, type rooms } from '../rooms/index.ts';
 import { rentPartPayments, rentParts, tenancies } from './tenancies.schema.ts';
 import { rentReminderKeyPrefix, tenancyRunning } from './tenancy-rules.ts';
@@ -219,40 +220,8 @@ export function partsInWords(numbers: number[], of: number): string {
   return first === last ? `part ${first} of ${of}` : `parts ${first}–${last} of ${of}`;
 }
 
-/**
- * What each of these rent payments paid, in words ("part 2 of 2"), by payment id: only payments
- * of a year split in more than one part are named (a full year is just "Rent").
- */
-export async function rentPartsPaidBy(
-  db: DbOrTx,
-  paymentIds: string[],
-): Promise<Map<string, { words: string; numbers: number[]; of: number }>> {
-  const out = new Map<string, { words: string; numbers: number[]; of: number }>();
-  if (!paymentIds.length) return out;
-  const rows = await db
-    .select({
-      paymentId: rentPartPayments.paymentId,
-      number: rentParts.number,
-      of: sql<number>`(select count(*)::int from ${rentParts} yp
-        where yp.tenancy_id = ${rentParts.tenancyId} and yp.year_start = ${rentParts.yearStart})`,
-    })
-    .from(rentPartPayments)
-    .innerJoin(rentParts, eq(rentParts.id, rentPartPayments.rentPartId))
-    .where(inArray(rentPartPayments.paymentId, paymentIds));
-  const grouped = new Map<string, { numbers: number[]; of: number }>();
-  for (const r of rows) {
-    const g = grouped.get(r.paymentId) ?? { numbers: [], of: Number(r.of) };
-    g.numbers.push(r.number);
-    grouped.set(r.paymentId, g);
-  }
-  for (const [id, g] of grouped) {
-    if (g.of > 1) out.set(id, { ...g, words: partsInWords(g.numbers, g.of) });
-  }
-  return out;
-}
-
-/** SQL on `payments`: what a rent payment paid ("part 2 of 2"), or null for a full year or another kind. */
-export const rentPartsWordsSql = sql<string | null>`(
+/** What a rent payment paid, in words ("part 2 of 2"), or null for a full year or another kind (SQL). */
+export const rentPartsWordsOf = (paymentId: string | SQL | AnyPgColumn) => sql<string | null>`(
   select case when max(yc.n) <= 1 then null
     when min(rp.number) = max(rp.number) then 'part ' || min(rp.number) || ' of ' || max(yc.n)
     else 'parts ' || min(rp.number) || '–' || max(rp.number) || ' of ' || max(yc.n) end
@@ -260,7 +229,12 @@ export const rentPartsWordsSql = sql<string | null>`(
   join ${rentParts} rp on rp.id = rpp.rent_part_id
   cross join lateral (select count(*)::int as n from ${rentParts} yc2
     where yc2.tenancy_id = rp.tenancy_id and yc2.year_start = rp.year_start) yc
-  where rpp.payment_id = ${payments.id})`;
+  where rpp.payment_id = ${paymentId})`;
+
+/** The first day of the tenancy-year a rent payment paid parts of, or null (paid before plans) (SQL). */
+export const rentYearStartOf = (paymentId: string | SQL | AnyPgColumn) => sql<string | null>`(
+  select min(ry.year_start) from ${rentPartPayments} rypp
+  join ${rentParts} ry on ry.id = rypp.rent_part_id where rypp.payment_id = ${paymentId})`;
 
 export type RentQuote = {
   amount: number;

@@ -114,7 +114,11 @@ export async function getProfile(deps: Pick<Deps, 'db' | 'config'>, userId: stri
       renewal: renewalOf({
         dueDate: tenancy.due_date,
         noticeMoveOutOn: tenancy.notice_move_out_on,
-        unpaidPart: unpaid && { number: unpaid.number, of: parts.length, balance: unpaid.amount - unpaid.paid },
+        unpaidPart: unpaid && {
+          number: unpaid.number,
+          of: parts.length,
+          balance: unpaid.amount - unpaid.paid,
+        },
       }),
     },
   });
