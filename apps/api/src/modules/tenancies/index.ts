@@ -16,6 +16,7 @@ export {
   rentOwedSql,
   rentPartsWordsOf,
   rentPlanState,
+  rentYearColumns,
   rentYearStartOf,
   yearPartsOf,
 } from './rent-parts.ts';

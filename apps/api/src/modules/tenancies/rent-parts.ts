@@ -231,6 +231,24 @@ export const rentPartsWordsOf = (paymentId: string | SQL | AnyPgColumn) => sql<s
     where yc2.tenancy_id = rp.tenancy_id and yc2.year_start = rp.year_start) yc
   where rpp.payment_id = ${paymentId})`;
 
+/** The latest year's parts of the tenancy in the outer statement over `tenancies` (SQL condition on `ry`). */
+const latestYearOfOuter = sql`ry.tenancy_id = ${tenancies.id} and ry.year_start = (
+  select max(ly.year_start) from ${rentParts} ly where ly.tenancy_id = ${tenancies.id})`;
+
+/**
+ * A tenancy's latest year as the tenants CSV lists it (SQL over `tenancies`): its plan, what is paid
+ * of it and what is left. A year paid whole before plans reads `full`, all paid (`price`).
+ */
+export const rentYearColumns = (price: typeof rooms.price) => ({
+  plan: sql<string>`coalesce((select min(ry.plan) from ${rentParts} ry where ${latestYearOfOuter}), 'full')`,
+  paid: sql<number>`coalesce((select sum(ry.paid) from ${rentParts} ry where ${latestYearOfOuter}), ${price})`.mapWith(
+    Number,
+  ),
+  outstanding: sql<number>`coalesce((select sum(ry.amount - ry.paid) from ${rentParts} ry where ${latestYearOfOuter}), 0)`.mapWith(
+    Number,
+  ),
+});
+
 /** The first day of the tenancy-year a rent payment paid parts of, or null (paid before plans) (SQL). */
 export const rentYearStartOf = (paymentId: string | SQL | AnyPgColumn) => sql<string | null>`(
   select min(ry.year_start) from ${rentPartPayments} rypp

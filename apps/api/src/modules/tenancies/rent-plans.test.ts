@@ -1,4 +1,5 @@
 import { addDays, addMonths, todayInLagos } from '@studynest/contracts';
+import { parse } from 'csv-parse/sync';
 import { asc, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { testAppWith } from '../../../test/build-test-app.ts';
@@ -18,10 +19,11 @@ import { payments } from '../payments/payments.schema.ts';
 import { recordRentReminders } from '../rent/rent-reminders.service.ts';
 import { rentPartPayments, rentParts, tenancies } from './tenancies.schema.ts';
 
-/** Rent in parts (docs/domain.md, "Rent plans"), against hand-computed figures. */
-describe('rent plans', () => {
+const today = () => todayInLagos();
+
+/** What each block needs: an app of its own, an admin, and the steps of paying rent in parts. */
+function plansApp() {
   const { t, admin } = testAppWith({ admin: { role: 'admin' } });
-  const today = () => todayInLagos();
 
   /** A student who has paid the agent fee of a room on `plan` (its own), priced `price`. */
   const inspected = (price: number, plan: 'two_parts' | 'three_parts' | null, hostelPlan?: 'two_parts') =>
@@ -79,6 +81,24 @@ describe('rent plans', () => {
         .where(eq(rentParts.id, p.id));
     }
   };
+
+  /** Days from today to `date`'s month-shift: how far to move the clock so part 2 falls `daysLate` ago. */
+  const partLate = async (tenancyId: string, daysLate: number) => {
+    const [part2] = (await partsOf(tenancyId)).slice(1);
+    const partDue = addDays(today(), -daysLate);
+    const shift = Math.round(
+      (Date.parse(`${part2!.due_on}T00:00:00Z`) - Date.parse(`${partDue}T00:00:00Z`)) / 86_400_000,
+    );
+    await daysPass(tenancyId, shift);
+    return partDue;
+  };
+
+  return { t, admin, inspected, payRent, payRentOk, partsOf, tenancyOf, partLate };
+}
+
+/** Rent in parts (docs/domain.md, "Rent plans"), against hand-computed figures. */
+describe('rent plans', () => {
+  const { t, admin, inspected, payRent, payRentOk, partsOf, tenancyOf, partLate } = plansApp();
 
   it('a 2-part plan paid on time: 60% starts the tenancy with the usual dates, 40% within 4 months, each its own receipt', async () => {
     const { room, student } = await inspected(300_000, 'two_parts');
@@ -211,11 +231,7 @@ describe('rent plans', () => {
     await payRentOk(student, room, { plan: 'two_parts' });
     const tenancy = await tenancyOf(room.id);
     // Four months and a day later: part 2 (₦100,000) was due yesterday.
-    const partDue = addDays(today(), -1);
-    const shift = -Math.round(
-      (Date.parse(`${partDue}T00:00:00Z`) - Date.parse(`${addMonths(today(), 4)}T00:00:00Z`)) / 86_400_000,
-    );
-    await daysPass(tenancy.id, shift);
+    const partDue = await partLate(tenancy.id, 1);
     expect((await partsOf(tenancy.id))[1]?.due_on).toBe(partDue);
 
     const arrears = (await send(t, admin, 'GET', '/api/admin/arrears')).json() as {
@@ -250,5 +266,94 @@ describe('rent plans', () => {
       .from(messageDeliveries)
       .where(like(messageDeliveries.dedupeKey, `rent-reminder:${tenancy.id}:${partDue}:%`));
     expect(left.every((m) => m.status !== 'queued' && m.status !== 'failed')).toBe(true);
+  });
+});
+
+/** Reports, CSVs and move-out with parts: an app of their own, so every figure is this block's. */
+describe('rent plans in reports, exports and move-out', () => {
+  const { t, admin, inspected, payRentOk, tenancyOf, partLate } = plansApp();
+  const get = (url: string) => send(t, admin, 'GET', url);
+  const period = () => `from=${today().slice(0, 8)}01&to=${today()}`;
+  const csv = async (kind: string) => {
+    const res = await get(`/api/admin/exports/${kind}.csv?${period()}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return parse(res.body, { bom: true, columns: true }) as Record<string, string>[];
+  };
+
+  it('counts each part as rent when paid, names the parts, and lists a late part in arrears', async () => {
+    // A: ₦300,000 on 2 parts, part 1 (₦180,000) paid, part 2 (₦120,000) 10 days late.
+    const a = await inspected(300_000, 'two_parts');
+    await payRentOk(a.student, a.room, { plan: 'two_parts' });
+    const aTenancy = await tenancyOf(a.room.id);
+    const aPartDue = await partLate(aTenancy.id, 10);
+    // B: ₦100,000 on 3 parts (₦40,000, ₦30,000, ₦30,000), paid ₦50,000 then the ₦50,000 left.
+    const b = await inspected(100_000, 'three_parts');
+    await payRentOk(b.student, b.room, { plan: 'three_parts', amount: 50_000 });
+    await payRentOk(b.student, b.room, { amount: 50_000 });
+
+    // Revenue: agent fees 2 × ₦10,000; rent ₦180,000 + ₦50,000 + ₦50,000 = ₦280,000.
+    const revenue = (await get(`/api/admin/reports/revenue?${period()}`)).json();
+    expect(revenue.totals).toMatchObject({
+      agent_fees: 20_000,
+      rent: 280_000,
+      refunds: 0,
+      total: 300_000,
+      payments: 5,
+    });
+
+    const rents = (await csv('payments')).filter((r) => r.kind === 'rent');
+    expect(rents.map((r) => [r.email, r.amount, r.rent_part])).toEqual([
+      [a.student.user.email, '180000', 'part 1 of 2'],
+      [b.student.user.email, '50000', 'parts 1–2 of 3'],
+      [b.student.user.email, '50000', 'parts 2–3 of 3'],
+    ]);
+    const tenants = await csv('tenants');
+    expect(
+      tenants.map((r) => [r.email, r.rent, r.rent_plan, r.rent_paid, r.rent_outstanding]).sort(),
+    ).toEqual(
+      [
+        [a.student.user.email, '300000', 'two_parts', '180000', '120000'],
+        [b.student.user.email, '100000', 'three_parts', '100000', '0'],
+      ].sort(),
+    );
+
+    const arrears = (await get(`/api/admin/reports/arrears?${period()}`)).json();
+    expect(arrears).toMatchObject({ tenants: 1, amount_owed: 120_000 });
+    expect(arrears.buckets[0]).toEqual({ days_overdue: '1-30', tenants: 1, amount_owed: 120_000 });
+    expect((await csv('arrears')).map((r) => [r.email, r.due_date, r.days_overdue, r.amount_owed])).toEqual([
+      [a.student.user.email, aPartDue, '10', '120000'],
+    ]);
+  });
+
+  it('a move-out with a part unpaid: the tenancy ends, the part stops being due, the statement shows it', async () => {
+    const { room, student } = await inspected(300_000, 'two_parts');
+    await payRentOk(student, room, { plan: 'two_parts' });
+    const tenancy = await tenancyOf(room.id);
+    // Overdue 7 days: a day the default settings remind on.
+    const partDue = await partLate(tenancy.id, 7);
+    await recordRentReminders(t.app.deps, today());
+    const res = await send(t, admin, 'POST', `/api/admin/tenancies/${tenancy.id}/move-out`, {
+      date: today(),
+      reason: 'breach',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ rent_unpaid: 120_000, deposit_held: 0 });
+    // No longer in arrears, no reminder of the part left to go out.
+    const arrears = (await send(t, admin, 'GET', '/api/admin/arrears')).json() as { user: { _id: string } }[];
+    expect(arrears.filter((x) => x.user._id === student.user.id)).toEqual([]);
+    const queued = await t.db
+      .select({ status: messageDeliveries.status })
+      .from(messageDeliveries)
+      .where(like(messageDeliveries.dedupeKey, `rent-reminder:${tenancy.id}:${partDue}:%`));
+    expect(queued.length).toBeGreaterThan(0);
+    expect(queued.filter((m) => m.status === 'queued' || m.status === 'failed')).toEqual([]);
+    expect((await profileOf(t, student)).moveOutStatement).toMatchObject({ rent_unpaid: 120_000 });
+    // A payment towards the ended year is refused: she rents nothing now.
+    const after = await send(t, student, 'POST', '/api/payments/room-price/initiate', {
+      room_id: room.id,
+      callback_url: `${t.config.publicUrl}/rent-receipt`,
+    });
+    expect(after.statusCode).toBeGreaterThanOrEqual(400);
+    expect(after.statusCode).toBeLessThan(500);
   });
 });
