@@ -145,7 +145,8 @@ export async function moveOut(
     // still unpaid (docs/domain.md, "Rent plans": move-out).
     await cancelQueuedMessages(tx, rentReminderKeyPrefix(tenancy.id, tenancy.dueDate));
     for (const part of await yearPartsOf(tx, tenancy.id)) {
-      if (partBalance(part) > 0) await cancelQueuedMessages(tx, rentReminderKeyPrefix(tenancy.id, part.dueOn));
+      if (partBalance(part) > 0)
+        await cancelQueuedMessages(tx, rentReminderKeyPrefix(tenancy.id, part.dueOn));
     }
     // The room can be booked again; the triggers on rooms update the hostel's availability.
     await freeRoom(tx, tenancy.roomId, ['rented', 'booked']);

@@ -244,9 +244,10 @@ export const rentYearColumns = (price: typeof rooms.price) => ({
   paid: sql<number>`coalesce((select sum(ry.paid) from ${rentParts} ry where ${latestYearOfOuter}), ${price})`.mapWith(
     Number,
   ),
-  outstanding: sql<number>`coalesce((select sum(ry.amount - ry.paid) from ${rentParts} ry where ${latestYearOfOuter}), 0)`.mapWith(
-    Number,
-  ),
+  outstanding:
+    sql<number>`coalesce((select sum(ry.amount - ry.paid) from ${rentParts} ry where ${latestYearOfOuter}), 0)`.mapWith(
+      Number,
+    ),
 });
 
 /** The first day of the tenancy-year a rent payment paid parts of, or null (paid before plans) (SQL). */
