@@ -53,9 +53,16 @@ export async function yearPartsOf(db: DbOrTx, tenancyId: string, lock = false): 
 export const paidUpTo = (tenancy: { dueDate: string }, parts: RentPartRow[]): string =>
   parts.find((p) => partBalance(p) > 0)?.dueOn ?? tenancy.dueDate;
 
+/**
+ * The outer statement's tenancy, named in full: drizzle leaves a column unqualified when its
+ * statement reads one table, and inside a subquery that would name the subquery's own column.
+ */
+const outerTenancy = sql.raw('"tenancies"."id"');
+const outerDueDate = sql.raw('"tenancies"."due_date"');
+
 /** `paidUpTo` in SQL, for a statement over `tenancies`. */
 export const paidUpToSql = sql<string>`coalesce((select min(pu.due_on) from ${rentParts} pu
-  where pu.tenancy_id = ${tenancies.id} and pu.paid < pu.amount), ${tenancies.dueDate})`;
+  where pu.tenancy_id = ${outerTenancy} and pu.paid < pu.amount), ${outerDueDate})`;
 
 /**
  * What a tenancy owes on `today` (SQL over `tenancies` with `rooms` joined): each part past its due
@@ -63,8 +70,8 @@ export const paidUpToSql = sql<string>`coalesce((select min(pu.due_on) from ${re
  */
 export const rentOwedSql = (today: string, price: typeof rooms.price) => sql<number>`(
   coalesce((select sum(po.amount - po.paid) from ${rentParts} po
-    where po.tenancy_id = ${tenancies.id} and po.paid < po.amount and po.due_on < ${today}::date), 0)
-  + case when ${tenancies.dueDate} < ${today}::date then ${price} else 0 end)`;
+    where po.tenancy_id = ${outerTenancy} and po.paid < po.amount and po.due_on < ${today}::date), 0)
+  + case when ${outerDueDate} < ${today}::date then ${price} else 0 end)`;
 
 /** The first year's, or a renewed year's, parts: split the year's rent by its plan. */
 async function startRentYear(
@@ -232,8 +239,8 @@ export const rentPartsWordsOf = (paymentId: string | SQL | AnyPgColumn) => sql<s
   where rpp.payment_id = ${paymentId})`;
 
 /** The latest year's parts of the tenancy in the outer statement over `tenancies` (SQL condition on `ry`). */
-const latestYearOfOuter = sql`ry.tenancy_id = ${tenancies.id} and ry.year_start = (
-  select max(ly.year_start) from ${rentParts} ly where ly.tenancy_id = ${tenancies.id})`;
+const latestYearOfOuter = sql`ry.tenancy_id = ${outerTenancy} and ry.year_start = (
+  select max(ly.year_start) from ${rentParts} ly where ly.tenancy_id = ${outerTenancy})`;
 
 /**
  * A tenancy's latest year as the tenants CSV lists it (SQL over `tenancies`): its plan, what is paid
