@@ -226,6 +226,43 @@ describe('rent plans', () => {
     expect((await verify(t, student, full.reference)).json().rent_parts).toBeNull();
   });
 
+  it("an admin sets a hostel's plan and a room's own; bad plans are 400 naming the field, nothing written", async () => {
+    const { hostel, room } = await inspected(200_000, null);
+    const patchHostel = (body: Record<string, unknown>) =>
+      send(t, admin, 'PATCH', `/api/hostels/${hostel.id}`, body);
+    const patchRoom = (body: Record<string, unknown>) =>
+      send(t, admin, 'PATCH', `/api/rooms/${room.id}`, body);
+    const badHostel = await patchHostel({ rent_plan: 'weekly' });
+    expect(badHostel.statusCode, badHostel.body).toBe(400);
+    expect(badHostel.json().fields.rent_plan).toMatch(
+      /^Rent plan must be one of: full, two_parts, three_parts/,
+    );
+    const badRoom = await patchRoom({ rent_plan: 'monthly' });
+    expect(badRoom.statusCode, badRoom.body).toBe(400);
+    expect(Object.keys(badRoom.json().fields)).toEqual(['rent_plan']);
+    expect((await send(t, admin, 'GET', `/api/rooms/room/${room.id}`)).json()).toMatchObject({
+      rent_plan: 'full',
+      rent_plan_override: null,
+    });
+
+    expect((await patchHostel({ rent_plan: 'Two_Parts' })).json().rent_plan).toBe('two_parts');
+    expect((await send(t, admin, 'GET', `/api/rooms/room/${room.id}`)).json()).toMatchObject({
+      rent_plan: 'two_parts',
+      rent_plan_override: null,
+    });
+    expect((await patchRoom({ rent_plan: 'three_parts' })).json()).toMatchObject({
+      rent_plan: 'three_parts',
+      rent_plan_override: 'three_parts',
+    });
+    const listed = (await send(t, admin, 'GET', `/api/rooms/hostel/${hostel.id}`)).json();
+    expect(listed.map((r: { rent_plan: string }) => r.rent_plan)).toEqual(['three_parts']);
+    // Null follows the hostel again.
+    expect((await patchRoom({ rent_plan: null })).json()).toMatchObject({
+      rent_plan: 'two_parts',
+      rent_plan_override: null,
+    });
+  });
+
   it('a late second part: in arrears with its balance, its own reminders, gone once paid', async () => {
     const { room, student, hostel } = await inspected(250_000, 'two_parts');
     await payRentOk(student, room, { plan: 'two_parts' });
