@@ -17,7 +17,7 @@ import { cancelQueuedMessages } from '../messages/index.ts';
 import type { PaymentRow } from '../payments/index.ts';
 import { effectiveRentPlan, type rooms } from '../rooms/index.ts';
 import { rentPartPayments, rentParts, tenancies } from './tenancies.schema.ts';
-import { rentReminderKeyPrefix, tenancyRunning } from './tenancy-rules.ts';
+import { renewalOf, rentReminderKeyPrefix, tenancyRunning } from './tenancy-rules.ts';
 
 /*
  * A tenancy-year's rent in parts (docs/domain.md, "Rent plans"). Each year's parts are written
@@ -142,25 +142,6 @@ export async function payNewRentYear(
 /** A payment towards the running year's parts (locked): false when it is more than is left. */
 export const payRunningYear = async (tx: Tx, tenancyId: string, payment: PaymentRow) =>
   allocateRent(tx, tenancyId, await yearPartsOf(tx, tenancyId, true), payment);
-
-/**
- * Take a payment's allocations back off its parts (a refund of that rent payment): each part is
- * owed again what the payment had paid of it (docs/domain.md, "Rent plans": refunds).
- */
-export async function releaseRentAllocations(tx: Tx, paymentId: string): Promise<void> {
-  const allocations = await tx
-    .select()
-    .from(rentPartPayments)
-    .where(eq(rentPartPayments.paymentId, paymentId))
-    .for('update');
-  for (const a of allocations) {
-    await tx
-      .update(rentParts)
-      .set({ paid: sql`${rentParts.paid} - ${a.amount}`, updatedAt: sql`now()` })
-      .where(eq(rentParts.id, a.rentPartId));
-  }
-  if (allocations.length) await tx.delete(rentPartPayments).where(eq(rentPartPayments.paymentId, paymentId));
-}
 
 /** The year's rent and plan when a tenancy-year has no parts (paid whole before plans existed). */
 const wholeYear = (yearRent: number, dueDate: string): RentPartRow[] => [
@@ -299,10 +280,14 @@ export async function quoteRent(
     const yearPlan = next.plan;
     const of = parts.length;
     if (input.plan && input.plan !== yearPlan) {
-      throw conflict(
-        `Renewal waits until this year's rent is paid: part ${next.number} of ${of} (${naira(partBalance(next))}) is still to pay.`,
-        { plan: `This year is on its own plan; pay part ${next.number} first` },
-      );
+      const { message } = renewalOf({
+        dueDate: next.dueOn,
+        noticeMoveOutOn: null,
+        unpaidPart: { number: next.number, of, balance: partBalance(next) },
+      });
+      throw conflict(message ?? 'Pay this year first', {
+        plan: `This year is on its own plan; pay part ${next.number} first`,
+      });
     }
     const least = partBalance(next);
     const most = unpaid.reduce((sum, p) => sum + partBalance(p), 0);

@@ -17,6 +17,7 @@ import {
 } from '../payments/payments.fixtures.ts';
 import { payments } from '../payments/payments.schema.ts';
 import { recordRentReminders } from '../rent/rent-reminders.service.ts';
+import { rentDueOf } from './rent-parts.ts';
 import { rentPartPayments, rentParts, tenancies } from './tenancies.schema.ts';
 
 const today = () => todayInLagos();
@@ -172,6 +173,16 @@ describe('rent plans', () => {
     ]);
     const plan = (await profileOf(t, student)).rentDetails.plan;
     expect(plan.parts.map((p: { status: string }) => p.status)).toEqual(['paid', 'part_paid', 'upcoming']);
+    // What other ways to pay (a bank transfer) are told she owes now: part 2's balance.
+    expect(await rentDueOf(t.db, student.user.id)).toEqual({
+      tenancy_id: tenancy.id,
+      room_id: room.id,
+      hostel_id: room.hostelId,
+      part_number: 2,
+      parts_in_year: 3,
+      amount: 20_000,
+      due_on: addMonths(today(), 4),
+    });
     expect(plan.next).toEqual({ number: 2, amount: 20_000, due_on: addMonths(today(), 4) });
     expect(plan.max_payable).toBe(50_000);
 
@@ -196,6 +207,7 @@ describe('rent plans', () => {
     const [owed] = await t.db.select().from(payments).where(eq(payments.reference, b.reference));
     expect(owed?.refundReason).toBe('duplicate');
     expect((await partsOf(tenancy.id)).map((p) => p.paid)).toEqual([40_000, 30_000, 30_000]);
+    expect(await rentDueOf(t.db, student.user.id)).toBeNull();
     expect((await verify(t, student, a.reference)).json().rent_parts).toBe('parts 2–3 of 3');
     const allocated = await t.db
       .select({ amount: rentPartPayments.amount })
