@@ -65,5 +65,15 @@ export const rentDetails = (
   notice: null,
   earliestMoveOut: '2026-12-26',
   renewal: { open: true, opens_on: '2026-11-11', message: null },
+  plan: {
+    plan: 'full',
+    label: 'Full year at once',
+    year_rent: 650_000,
+    parts: [{ number: 1, amount: 650_000, due_on: '2026-01-10', paid: 650_000, status: 'paid' }],
+    paid: 650_000,
+    outstanding: 0,
+    next: null,
+    max_payable: 0,
+  },
   ...over,
 });

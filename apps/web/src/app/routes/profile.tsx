@@ -1,3 +1,4 @@
+import type { Profile } from '@studynest/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
@@ -8,6 +9,7 @@ import { paths } from '../../config/paths.ts';
 import { LogoutButton } from '../../features/auth/components/logout-button.tsx';
 import { CancelInspection } from '../../features/bookings/components/cancel-inspection.tsx';
 import { DocumentsStep } from '../../features/documents/components/documents-step.tsx';
+import { roomQueries } from '../../features/hostels/api/hostel-queries.ts';
 import { PaymentDetails } from '../../features/payments/components/payment-details.tsx';
 import { PaymentHistory } from '../../features/payments/components/payment-history.tsx';
 import { RentDetails } from '../../features/payments/components/rent-details.tsx';
@@ -109,7 +111,7 @@ export function Component() {
       {/* Rent Details (and its Pay Rent button) come with a hostel: a paid agent fee. */}
       <Part n={1}>
         {isOwn && <DocumentsStep />}
-        {data.hostel ? <RentDetails profile={data} /> : <Empty when="book a room" />}
+        {data.hostel ? <OwnRentDetails profile={data} isOwn={isOwn} /> : <Empty when="book a room" />}
         {isOwn && data.rentDetails && <RoomConditionLine condition={data.rentDetails.condition} />}
         {isOwn && (data.rentDetails || data.moveOutStatement) && (
           // Its own page: the review form stays out of the profile's download.
@@ -189,3 +191,14 @@ function Part({ n, children }: { n: number; children: React.ReactNode }) {
 const Empty = ({ when }: { when: string }) => (
   <p className="card text-sm text-muted">Nothing here yet: this opens once you {when}.</p>
 );
+
+/**
+ * Rent Details with the plan her room offers (the room's own answer: the profile does not carry
+ * it), asked for only while she may start a year: before the first rent and once a year is paid.
+ */
+function OwnRentDetails({ profile, isOwn }: { profile: Profile; isOwn: boolean }) {
+  const roomId = profile.agentFeePayment?.room._id ?? '';
+  const startsYear = !profile.rentDetails?.plan.next;
+  const room = useQuery({ ...roomQueries.detail(roomId), enabled: isOwn && Boolean(roomId) && startsYear });
+  return <RentDetails profile={profile} roomPlan={room.isLoading ? 'loading' : room.data?.rent_plan} />;
+}

@@ -1,13 +1,19 @@
 import type { Profile } from '@studynest/contracts';
-import { useId } from 'react';
+import type { RentPlanName } from '@studynest/contracts/rent-plan-terms';
+import { lazy, Suspense, useId } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { CardSection } from '../../../components/ui/card-section.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { hasErrorCode } from '../../../lib/api-client.ts';
-import { formatLagosDate, formatNaira } from '../../../lib/format.ts';
+import { formatLagosDate, formatNaira, todayInLagos } from '../../../lib/format.ts';
 import { PAYMENTS_NEED_A_CONNECTION, useOnline } from '../../../lib/use-online.ts';
 import { usePayAndCheckout } from '../api/payment-queries.ts';
+
+// Only students whose room offers a plan download the plan's chooser and parts table.
+const RentPlanChooser = lazy(() => import('./rent-plan-pay.tsx').then((m) => ({ default: m.RentPlanChooser })));
+const RentParts = lazy(() => import('./rent-plan-pay.tsx').then((m) => ({ default: m.RentParts })));
 
 function daysLeftText(countdown: number): string {
   if (countdown > 1) return `${countdown} days`;
@@ -26,7 +32,17 @@ function daysLeftText(countdown: number): string {
  * notice is given: until then the button stays, disabled, with the reason beside it (the server
  * would refuse the payment anyway).
  */
-export function RentDetails({ profile }: { profile: Profile }) {
+export function RentDetails({
+  profile,
+  roomPlan,
+}: {
+  profile: Profile;
+  /**
+   * The plan the room offers for a year not started yet (from the room itself: the profile does
+   * not carry it): 'loading' while it is asked for; undefined offers the full year only.
+   */
+  roomPlan?: RentPlanName | 'loading' | undefined;
+}) {
   const pay = usePayAndCheckout('rent');
   const online = useOnline();
   const closedId = useId();
@@ -39,12 +55,21 @@ export function RentDetails({ profile }: { profile: Profile }) {
   const busy = pay.isPending || pay.isSuccess;
   const label = rent ? 'Renew Rent' : 'Pay Rent';
   const renewal = rent?.renewal;
+  // The running year on a plan; `owing` while parts of it are unpaid (no renewal until they are).
+  const year = rent?.plan.plan === 'full' ? null : rent?.plan;
+  const owing = year?.next ? year : null;
   const closedBecause =
-    renewal && !renewal.open
+    renewal && !renewal.open && !owing
       ? (renewal.message ?? `Renewal opens on ${formatLagosDate(renewal.opens_on)}.`)
       : online
         ? null
         : PAYMENTS_NEED_A_CONNECTION;
+  // A year not started (a first rent, a renewal) in a room with a plan: she chooses.
+  const choosePlan = !owing && roomPlan && roomPlan !== 'full' && roomPlan !== 'loading' ? roomPlan : null;
+  const button = { closedBecause, closedId, busy };
+  const payFor = (more: { amount?: number; plan?: RentPlanName }) =>
+    room &&
+    pay.mutate({ room_id: room._id, hostel_id: hostel._id, booking_id: agent?.booking._id, ...more });
 
   return (
     <CardSection title="Rent Details">
@@ -82,7 +107,27 @@ export function RentDetails({ profile }: { profile: Profile }) {
           Read and accept the tenancy agreement
         </Link>
       )}
-      {room ? (
+      {year && (
+        <Suspense fallback={<Spinner label="Loading your rent plan…" />}>
+          <RentParts state={year} onPay={(amount) => payFor({ amount })} {...button} />
+        </Suspense>
+      )}
+      {room && choosePlan && (
+        <Suspense fallback={<Spinner label="Loading rent plans…" />}>
+          <RentPlanChooser
+            plan={choosePlan}
+            yearRent={room.price}
+            // A renewal's year starts when the running one ends.
+            start={rent ? rent.rentDueDate : todayInLagos()}
+            label={label}
+            // The full year keeps the price she saw, which the server checks; a plan's first part is its to work out.
+            onPay={(plan) => payFor(plan === 'full' ? { amount: room.price, plan } : { plan })}
+            {...button}
+          />
+        </Suspense>
+      )}
+      {room && !owing && roomPlan === 'loading' && <Spinner label="Loading how you can pay…" />}
+      {room && !owing && !choosePlan && roomPlan !== 'loading' && (
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm">
             Rent per year: <span className="font-bold text-brand-800">{formatNaira(room.price)}</span>
@@ -92,19 +137,13 @@ export function RentDetails({ profile }: { profile: Profile }) {
             className="btn-primary"
             disabled={busy || closedBecause !== null}
             aria-describedby={closedBecause ? closedId : undefined}
-            onClick={() =>
-              pay.mutate({
-                amount: room.price,
-                room_id: room._id,
-                hostel_id: hostel._id,
-                booking_id: agent?.booking._id,
-              })
-            }
+            onClick={() => payFor({ amount: room.price })}
           >
             {busy ? 'Starting payment…' : label}
           </button>
         </div>
-      ) : (
+      )}
+      {!room && (
         <Alert tone="info">
           To pay rent online, contact support: we could not find the room of this tenancy.
         </Alert>
