@@ -55,4 +55,3 @@ export function splitRent(plan: RentPlanName, yearRent: number, start: string): 
 
 export const RENT_PART_STATUSES = ['paid', 'part_paid', 'due', 'late', 'upcoming'] as const;
 export type RentPartStatus = (typeof RENT_PART_STATUSES)[number];
-

@@ -6,7 +6,6 @@ import { RENT_PART_STATUSES, RENT_PLANS } from './rent-plan-terms.ts';
 // from '@studynest/contracts/rent-plan-terms' without downloading the schemas below.
 export * from './rent-plan-terms.ts';
 
-
 export const RentPlanSchema = prepared(
   (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
   z.enum(RENT_PLANS, { error: `Rent plan must be one of: ${RENT_PLANS.join(', ')}` }),

@@ -33,7 +33,14 @@ function toFormData(payload: HostelFormPayload): FormData {
   form.append('address', payload.address);
   form.append('hostel_details', payload.hostel_details);
   // A blank fact clears it; amenities go as one comma list so that none at all clears them too.
-  for (const name of ['university', 'state', 'city', 'walking_minutes', 'gender_policy', 'rent_plan'] as const) {
+  for (const name of [
+    'university',
+    'state',
+    'city',
+    'walking_minutes',
+    'gender_policy',
+    'rent_plan',
+  ] as const) {
     form.append(name, payload[name]);
   }
   form.append('amenities', payload.amenities.join(','));

@@ -114,6 +114,87 @@ describe('RentDetails', () => {
   });
 });
 
+describe('RentDetails: rent plans', () => {
+  const planned = (state: Partial<NonNullable<Profile['rentDetails']>['plan']>): Profile => ({
+    ...base,
+    hostel,
+    agentFeePayment: { ...agentPaid, booking_status: 'inspected' },
+    roomPricePayment: { status: 'success', amount: 390_000, reference: 'SN-RR-1' },
+    rentDetails: rentDetails({
+      countdown: 200,
+      // Closed for renewal: paying a part is not a renewal, so it stays open.
+      renewal: { open: false, opens_on: '2026-11-11', message: null },
+      plan: {
+        plan: 'two_parts',
+        label: '2 parts: 60% at move-in, 40% within 4 months',
+        year_rent: 650_000,
+        parts: [
+          { number: 1, amount: 390_000, due_on: '2026-01-10', paid: 390_000, status: 'paid' },
+          { number: 2, amount: 260_000, due_on: '2026-05-10', paid: 0, status: 'due' },
+        ],
+        paid: 390_000,
+        outstanding: 260_000,
+        next: { number: 2, amount: 260_000, due_on: '2026-05-10' },
+        max_payable: 260_000,
+        ...state,
+      },
+    }),
+  });
+
+  it("offers the room's plan beside the full year before the first rent", async () => {
+    renderWithQuery(
+      <RentDetails profile={{ ...base, hostel, agentFeePayment: agentPaid }} roomPlan="two_parts" />,
+    );
+    expect(
+      await screen.findByRole('group', { name: "How do you want to pay this year's rent?" }),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pay Rent: ₦650,000' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Pay Rent' })).toBeNull();
+  });
+
+  it("waits for the room's plan before offering a way to pay", () => {
+    renderWithQuery(
+      <RentDetails profile={{ ...base, hostel, agentFeePayment: agentPaid }} roomPlan="loading" />,
+    );
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.getByText('Loading how you can pay…')).toBeTruthy();
+  });
+
+  it("shows the running year's parts and the next part's button instead of Renew Rent", async () => {
+    renderWithQuery(<RentDetails profile={planned({})} roomPlan="two_parts" />);
+    const pay = (await screen.findByRole('button', {
+      name: 'Pay ₦260,000 (part 2 of 2)',
+    })) as HTMLButtonElement;
+    expect(pay.disabled).toBe(false);
+    expect(screen.queryByRole('button', { name: /Renew Rent/ })).toBeNull();
+    expect(screen.queryByRole('radio')).toBeNull();
+  });
+
+  it('offers the same plan again once the year is paid, closed until renewal opens', async () => {
+    const paid = planned({
+      parts: [
+        { number: 1, amount: 390_000, due_on: '2026-01-10', paid: 390_000, status: 'paid' },
+        { number: 2, amount: 260_000, due_on: '2026-05-10', paid: 260_000, status: 'paid' },
+      ],
+      paid: 650_000,
+      outstanding: 0,
+      next: null,
+      max_payable: 0,
+    });
+    renderWithQuery(<RentDetails profile={paid} roomPlan="two_parts" />);
+    const renew = (await screen.findByRole('button', { name: 'Renew Rent: ₦650,000' })) as HTMLButtonElement;
+    expect(renew.disabled).toBe(true);
+    expect(document.getElementById(renew.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Renewal opens on 11 Nov 2026.',
+    );
+    // The renewed year starts when this one ends (10 Jan 2027): part 2 falls due 4 months later.
+    expect(Array.from(document.querySelectorAll('form li'), (li) => li.textContent)).toEqual([
+      'Part 1: ₦390,000 now',
+      'Part 2: ₦260,000, due by 10 May 2027',
+    ]);
+  });
+});
+
 describe('RentDetails: renewal', () => {
   const tenant = (renewal: NonNullable<Profile['rentDetails']>['renewal']): Profile => ({
     ...base,

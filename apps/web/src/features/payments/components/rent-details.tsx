@@ -12,7 +12,9 @@ import { PAYMENTS_NEED_A_CONNECTION, useOnline } from '../../../lib/use-online.t
 import { usePayAndCheckout } from '../api/payment-queries.ts';
 
 // Only students whose room offers a plan download the plan's chooser and parts table.
-const RentPlanChooser = lazy(() => import('./rent-plan-pay.tsx').then((m) => ({ default: m.RentPlanChooser })));
+const RentPlanChooser = lazy(() =>
+  import('./rent-plan-pay.tsx').then((m) => ({ default: m.RentPlanChooser })),
+);
 const RentParts = lazy(() => import('./rent-plan-pay.tsx').then((m) => ({ default: m.RentParts })));
 
 function daysLeftText(countdown: number): string {
@@ -68,8 +70,7 @@ export function RentDetails({
   const choosePlan = !owing && roomPlan && roomPlan !== 'full' && roomPlan !== 'loading' ? roomPlan : null;
   const button = { closedBecause, closedId, busy };
   const payFor = (more: { amount?: number; plan?: RentPlanName }) =>
-    room &&
-    pay.mutate({ room_id: room._id, hostel_id: hostel._id, booking_id: agent?.booking._id, ...more });
+    room && pay.mutate({ room_id: room._id, hostel_id: hostel._id, booking_id: agent?.booking._id, ...more });
 
   return (
     <CardSection title="Rent Details">

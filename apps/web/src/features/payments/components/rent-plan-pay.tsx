@@ -97,7 +97,13 @@ function Choice({
     <label
       className={`flex min-h-11 items-start gap-3 rounded-lg border p-3 text-sm ${checked ? 'border-brand-600 bg-brand-50' : 'border-line'}`}
     >
-      <input type="radio" className="mt-0.5 size-5 shrink-0" name={name} checked={checked} onChange={onChange} />
+      <input
+        type="radio"
+        className="mt-0.5 size-5 shrink-0"
+        name={name}
+        checked={checked}
+        onChange={onChange}
+      />
       <span>{children}</span>
     </label>
   );
@@ -175,7 +181,9 @@ export function RentParts({
             aria-describedby={button.closedBecause ? button.closedId : undefined}
             onClick={() => onPay(balance)}
           >
-            {button.busy ? 'Starting payment…' : `Pay ${formatNaira(balance)} (part ${next.number} of ${total})`}
+            {button.busy
+              ? 'Starting payment…'
+              : `Pay ${formatNaira(balance)} (part ${next.number} of ${total})`}
           </button>
           {state.max_payable > balance && (
             <OtherAmount min={balance} max={state.max_payable} part={next.number} onPay={onPay} {...button} />
@@ -196,7 +204,8 @@ export function checkAmount(
 ): { amount: number } | { problem: string } {
   const parsed = parseNaira(text);
   if (!('naira' in parsed)) return { problem: `Amount ${parsed.problem}` };
-  if (parsed.naira < min) return { problem: `Pay at least ${formatNaira(min)}: what is left of part ${part}.` };
+  if (parsed.naira < min)
+    return { problem: `Pay at least ${formatNaira(min)}: what is left of part ${part}.` };
   if (parsed.naira > max) {
     return { problem: `Pay at most ${formatNaira(max)}: what is left of this year's rent.` };
   }

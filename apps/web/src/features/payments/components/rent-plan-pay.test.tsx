@@ -1,0 +1,191 @@
+import type { RentPlanState } from '@studynest/contracts';
+import { LATE_PART_TERMS } from '@studynest/contracts/rent-plan-terms';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { checkAmount, RentParts, RentPlanChooser } from './rent-plan-pay.tsx';
+
+afterEach(cleanup);
+
+const open = { closedBecause: null, closedId: 'closed', busy: false };
+
+describe('RentPlanChooser', () => {
+  it('offers the full year or the plan, each part with its amount and due date, in a labelled group', () => {
+    const onPay = vi.fn();
+    render(
+      <RentPlanChooser
+        plan="two_parts"
+        yearRent={650_001}
+        start="2026-11-27"
+        label="Pay Rent"
+        onPay={onPay}
+        {...open}
+      />,
+    );
+    const group = screen.getByRole('group', { name: "How do you want to pay this year's rent?" });
+    const [full, parts] = within(group).getAllByRole('radio') as HTMLInputElement[];
+    expect(full?.checked).toBe(true);
+    expect(full?.closest('label')?.textContent).toBe('Full year: ₦650,001 now');
+    // splitRent: 40% rounded down, the first part takes what rounding left over.
+    expect(parts?.closest('label')?.textContent).toBe(
+      '2 parts: 60% at move-in, 40% within 4 monthsPart 1: ₦390,001 nowPart 2: ₦260,000, due by 27 Mar 2027',
+    );
+    expect(screen.getByText(LATE_PART_TERMS)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Pay Rent: ₦650,001' }));
+    expect(onPay).toHaveBeenLastCalledWith('full');
+    fireEvent.click(parts!);
+    fireEvent.click(screen.getByRole('button', { name: 'Pay Rent: ₦390,001' }));
+    expect(onPay).toHaveBeenLastCalledWith('two_parts');
+  });
+
+  it('keeps the button, disabled and explained, while paying is closed', () => {
+    render(
+      <RentPlanChooser
+        plan="three_parts"
+        yearRent={900_000}
+        start="2027-01-10"
+        label="Renew Rent"
+        onPay={vi.fn()}
+        closedBecause="Renewal opens on 11 Nov 2026."
+        closedId="why"
+        busy={false}
+      />,
+    );
+    const button = screen.getByRole('button', { name: 'Renew Rent: ₦900,000' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(button.getAttribute('aria-describedby')).toBe('why');
+    expect(screen.getByText(/Part 3:/).textContent).toBe('Part 3: ₦270,000, due by 10 Sept 2027');
+  });
+});
+
+const twoParts = (over: Partial<RentPlanState> = {}): RentPlanState => ({
+  plan: 'two_parts',
+  label: '2 parts: 60% at move-in, 40% within 4 months',
+  year_rent: 650_000,
+  parts: [
+    { number: 1, amount: 390_000, due_on: '2026-11-27', paid: 390_000, status: 'paid' },
+    { number: 2, amount: 260_000, due_on: '2027-03-27', paid: 0, status: 'upcoming' },
+  ],
+  paid: 390_000,
+  outstanding: 260_000,
+  next: { number: 2, amount: 260_000, due_on: '2027-03-27' },
+  max_payable: 260_000,
+  ...over,
+});
+
+describe('RentParts', () => {
+  it('lists each part with its status in words, what is paid, and the next part to pay', () => {
+    const onPay = vi.fn();
+    render(<RentParts state={twoParts()} onPay={onPay} {...open} />);
+    expect(screen.getByText(/Paid/, { selector: 'p' }).textContent).toBe(
+      '2 parts: 60% at move-in, 40% within 4 months. Paid ₦390,000 of ₦650,000; ₦260,000 left.',
+    );
+    const rows = Array.from(document.querySelectorAll('tbody tr'), (tr) => tr.textContent);
+    expect(rows).toEqual(['1 of 2₦390,00027 Nov 2026₦390,000Paid', '2 of 2₦260,00027 Mar 2027₦0Upcoming']);
+    expect(screen.getByText('Next: part 2 of 2, due by 27 Mar 2027.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay ₦260,000 (part 2 of 2)' }));
+    expect(onPay).toHaveBeenCalledWith(260_000);
+    // The next part is all that is left: no other amount to offer.
+    expect(screen.queryByText('Pay a different amount')).toBeNull();
+  });
+
+  it('says a late part is late, in words and in a style that stands out', () => {
+    render(
+      <RentParts
+        state={twoParts({
+          parts: [
+            { number: 1, amount: 390_000, due_on: '2026-07-01', paid: 390_000, status: 'paid' },
+            { number: 2, amount: 260_000, due_on: '2026-11-01', paid: 60_000, status: 'late' },
+          ],
+          paid: 450_000,
+          outstanding: 200_000,
+          next: { number: 2, amount: 200_000, due_on: '2026-11-01' },
+          max_payable: 200_000,
+        })}
+        onPay={vi.fn()}
+        {...open}
+      />,
+    );
+    expect(screen.getByText('Late').className).toContain('badge-danger');
+    expect(screen.getByText('Part 2 is late: it was due by 1 Nov 2026.').className).toContain(
+      'text-danger-700',
+    );
+    // The balance of the part, not its whole amount.
+    expect(screen.getByRole('button', { name: 'Pay ₦200,000 (part 2 of 2)' }).className).toContain(
+      'btn-danger',
+    );
+  });
+
+  it('lets her pay more than the next part, up to what is left, checking the amount first', () => {
+    const onPay = vi.fn();
+    render(
+      <RentParts
+        state={{
+          plan: 'three_parts',
+          label: '3 parts',
+          year_rent: 900_000,
+          parts: [
+            { number: 1, amount: 360_000, due_on: '2026-11-27', paid: 0, status: 'due' },
+            { number: 2, amount: 270_000, due_on: '2027-03-27', paid: 0, status: 'upcoming' },
+            { number: 3, amount: 270_000, due_on: '2027-07-27', paid: 0, status: 'upcoming' },
+          ],
+          paid: 0,
+          outstanding: 900_000,
+          next: { number: 1, amount: 360_000, due_on: '2026-11-27' },
+          max_payable: 900_000,
+        }}
+        onPay={onPay}
+        {...open}
+      />,
+    );
+    const input = screen.getByLabelText('Amount to pay (₦)') as HTMLInputElement;
+    const submit = screen.getByRole('button', { name: 'Pay this amount' });
+    const tryAmount = (text: string) => {
+      fireEvent.change(input, { target: { value: text } });
+      fireEvent.click(submit);
+    };
+
+    tryAmount('100,000');
+    expect(screen.getByText('Pay at least ₦360,000: what is left of part 1.')).toBeTruthy();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(input);
+    tryAmount('1,000,000');
+    expect(screen.getByText("Pay at most ₦900,000: what is left of this year's rent.")).toBeTruthy();
+    tryAmount('abc');
+    expect(screen.getByText('Amount must be a number of naira, like 100,000')).toBeTruthy();
+    expect(onPay).not.toHaveBeenCalled();
+
+    tryAmount('₦630,000');
+    expect(onPay).toHaveBeenCalledWith(630_000);
+    expect(input.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('shows a paid year without anything to pay', () => {
+    render(
+      <RentParts
+        state={twoParts({
+          parts: [
+            { number: 1, amount: 390_000, due_on: '2026-11-27', paid: 390_000, status: 'paid' },
+            { number: 2, amount: 260_000, due_on: '2027-03-27', paid: 260_000, status: 'paid' },
+          ],
+          paid: 650_000,
+          outstanding: 0,
+          next: null,
+          max_payable: 0,
+        })}
+        onPay={vi.fn()}
+        {...open}
+      />,
+    );
+    expect(screen.getAllByText('Paid', { selector: 'span' })).toHaveLength(2);
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+});
+
+describe('checkAmount', () => {
+  it('accepts the bounds themselves', () => {
+    expect(checkAmount('360000', 360_000, 900_000, 1)).toEqual({ amount: 360_000 });
+    expect(checkAmount('900,000', 360_000, 900_000, 1)).toEqual({ amount: 900_000 });
+    expect(checkAmount('', 1, 2, 1)).toEqual({ problem: 'Amount is required' });
+  });
+});
