@@ -2,6 +2,7 @@ import type { PaymentDetail, Profile } from '@studynest/contracts';
 import { COLLECT_KEY_LINE } from '@studynest/contracts/receipt';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hostel, placement, profile, rentDetails, room } from '../../../testing/fixtures.ts';
 import { PaymentDetails } from './payment-details.tsx';
@@ -24,7 +25,11 @@ const agentPaid: Profile['agentFeePayment'] = {
 afterEach(cleanup);
 
 const renderWithQuery = (ui: React.ReactNode) =>
-  render(<QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>);
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>{ui}</MemoryRouter>
+    </QueryClientProvider>,
+  );
 
 describe('PaymentDetails', () => {
   it('renders nothing without an agent-fee payment', () => {
@@ -141,14 +146,12 @@ describe('RentDetails: rent plans', () => {
     }),
   });
 
-  it("offers the room's plan beside the full year before the first rent", async () => {
+  it("sends her to choose between the full year and the room's plan before the first rent", () => {
     renderWithQuery(
       <RentDetails profile={{ ...base, hostel, agentFeePayment: agentPaid }} roomPlan="two_parts" />,
     );
-    expect(
-      await screen.findByRole('group', { name: "How do you want to pay this year's rent?" }),
-    ).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Pay Rent: ₦650,000' })).toBeTruthy();
+    expect(screen.getByText('Pay the full year or in parts.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Pay Rent' }).getAttribute('href')).toBe('/rent-plan');
     expect(screen.queryByRole('button', { name: 'Pay Rent' })).toBeNull();
   });
 
@@ -160,17 +163,46 @@ describe('RentDetails: rent plans', () => {
     expect(screen.getByText('Loading how you can pay…')).toBeTruthy();
   });
 
-  it("shows the running year's parts and the next part's button instead of Renew Rent", async () => {
+  it("shows the plan, what is paid and the next part's button instead of Renew Rent", () => {
     renderWithQuery(<RentDetails profile={planned({})} roomPlan="two_parts" />);
-    const pay = (await screen.findByRole('button', {
-      name: 'Pay ₦260,000 (part 2 of 2)',
-    })) as HTMLButtonElement;
+    const row = (label: string) =>
+      Array.from(document.querySelectorAll('tbody tr'), (tr) => tr.textContent).find((t) =>
+        t?.startsWith(label),
+      );
+    expect(row('Rent plan')).toBe('Rent plan2 parts: 60% at move-in, 40% within 4 months');
+    expect(row('Paid')).toBe('Paid₦390,000 of ₦650,000');
+    expect(row('Next part')).toBe('Next partPart 2 of 2: ₦260,000, due by 10 May 2026');
+    const pay = screen.getByRole('button', { name: 'Pay ₦260,000 (part 2 of 2)' }) as HTMLButtonElement;
+    // Renewal is closed, but paying a part is not a renewal.
     expect(pay.disabled).toBe(false);
     expect(screen.queryByRole('button', { name: /Renew Rent/ })).toBeNull();
-    expect(screen.queryByRole('radio')).toBeNull();
+    expect(
+      screen.getByRole('link', { name: 'Every part, or pay a different amount' }).getAttribute('href'),
+    ).toBe('/rent-plan');
   });
 
-  it('offers the same plan again once the year is paid, closed until renewal opens', async () => {
+  it('says a late part is late, and asks for what is left of it', () => {
+    renderWithQuery(
+      <RentDetails
+        profile={planned({
+          parts: [
+            { number: 1, amount: 390_000, due_on: '2026-01-10', paid: 390_000, status: 'paid' },
+            { number: 2, amount: 260_000, due_on: '2026-05-10', paid: 60_000, status: 'late' },
+          ],
+          paid: 450_000,
+          outstanding: 200_000,
+          max_payable: 200_000,
+        })}
+      />,
+    );
+    const late = screen.getByText('Part 2 of 2: ₦200,000, late: it was due by 10 May 2026');
+    expect(late.className).toContain('text-danger-700');
+    expect(screen.getByRole('button', { name: 'Pay ₦200,000 (part 2 of 2)' }).className).toContain(
+      'btn-danger',
+    );
+  });
+
+  it('keeps Renew Rent closed, with its reason, once a year on a plan is paid', () => {
     const paid = planned({
       parts: [
         { number: 1, amount: 390_000, due_on: '2026-01-10', paid: 390_000, status: 'paid' },
@@ -182,16 +214,11 @@ describe('RentDetails: rent plans', () => {
       max_payable: 0,
     });
     renderWithQuery(<RentDetails profile={paid} roomPlan="two_parts" />);
-    const renew = (await screen.findByRole('button', { name: 'Renew Rent: ₦650,000' })) as HTMLButtonElement;
+    const renew = screen.getByRole('button', { name: 'Renew Rent' }) as HTMLButtonElement;
     expect(renew.disabled).toBe(true);
     expect(document.getElementById(renew.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
       'Renewal opens on 11 Nov 2026.',
     );
-    // The renewed year starts when this one ends (10 Jan 2027): part 2 falls due 4 months later.
-    expect(Array.from(document.querySelectorAll('form li'), (li) => li.textContent)).toEqual([
-      'Part 1: ₦390,000 now',
-      'Part 2: ₦260,000, due by 10 May 2027',
-    ]);
   });
 });
 

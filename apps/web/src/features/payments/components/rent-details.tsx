@@ -1,21 +1,12 @@
 import type { Profile } from '@studynest/contracts';
 import type { RentPlanName } from '@studynest/contracts/rent-plan-terms';
-import { lazy, Suspense, useId } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { CardSection } from '../../../components/ui/card-section.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
-import { hasErrorCode } from '../../../lib/api-client.ts';
-import { formatLagosDate, formatNaira, todayInLagos } from '../../../lib/format.ts';
-import { PAYMENTS_NEED_A_CONNECTION, useOnline } from '../../../lib/use-online.ts';
-import { usePayAndCheckout } from '../api/payment-queries.ts';
-
-// Only students whose room offers a plan download the plan's chooser and parts table.
-const RentPlanChooser = lazy(() =>
-  import('./rent-plan-pay.tsx').then((m) => ({ default: m.RentPlanChooser })),
-);
-const RentParts = lazy(() => import('./rent-plan-pay.tsx').then((m) => ({ default: m.RentParts })));
+import { formatLagosDate, formatNaira } from '../../../lib/format.ts';
+import { nextPart, PayRentProblem, useRentPayment } from './rent-payment.tsx';
 
 function daysLeftText(countdown: number): string {
   if (countdown > 1) return `${countdown} days`;
@@ -33,6 +24,10 @@ function daysLeftText(countdown: number): string {
  * fee is what gives a student a hostel.) Renewal opens 60 days before the due date and never while
  * notice is given: until then the button stays, disabled, with the reason beside it (the server
  * would refuse the payment anyway).
+ *
+ * Rent in parts (docs/domain.md, "Rent plans"): a year on a plan shows what is paid and the next
+ * part with its button; every part, paying a different amount and choosing a plan for a year not
+ * started have a page of their own (the rent plan page), so the profile does not carry them.
  */
 export function RentDetails({
   profile,
@@ -45,32 +40,14 @@ export function RentDetails({
    */
   roomPlan?: RentPlanName | 'loading' | undefined;
 }) {
-  const pay = usePayAndCheckout('rent');
-  const online = useOnline();
-  const closedId = useId();
-  const hostel = profile.hostel;
+  const { pay, hostel, room, rent, year, owing, label, button, payFor } = useRentPayment(profile);
   if (!hostel) return null;
-  const agent = profile.agentFeePayment;
-  // The room comes from the agent-fee payment for this hostel (the profile carries no other room).
-  const room = agent && agent.hostel._id === hostel._id ? agent.room : null;
-  const rent = profile.rentDetails;
-  const busy = pay.isPending || pay.isSuccess;
-  const label = rent ? 'Renew Rent' : 'Pay Rent';
-  const renewal = rent?.renewal;
-  // The running year on a plan; `owing` while parts of it are unpaid (no renewal until they are).
-  const year = rent?.plan.plan === 'full' ? null : rent?.plan;
-  const owing = year?.next ? year : null;
-  const closedBecause =
-    renewal && !renewal.open && !owing
-      ? (renewal.message ?? `Renewal opens on ${formatLagosDate(renewal.opens_on)}.`)
-      : online
-        ? null
-        : PAYMENTS_NEED_A_CONNECTION;
-  // A year not started (a first rent, a renewal) in a room with a plan: she chooses.
-  const choosePlan = !owing && roomPlan && roomPlan !== 'full' && roomPlan !== 'loading' ? roomPlan : null;
-  const button = { closedBecause, closedId, busy };
-  const payFor = (more: { amount?: number; plan?: RentPlanName }) =>
-    room && pay.mutate({ room_id: room._id, hostel_id: hostel._id, booking_id: agent?.booking._id, ...more });
+  const { closedBecause, closedId, busy } = button;
+  const next = owing && nextPart(owing);
+  // A year not started (a first rent, a renewal) in a room with a plan: she chooses on the plan page.
+  const choose = !owing && roomPlan !== undefined && roomPlan !== 'full';
+  const disabled = busy || closedBecause !== null;
+  const describedBy = closedBecause ? closedId : undefined;
 
   return (
     <CardSection title="Rent Details">
@@ -87,6 +64,21 @@ export function RentDetails({
             <Row label="Start date">{rent ? formatLagosDate(rent.rentStartDate) : 'Not started yet'}</Row>
             <Row label="Due date">{rent ? formatLagosDate(rent.rentDueDate) : '—'}</Row>
             <Row label="Days left">{rent ? daysLeftText(rent.countdown) : '—'}</Row>
+            {year && (
+              <>
+                <Row label="Rent plan">{year.label}</Row>
+                <Row label="Paid">
+                  {formatNaira(year.paid)} of {formatNaira(year.year_rent)}
+                </Row>
+              </>
+            )}
+            {next && (
+              <Row label="Next part">
+                <span className={next.late ? 'font-semibold text-danger-700' : undefined}>
+                  {`Part ${next.number} of ${next.of}: ${formatNaira(next.balance)}, ${next.late ? 'late: it was due by' : 'due by'} ${formatLagosDate(next.due_on)}`}
+                </span>
+              </Row>
+            )}
           </tbody>
         </table>
       </div>
@@ -95,59 +87,52 @@ export function RentDetails({
           Your tenancy starts on the day you pay the rent and runs for 12 months.
         </p>
       )}
-      {pay.error && <Alert tone="error">{pay.error.message}</Alert>}
-      {/* With paperwork required (an admin setting), the server asks for approved documents, then for
-          her accepted agreement; each answer leads to the page that settles it. */}
-      {hasErrorCode(pay.error, 'documents_required') && (
-        <Link to={paths.documents.getHref()} className="btn-primary self-start">
-          Send or check your documents
-        </Link>
-      )}
-      {room && hasErrorCode(pay.error, 'agreement_required') && (
-        <Link to={paths.tenancyAgreement.getHref(room._id)} className="btn-primary self-start">
-          Read and accept the tenancy agreement
-        </Link>
-      )}
-      {year && (
-        <Suspense fallback={<Spinner label="Loading your rent plan…" />}>
-          <RentParts state={year} onPay={(amount) => payFor({ amount })} {...button} />
-        </Suspense>
-      )}
-      {room && choosePlan && (
-        <Suspense fallback={<Spinner label="Loading rent plans…" />}>
-          <RentPlanChooser
-            plan={choosePlan}
-            yearRent={room.price}
-            // A renewal's year starts when the running one ends.
-            start={rent ? rent.rentDueDate : todayInLagos()}
-            label={label}
-            // The full year keeps the price she saw, which the server checks; a plan's first part is its to work out.
-            onPay={(plan) => payFor(plan === 'full' ? { amount: room.price, plan } : { plan })}
-            {...button}
-          />
-        </Suspense>
-      )}
-      {room && !owing && roomPlan === 'loading' && <Spinner label="Loading how you can pay…" />}
-      {room && !owing && !choosePlan && roomPlan !== 'loading' && (
-        <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-sm">
-            Rent per year: <span className="font-bold text-brand-800">{formatNaira(room.price)}</span>
-          </p>
-          <button
-            type="button"
-            className="btn-primary"
-            disabled={busy || closedBecause !== null}
-            aria-describedby={closedBecause ? closedId : undefined}
-            onClick={() => payFor({ amount: room.price })}
-          >
-            {busy ? 'Starting payment…' : label}
-          </button>
-        </div>
-      )}
-      {!room && (
+      <PayRentProblem error={pay.error} roomId={room?._id} />
+      {!room ? (
         <Alert tone="info">
           To pay rent online, contact support: we could not find the room of this tenancy.
         </Alert>
+      ) : next ? (
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+          <Link to={paths.rentPlan.getHref()} className="text-sm font-semibold text-brand-700 underline">
+            Every part, or pay a different amount
+          </Link>
+          <button
+            type="button"
+            className={next.late ? 'btn-danger' : 'btn-primary'}
+            disabled={disabled}
+            aria-describedby={describedBy}
+            onClick={() => payFor({ amount: next.balance })}
+          >
+            {busy
+              ? 'Starting payment…'
+              : `Pay ${formatNaira(next.balance)} (part ${next.number} of ${next.of})`}
+          </button>
+        </div>
+      ) : roomPlan === 'loading' ? (
+        <Spinner label="Loading how you can pay…" />
+      ) : (
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm">
+            Rent per year: <span className="font-bold text-brand-800">{formatNaira(room.price)}</span>
+            {choose && <span className="block text-muted">Pay the full year or in parts.</span>}
+          </p>
+          {choose && !disabled ? (
+            <Link to={paths.rentPlan.getHref()} className="btn-primary">
+              {label}
+            </Link>
+          ) : (
+            <button
+              type="button"
+              className="btn-primary"
+              disabled={disabled}
+              aria-describedby={describedBy}
+              onClick={() => payFor({ amount: room.price })}
+            >
+              {busy ? 'Starting payment…' : label}
+            </button>
+          )}
+        </div>
       )}
       {room && closedBecause && (
         <p id={closedId} className="text-sm text-muted">

@@ -1,8 +1,11 @@
-import type { RentPlanState } from '@studynest/contracts';
+import type { Profile, RentPlanState } from '@studynest/contracts';
 import { LATE_PART_TERMS } from '@studynest/contracts/rent-plan-terms';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { checkAmount, RentParts, RentPlanChooser } from './rent-plan-pay.tsx';
+import { hostel, profile, rentDetails, room } from '../../../testing/fixtures.ts';
+import { checkAmount, RentParts, RentPlanChooser, RentPlanPage } from './rent-plan-pay.tsx';
 
 afterEach(cleanup);
 
@@ -187,5 +190,67 @@ describe('checkAmount', () => {
     expect(checkAmount('360000', 360_000, 900_000, 1)).toEqual({ amount: 360_000 });
     expect(checkAmount('900,000', 360_000, 900_000, 1)).toEqual({ amount: 900_000 });
     expect(checkAmount('', 1, 2, 1)).toEqual({ problem: 'Amount is required' });
+  });
+});
+
+describe('RentPlanPage', () => {
+  const student = (rent: Profile['rentDetails']): Profile => ({
+    ...profile,
+    hostel,
+    agentFeePayment: {
+      status: 'success',
+      payment_type: 'AGENT_FEE',
+      amount: 65_000,
+      reference: 'SN-AF-1',
+      booking: { _id: 'b1', inspection_date_time: '2026-11-23_10:00am - 10:30am' },
+      room,
+      hostel,
+      booking_status: 'inspected',
+      cancel_until: null,
+    },
+    rentDetails: rent,
+  });
+  const renderPage = (p: Profile) =>
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>
+          <RentPlanPage profile={p} roomPlan="two_parts" />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+
+  it('shows the running year’s parts, and no choice of plan until they are paid', () => {
+    renderPage(student(rentDetails({ plan: twoParts() })));
+    expect(screen.getByRole('heading', { name: "This year's rent" })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pay ₦260,000 (part 2 of 2)' })).toBeTruthy();
+    expect(screen.queryByRole('radio')).toBeNull();
+  });
+
+  it('offers the same plan for the next year once this one is paid, its parts counted from the due date', () => {
+    const paid = twoParts({
+      parts: [
+        { number: 1, amount: 390_000, due_on: '2026-01-10', paid: 390_000, status: 'paid' },
+        { number: 2, amount: 260_000, due_on: '2026-05-10', paid: 260_000, status: 'paid' },
+      ],
+      paid: 650_000,
+      outstanding: 0,
+      next: null,
+      max_payable: 0,
+    });
+    renderPage(student(rentDetails({ plan: paid })));
+    expect(screen.getByRole('heading', { name: "This year's rent: paid" })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Next year' })).toBeTruthy();
+    // The renewed year starts when this one ends (10 Jan 2027).
+    expect(Array.from(document.querySelectorAll('form li'), (li) => li.textContent)).toEqual([
+      'Part 1: ₦390,000 now',
+      'Part 2: ₦260,000, due by 10 May 2027',
+    ]);
+    expect(screen.getByRole('button', { name: 'Renew Rent: ₦650,000' })).toBeTruthy();
+  });
+
+  it('offers the choice for a first rent', () => {
+    renderPage(student(null));
+    expect(screen.getByRole('heading', { name: "This year's rent" })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pay Rent: ₦650,000' })).toBeTruthy();
   });
 });

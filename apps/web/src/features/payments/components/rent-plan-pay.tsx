@@ -1,4 +1,4 @@
-import type { RentPlanState } from '@studynest/contracts';
+import type { Profile, RentPlanState } from '@studynest/contracts';
 import { parseNaira } from '@studynest/contracts/money';
 import {
   RENT_PLAN_LABEL,
@@ -7,14 +7,58 @@ import {
   splitRent,
 } from '@studynest/contracts/rent-plan-terms';
 import { useId, useRef, useState } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { CardSection } from '../../../components/ui/card-section.tsx';
 import { LatePartTerms } from '../../../components/ui/rent-plan-terms.tsx';
-import { formatLagosDate, formatNaira } from '../../../lib/format.ts';
+import { formatLagosDate, formatNaira, todayInLagos } from '../../../lib/format.ts';
+import { nextPart, PayRentProblem, useRentPayment } from './rent-payment.tsx';
 
 /**
- * Rent in parts on the profile (docs/domain.md, "Rent plans"): choosing the full year or the room's
- * plan before a year starts, and the running year's parts with the next one to pay. Loaded only for
- * a student whose room has a plan.
+ * The rent plan page (docs/domain.md, "Rent plans"): the running year's parts with the next one to
+ * pay or a different amount, and for a year not started (a first rent, a renewal) the choice of the
+ * full year or the room's plan. A page of its own, so the profile does not carry it.
  */
+export function RentPlanPage({ profile, roomPlan }: { profile: Profile; roomPlan: RentPlanName }) {
+  const { pay, room, rent, year, owing, label, button, payFor } = useRentPayment(profile);
+  return (
+    <>
+      <PayRentProblem error={pay.error} roomId={room?._id} />
+      {year && (
+        <CardSection title={owing ? "This year's rent" : "This year's rent: paid"}>
+          <RentParts state={year} onPay={(amount) => payFor({ amount })} {...button} />
+        </CardSection>
+      )}
+      {!room ? (
+        <Alert tone="info">
+          To pay rent online, contact support: we could not find the room of this tenancy.
+        </Alert>
+      ) : owing ? null : roomPlan === 'full' ? (
+        <p className="card text-sm">
+          {RENT_PLAN_LABEL.full}: this room's rent is paid for the whole year ({formatNaira(room.price)}) from
+          your profile.
+        </p>
+      ) : (
+        <CardSection title={rent ? 'Next year' : "This year's rent"}>
+          <RentPlanChooser
+            plan={roomPlan}
+            yearRent={room.price}
+            // A renewal's year starts when the running one ends.
+            start={rent ? rent.rentDueDate : todayInLagos()}
+            label={label}
+            // The full year keeps the price she saw, which the server checks; a plan's first part is its own to work out.
+            onPay={(plan) => payFor(plan === 'full' ? { amount: room.price, plan } : { plan })}
+            {...button}
+          />
+        </CardSection>
+      )}
+      {room && button.closedBecause && (
+        <p id={button.closedId} className="text-sm text-muted">
+          {button.closedBecause}
+        </p>
+      )}
+    </>
+  );
+}
 
 type PayButton = {
   /** Why paying is not possible now (renewal closed, offline), said beside the button; else null. */
@@ -126,10 +170,7 @@ export function RentParts({
   onPay,
   ...button
 }: PayButton & { state: RentPlanState; onPay: (amount: number) => void }) {
-  const next = state.next;
-  const nextPart = next && state.parts.find((p) => p.number === next.number);
-  const balance = nextPart ? nextPart.amount - nextPart.paid : 0;
-  const late = nextPart?.status === 'late';
+  const next = nextPart(state);
   const total = state.parts.length;
   return (
     <div className="flex flex-col gap-3" data-testid="rent-parts">
@@ -169,24 +210,30 @@ export function RentParts({
       </div>
       {next && (
         <>
-          <p className={`text-sm ${late ? 'font-semibold text-danger-700' : ''}`}>
-            {late
+          <p className={`text-sm ${next.late ? 'font-semibold text-danger-700' : ''}`}>
+            {next.late
               ? `Part ${next.number} is late: it was due by ${formatLagosDate(next.due_on)}.`
               : `Next: part ${next.number} of ${total}, due by ${formatLagosDate(next.due_on)}.`}
           </p>
           <button
             type="button"
-            className={`${late ? 'btn-danger' : 'btn-primary'} sm:self-start`}
+            className={`${next.late ? 'btn-danger' : 'btn-primary'} sm:self-start`}
             disabled={button.busy || button.closedBecause !== null}
             aria-describedby={button.closedBecause ? button.closedId : undefined}
-            onClick={() => onPay(balance)}
+            onClick={() => onPay(next.balance)}
           >
             {button.busy
               ? 'Starting payment…'
-              : `Pay ${formatNaira(balance)} (part ${next.number} of ${total})`}
+              : `Pay ${formatNaira(next.balance)} (part ${next.number} of ${total})`}
           </button>
-          {state.max_payable > balance && (
-            <OtherAmount min={balance} max={state.max_payable} part={next.number} onPay={onPay} {...button} />
+          {state.max_payable > next.balance && (
+            <OtherAmount
+              min={next.balance}
+              max={state.max_payable}
+              part={next.number}
+              onPay={onPay}
+              {...button}
+            />
           )}
         </>
       )}
