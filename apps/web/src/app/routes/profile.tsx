@@ -1,4 +1,3 @@
-import type { Profile } from '@studynest/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
@@ -38,6 +37,11 @@ export function Component() {
   const location = useLocation();
   const profile = useQuery({ ...profileQuery(userId), enabled: Boolean(session) });
   const isOwn = session?.userId === userId;
+  // The plan her room offers (the room's own answer: the profile does not carry it), asked for only
+  // while she may start a year: before the first rent and once a year is paid.
+  const roomId =
+    (isOwn && !profile.data?.rentDetails?.plan.next && profile.data?.agentFeePayment?.room._id) || '';
+  const planRoom = useQuery({ ...roomQueries.detail(roomId), enabled: Boolean(roomId) });
   useDocumentTitle(
     isOwn || !profile.data ? 'Your profile' : `${profile.data.first_name} ${profile.data.last_name}`,
   );
@@ -111,7 +115,11 @@ export function Component() {
       {/* Rent Details (and its Pay Rent button) come with a hostel: a paid agent fee. */}
       <Part n={1}>
         {isOwn && <DocumentsStep />}
-        {data.hostel ? <OwnRentDetails profile={data} isOwn={isOwn} /> : <Empty when="book a room" />}
+        {data.hostel ? (
+          <RentDetails profile={data} roomPlan={planRoom.data?.rent_plan} />
+        ) : (
+          <Empty when="book a room" />
+        )}
         {isOwn && data.rentDetails && <RoomConditionLine condition={data.rentDetails.condition} />}
         {isOwn && (data.rentDetails || data.moveOutStatement) && (
           // Its own page: the review form stays out of the profile's download.
@@ -191,14 +199,3 @@ function Part({ n, children }: { n: number; children: React.ReactNode }) {
 const Empty = ({ when }: { when: string }) => (
   <p className="card text-sm text-muted">Nothing here yet: this opens once you {when}.</p>
 );
-
-/**
- * Rent Details with the plan her room offers (the room's own answer: the profile does not carry
- * it), asked for only while she may start a year: before the first rent and once a year is paid.
- */
-function OwnRentDetails({ profile, isOwn }: { profile: Profile; isOwn: boolean }) {
-  const roomId = profile.agentFeePayment?.room._id ?? '';
-  const startsYear = !profile.rentDetails?.plan.next;
-  const room = useQuery({ ...roomQueries.detail(roomId), enabled: isOwn && Boolean(roomId) && startsYear });
-  return <RentDetails profile={profile} roomPlan={room.isLoading ? 'loading' : room.data?.rent_plan} />;
-}

@@ -3,7 +3,6 @@ import type { RentPlanName } from '@studynest/contracts/rent-plan-terms';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { CardSection } from '../../../components/ui/card-section.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatLagosDate, formatNaira } from '../../../lib/format.ts';
 import { nextPart, PayRentProblem, useRentPayment } from './rent-payment.tsx';
@@ -36,9 +35,9 @@ export function RentDetails({
   profile: Profile;
   /**
    * The plan the room offers for a year not started yet (from the room itself: the profile does
-   * not carry it): 'loading' while it is asked for; undefined offers the full year only.
+   * not carry it); until it is known, the full year (always allowed) is offered.
    */
-  roomPlan?: RentPlanName | 'loading' | undefined;
+  roomPlan?: RentPlanName | undefined;
 }) {
   const { pay, hostel, room, rent, year, owing, label, button, payFor } = useRentPayment(profile);
   if (!hostel) return null;
@@ -65,12 +64,7 @@ export function RentDetails({
             <Row label="Due date">{rent ? formatLagosDate(rent.rentDueDate) : '—'}</Row>
             <Row label="Days left">{rent ? daysLeftText(rent.countdown) : '—'}</Row>
             {year && (
-              <>
-                <Row label="Rent plan">{year.label}</Row>
-                <Row label="Paid">
-                  {formatNaira(year.paid)} of {formatNaira(year.year_rent)}
-                </Row>
-              </>
+              <Row label="Rent plan">{`${year.label}. Paid ${formatNaira(year.paid)} of ${formatNaira(year.year_rent)}`}</Row>
             )}
             {next && (
               <Row label="Next part">
@@ -95,7 +89,7 @@ export function RentDetails({
       ) : next ? (
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
           <Link to={paths.rentPlan.getHref()} className="text-sm font-semibold text-brand-700 underline">
-            Every part, or pay a different amount
+            All parts, or another amount
           </Link>
           <button
             type="button"
@@ -109,8 +103,6 @@ export function RentDetails({
               : `Pay ${formatNaira(next.balance)} (part ${next.number} of ${next.of})`}
           </button>
         </div>
-      ) : roomPlan === 'loading' ? (
-        <Spinner label="Loading how you can pay…" />
       ) : (
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm">
