@@ -104,6 +104,11 @@ export const PaymentDetailSchema = z.object({
   /** A rent that went through: the first day (Lagos calendar date) of the months it paid for. */
   rent_period_start: z.nullable(z.string()),
   /**
+   * A rent of a year on a plan: which part(s) of the year it paid, "part 2 of 2" or "parts 1–2 of
+   * 3" (docs/domain.md, "Rent plans"); null for a full year's rent and other kinds.
+   */
+  rent_parts: z.optional(z.nullable(z.string())),
+  /**
    * The inspection this payment's booking was for has taken place: the booking stands (confirmed or
    * inspected) and its slot has started. Only then has an agent shown the payer the room.
    */

@@ -32,11 +32,17 @@ export const RECEIPT_SUBTITLE: Record<PaymentKind, string> = {
 /**
  * What a payment was for, as people read it on a receipt, on screen and on paper: "Agent fee",
  * "Caution deposit", "Rent, 12 months from 26 Nov 2026" (the months a rent paid for start on
- * `rentPeriodStart`, a Lagos calendar date; plain "Rent" when it is not known).
+ * `rentPeriodStart`, a Lagos calendar date; plain "Rent" when it is not known); a part of a year
+ * on a plan says which: "Rent, part 2 of 2 of the 12 months from 26 Nov 2026".
  */
-export function paymentLabel(kind: PaymentKind, rentPeriodStart: string | null = null): string {
+export function paymentLabel(
+  kind: PaymentKind,
+  rentPeriodStart: string | null = null,
+  rentParts: string | null = null,
+): string {
   if (kind === 'rent' && rentPeriodStart) {
-    return `Rent, ${BUSINESS.leaseMonths} months from ${formatLagosDate(rentPeriodStart)}`;
+    const months = `${BUSINESS.leaseMonths} months from ${formatLagosDate(rentPeriodStart)}`;
+    return rentParts ? `Rent, ${rentParts} of the ${months}` : `Rent, ${months}`;
   }
   return PAYMENT_KIND_LABELS[kind];
 }
@@ -129,7 +135,7 @@ export function buildReceipt(kind: PaymentKind, p: PaymentDetail, refunded = 0):
   }
 
   return receipt(
-    ['Purpose', paymentLabel(kind, p.rent_period_start)],
+    ['Purpose', paymentLabel(kind, p.rent_period_start, p.rent_parts ?? null)],
     {
       heading: 'Rent Information',
       rows: [

@@ -42,6 +42,11 @@ export const MoveOutStatementSchema = z.object({
   /** deposit_held − deductions_total: what goes back through a refund of the deposit payment. */
   deposit_returned: z.int(),
   refund: z.nullable(z.object({ _id: z.string(), amount: z.int(), status: z.enum(REFUND_STATUSES) })),
+  /**
+   * Rent of a year on a plan left unpaid: the parts due on or before the day she left, less what
+   * was paid of them (docs/domain.md, "Rent plans"). An admin may deduct it from the deposit.
+   */
+  rent_unpaid: z.optional(z.int()),
   /** When the move-out was recorded (ISO instant). */
   recorded_at: z.string(),
 });

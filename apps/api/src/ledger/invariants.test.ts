@@ -227,6 +227,17 @@ const CORRUPTIONS: { invariant: string; what: string; setup?: string[]; sql: (f:
       `update payments set user_id = '${f.canceller.student.user.id}' where id = '${f.booker.deposit!.id}'`,
   },
   {
+    invariant: 'rent-parts-paid-by-payments',
+    what: "a part of the tenant's year said to be paid by less than its payment put on it",
+    sql: (f) => `update rent_parts set paid = paid - 1 where tenancy_id = '${f.tenant.tenancy!.id}'`,
+  },
+  {
+    invariant: 'rent-parts-paid-by-payments',
+    what: "the tenant's rent flagged owed back while it pays her year",
+    sql: (f) =>
+      `update payments set needs_refund = true, refund_reason = 'duplicate' where id = '${f.tenant.rent!.id}'`,
+  },
+  {
     invariant: 'one-running-tenancy',
     what: 'a second running tenancy of the same student and room',
     setup: ['drop index tenancies_room_active_uq'],

@@ -225,6 +225,45 @@ export const INVARIANTS: readonly Invariant[] = [
         or not (y.total = y.distinct_n and y.lowest = 1 and y.highest = c.last and y.total = c.last)`,
   },
   {
+    // Why: a year on a plan is paid in several payments; a race, a refund or a second path that
+    // writes a part must never take more than the year's rent, nor let a part say it is paid by
+    // money no standing payment put on it (docs/domain.md, "Rent plans").
+    name: 'rent-parts-paid-by-payments',
+    description:
+      "A tenancy-year's parts: each part's paid is between 0 and its amount and equals what standing rent payments (success, not owed back) allocated to it; the year's parts add up to the rent its first payment split (payments.rent_year); every allocation is of a standing rent payment of the tenancy's student and room, and a standing rent payment since plans allocated exactly its amount.",
+    sql: `
+      select 'part' as what, rp.id, rp.tenancy_id, rp.paid, rp.amount,
+        coalesce((select sum(a.amount) from rent_part_payments a where a.rent_part_id = rp.id), 0)::int as allocated
+      from rent_parts rp
+      where rp.paid < 0 or rp.paid > rp.amount
+        or rp.paid <> coalesce((select sum(a.amount) from rent_part_payments a where a.rent_part_id = rp.id), 0)
+      union all
+      select 'year', min(y.id::text)::uuid, y.tenancy_id, sum(y.paid)::int, sum(y.amount)::int, null
+      from rent_parts y
+      group by y.tenancy_id, y.year_start
+      having sum(y.paid) > sum(y.amount)
+        or sum(y.amount) <> coalesce((
+          select max(p.rent_year) from rent_part_payments a2
+          join rent_parts y2 on y2.id = a2.rent_part_id and y2.number = 1
+          join payments p on p.id = a2.payment_id
+          where y2.tenancy_id = y.tenancy_id and y2.year_start = y.year_start and p.rent_plan is not null), sum(y.amount))
+      union all
+      select 'allocation', a.id, rp.tenancy_id, a.amount, p.amount, null
+      from rent_part_payments a
+      join rent_parts rp on rp.id = a.rent_part_id
+      join tenancies t on t.id = rp.tenancy_id
+      join payments p on p.id = a.payment_id
+      where p.kind <> 'rent' or p.status <> 'success' or p.needs_refund
+        or p.user_id <> t.user_id or p.room_id <> t.room_id
+      union all
+      select 'payment', p.id, null, p.amount,
+        coalesce((select sum(a.amount) from rent_part_payments a where a.payment_id = p.id), 0)::int, null
+      from payments p
+      where p.kind = 'rent' and p.status = 'success' and not p.needs_refund
+        and exists (select 1 from rent_part_payments a where a.payment_id = p.id)
+        and p.amount <> (select sum(a.amount) from rent_part_payments a where a.payment_id = p.id)`,
+  },
+  {
     // Why: every rule above reads statuses and their timestamps; a row outside its state machine
     // (a success with no paid_at, a refund processed with no date) makes them all misjudge it.
     name: 'states-and-their-fields',

@@ -22,7 +22,13 @@ import { getPaymentDetail } from '../receipts/index.ts';
 import { followRefundsOf } from '../refunds/index.ts';
 import { roomWithItsHostel } from '../rooms/index.ts';
 import { getSettings } from '../settings/index.ts';
-import { applyDeposit, applyRent, checkRoomPayment, type RoomPaymentKind } from '../tenancies/index.ts';
+import {
+  applyDeposit,
+  applyRent,
+  checkRoomPayment,
+  quoteRent,
+  type RoomPaymentKind,
+} from '../tenancies/index.ts';
 
 /*
  * The checkout process (docs/domain.md, "Payments"): start a payment of a kind — asking the owner
@@ -60,11 +66,14 @@ function checkAmount(clientAmount: number | undefined, serverAmount: number) {
 }
 
 /** What the provider's checkout page says is being paid for. */
-function describe(kind: PaymentKind, room: { roomNumber: string; unit: string }, hostelName: string) {
+function describe(
+  kind: Exclude<PaymentKind, 'rent'>,
+  room: { roomNumber: string; unit: string },
+  hostelName: string,
+) {
   const place = `${room.roomNumber} (${room.unit}) at ${hostelName}`;
   if (kind === 'agent_fee') return `Agent fee for the inspection of ${place}`;
-  if (kind === 'caution_fee') return `Caution deposit for ${place}`;
-  return `Rent for 12 months: ${place}`;
+  return `Caution deposit for ${place}`;
 }
 
 /** Pay a booking's agent fee: the booking names the room, hostel and price. */
@@ -123,8 +132,8 @@ async function roomPaidFor(db: DbOrTx, user: AuthUser, input: PaymentInitiate, k
 
 /**
  * Pay (or renew) a room's yearly rent, or its caution deposit: one request-to-pay path; the
- * tenancies module says who may (docs/domain.md, "Tenancy" and "Caution deposit"). Rent costs the
- * room's price, the deposit its caution fee.
+ * tenancies module says who may (docs/domain.md, "Tenancy" and "Caution deposit") and how much
+ * rent, on which plan ("Rent plans"); the deposit costs the room's caution fee.
  */
 async function initiateRoomPayment(
   deps: CheckoutDeps,
@@ -141,16 +150,30 @@ async function initiateRoomPayment(
     await requireApprovedDocuments(deps, user.id);
     await requireAcceptedAgreement(deps.db, user.id, room);
   }
-  const amount = kind === 'rent' ? room.price : room.cautionFee;
-  checkAmount(input.amount, amount);
+  if (kind === 'caution_fee') {
+    checkAmount(input.amount, room.cautionFee);
+    return startPayment(deps, {
+      kind,
+      userId: user.id,
+      room,
+      bookingId,
+      amount: room.cautionFee,
+      callbackUrl,
+      description: describe(kind, room, hostel.hostelName),
+    });
+  }
+  // Rent: the year's plan and how much of it (docs/domain.md, "Rent plans").
+  const quote = await quoteRent(deps.db, user.id, room, hostel.rentPlan, input);
   return startPayment(deps, {
     kind,
     userId: user.id,
     room,
     bookingId,
-    amount,
+    amount: quote.amount,
+    rentPlan: quote.rentPlan,
+    rentYear: quote.rentYear,
     callbackUrl,
-    description: describe(kind, room, hostel.hostelName),
+    description: `${quote.words}: ${room.roomNumber} (${room.unit}) at ${hostel.hostelName}`,
   });
 }
 

@@ -27,6 +27,7 @@ const DEMO_HOSTELS: DemoHostel[] = [
       amenities: ['water', 'power_24h', 'security'],
       latitude: 6.3982,
       longitude: 5.6124,
+      rent_plan: 'full',
     },
     address:
       '14 Ozolua Road, Ugbowo, Benin City, Edo State (5 minutes from the University of Benin main gate)',
@@ -45,6 +46,7 @@ const DEMO_HOSTELS: DemoHostel[] = [
       amenities: ['wifi', 'study_room', 'security', 'power_24h'],
       latitude: 6.5187,
       longitude: 3.3921,
+      rent_plan: 'two_parts',
     },
     address: '23 Bayo Adeyemi Street, Akoka, Yaba, Lagos (walking distance to UNILAG)',
     details:
@@ -62,6 +64,7 @@ const DEMO_HOSTELS: DemoHostel[] = [
       amenities: ['water', 'study_room', 'security'],
       latitude: 7.4398,
       longitude: 3.9075,
+      rent_plan: 'full',
     },
     address: '7 Ajibode Road, Agbowo, Ibadan, Oyo State (near the University of Ibadan second gate)',
     details:
@@ -79,6 +82,7 @@ const DEMO_HOSTELS: DemoHostel[] = [
       amenities: ['generator', 'water', 'security'],
       latitude: 6.864,
       longitude: 7.409,
+      rent_plan: 'full',
     },
     address: '5 Odenigbo Road, University of Nigeria, Nsukka, Enugu State',
     details:
@@ -96,6 +100,7 @@ const DEMO_HOSTELS: DemoHostel[] = [
       amenities: ['kitchen', 'security', 'water', 'laundry'],
       latitude: 11.152,
       longitude: 7.654,
+      rent_plan: 'full',
     },
     address: '12 Hanwa Road, Samaru, Zaria, Kaduna State (close to Ahmadu Bello University)',
     details:
@@ -157,6 +162,7 @@ async function seedDemoHostels(deps: Pick<Deps, 'db' | 'storage' | 'config'>): P
         unit: r.unit,
         status: 'available',
         price: r.price,
+        rent_plan: null,
         ...fees,
         commission_fee: Math.round((r.price * 0.05) / 1000) * 1000,
       });

@@ -47,6 +47,7 @@ export const hostelSummaryColumns = {
   amenities: hostels.amenities,
   latitude: hostels.latitude,
   longitude: hostels.longitude,
+  rentPlan: hostels.rentPlan,
 };
 export type HostelSummaryRow = Pick<HostelRow, keyof typeof hostelSummaryColumns>;
 
@@ -70,6 +71,7 @@ export function toHostelSummary(
     amenities: row.amenities,
     latitude: row.latitude,
     longitude: row.longitude,
+    rent_plan: row.rentPlan,
   };
 }
 

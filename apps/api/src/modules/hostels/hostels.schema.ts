@@ -5,6 +5,8 @@ import {
   type GenderPolicy,
   NIGERIAN_STATES,
   type NigerianState,
+  RENT_PLANS,
+  type RentPlanName,
   UNIVERSITY_CODES,
   type UniversityCode,
 } from '@studynest/contracts';
@@ -44,6 +46,8 @@ export const hostels = pgTable(
     amenities: text('amenities').array().$type<Amenity[]>().notNull().default(sql`'{}'::text[]`),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
+    /** The rent plan its rooms offer unless a room has its own (docs/domain.md, "Rent plans"). */
+    rentPlan: text('rent_plan').$type<RentPlanName>().notNull().default('full'),
     /**
      * What `q` is matched against: the words of the name (weight A, so they rank first) and of
      * `hostel_search_text(...)` (name, address, city, state, university code and name; migration
@@ -95,6 +99,7 @@ export const hostels = pgTable(
     check('hostels_state_ck', inList('state', NIGERIAN_STATES)),
     check('hostels_university_ck', inList('university', UNIVERSITY_CODES)),
     check('hostels_gender_policy_ck', inList('gender_policy', GENDER_POLICIES)),
+    check('hostels_rent_plan_ck', inList('rent_plan', RENT_PLANS)),
     check(
       'hostels_amenities_ck',
       sql.raw(`amenities <@ array[${AMENITIES.map((a) => `'${a}'`).join(', ')}]::text[]`),

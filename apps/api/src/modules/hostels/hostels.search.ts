@@ -3,6 +3,7 @@ import type {
   HostelSearchResult,
   HostelSort,
   NigerianState,
+  RentPlanName,
   UniversityCode,
 } from '@studynest/contracts';
 import { type SQL, sql } from 'drizzle-orm';
@@ -33,6 +34,7 @@ type SearchRow = {
   amenities: string[] | string;
   latitude: number | null;
   longitude: number | null;
+  rent_plan: RentPlanName;
   review_count: number;
   review_stars_total: number;
   image_keys: string[] | string;
@@ -365,7 +367,7 @@ export async function searchHostels(
   const page = db.execute(sql`
     ${withSearch}
     select ${countInline ? sql`count(*) over ()::int as total,` : sql``} h.id, h.hostel_name, h.address, h.is_closed, h.state, h.city, h.university,
-      h.walking_minutes, h.gender_policy, h.amenities, h.latitude, h.longitude,
+      h.walking_minutes, h.gender_policy, h.amenities, h.latitude, h.longitude, h.rent_plan,
       h.review_count, h.review_stars_total,
       array(select i.storage_key from hostel_images i where i.hostel_id = h.id
         order by i.position, i.created_at) as image_keys,
@@ -401,6 +403,7 @@ export async function searchHostels(
         amenities: asArray(r.amenities) as SearchRowAmenities,
         latitude: r.latitude === null ? null : Number(r.latitude),
         longitude: r.longitude === null ? null : Number(r.longitude),
+        rentPlan: r.rent_plan,
       },
       imageKeys,
     );

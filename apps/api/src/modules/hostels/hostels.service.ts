@@ -63,6 +63,7 @@ export type HostelFacts = Partial<
     | 'amenities'
     | 'latitude'
     | 'longitude'
+    | 'rent_plan'
   >
 >;
 
@@ -81,6 +82,7 @@ function factValues(f: HostelFacts): Partial<typeof hostels.$inferInsert> {
   if (f.amenities !== undefined) values.amenities = f.amenities;
   if (f.latitude !== undefined) values.latitude = f.latitude;
   if (f.longitude !== undefined) values.longitude = f.longitude;
+  if (f.rent_plan !== undefined) values.rentPlan = f.rent_plan;
   return values;
 }
 

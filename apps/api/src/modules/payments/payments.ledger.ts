@@ -5,6 +5,7 @@ import {
   type PaymentKind,
   type PaymentStatus,
   type RefundReason,
+  type RentPlanName,
 } from '@studynest/contracts';
 import { and, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
@@ -45,6 +46,10 @@ export type NewPayment = {
   callbackUrl: string;
   /** What is paid for, in words, for the provider's checkout page. */
   description: string;
+  /** Rent only: the plan chosen for a year this payment starts (docs/domain.md, "Rent plans"). */
+  rentPlan?: RentPlanName | null;
+  /** With `rentPlan`: the year's rent the plan splits. */
+  rentYear?: number | null;
 };
 
 /**
@@ -75,6 +80,8 @@ export async function startPayment(
       provider: provider.name,
       status: 'pending',
       providerData: { callbackUrl: payment.callbackUrl },
+      rentPlan: payment.rentPlan ?? null,
+      rentYear: payment.rentYear ?? null,
     });
   });
   try {

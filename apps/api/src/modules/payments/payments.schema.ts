@@ -6,7 +6,9 @@ import {
   type PaymentProviderName,
   type PaymentStatus,
   REFUND_REASONS,
+  RENT_PLANS,
   type RefundReason,
+  type RentPlanName,
 } from '@studynest/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
@@ -38,6 +40,14 @@ export const payments = pgTable(
     keptAmount: integer('kept_amount').notNull().default(0),
     /** Why it is owed back, set with `needs_refund`. */
     refundReason: text('refund_reason').$type<RefundReason>(),
+    /**
+     * Rent only: the plan chosen for the year this payment starts (a first rent, a renewal), so that
+     * applying it knows how to split that year (docs/domain.md, "Rent plans"); null for a payment
+     * towards a year already on a plan, and for other kinds.
+     */
+    rentPlan: text('rent_plan').$type<RentPlanName>(),
+    /** With `rent_plan`: the year's rent that plan splits (the room's price when the payment started). */
+    rentYear: integer('rent_year'),
     providerData: jsonb('provider_data'),
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
     /** `SN-<Lagos year>-<6 digits>`, given once when the payment turns success (docs/domain.md, Receipts). */
@@ -54,6 +64,10 @@ export const payments = pgTable(
     check('payments_kept_ck', sql`${t.keptAmount} between 0 and ${t.amount}`),
     check('payments_agent_fee_booking_ck', sql`${t.kind} <> 'agent_fee' or ${t.bookingId} is not null`),
     check('payments_refund_reason_ck', inList('refund_reason', REFUND_REASONS)),
+    check(
+      'payments_rent_plan_ck',
+      sql`(${t.rentPlan} is null) = (${t.rentYear} is null) and (${t.rentPlan} is null or (${t.kind} = 'rent' and ${inList('rent_plan', RENT_PLANS)} and ${t.amount} <= ${t.rentYear}))`,
+    ),
     check('payments_needs_refund_reason_ck', sql`not ${t.needsRefund} or ${t.refundReason} is not null`),
     index('payments_user_kind_idx').on(t.userId, t.kind, t.createdAt),
     index('payments_room_idx').on(t.roomId),

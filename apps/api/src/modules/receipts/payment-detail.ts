@@ -8,7 +8,7 @@ import { hostels, toHostelRef } from '../hostels/index.ts';
 import { payments } from '../payments/index.ts';
 import { refundedAmount } from '../refunds/index.ts';
 import { rooms, toPaymentRoom } from '../rooms/index.ts';
-import { tenancies, toTenancyDates } from '../tenancies/index.ts';
+import { rentPartsWordsOf, rentYearStartOf, tenancies, toTenancyDates } from '../tenancies/index.ts';
 
 /**
  * A payment with what it paid for (GET /payments/verify, the receipt pages and PDF): its booking,
@@ -93,6 +93,7 @@ export async function findPayment(
       tenancy: tenancy ? toTenancyDates(tenancy) : null,
       payer_name: `${row.payer.firstName} ${row.payer.lastName}`.trim(),
       rent_period_start: rentPeriodStart,
+      rent_parts: lease?.parts ?? null,
       inspection_held: inspectionHeld,
     },
   };
@@ -108,11 +109,13 @@ type PaymentRow = typeof payments.$inferSelect;
  */
 export async function rentLeaseOf(
   { db }: Pick<Deps, 'db'>,
-  payment: Pick<PaymentRow, 'kind' | 'status' | 'needsRefund' | 'userId' | 'roomId' | 'paidAt'>,
+  payment: Pick<PaymentRow, 'id' | 'kind' | 'status' | 'needsRefund' | 'userId' | 'roomId' | 'paidAt'>,
 ): Promise<{
   tenancy: { startDate: string; dueDate: string; agentFeePaymentId: string | null };
   periodStart: string;
   first: boolean;
+  /** Which part(s) of a year on a plan it paid ("part 2 of 2"), or null. */
+  parts: string | null;
 } | null> {
   if (payment.kind !== 'rent' || payment.status !== 'success' || payment.needsRefund) return null;
   const [t] = await db
@@ -127,6 +130,9 @@ export async function rentLeaseOf(
           and p.kind = 'rent' and p.status = 'success' and not p.needs_refund
           and (p.paid_at at time zone 'Africa/Lagos')::date >= ${tenancies.startDate}
           and p.paid_at < ${payment.paidAt?.toISOString()}::timestamptz)`,
+      // A rent paid since plans says which year it paid parts of (docs/domain.md, "Rent plans").
+      yearStart: rentYearStartOf(payment.id),
+      parts: rentPartsWordsOf(payment.id),
     })
     .from(tenancies)
     .where(and(eq(tenancies.userId, payment.userId), eq(tenancies.roomId, payment.roomId)))
@@ -134,9 +140,11 @@ export async function rentLeaseOf(
     .limit(1);
   if (!t) return null;
   const before = Number(t.before);
+  const periodStart = t.yearStart ?? addMonths(t.startDate, BUSINESS.leaseMonths * before);
   return {
     tenancy: { startDate: t.startDate, dueDate: t.dueDate, agentFeePaymentId: t.agentFeePaymentId },
-    periodStart: addMonths(t.startDate, BUSINESS.leaseMonths * before),
-    first: before === 0,
+    periodStart,
+    first: periodStart === t.startDate,
+    parts: t.parts,
   };
 }

@@ -37,6 +37,7 @@ export async function listPaymentsOf(
     .select({
       reference: payments.reference,
       kind: payments.kind,
+      id: payments.id,
       userId: payments.userId,
       roomId: payments.roomId,
       amount: payments.amount,
@@ -71,6 +72,6 @@ export async function listPaymentsOf(
     hostel_name: r.hostelName,
     room_number: r.roomNumber,
     rent_period_start: leases[i]?.periodStart ?? null,
-    label: paymentLabel(r.kind, leases[i]?.periodStart ?? null),
+    label: paymentLabel(r.kind, leases[i]?.periodStart ?? null, leases[i]?.parts ?? null),
   }));
 }

@@ -2,4 +2,4 @@
 
 export { startRentJobs } from './rent.jobs.ts';
 export { rentRoutes } from './rent.routes.ts';
-export { amountOwed, countArrears, inArrears, listArrears } from './rent-reminders.service.ts';
+export { amountOwed, countArrears, inArrears, listArrears, overdueSince } from './rent-reminders.service.ts';

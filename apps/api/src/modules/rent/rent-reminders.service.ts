@@ -7,14 +7,21 @@ import {
   todayInLagos,
 } from '@studynest/contracts';
 import { nigerianMobile } from '@studynest/contracts/phone';
-import { and, asc, count, eq, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
 import { personRefColumns, users } from '../auth/index.ts';
 import { hostelRefColumns, hostels } from '../hostels/index.ts';
 import { messageDeliveries, type NewMessage, recordMessages } from '../messages/index.ts';
 import { joinWhoAndWhere, roomRefColumns, rooms } from '../rooms/index.ts';
 import { getSettings } from '../settings/index.ts';
-import { rentReminderKeyPrefix, tenancies, tenancyRunning } from '../tenancies/index.ts';
+import {
+  paidUpToSql,
+  rentOwedSql,
+  rentParts,
+  rentReminderKeyPrefix,
+  tenancies,
+  tenancyRunning,
+} from '../tenancies/index.ts';
 
 /**
  * A reminder's key names the tenancy, the due date it is about and the step (`before-30`,
@@ -45,7 +52,11 @@ type Due = {
   email: string;
   firstName: string;
   phone: string;
+  texts: boolean;
+  /** What is due: the year's rent, or what is left of a part. */
   price: number;
+  /** The part it is ("part 2 of 2"), or null for the year's rent. */
+  part: string | null;
   roomNumber: string;
   hostelName: string;
 };
@@ -53,6 +64,10 @@ type Due = {
 function reminderText(due: Due, today: string, publicUrl: string) {
   const daysLeft = daysBetween(today, due.dueDate);
   const amount = formatNaira(due.price);
+  // "Your yearly rent of ₦…" or, for a part of a year on a plan, "Part 2 of 2 of your rent, ₦…,".
+  const yours = due.part
+    ? `${due.part[0]?.toUpperCase()}${due.part.slice(1)} of your rent, ${amount},`
+    : `Your yearly rent of ${amount}`;
   const place = `${due.roomNumber}, ${due.hostelName}`;
   const when = spokenDate(due.dueDate);
   const pay = `${publicUrl}/profile`;
@@ -60,21 +75,21 @@ function reminderText(due: Due, today: string, publicUrl: string) {
     const inDays = daysLeft === 1 ? 'tomorrow' : `in ${daysLeft} days`;
     return {
       subject: `StudyNest: rent for ${place} is due ${inDays}`,
-      text: `Hello ${due.firstName},\n\nYour yearly rent of ${amount} for ${place} is due on ${when} (${inDays}). You can pay online from your profile: ${pay}`,
+      text: `Hello ${due.firstName},\n\n${yours} for ${place} is due on ${when} (${inDays}). You can pay online from your profile: ${pay}`,
       sms: `StudyNest: rent of ${amount} for ${place} is due ${when}. Pay from your profile: ${pay}`,
     };
   }
   if (daysLeft === 0) {
     return {
       subject: `StudyNest: rent for ${place} is due today`,
-      text: `Hello ${due.firstName},\n\nYour yearly rent of ${amount} for ${place} is due today, ${when}. You can pay online from your profile: ${pay}`,
+      text: `Hello ${due.firstName},\n\n${yours} for ${place} is due today, ${when}. You can pay online from your profile: ${pay}`,
       sms: `StudyNest: rent of ${amount} for ${place} is due today. Pay from your profile: ${pay}`,
     };
   }
   const late = -daysLeft === 1 ? '1 day' : `${-daysLeft} days`;
   return {
     subject: `StudyNest: rent for ${place} is ${late} overdue`,
-    text: `Hello ${due.firstName},\n\nYour yearly rent of ${amount} for ${place} was due on ${when} and is now ${late} overdue. Please pay from your profile (${pay}) or talk to us if something is wrong.`,
+    text: `Hello ${due.firstName},\n\n${yours} for ${place} was due on ${when} and is now ${late} overdue. Please pay from your profile (${pay}) or talk to us if something is wrong.`,
     sms: `StudyNest: rent of ${amount} for ${place} is ${late} overdue. Pay from your profile: ${pay}`,
   };
 }
@@ -91,29 +106,49 @@ export async function recordRentReminders(
   const settings = await getSettings(deps);
   const aheadMost = Math.max(0, ...settings.reminder_days_before);
   const lateMost = Math.max(0, ...settings.overdue_days_after);
-  const running = await deps.db
-    .select({
-      tenancyId: tenancies.id,
-      userId: tenancies.userId,
-      dueDate: tenancies.dueDate,
-      email: users.email,
-      firstName: users.firstName,
-      phone: users.phoneNumber,
-      texts: users.notifySms,
-      price: rooms.price,
-      roomNumber: rooms.roomNumber,
-      hostelName: hostels.hostelName,
-    })
-    .from(tenancies)
-    .innerJoin(users, and(eq(users.id, tenancies.userId), isNull(users.deletedAt)))
-    .innerJoin(rooms, eq(rooms.id, tenancies.roomId))
-    .innerJoin(hostels, eq(hostels.id, tenancies.hostelId))
-    .where(
-      and(
-        tenancyRunning,
-        sql`${tenancies.dueDate} between ${addDays(today, -lateMost)} and ${addDays(today, aheadMost)}`,
-      ),
-    );
+  const window = (due: typeof tenancies.dueDate | typeof rentParts.dueOn) =>
+    sql`${due} between ${addDays(today, -lateMost)} and ${addDays(today, aheadMost)}`;
+  const who = {
+    tenancyId: tenancies.id,
+    userId: tenancies.userId,
+    email: users.email,
+    firstName: users.firstName,
+    phone: users.phoneNumber,
+    texts: users.notifySms,
+    roomNumber: rooms.roomNumber,
+    hostelName: hostels.hostelName,
+  };
+  // The year's end (the next year's rent), and each later part of a year on a plan still unpaid,
+  // counted from its own due date (docs/domain.md, "Rent plans").
+  const yearEnds = await joinWhoAndWhere(
+    deps.db
+      .select({ ...who, dueDate: tenancies.dueDate, price: rooms.price, part: sql<string | null>`null` })
+      .from(tenancies)
+      .$dynamic(),
+    tenancies,
+  ).where(and(tenancyRunning, isNull(users.deletedAt), window(tenancies.dueDate)));
+  const laterParts = await joinWhoAndWhere(
+    deps.db
+      .select({
+        ...who,
+        dueDate: rentParts.dueOn,
+        price: sql<number>`${rentParts.amount} - ${rentParts.paid}`.mapWith(Number),
+        part: sql<string>`'part ' || ${rentParts.number} || ' of ' || (select count(*) from ${rentParts} yp
+          where yp.tenancy_id = ${rentParts.tenancyId} and yp.year_start = ${rentParts.yearStart})`,
+      })
+      .from(tenancies)
+      .innerJoin(rentParts, eq(rentParts.tenancyId, tenancies.id))
+      .$dynamic(),
+    tenancies,
+  ).where(
+    and(
+      tenancyRunning,
+      isNull(users.deletedAt),
+      sql`${rentParts.number} > 1 and ${rentParts.paid} < ${rentParts.amount}`,
+      window(rentParts.dueOn),
+    ),
+  );
+  const running: Due[] = [...yearEnds, ...laterParts];
   const messages: NewMessage[] = [];
   for (const due of running) {
     const step = reminderStep(settings, due.dueDate, today);
@@ -149,14 +184,22 @@ export async function recordRentReminders(
 }
 
 /**
- * A tenancy in arrears on `today` (Lagos): running, started by then, and its due date passed. The
- * one definition the arrears list, the arrears report and its CSV export share.
+ * A tenancy in arrears on `today` (Lagos): running, started by then, and its rent paid up to a day
+ * before it — the year's end, or a part of a year on a plan past its due date and unpaid
+ * (docs/domain.md, "Rent plans"). The one definition the arrears list, the arrears report and its
+ * CSV export share.
  */
 export const inArrears = (today: string) =>
-  and(tenancyRunning, lt(tenancies.dueDate, today), lte(tenancies.startDate, today));
+  and(tenancyRunning, sql`${paidUpToSql} < ${today}::date`, lte(tenancies.startDate, today));
 
-/** The money owed by one tenancy in arrears: a year's rent for its room (`rooms` joined). */
-export const amountOwed = rooms.price;
+/** The day a tenancy in arrears has been overdue since: the day its rent is paid up to. */
+export const overdueSince = paidUpToSql;
+
+/**
+ * The money owed by one tenancy in arrears on `today` (`rooms` joined): its late parts' balances,
+ * and a year's rent for its room once the paid year has ended.
+ */
+export const amountOwed = (today: string) => rentOwedSql(today, rooms.price);
 
 /** Tenants past their due date (Lagos), most overdue first, with when they were last told. */
 export async function listArrears({ db }: Pick<Deps, 'db'>, today = todayInLagos()): Promise<ArrearsItem[]> {
@@ -170,8 +213,8 @@ export async function listArrears({ db }: Pick<Deps, 'db'>, today = todayInLagos
       user: personRefColumns,
       hostel: hostelRefColumns,
       room: roomRefColumns,
-      dueDate: tenancies.dueDate,
-      price: amountOwed,
+      dueDate: overdueSince,
+      price: amountOwed(today),
       lastReminderAt,
     })
     .from(tenancies)
@@ -179,7 +222,7 @@ export async function listArrears({ db }: Pick<Deps, 'db'>, today = todayInLagos
     .innerJoin(rooms, eq(rooms.id, tenancies.roomId))
     .innerJoin(hostels, eq(hostels.id, tenancies.hostelId))
     .where(inArrears(today))
-    .orderBy(asc(tenancies.dueDate), asc(tenancies.id))
+    .orderBy(asc(overdueSince), asc(tenancies.id))
     .limit(1000);
   return rows.map((r) => ({
     user: r.user,
@@ -187,7 +230,7 @@ export async function listArrears({ db }: Pick<Deps, 'db'>, today = todayInLagos
     room: r.room,
     rentDueDate: r.dueDate,
     daysOverdue: daysBetween(r.dueDate, today),
-    amountOwed: r.price,
+    amountOwed: Number(r.price),
     lastReminderAt: r.lastReminderAt ? new Date(r.lastReminderAt).toISOString() : null,
   }));
 }
@@ -199,7 +242,7 @@ export async function countArrears(
 ): Promise<{ tenants: number; amount_owed: number }> {
   const [row] = await joinWhoAndWhere(
     db
-      .select({ tenants: count(), owed: sql<string>`coalesce(sum(${amountOwed}), 0)` })
+      .select({ tenants: count(), owed: sql<string>`coalesce(sum(${amountOwed(today)}), 0)` })
       .from(tenancies)
       .$dynamic(),
     tenancies,

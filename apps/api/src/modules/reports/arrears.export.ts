@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { amountOwed, inArrears } from '../rent/index.ts';
+import { amountOwed, inArrears, overdueSince } from '../rent/index.ts';
 import { tenancies } from '../tenancies/index.ts';
 import { arrearsDay } from './arrears.report.ts';
 import { csvExport, phoneNumberCell } from './csv-export.ts';
@@ -11,10 +11,9 @@ export const arrearsExport = csvExport({
   where: (period) => inArrears(arrearsDay(period)),
   columns: {
     tenancy_id: tenancies.id,
-    due_date: tenancies.dueDate,
-    days_overdue: (period) =>
-      sql<number>`(${arrearsDay(period)}::date - ${tenancies.dueDate})`.mapWith(Number),
-    amount_owed: amountOwed,
+    due_date: overdueSince,
+    days_overdue: (period) => sql<number>`(${arrearsDay(period)}::date - ${overdueSince})`.mapWith(Number),
+    amount_owed: (period) => amountOwed(arrearsDay(period)).mapWith(Number),
     phone_number: phoneNumberCell,
   },
 });

@@ -2,7 +2,7 @@ import type { ArrearsReport, ReportPeriod } from '@studynest/contracts';
 import { todayInLagos } from '@studynest/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
-import { amountOwed, inArrears, listArrears } from '../rent/index.ts';
+import { amountOwed, inArrears, listArrears, overdueSince } from '../rent/index.ts';
 import { rooms } from '../rooms/index.ts';
 import { tenancies } from '../tenancies/index.ts';
 import { num } from './period.ts';
@@ -18,17 +18,18 @@ export const arrearsDay = (period: ReportPeriod, today = todayInLagos()) =>
  */
 export async function arrearsReport(deps: Pick<Deps, 'db'>, period: ReportPeriod): Promise<ArrearsReport> {
   const asOf = arrearsDay(period);
-  const overdue = sql`(${asOf}::date - ${tenancies.dueDate})`;
+  const overdue = sql`(${asOf}::date - ${overdueSince})`;
+  const owed = amountOwed(asOf);
   const [totals] = await deps.db
     .select({
       tenants: sql`count(*)`,
-      owed: sql`coalesce(sum(${amountOwed}), 0)`,
+      owed: sql`coalesce(sum(${owed}), 0)`,
       t30: sql`count(*) filter (where ${overdue} <= 30)`,
-      o30: sql`coalesce(sum(${amountOwed}) filter (where ${overdue} <= 30), 0)`,
+      o30: sql`coalesce(sum(${owed}) filter (where ${overdue} <= 30), 0)`,
       t90: sql`count(*) filter (where ${overdue} between 31 and 90)`,
-      o90: sql`coalesce(sum(${amountOwed}) filter (where ${overdue} between 31 and 90), 0)`,
+      o90: sql`coalesce(sum(${owed}) filter (where ${overdue} between 31 and 90), 0)`,
       tMore: sql`count(*) filter (where ${overdue} > 90)`,
-      oMore: sql`coalesce(sum(${amountOwed}) filter (where ${overdue} > 90), 0)`,
+      oMore: sql`coalesce(sum(${owed}) filter (where ${overdue} > 90), 0)`,
     })
     .from(tenancies)
     .innerJoin(rooms, eq(rooms.id, tenancies.roomId))

@@ -1,4 +1,5 @@
 import { payments } from '../payments/index.ts';
+import { rentPartsWordsOf } from '../tenancies/index.ts';
 import { createdInPeriod, csvExport } from './csv-export.ts';
 import { lagosDateTime } from './period.ts';
 
@@ -10,6 +11,8 @@ export const paymentsExport = csvExport({
     kind: payments.kind,
     status: payments.status,
     amount: payments.amount,
+    // A rent of a year on a plan: which part(s) it paid, "part 2 of 2" (docs/domain.md, "Rent plans").
+    rent_part: rentPartsWordsOf(payments.id),
     needs_refund: payments.needsRefund,
     started_at: lagosDateTime(payments.createdAt),
     paid_at: lagosDateTime(payments.paidAt),

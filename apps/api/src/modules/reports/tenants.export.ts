@@ -1,6 +1,6 @@
 import { and, isNull, or, sql } from 'drizzle-orm';
 import { rooms } from '../rooms/index.ts';
-import { tenancies } from '../tenancies/index.ts';
+import { rentYearColumns, tenancies } from '../tenancies/index.ts';
 import { csvExport, phoneNumberCell } from './csv-export.ts';
 import { lagosDay } from './period.ts';
 
@@ -19,6 +19,10 @@ export const tenantsExport = csvExport({
     due_date: tenancies.dueDate,
     ended_on: sql<string | null>`${lagosDay(tenancies.endedAt)}::text`,
     rent: rooms.price,
+    // The latest year's plan, what is paid of it and what is left (docs/domain.md, "Rent plans").
+    rent_plan: rentYearColumns(rooms.price).plan,
+    rent_paid: rentYearColumns(rooms.price).paid,
+    rent_outstanding: rentYearColumns(rooms.price).outstanding,
     phone_number: phoneNumberCell,
   },
 });

@@ -9,7 +9,7 @@ export {
   markRoomBooked,
   markRoomRented,
 } from './rooms.lifecycle.ts';
-export { roomRefColumns, toPaymentRoom, toRoomRef } from './rooms.mapper.ts';
+export { effectiveRentPlan, roomRefColumns, toPaymentRoom, toRoomRef } from './rooms.mapper.ts';
 export { roomsRoutes } from './rooms.routes.ts';
 export { rooms, whoAndWhere } from './rooms.schema.ts';
 export {

@@ -1,4 +1,11 @@
-import { ROOM_STATUSES, ROOM_UNITS, type RoomStatus, type RoomUnit } from '@studynest/contracts';
+import {
+  RENT_PLANS,
+  type RentPlanName,
+  ROOM_STATUSES,
+  ROOM_UNITS,
+  type RoomStatus,
+  type RoomUnit,
+} from '@studynest/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import {
@@ -36,6 +43,8 @@ export const rooms = pgTable(
     agentFee: naira('agent_fee'),
     cautionFee: naira('caution_fee'),
     commissionFee: naira('commission_fee'),
+    /** The room's own rent plan; null follows its hostel's (docs/domain.md, "Rent plans"). */
+    rentPlan: text('rent_plan').$type<RentPlanName>(),
     /** The inspection hold: one student may hold an available room for a while (docs/domain.md, "Holds"). */
     heldByUserId: uuid('held_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     heldUntil: timestamp('held_until', { withTimezone: true, mode: 'date' }),
@@ -47,6 +56,7 @@ export const rooms = pgTable(
     check('rooms_room_number_ck', sql.raw(`room_number ~ '${ROOM_NUMBER_PATTERN}'`)),
     check('rooms_unit_ck', inList('unit', ROOM_UNITS)),
     check('rooms_status_ck', inList('status', ROOM_STATUSES)),
+    check('rooms_rent_plan_ck', inList('rent_plan', RENT_PLANS)),
     check(
       'rooms_money_ck',
       sql`${t.price} >= 0 and ${t.agentFee} >= 0 and ${t.cautionFee} >= 0 and ${t.commissionFee} >= 0`,

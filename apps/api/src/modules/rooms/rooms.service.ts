@@ -1,6 +1,7 @@
 import {
   auditRoom,
   BUSINESS,
+  type RentPlanName,
   type Room,
   type RoomCreate,
   type RoomPatch,
@@ -44,12 +45,12 @@ export async function listRoomsOfHostel(
   // One round trip in the usual case (the hostel has rooms); the hostel is looked up on its own
   // only to tell "no rooms yet" from 404. Round trips dominated this read under load.
   const rows = await db
-    .select({ room: rooms, photos: photosSql })
+    .select({ room: rooms, photos: photosSql, hostelPlan: hostels.rentPlan })
     .from(rooms)
     .innerJoin(hostels, eq(hostels.id, rooms.hostelId))
     .where(and(eq(rooms.hostelId, hostelId), visible))
     .orderBy(asc(rooms.roomNumber));
-  if (rows.length) return rows.map((r) => toRoom(storage, r.room, r.photos));
+  if (rows.length) return rows.map((r) => toRoom(storage, r.room, r.photos, r.hostelPlan));
   const [hostel] = await db.select({ id: hostels.id }).from(hostels).where(visible).limit(1);
   if (!hostel) throw notFound('This hostel does not exist or is no longer listed');
   return [];
@@ -65,13 +66,13 @@ export async function getRoom(
   opts: { includeClosed?: boolean } = {},
 ): Promise<Room> {
   const [row] = await db
-    .select({ room: rooms, photos: photosSql })
+    .select({ room: rooms, photos: photosSql, hostelPlan: hostels.rentPlan })
     .from(rooms)
     .innerJoin(hostels, eq(hostels.id, rooms.hostelId))
     .where(and(eq(rooms.id, id), opts.includeClosed ? undefined : eq(hostels.isClosed, false)))
     .limit(1);
   if (!row) throw notFound('This room does not exist or is no longer listed');
-  return toRoom(storage, row.room, row.photos);
+  return toRoom(storage, row.room, row.photos, row.hostelPlan);
 }
 
 /** Every room with its hostel expanded (admin room management and search); rooms of closed hostels for admins only. */
@@ -83,12 +84,13 @@ export async function listRoomsWithHostel(
     .select({
       room: rooms,
       hostel: hostelRefColumns,
+      hostelPlan: hostels.rentPlan,
     })
     .from(rooms)
     .innerJoin(hostels, eq(hostels.id, rooms.hostelId))
     .where(opts.includeClosed ? undefined : eq(hostels.isClosed, false))
     .orderBy(asc(hostels.hostelName), asc(rooms.roomNumber));
-  return rows.map(({ room, hostel }) => toRoomWithHostel(room, hostel));
+  return rows.map(({ room, hostel, hostelPlan }) => toRoomWithHostel(room, hostel, hostelPlan));
 }
 
 /* ---------------------------------------------------------------- writes (admins) */
@@ -107,13 +109,19 @@ function isDuplicateRoomNumber(err: unknown): boolean {
   return false;
 }
 
-async function assertHostelForRoom(db: DbOrTx, hostelId: string) {
-  const [hostel] = await db.select({ id: hostels.id }).from(hostels).where(eq(hostels.id, hostelId)).limit(1);
+/** The room's hostel must exist; its rent plan is what the room follows without one of its own. */
+async function assertHostelForRoom(db: DbOrTx, hostelId: string): Promise<RentPlanName> {
+  const [hostel] = await db
+    .select({ plan: hostels.rentPlan })
+    .from(hostels)
+    .where(eq(hostels.id, hostelId))
+    .limit(1);
   if (!hostel) {
     throw badRequest('The chosen hostel does not exist; pick one from the hostel list', {
       hostel: 'No hostel with this id',
     });
   }
+  return hostel.plan;
 }
 
 async function assertNumberFree(db: DbOrTx, hostelId: string, roomNumber: string, exceptRoomId?: string) {
@@ -135,12 +143,13 @@ const columns = (v: RoomPatch) => ({
   ...(v.caution_fee !== undefined ? { cautionFee: v.caution_fee } : {}),
   ...(v.commission_fee !== undefined ? { commissionFee: v.commission_fee } : {}),
   ...(v.hostel !== undefined ? { hostelId: v.hostel } : {}),
+  ...(v.rent_plan !== undefined ? { rentPlan: v.rent_plan } : {}),
 });
 
 export async function createRoom({ db, storage }: RoomDeps, input: RoomCreate): Promise<Room> {
   try {
     return await db.transaction(async (tx) => {
-      await assertHostelForRoom(tx, input.hostel);
+      const hostelPlan = await assertHostelForRoom(tx, input.hostel);
       await assertNumberFree(tx, input.hostel, input.room_number);
       const [row] = await tx
         .insert(rooms)
@@ -154,10 +163,11 @@ export async function createRoom({ db, storage }: RoomDeps, input: RoomCreate): 
           agentFee: input.agent_fee,
           cautionFee: input.caution_fee,
           commissionFee: input.commission_fee,
+          rentPlan: input.rent_plan,
         })
         .returning();
       if (!row) throw new Error('room insert returned nothing');
-      return toRoom(storage, row, []);
+      return toRoom(storage, row, [], hostelPlan);
     });
   } catch (err) {
     if (isDuplicateRoomNumber(err)) throw duplicateNumber(input.room_number);
@@ -201,7 +211,7 @@ export async function updateRoom({ db, storage }: RoomDeps, id: string, changes:
         .where(eq(rooms.id, id))
         .returning();
       if (!row) throw notFound('This room does not exist');
-      return toRoom(storage, row, await photosOfRoom(tx, id));
+      return toRoom(storage, row, await photosOfRoom(tx, id), await assertHostelForRoom(tx, row.hostelId));
     });
   } catch (err) {
     if (isDuplicateRoomNumber(err)) throw duplicateNumber(attemptedNumber ?? 'This room number');
@@ -234,14 +244,15 @@ export async function setRoomStatus(
     const [current] = await tx.select().from(rooms).where(eq(rooms.id, id)).for('update');
     if (!current) throw notFound('This room does not exist');
     const photos = await photosOfRoom(tx, id);
-    if (status === current.status) return toRoom(storage, current, photos);
+    const hostelPlan = await assertHostelForRoom(tx, current.hostelId);
+    if (status === current.status) return toRoom(storage, current, photos, hostelPlan);
     assertStatusMayChange(current, status);
     const [row] = await tx
       .update(rooms)
       .set({ status, statusByHand: status !== 'available', updatedAt: new Date() })
       .where(eq(rooms.id, id))
       .returning();
-    return toRoom(storage, row!, photos);
+    return toRoom(storage, row!, photos, hostelPlan);
   });
 }
 

@@ -3,11 +3,30 @@
 // agent fee books it — with their caution deposit (docs/domain.md, "Lifecycles").
 export { conditionExportOf } from './condition.service.ts';
 export { latestMoveOut, moveOut } from './move-out.service.ts';
+export {
+  nextUnpaidPart,
+  paidUpTo,
+  paidUpToSql,
+  quoteRent,
+  type RentDue,
+  type RentPartRow,
+  type RentQuote,
+  releaseRentAllocations,
+  rentDueOf,
+  rentOwedSql,
+  rentPartsWordsOf,
+  rentPlanState,
+  rentYearColumns,
+  rentYearStartOf,
+  yearPartsOf,
+} from './rent-parts.ts';
 export { tenanciesRoutes } from './tenancies.routes.ts';
 export {
   conditionItems,
   conditionPhotos,
   conditionReports,
+  rentPartPayments,
+  rentParts,
   tenancies,
   tenancyDeductions,
 } from './tenancies.schema.ts';

@@ -21,7 +21,8 @@ import { queueRefunds, recordRefund, refunds } from '../refunds/index.ts';
 import { freeRoom, lockRoom, selectWithWhoAndWhere } from '../rooms/index.ts';
 import { checkDeductionItems, conditionItemsJson } from './condition.service.ts';
 import { EMAIL_LINK_SECONDS } from './condition-photo-links.ts';
-import { conditionItems, tenancies, tenancyDeductions } from './tenancies.schema.ts';
+import { partBalance, yearPartsOf } from './rent-parts.ts';
+import { conditionItems, rentParts, tenancies, tenancyDeductions } from './tenancies.schema.ts';
 import { depositHeldAmount, rentReminderKeyPrefix, unsettledDeposit } from './tenancy-rules.ts';
 
 /** The rules are in docs/domain.md ("Move-out"). */
@@ -140,8 +141,13 @@ export async function moveOut(
         })),
       );
     }
-    // Reminders of rent this tenant no longer owes do not go out.
+    // Reminders of rent this tenant no longer owes do not go out: the year's end and every part
+    // still unpaid (docs/domain.md, "Rent plans": move-out).
     await cancelQueuedMessages(tx, rentReminderKeyPrefix(tenancy.id, tenancy.dueDate));
+    for (const part of await yearPartsOf(tx, tenancy.id)) {
+      if (partBalance(part) > 0)
+        await cancelQueuedMessages(tx, rentReminderKeyPrefix(tenancy.id, part.dueOn));
+    }
     // The room can be booked again; the triggers on rooms update the hostel's availability.
     await freeRoom(tx, tenancy.roomId, ['rented', 'booked']);
 
@@ -196,6 +202,24 @@ async function readStatements(
       : []
     ).map(({ reportId: _, ...item }) => [item._id, item]),
   );
+  // Rent left unpaid: parts due by the day she left (docs/domain.md, "Rent plans": move-out).
+  const unpaid = await db
+    .select({
+      tenancyId: rentParts.tenancyId,
+      amount: sql<number>`sum(${rentParts.amount} - ${rentParts.paid})`.mapWith(Number),
+    })
+    .from(rentParts)
+    .innerJoin(tenancies, eq(tenancies.id, rentParts.tenancyId))
+    .where(
+      and(
+        inArray(
+          rentParts.tenancyId,
+          rows.map((r) => r.tenancy.id),
+        ),
+        sql`${rentParts.dueOn} <= (${tenancies.endedAt} at time zone 'Africa/Lagos')::date`,
+      ),
+    )
+    .groupBy(rentParts.tenancyId);
   // The deposit's refund since the move-out, newest first: a failed one an admin tried again is
   // followed by its retry.
   const depositIds = rows.flatMap((r) => (r.tenancy.depositPaymentId ? [r.tenancy.depositPaymentId] : []));
@@ -239,6 +263,7 @@ async function readStatements(
       deductions_total: deductionsTotal,
       deposit_returned: held - deductionsTotal,
       refund: refund ? { _id: refund._id, amount: refund.amount, status: refund.status } : null,
+      rent_unpaid: unpaid.find((u) => u.tenancyId === tenancy.id)?.amount ?? 0,
       recorded_at: tenancy.moveOutRecordedAt!.toISOString(),
     };
   });
@@ -276,6 +301,7 @@ async function recordMoveOutNotice(
         : []),
     ]),
     `Returned to you: ${formatNaira(s.deposit_returned)}`,
+    ...(s.rent_unpaid ? ['', `Rent left unpaid when you left: ${formatNaira(s.rent_unpaid)}`] : []),
     '',
     s.deposit_returned > 0
       ? `We have asked for the refund of ${formatNaira(s.deposit_returned)} to the card or account you paid the deposit from; we will e-mail you again once it has gone through. Your bank may take a few working days to show it.`

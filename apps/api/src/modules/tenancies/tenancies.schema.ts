@@ -5,6 +5,8 @@ import {
   type ConditionState,
   MOVE_OUT_REASONS,
   type MoveOutReason,
+  RENT_PLANS,
+  type RentPlanName,
 } from '@studynest/contracts';
 import { sql } from 'drizzle-orm';
 import {
@@ -18,7 +20,16 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { belongsTo, createdAt, inList, naira, photoColumns, rowId, updatedAt } from '../../db/columns.ts';
+import {
+  belongsTo,
+  createdAt,
+  inList,
+  naira,
+  photoColumns,
+  refersTo,
+  rowId,
+  updatedAt,
+} from '../../db/columns.ts';
 import { users } from '../auth/auth.schema.ts';
 import { payments } from '../payments/payments.schema.ts';
 import { whoAndWhere } from '../rooms/rooms.schema.ts';
@@ -66,6 +77,56 @@ export const tenancies = pgTable(
       'tenancies_moved_out_ck',
       sql`${t.endReason} is null or (${t.endedAt} is not null and ${t.moveOutRecordedAt} is not null)`,
     ),
+  ],
+);
+
+/**
+ * A tenancy-year's rent in parts (docs/domain.md, "Rent plans"): one row per part, written when the
+ * year's first rent is applied (the first year, a renewal), from `splitRent` of the plan that rent
+ * chose. `paid` is what standing rent payments have put on it (their allocations below); a full
+ * year is one part.
+ */
+export const rentParts = pgTable(
+  'rent_parts',
+  {
+    id: rowId(),
+    tenancyId: belongsTo('tenancy_id', () => tenancies.id),
+    /** The first day of the tenancy-year (a Lagos date): the start date, then each old due date. */
+    yearStart: date('year_start', { mode: 'string' }).notNull(),
+    plan: text('plan').$type<RentPlanName>().notNull(),
+    number: integer('number').notNull(),
+    amount: naira('amount'),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    paid: integer('paid').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('rent_parts_year_number_uq').on(t.tenancyId, t.yearStart, t.number),
+    index('rent_parts_due_idx').on(t.dueOn).where(sql`${t.paid} < ${t.amount}`),
+    check('rent_parts_paid_ck', sql`${t.paid} between 0 and ${t.amount}`),
+    check('rent_parts_number_ck', sql`${t.number} >= 1`),
+    check('rent_parts_plan_ck', inList('plan', RENT_PLANS)),
+  ],
+);
+
+/**
+ * What each rent payment paid of which part, so that its receipt can say so ("Rent, part 2 of 2")
+ * and a refund of it takes exactly that back off the parts (docs/domain.md, "Rent plans").
+ */
+export const rentPartPayments = pgTable(
+  'rent_part_payments',
+  {
+    id: rowId(),
+    paymentId: refersTo('payment_id', () => payments.id),
+    rentPartId: belongsTo('rent_part_id', () => rentParts.id),
+    amount: naira('amount'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('rent_part_payments_uq').on(t.paymentId, t.rentPartId),
+    index('rent_part_payments_part_idx').on(t.rentPartId),
+    check('rent_part_payments_amount_ck', sql`${t.amount} > 0`),
   ],
 );
 

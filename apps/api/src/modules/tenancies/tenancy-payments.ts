@@ -5,6 +5,7 @@ import { conflict, forbidden } from '../../lib/errors.ts';
 import { cancelQueuedMessages } from '../messages/index.ts';
 import { flagOwedBack, type PaymentRow, payments, standingAgentFee } from '../payments/index.ts';
 import { lockRoom, markRoomRented, type rooms } from '../rooms/index.ts';
+import { nextUnpaidPart, payNewRentYear, payRunningYear, yearPartsOf } from './rent-parts.ts';
 import { tenancies } from './tenancies.schema.ts';
 import {
   bookedBy,
@@ -37,6 +38,7 @@ export async function checkRoomPayment(
 ): Promise<void> {
   const [tenant] = await db
     .select({
+      id: tenancies.id,
       userId: tenancies.userId,
       dueDate: tenancies.dueDate,
       noticeMoveOutOn: tenancies.noticeMoveOutOn,
@@ -55,7 +57,9 @@ export async function checkRoomPayment(
     })
     .from(sql`(select 1) as one`);
   if (tenant?.userId === userId) {
-    if (kind === 'rent') {
+    // A year with parts unpaid may be paid towards any time (quoteRent says how much); only a new
+    // year waits for the renewal window.
+    if (kind === 'rent' && !nextUnpaidPart(await yearPartsOf(db, tenant.id))) {
       const renewal = renewalOf(tenant);
       if (!renewal.open) throw conflict(renewal.message ?? 'Renewal is not open yet');
     }
@@ -84,12 +88,15 @@ export async function checkRoomPayment(
 }
 
 /**
- * Rent paid, in the transaction that turned it success (docs/domain.md, "Lifecycles": payment).
- * A first rent makes the payer the tenant — if the room is booked for them — spending the agent
- * fee that booked it (returned, so the checkout marks its booking inspected); a tenant paying
- * again renews for another year. A renewal that arrives when renewal is not open (a second one
- * for the same year) is a duplicate to give back; one paid while notice was given keeps the tenant
- * on, so it takes the notice back. Anything else is owed back: the room went to someone else.
+ * Rent paid, in the transaction that turned it success (docs/domain.md, "Lifecycles": payment, and
+ * "Rent plans"). A first rent makes the payer the tenant — if the room is booked for them —
+ * spending the agent fee that booked it (returned, so the checkout marks its booking inspected),
+ * and writes the year's parts on the plan it chose. A payment towards a year already on a plan is
+ * put on its unpaid parts, oldest first. A tenant's payment that starts a year renews: the next
+ * year's parts, due date + 12 months. Owed back whole: a renewal when renewal is not open or this
+ * year still has parts unpaid (a second one for the same year), a payment more than what is left
+ * of the year (two checkouts raced), or the room went to someone else. A renewal paid while notice
+ * was given keeps the tenant on, so it takes the notice back.
  */
 export async function applyRent(tx: Tx, payment: PaymentRow): Promise<{ spentFeeId: string | null }> {
   // Serialise every effect on this room; later statements then see the latest committed rows.
@@ -99,6 +106,7 @@ export async function applyRent(tx: Tx, payment: PaymentRow): Promise<{ spentFee
     await flagOwedBack(tx, eq(payments.id, payment.id), reason);
     return { spentFeeId: null };
   };
+  const startsYear = payment.rentPlan !== null;
 
   const [current] = await tx
     .select()
@@ -108,7 +116,13 @@ export async function applyRent(tx: Tx, payment: PaymentRow): Promise<{ spentFee
     .for('update');
   if (current && current.userId !== payer) return owedBack('room_taken');
   if (current) {
-    if (!renewalOf({ dueDate: current.dueDate, noticeMoveOutOn: null }).open) return owedBack('duplicate');
+    if (!startsYear) {
+      return (await payRunningYear(tx, current.id, payment)) ? { spentFeeId: null } : owedBack('duplicate');
+    }
+    const unpaid = nextUnpaidPart(await yearPartsOf(tx, current.id, true));
+    if (unpaid || !renewalOf({ dueDate: current.dueDate, noticeMoveOutOn: null }).open) {
+      return owedBack('duplicate');
+    }
     await tx
       .update(tenancies)
       .set({
@@ -120,21 +134,29 @@ export async function applyRent(tx: Tx, payment: PaymentRow): Promise<{ spentFee
       .where(eq(tenancies.id, current.id));
     // Reminders about the settled due date must not go out.
     await cancelQueuedMessages(tx, rentReminderKeyPrefix(current.id, current.dueDate));
+    await payNewRentYear(tx, current.id, current.dueDate, payment);
     return { spentFeeId: null };
   }
 
+  // A payment towards a year that is no longer running (its tenancy ended) starts nothing.
+  if (!startsYear) return owedBack('room_taken');
   const [fee] = await tx.select({ id: bookingFeeOf(payment.roomId, payer) }).from(sql`(select 1) as one`);
   const feeId = fee?.id ?? null;
   if (!feeId || !(await markRoomRented(tx, payment.roomId, payer))) return owedBack('room_taken');
   const start = lagosDateOf(payment.paidAt ?? new Date());
-  await tx.insert(tenancies).values({
-    userId: payer,
-    roomId: payment.roomId,
-    hostelId: payment.hostelId,
-    startDate: start,
-    dueDate: addMonths(start, BUSINESS.leaseMonths),
-    agentFeePaymentId: feeId,
-  });
+  const [tenancy] = await tx
+    .insert(tenancies)
+    .values({
+      userId: payer,
+      roomId: payment.roomId,
+      hostelId: payment.hostelId,
+      startDate: start,
+      dueDate: addMonths(start, BUSINESS.leaseMonths),
+      agentFeePaymentId: feeId,
+    })
+    .returning({ id: tenancies.id });
+  if (!tenancy) throw new Error('tenancy insert returned nothing');
+  await payNewRentYear(tx, tenancy.id, start, payment);
   return { spentFeeId: feeId };
 }
 

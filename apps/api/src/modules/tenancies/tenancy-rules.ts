@@ -3,6 +3,7 @@ import {
   BUSINESS,
   type ConditionReportStatus,
   formatLagosDate,
+  formatNaira,
   type TenancyNoticeState,
   todayInLagos,
 } from '@studynest/contracts';
@@ -119,10 +120,23 @@ export const depositHeldAmount = (
  * why not, to the tenant.
  */
 export function renewalOf(
-  tenancy: { dueDate: string; noticeMoveOutOn: string | null },
+  tenancy: {
+    dueDate: string;
+    noticeMoveOutOn: string | null;
+    /** This year's next part still unpaid (docs/domain.md, "Rent plans"): renewal waits for it. */
+    unpaidPart?: { number: number; of: number; balance: number } | null;
+  },
   today = todayInLagos(),
 ): { open: boolean; opens_on: string; message: string | null } {
   const opensOn = addDays(tenancy.dueDate, -BUSINESS.renewalWindowDays);
+  if (tenancy.unpaidPart) {
+    const { number, of, balance } = tenancy.unpaidPart;
+    return {
+      open: false,
+      opens_on: opensOn,
+      message: `Renewal waits until this year's rent is paid: part ${number} of ${of} (${formatNaira(balance)}) is still to pay.`,
+    };
+  }
   if (tenancy.noticeMoveOutOn) {
     return {
       open: false,

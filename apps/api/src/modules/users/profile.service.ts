@@ -17,9 +17,12 @@ import {
   bookedHostelJsonOf,
   hasMovedOut,
   latestMoveOut,
+  nextUnpaidPart,
   renewalOf,
+  rentPlanState,
   runningTenancyJsonOf,
   toNotice,
+  yearPartsOf,
 } from '../tenancies/index.ts';
 import { toProfile } from './profile.mapper.ts';
 
@@ -47,6 +50,8 @@ export async function getProfile(deps: Pick<Deps, 'db' | 'config'>, userId: stri
     .limit(1);
   if (!row) throw notFound('No user with that id');
   const moveOut = row.movedOut ? await latestMoveOut(deps, userId) : null;
+  const parts = row.tenancy ? await yearPartsOf(deps.db, row.tenancy.id) : [];
+  const unpaid = nextUnpaidPart(parts);
 
   const today = todayInLagos();
   const { agentFee, tenancy } = row;
@@ -98,13 +103,23 @@ export async function getProfile(deps: Pick<Deps, 'db' | 'config'>, userId: stri
       },
       rentStartDate: tenancy.start_date,
       rentDueDate: tenancy.due_date,
+      // A year paid whole before plans has no parts: its rent is the rent last paid.
+      plan: rentPlanState({ dueDate: tenancy.due_date }, parts, row.rent?.amount ?? 0, today),
       countdown: daysBetween(today, tenancy.due_date),
       notice: toNotice({
         noticeGivenAt: tenancy.notice_given_at ? new Date(tenancy.notice_given_at) : null,
         noticeMoveOutOn: tenancy.notice_move_out_on,
       }),
       earliestMoveOut: addDays(today, deps.config.site.tenantNoticeDays),
-      renewal: renewalOf({ dueDate: tenancy.due_date, noticeMoveOutOn: tenancy.notice_move_out_on }),
+      renewal: renewalOf({
+        dueDate: tenancy.due_date,
+        noticeMoveOutOn: tenancy.notice_move_out_on,
+        unpaidPart: unpaid && {
+          number: unpaid.number,
+          of: parts.length,
+          balance: unpaid.amount - unpaid.paid,
+        },
+      }),
     },
   });
 }
