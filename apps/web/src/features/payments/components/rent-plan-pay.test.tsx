@@ -149,11 +149,13 @@ describe('RentParts', () => {
     };
 
     tryAmount('100,000');
-    expect(screen.getByText('Pay at least ₦360,000: what is left of part 1.')).toBeTruthy();
+    const range = "Pay between ₦360,000 (part 1 of 3) and ₦900,000 (all that is left of this year's rent).";
+    expect(screen.getByText(range)).toBeTruthy();
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(input);
     tryAmount('1,000,000');
-    expect(screen.getByText("Pay at most ₦900,000: what is left of this year's rent.")).toBeTruthy();
+    expect(screen.getByText(range)).toBeTruthy();
+    expect(input.value).toBe('1,000,000');
     tryAmount('abc');
     expect(screen.getByText('Amount must be a number of naira, like 100,000')).toBeTruthy();
     expect(onPay).not.toHaveBeenCalled();
@@ -187,9 +189,11 @@ describe('RentParts', () => {
 
 describe('checkAmount', () => {
   it('accepts the bounds themselves', () => {
-    expect(checkAmount('360000', 360_000, 900_000, 1)).toEqual({ amount: 360_000 });
-    expect(checkAmount('900,000', 360_000, 900_000, 1)).toEqual({ amount: 900_000 });
-    expect(checkAmount('', 1, 2, 1)).toEqual({ problem: 'Amount is required' });
+    const range = { min: 360_000, max: 900_000, part: 1, of: 3 };
+    expect(checkAmount('360000', range)).toEqual({ amount: 360_000 });
+    expect(checkAmount('900,000', range)).toEqual({ amount: 900_000 });
+    expect(checkAmount('359,999', range)).toHaveProperty('problem');
+    expect(checkAmount('', range)).toEqual({ problem: 'Amount is required' });
   });
 });
 

@@ -228,9 +228,7 @@ export function RentParts({
           </button>
           {state.max_payable > next.balance && (
             <OtherAmount
-              min={next.balance}
-              max={state.max_payable}
-              part={next.number}
+              range={{ min: next.balance, max: state.max_payable, part: next.number, of: total }}
               onPay={onPay}
               {...button}
             />
@@ -242,30 +240,30 @@ export function RentParts({
   );
 }
 
-/** Why `text` cannot be paid now, in the server's terms, or the amount. */
+/** The amount in `text`, or why it cannot be paid now, in the server's words (PaymentInitiate, rent on a plan). */
 export function checkAmount(
   text: string,
-  min: number,
-  max: number,
-  part: number,
+  range: { min: number; max: number; part: number; of: number },
 ): { amount: number } | { problem: string } {
   const parsed = parseNaira(text);
   if (!('naira' in parsed)) return { problem: `Amount ${parsed.problem}` };
-  if (parsed.naira < min)
-    return { problem: `Pay at least ${formatNaira(min)}: what is left of part ${part}.` };
-  if (parsed.naira > max) {
-    return { problem: `Pay at most ${formatNaira(max)}: what is left of this year's rent.` };
+  if (parsed.naira < range.min || parsed.naira > range.max) {
+    return {
+      problem: `Pay between ${formatNaira(range.min)} (part ${range.part} of ${range.of}) and ${formatNaira(range.max)} (all that is left of this year's rent).`,
+    };
   }
   return { amount: parsed.naira };
 }
 
 function OtherAmount({
-  min,
-  max,
-  part,
+  range,
   onPay,
   ...button
-}: PayButton & { min: number; max: number; part: number; onPay: (amount: number) => void }) {
+}: PayButton & {
+  range: { min: number; max: number; part: number; of: number };
+  onPay: (amount: number) => void;
+}) {
+  const { min, max, part } = range;
   const [problem, setProblem] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -279,7 +277,7 @@ function OtherAmount({
         className="flex flex-col gap-2"
         onSubmit={(e) => {
           e.preventDefault();
-          const checked = checkAmount(input.current?.value ?? '', min, max, part);
+          const checked = checkAmount(input.current?.value ?? '', range);
           if ('problem' in checked) {
             setProblem(checked.problem);
             input.current?.focus();
