@@ -84,12 +84,35 @@ describe('RentParts', () => {
       '2 parts: 60% at move-in, 40% within 4 months. Paid ₦390,000 of ₦650,000; ₦260,000 left.',
     );
     const rows = Array.from(document.querySelectorAll('tbody tr'), (tr) => tr.textContent);
-    expect(rows).toEqual(['1 of 2₦390,00027 Nov 2026₦390,000Paid', '2 of 2₦260,00027 Mar 2027₦0Upcoming']);
+    expect(rows).toEqual(['1 of 2₦390,00027 Nov 2026Paid', '2 of 2₦260,00027 Mar 2027Upcoming']);
     expect(screen.getByText('Next: part 2 of 2, due by 27 Mar 2027.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Pay ₦260,000 (part 2 of 2)' }));
     expect(onPay).toHaveBeenCalledWith(260_000);
     // The next part is all that is left: no other amount to offer.
     expect(screen.queryByText('Pay a different amount')).toBeNull();
+  });
+
+  it('says what is paid of a part paid in part', () => {
+    render(
+      <RentParts
+        state={twoParts({
+          parts: [
+            { number: 1, amount: 390_000, due_on: '2026-11-27', paid: 390_000, status: 'paid' },
+            { number: 2, amount: 260_000, due_on: '2027-03-27', paid: 60_000, status: 'part_paid' },
+          ],
+          paid: 450_000,
+          outstanding: 200_000,
+          next: { number: 2, amount: 200_000, due_on: '2027-03-27' },
+          max_payable: 200_000,
+        })}
+        onPay={vi.fn()}
+        {...open}
+      />,
+    );
+    expect(document.querySelectorAll('tbody tr')[1]?.textContent).toBe(
+      '2 of 2₦260,00027 Mar 2027Part paid₦60,000 paid',
+    );
+    expect(screen.getByRole('button', { name: 'Pay ₦200,000 (part 2 of 2)' })).toBeTruthy();
   });
 
   it('says a late part is late, in words and in a style that stands out', () => {

@@ -187,21 +187,20 @@ export function RentParts({
               <th scope="col">Part</th>
               <th scope="col">Amount</th>
               <th scope="col">Due by</th>
-              <th scope="col">Paid</th>
               <th scope="col">Status</th>
             </tr>
           </thead>
           <tbody>
             {state.parts.map((p) => (
               <tr key={p.number} className={p.status === 'late' ? 'bg-danger-50' : undefined}>
-                <th scope="row" className="font-medium!">
+                <th scope="row" className="whitespace-nowrap font-medium!">
                   {p.number} of {total}
                 </th>
-                <td>{formatNaira(p.amount)}</td>
+                <td className="whitespace-nowrap">{formatNaira(p.amount)}</td>
                 <td>{formatLagosDate(p.due_on)}</td>
-                <td>{formatNaira(p.paid)}</td>
                 <td>
                   <span className={STATUS[p.status][1]}>{STATUS[p.status][0]}</span>
+                  {p.status === 'part_paid' && <span className="block">{formatNaira(p.paid)} paid</span>}
                 </td>
               </tr>
             ))}
