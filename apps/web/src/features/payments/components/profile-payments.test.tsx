@@ -185,6 +185,8 @@ describe('RentDetails: rent plans', () => {
           paid: 450_000,
           outstanding: 200_000,
           max_payable: 200_000,
+          // The server's next part carries what is left of it.
+          next: { number: 2, amount: 200_000, due_on: '2026-05-10' },
         })}
       />,
     );

@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { CardSection } from '../../../components/ui/card-section.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatLagosDate, formatNaira } from '../../../lib/format.ts';
-import { nextPart, PayRentProblem, useRentPayment } from './rent-payment.tsx';
+import { useRentPayment } from '../api/payment-queries.ts';
 
 function daysLeftText(countdown: number): string {
   if (countdown > 1) return `${countdown} days`;
@@ -39,10 +39,13 @@ export function RentDetails({
    */
   roomPlan?: RentPlanName | undefined;
 }) {
-  const { pay, hostel, room, rent, year, owing, label, button, payFor } = useRentPayment(profile);
+  const { pay, hostel, room, rent, year, owing, label, button, payFor, wayOn } = useRentPayment(profile);
   if (!hostel) return null;
   const { closedBecause, closedId, busy } = button;
-  const next = owing && nextPart(owing);
+  // `next.amount` is what is left of that part.
+  const next = owing?.next;
+  const late = owing?.parts[(next?.number ?? 0) - 1]?.status === 'late';
+  const of = owing?.parts.length;
   // A year not started (a first rent, a renewal) in a room with a plan: she chooses on the plan page.
   const choose = !owing && roomPlan !== undefined && roomPlan !== 'full';
   const disabled = busy || closedBecause !== null;
@@ -68,8 +71,8 @@ export function RentDetails({
             )}
             {next && (
               <Row label="Next part">
-                <span className={next.late ? 'font-semibold text-danger-700' : undefined}>
-                  {`Part ${next.number} of ${next.of}: ${formatNaira(next.balance)}, ${next.late ? 'late: it was due by' : 'due by'} ${formatLagosDate(next.due_on)}`}
+                <span className={late ? 'font-semibold text-danger-700' : undefined}>
+                  {`Part ${next.number} of ${of}: ${formatNaira(next.amount)}, ${late ? 'late: it was due by' : 'due by'} ${formatLagosDate(next.due_on)}`}
                 </span>
               </Row>
             )}
@@ -81,7 +84,12 @@ export function RentDetails({
           Your tenancy starts on the day you pay the rent and runs for 12 months.
         </p>
       )}
-      <PayRentProblem error={pay.error} roomId={room?._id} />
+      {pay.error && <Alert tone="error">{pay.error.message}</Alert>}
+      {wayOn && (
+        <Link to={wayOn.to} className="btn-primary self-start">
+          {wayOn.text}
+        </Link>
+      )}
       {!room ? (
         <Alert tone="info">
           To pay rent online, contact support: we could not find the room of this tenancy.
@@ -93,14 +101,12 @@ export function RentDetails({
           </Link>
           <button
             type="button"
-            className={next.late ? 'btn-danger' : 'btn-primary'}
+            className={late ? 'btn-danger' : 'btn-primary'}
             disabled={disabled}
             aria-describedby={describedBy}
-            onClick={() => payFor({ amount: next.balance })}
+            onClick={() => payFor({ amount: next.amount })}
           >
-            {busy
-              ? 'Starting payment…'
-              : `Pay ${formatNaira(next.balance)} (part ${next.number} of ${next.of})`}
+            {busy ? 'Starting payment…' : `Pay ${formatNaira(next.amount)} (part ${next.number} of ${of})`}
           </button>
         </div>
       ) : (

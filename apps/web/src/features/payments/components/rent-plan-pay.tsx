@@ -7,11 +7,19 @@ import {
   splitRent,
 } from '@studynest/contracts/rent-plan-terms';
 import { useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { CardSection } from '../../../components/ui/card-section.tsx';
 import { LatePartTerms } from '../../../components/ui/rent-plan-terms.tsx';
 import { formatLagosDate, formatNaira, todayInLagos } from '../../../lib/format.ts';
-import { nextPart, PayRentProblem, useRentPayment } from './rent-payment.tsx';
+import { useRentPayment } from '../api/payment-queries.ts';
+
+/** The part to pay next and what is left of it (a part may be partly paid), or null when the year is paid. */
+function nextPart(state: RentPlanState) {
+  const next = state.next && state.parts.find((p) => p.number === state.next?.number);
+  if (!next) return null;
+  return { ...next, balance: next.amount - next.paid, late: next.status === 'late' };
+}
 
 /**
  * The rent plan page (docs/domain.md, "Rent plans"): the running year's parts with the next one to
@@ -19,10 +27,15 @@ import { nextPart, PayRentProblem, useRentPayment } from './rent-payment.tsx';
  * full year or the room's plan. A page of its own, so the profile does not carry it.
  */
 export function RentPlanPage({ profile, roomPlan }: { profile: Profile; roomPlan: RentPlanName }) {
-  const { pay, room, rent, year, owing, label, button, payFor } = useRentPayment(profile);
+  const { pay, room, rent, year, owing, label, button, payFor, wayOn } = useRentPayment(profile);
   return (
     <>
-      <PayRentProblem error={pay.error} roomId={room?._id} />
+      {pay.error && <Alert tone="error">{pay.error.message}</Alert>}
+      {wayOn && (
+        <Link to={wayOn.to} className="btn-primary self-start">
+          {wayOn.text}
+        </Link>
+      )}
       {year && (
         <CardSection title={owing ? "This year's rent" : "This year's rent: paid"}>
           <RentParts state={year} onPay={(amount) => payFor({ amount })} {...button} />
