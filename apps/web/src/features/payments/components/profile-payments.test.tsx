@@ -4,23 +4,20 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { hostel, placement, profile, rentDetails, room } from '../../../testing/fixtures.ts';
+import {
+  agentPaid,
+  hostel,
+  placement,
+  profile,
+  rentDetails,
+  room,
+  twoPartsYear,
+} from '../../../testing/fixtures.ts';
 import { PaymentDetails } from './payment-details.tsx';
 import { buildReceipt } from './receipt-content.ts';
 import { RentDetails } from './rent-details.tsx';
 
 const base = profile;
-const agentPaid: Profile['agentFeePayment'] = {
-  status: 'success',
-  payment_type: 'AGENT_FEE',
-  amount: 65_000,
-  reference: 'SN-AF-1',
-  booking: { _id: 'b1', inspection_date_time: '2026-11-23_10:00am - 10:30am' },
-  room,
-  hostel,
-  booking_status: 'confirmed',
-  cancel_until: null,
-};
 
 afterEach(cleanup);
 
@@ -120,29 +117,16 @@ describe('RentDetails', () => {
 });
 
 describe('RentDetails: rent plans', () => {
-  const planned = (state: Partial<NonNullable<Profile['rentDetails']>['plan']>): Profile => ({
+  const planned = (plan: NonNullable<Profile['rentDetails']>['plan']): Profile => ({
     ...base,
     hostel,
     agentFeePayment: { ...agentPaid, booking_status: 'inspected' },
     roomPricePayment: { status: 'success', amount: 390_000, reference: 'SN-RR-1' },
+    // Closed for renewal: paying a part is not a renewal, so it stays open.
     rentDetails: rentDetails({
       countdown: 200,
-      // Closed for renewal: paying a part is not a renewal, so it stays open.
       renewal: { open: false, opens_on: '2026-11-11', message: null },
-      plan: {
-        plan: 'two_parts',
-        label: '2 parts: 60% at move-in, 40% within 4 months',
-        year_rent: 650_000,
-        parts: [
-          { number: 1, amount: 390_000, due_on: '2026-01-10', paid: 390_000, status: 'paid' },
-          { number: 2, amount: 260_000, due_on: '2026-05-10', paid: 0, status: 'due' },
-        ],
-        paid: 390_000,
-        outstanding: 260_000,
-        next: { number: 2, amount: 260_000, due_on: '2026-05-10' },
-        max_payable: 260_000,
-        ...state,
-      },
+      plan,
     }),
   });
 
@@ -156,7 +140,7 @@ describe('RentDetails: rent plans', () => {
   });
 
   it("shows the plan, what is paid and the next part's button instead of Renew Rent", () => {
-    renderWithQuery(<RentDetails profile={planned({})} roomPlan="two_parts" />);
+    renderWithQuery(<RentDetails profile={planned(twoPartsYear())} roomPlan="two_parts" />);
     const row = (label: string) =>
       Array.from(document.querySelectorAll('tbody tr'), (tr) => tr.textContent).find((t) =>
         t?.startsWith(label),
@@ -175,21 +159,7 @@ describe('RentDetails: rent plans', () => {
   });
 
   it('says a late part is late, and asks for what is left of it', () => {
-    renderWithQuery(
-      <RentDetails
-        profile={planned({
-          parts: [
-            { number: 1, amount: 390_000, due_on: '2026-01-10', paid: 390_000, status: 'paid' },
-            { number: 2, amount: 260_000, due_on: '2026-05-10', paid: 60_000, status: 'late' },
-          ],
-          paid: 450_000,
-          outstanding: 200_000,
-          max_payable: 200_000,
-          // The server's next part carries what is left of it.
-          next: { number: 2, amount: 200_000, due_on: '2026-05-10' },
-        })}
-      />,
-    );
+    renderWithQuery(<RentDetails profile={planned(twoPartsYear({ paid: 60_000, status: 'late' }))} />);
     const late = screen.getByText('Part 2 of 2: ₦200,000, late: it was due by 10 May 2026');
     expect(late.className).toContain('text-danger-700');
     expect(screen.getByRole('button', { name: 'Pay ₦200,000 (part 2 of 2)' }).className).toContain(
@@ -198,16 +168,7 @@ describe('RentDetails: rent plans', () => {
   });
 
   it('keeps Renew Rent closed, with its reason, once a year on a plan is paid', () => {
-    const paid = planned({
-      parts: [
-        { number: 1, amount: 390_000, due_on: '2026-01-10', paid: 390_000, status: 'paid' },
-        { number: 2, amount: 260_000, due_on: '2026-05-10', paid: 260_000, status: 'paid' },
-      ],
-      paid: 650_000,
-      outstanding: 0,
-      next: null,
-      max_payable: 0,
-    });
+    const paid = planned(twoPartsYear({ paid: 260_000 }));
     renderWithQuery(<RentDetails profile={paid} roomPlan="two_parts" />);
     const renew = screen.getByRole('button', { name: 'Renew Rent' }) as HTMLButtonElement;
     expect(renew.disabled).toBe(true);

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { hostel, profile, rentDetails, room } from '../../../testing/fixtures.ts';
+import { agentPaid, hostel, profile, rentDetails, twoPartsYear } from '../../../testing/fixtures.ts';
 import { checkAmount, RentParts, RentPlanChooser, RentPlanPage } from './rent-plan-pay.tsx';
 
 afterEach(cleanup);
@@ -61,79 +61,38 @@ describe('RentPlanChooser', () => {
   });
 });
 
-const twoParts = (over: Partial<RentPlanState> = {}): RentPlanState => ({
-  plan: 'two_parts',
-  label: '2 parts: 60% at move-in, 40% within 4 months',
-  year_rent: 650_000,
-  parts: [
-    { number: 1, amount: 390_000, due_on: '2026-11-27', paid: 390_000, status: 'paid' },
-    { number: 2, amount: 260_000, due_on: '2027-03-27', paid: 0, status: 'upcoming' },
-  ],
-  paid: 390_000,
-  outstanding: 260_000,
-  next: { number: 2, amount: 260_000, due_on: '2027-03-27' },
-  max_payable: 260_000,
-  ...over,
-});
-
 describe('RentParts', () => {
   it('lists each part with its status in words, what is paid, and the next part to pay', () => {
     const onPay = vi.fn();
-    render(<RentParts state={twoParts()} onPay={onPay} {...open} />);
+    render(<RentParts state={twoPartsYear({ status: 'upcoming' })} onPay={onPay} {...open} />);
     expect(screen.getByText(/Paid/, { selector: 'p' }).textContent).toBe(
       '2 parts: 60% at move-in, 40% within 4 months. Paid ₦390,000 of ₦650,000; ₦260,000 left.',
     );
     const rows = Array.from(document.querySelectorAll('tbody tr'), (tr) => tr.textContent);
-    expect(rows).toEqual(['1 of 2₦390,00027 Nov 2026Paid', '2 of 2₦260,00027 Mar 2027Upcoming']);
-    expect(screen.getByText('Next: part 2 of 2, due by 27 Mar 2027.')).toBeTruthy();
+    expect(rows).toEqual(['1 of 2₦390,00010 Jan 2026Paid', '2 of 2₦260,00010 May 2026Upcoming']);
+    expect(screen.getByText('Next: part 2 of 2, due by 10 May 2026.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Pay ₦260,000 (part 2 of 2)' }));
     expect(onPay).toHaveBeenCalledWith(260_000);
     // The next part is all that is left: no other amount to offer.
     expect(screen.queryByText('Pay a different amount')).toBeNull();
   });
 
-  it('says what is paid of a part paid in part', () => {
+  it('says what is paid of a part paid in part, and asks for the rest of it', () => {
     render(
-      <RentParts
-        state={twoParts({
-          parts: [
-            { number: 1, amount: 390_000, due_on: '2026-11-27', paid: 390_000, status: 'paid' },
-            { number: 2, amount: 260_000, due_on: '2027-03-27', paid: 60_000, status: 'part_paid' },
-          ],
-          paid: 450_000,
-          outstanding: 200_000,
-          next: { number: 2, amount: 200_000, due_on: '2027-03-27' },
-          max_payable: 200_000,
-        })}
-        onPay={vi.fn()}
-        {...open}
-      />,
+      <RentParts state={twoPartsYear({ paid: 60_000, status: 'part_paid' })} onPay={vi.fn()} {...open} />,
     );
     expect(document.querySelectorAll('tbody tr')[1]?.textContent).toBe(
-      '2 of 2₦260,00027 Mar 2027Part paid₦60,000 paid',
+      '2 of 2₦260,00010 May 2026Part paid₦60,000 paid',
     );
-    expect(screen.getByRole('button', { name: 'Pay ₦200,000 (part 2 of 2)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pay ₦200,000 (part 2 of 2)' }).className).toContain(
+      'btn-primary',
+    );
   });
 
   it('says a late part is late, in words and in a style that stands out', () => {
-    render(
-      <RentParts
-        state={twoParts({
-          parts: [
-            { number: 1, amount: 390_000, due_on: '2026-07-01', paid: 390_000, status: 'paid' },
-            { number: 2, amount: 260_000, due_on: '2026-11-01', paid: 60_000, status: 'late' },
-          ],
-          paid: 450_000,
-          outstanding: 200_000,
-          next: { number: 2, amount: 200_000, due_on: '2026-11-01' },
-          max_payable: 200_000,
-        })}
-        onPay={vi.fn()}
-        {...open}
-      />,
-    );
+    render(<RentParts state={twoPartsYear({ paid: 60_000, status: 'late' })} onPay={vi.fn()} {...open} />);
     expect(screen.getByText('Late').className).toContain('badge-danger');
-    expect(screen.getByText('Part 2 is late: it was due by 1 Nov 2026.').className).toContain(
+    expect(screen.getByText('Part 2 is late: it was due by 10 May 2026.').className).toContain(
       'text-danger-700',
     );
     // The balance of the part, not its whole amount.
@@ -189,22 +148,7 @@ describe('RentParts', () => {
   });
 
   it('shows a paid year without anything to pay', () => {
-    render(
-      <RentParts
-        state={twoParts({
-          parts: [
-            { number: 1, amount: 390_000, due_on: '2026-11-27', paid: 390_000, status: 'paid' },
-            { number: 2, amount: 260_000, due_on: '2027-03-27', paid: 260_000, status: 'paid' },
-          ],
-          paid: 650_000,
-          outstanding: 0,
-          next: null,
-          max_payable: 0,
-        })}
-        onPay={vi.fn()}
-        {...open}
-      />,
-    );
+    render(<RentParts state={twoPartsYear({ paid: 260_000 })} onPay={vi.fn()} {...open} />);
     expect(screen.getAllByText('Paid', { selector: 'span' })).toHaveLength(2);
     expect(screen.queryByRole('button')).toBeNull();
   });
@@ -224,17 +168,7 @@ describe('RentPlanPage', () => {
   const student = (rent: Profile['rentDetails']): Profile => ({
     ...profile,
     hostel,
-    agentFeePayment: {
-      status: 'success',
-      payment_type: 'AGENT_FEE',
-      amount: 65_000,
-      reference: 'SN-AF-1',
-      booking: { _id: 'b1', inspection_date_time: '2026-11-23_10:00am - 10:30am' },
-      room,
-      hostel,
-      booking_status: 'inspected',
-      cancel_until: null,
-    },
+    agentFeePayment: { ...agentPaid, booking_status: 'inspected' },
     rentDetails: rent,
   });
   const renderPage = (p: Profile) =>
@@ -247,23 +181,14 @@ describe('RentPlanPage', () => {
     );
 
   it('shows the running year’s parts, and no choice of plan until they are paid', () => {
-    renderPage(student(rentDetails({ plan: twoParts() })));
+    renderPage(student(rentDetails({ plan: twoPartsYear() })));
     expect(screen.getByRole('heading', { name: "This year's rent" })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Pay ₦260,000 (part 2 of 2)' })).toBeTruthy();
     expect(screen.queryByRole('radio')).toBeNull();
   });
 
   it('offers the same plan for the next year once this one is paid, its parts counted from the due date', () => {
-    const paid = twoParts({
-      parts: [
-        { number: 1, amount: 390_000, due_on: '2026-01-10', paid: 390_000, status: 'paid' },
-        { number: 2, amount: 260_000, due_on: '2026-05-10', paid: 260_000, status: 'paid' },
-      ],
-      paid: 650_000,
-      outstanding: 0,
-      next: null,
-      max_payable: 0,
-    });
+    const paid = twoPartsYear({ paid: 260_000 });
     renderPage(student(rentDetails({ plan: paid })));
     expect(screen.getByRole('heading', { name: "This year's rent: paid" })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Next year' })).toBeTruthy();
