@@ -188,6 +188,10 @@ test('at 375 px a student chooses the 2-part plan, pays part 1 at the sandbox ch
     `Part 2 of 2: ${formatNaira(part2.amount)}, due by ${formatLagosDate(addMonths(todayInLagos(), 4))}`,
   );
   await expect(rent.getByRole('button', { name: /Renew Rent/ })).toHaveCount(0);
+  if (SHOTS) {
+    await rent.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: shotPath('rent-plan-profile-375.png') });
+  }
 
   // Every part, on its own page.
   await rent.getByRole('link', { name: 'All parts, or another amount' }).click();
