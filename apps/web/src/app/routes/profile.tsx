@@ -38,9 +38,10 @@ export function Component() {
   const profile = useQuery({ ...profileQuery(userId), enabled: Boolean(session) });
   const isOwn = session?.userId === userId;
   // The plan her room offers (the room's own answer: the profile does not carry it), asked for only
-  // while she may start a year: before the first rent and once a year is paid.
-  const roomId =
-    (isOwn && !profile.data?.rentDetails?.plan.next && profile.data?.agentFeePayment?.room._id) || '';
+  // while she may start a year: before the first rent, and once a year is paid and renewal is open.
+  const rent = profile.data?.rentDetails;
+  const startsYear = rent ? rent.renewal.open && !rent.plan.next : true;
+  const roomId = (isOwn && startsYear && profile.data?.agentFeePayment?.room._id) || '';
   const planRoom = useQuery({ ...roomQueries.detail(roomId), enabled: Boolean(roomId) });
   useDocumentTitle(
     isOwn || !profile.data ? 'Your profile' : `${profile.data.first_name} ${profile.data.last_name}`,
