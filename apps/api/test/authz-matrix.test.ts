@@ -247,6 +247,14 @@ const EXPECTED_VARIANTS: Record<string, { op: string; expected: Expected }> = {
     op: 'POST /api/payments/room-price/initiate',
     expected: ownerOnly(201),
   },
+  "a student's first rent on her room's plan cannot be started by someone else": {
+    op: 'POST /api/payments/room-price/initiate',
+    expected: ownerOnly(201),
+  },
+  "a tenant's next part cannot be paid by someone else": {
+    op: 'POST /api/payments/room-price/initiate',
+    expected: ownerOnly(201),
+  },
   'a condition photo link with a made-up signature opens for nobody': {
     op: 'GET /api/condition-photos/{file}',
     expected: publicOk(403),
@@ -479,6 +487,7 @@ const roomBody = (hostelId: string) => ({
   caution_fee: 50_000,
   commission_fee: 30_000,
   hostel: hostelId,
+  rent_plan: 'two_parts',
 });
 
 /** A document `who` uploaded (her passport), waiting for review. */
@@ -520,7 +529,7 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
   }),
   'PATCH /api/hostels/{id}': async (w) => ({
     url: `/api/hostels/${(await insertHostel(w.db)).id}`,
-    payload: { hostel_details: 'Newly painted' },
+    payload: { hostel_details: 'Newly painted', rent_plan: 'two_parts' },
   }),
   'PUT /api/hostels/{id}': async (w) => ({
     url: `/api/hostels/${(await insertHostel(w.db)).id}`,
@@ -540,7 +549,7 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
   'POST /api/rooms': async (w) => ({ url: '/api/rooms', payload: roomBody((await insertHostel(w.db)).id) }),
   'PATCH /api/rooms/{id}': async (w) => ({
     url: `/api/rooms/${(await freshRoom(w.db)).id}`,
-    payload: { price: 700_000 },
+    payload: { price: 700_000, rent_plan: 'three_parts' },
   }),
   'PUT /api/rooms/{id}': async (w) => {
     const room = await freshRoom(w.db);
@@ -1046,6 +1055,31 @@ const HIDDEN_REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> =
 };
 
 const VARIANT_REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
+  "a student's first rent on her room's plan cannot be started by someone else": async (w) => {
+    const room = await roomBookedByStudent(w);
+    await w.db.update(rooms).set({ rentPlan: 'two_parts' }).where(eq(rooms.id, room.id));
+    return {
+      url: '/api/payments/room-price/initiate',
+      payload: { plan: 'two_parts', room_id: room.id, callback_url: callbackUrl(w) },
+    };
+  },
+  // The student rents a room on two parts with part 2 unpaid: every role tries to pay it.
+  "a tenant's next part cannot be paid by someone else": async (w) => {
+    const room = await roomBookedByStudent(w);
+    await w.db.update(rooms).set({ rentPlan: 'two_parts' }).where(eq(rooms.id, room.id));
+    const first = await w.t.app.inject({
+      method: 'POST',
+      url: '/api/payments/room-price/initiate',
+      headers: w.student.headers,
+      payload: { plan: 'two_parts', room_id: room.id, callback_url: callbackUrl(w) },
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    await payInSandbox(w, first.json().reference);
+    return {
+      url: '/api/payments/room-price/initiate',
+      payload: { room_id: room.id, callback_url: callbackUrl(w) },
+    };
+  },
   'a condition photo link with a made-up signature opens for nobody': async (w) => ({
     url: (await conditionPhotoLink(w)).replace(/sig=[^&]+/, `sig=${'A'.repeat(43)}`),
   }),

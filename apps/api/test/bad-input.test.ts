@@ -119,19 +119,25 @@ const roomFields = (w: World) => ({
   commission_fee: 10_000,
   hostel: w.hostelId,
   status: 'available',
+  rent_plan: 'two_parts',
 });
 
 /** Every operation that takes a body (OpenAPI requestBody, plus the form routes the document describes in prose). */
 const BODY_OPS: Record<string, BodyOp> = {
   'POST /api/hostels': {
     url: () => '/api/hostels',
-    valid: () => ({ hostel_name: 'Fuzz Lodge', address: '1 Fuzz Road', hostel_details: 'ok' }),
+    valid: () => ({
+      hostel_name: 'Fuzz Lodge',
+      address: '1 Fuzz Road',
+      hostel_details: 'ok',
+      rent_plan: 'two_parts',
+    }),
     schema: HostelFieldsSchema,
     form: 'photos',
   },
   'PATCH /api/hostels/{id}': {
     url: (w) => `/api/hostels/${w.hostelId}`,
-    valid: () => ({ hostel_details: 'Renovated' }),
+    valid: () => ({ hostel_details: 'Renovated', rent_plan: 'three_parts' }),
     schema: HostelUpdateFieldsSchema,
     form: 'photos',
   },
@@ -144,7 +150,7 @@ const BODY_OPS: Record<string, BodyOp> = {
   'POST /api/rooms': { url: () => '/api/rooms', valid: roomFields, schema: RoomCreateSchema },
   'PATCH /api/rooms/{id}': {
     url: (w) => `/api/rooms/${w.roomId}`,
-    valid: () => ({ price: 410_000 }),
+    valid: () => ({ price: 410_000, rent_plan: null }),
     schema: RoomPatchSchema,
   },
   'PUT /api/rooms/{id}': {
@@ -336,7 +342,13 @@ const BODY_OPS: Record<string, BodyOp> = {
   },
   'POST /api/payments/room-price/initiate': {
     url: () => '/api/payments/room-price/initiate',
-    valid: (w) => ({ amount: 650_000, room_id: w.roomId, hostel_id: w.hostelId, callback_url: callback(w) }),
+    valid: (w) => ({
+      amount: 650_000,
+      plan: 'full',
+      room_id: w.roomId,
+      hostel_id: w.hostelId,
+      callback_url: callback(w),
+    }),
     schema: PaymentInitiateSchema,
   },
   'POST /api/payments/caution-fee/initiate': {

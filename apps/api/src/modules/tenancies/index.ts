@@ -11,7 +11,6 @@ export {
   type RentDue,
   type RentPartRow,
   type RentQuote,
-  releaseRentAllocations,
   rentDueOf,
   rentOwedSql,
   rentPartsWordsOf,

@@ -17,7 +17,7 @@ import { cancelQueuedMessages } from '../messages/index.ts';
 import type { PaymentRow } from '../payments/index.ts';
 import { effectiveRentPlan, type rooms } from '../rooms/index.ts';
 import { rentPartPayments, rentParts, tenancies } from './tenancies.schema.ts';
-import { rentReminderKeyPrefix, tenancyRunning } from './tenancy-rules.ts';
+import { renewalOf, rentReminderKeyPrefix, tenancyRunning } from './tenancy-rules.ts';
 
 /*
  * A tenancy-year's rent in parts (docs/domain.md, "Rent plans"). Each year's parts are written
@@ -53,9 +53,16 @@ export async function yearPartsOf(db: DbOrTx, tenancyId: string, lock = false): 
 export const paidUpTo = (tenancy: { dueDate: string }, parts: RentPartRow[]): string =>
   parts.find((p) => partBalance(p) > 0)?.dueOn ?? tenancy.dueDate;
 
+/**
+ * The outer statement's tenancy, named in full: drizzle leaves a column unqualified when its
+ * statement reads one table, and inside a subquery that would name the subquery's own column.
+ */
+const outerTenancy = sql.raw('"tenancies"."id"');
+const outerDueDate = sql.raw('"tenancies"."due_date"');
+
 /** `paidUpTo` in SQL, for a statement over `tenancies`. */
 export const paidUpToSql = sql<string>`coalesce((select min(pu.due_on) from ${rentParts} pu
-  where pu.tenancy_id = ${tenancies.id} and pu.paid < pu.amount), ${tenancies.dueDate})`;
+  where pu.tenancy_id = ${outerTenancy} and pu.paid < pu.amount), ${outerDueDate})`;
 
 /**
  * What a tenancy owes on `today` (SQL over `tenancies` with `rooms` joined): each part past its due
@@ -63,8 +70,8 @@ export const paidUpToSql = sql<string>`coalesce((select min(pu.due_on) from ${re
  */
 export const rentOwedSql = (today: string, price: typeof rooms.price) => sql<number>`(
   coalesce((select sum(po.amount - po.paid) from ${rentParts} po
-    where po.tenancy_id = ${tenancies.id} and po.paid < po.amount and po.due_on < ${today}::date), 0)
-  + case when ${tenancies.dueDate} < ${today}::date then ${price} else 0 end)`;
+    where po.tenancy_id = ${outerTenancy} and po.paid < po.amount and po.due_on < ${today}::date), 0)
+  + case when ${outerDueDate} < ${today}::date then ${price} else 0 end)`;
 
 /** The first year's, or a renewed year's, parts: split the year's rent by its plan. */
 async function startRentYear(
@@ -135,25 +142,6 @@ export async function payNewRentYear(
 /** A payment towards the running year's parts (locked): false when it is more than is left. */
 export const payRunningYear = async (tx: Tx, tenancyId: string, payment: PaymentRow) =>
   allocateRent(tx, tenancyId, await yearPartsOf(tx, tenancyId, true), payment);
-
-/**
- * Take a payment's allocations back off its parts (a refund of that rent payment): each part is
- * owed again what the payment had paid of it (docs/domain.md, "Rent plans": refunds).
- */
-export async function releaseRentAllocations(tx: Tx, paymentId: string): Promise<void> {
-  const allocations = await tx
-    .select()
-    .from(rentPartPayments)
-    .where(eq(rentPartPayments.paymentId, paymentId))
-    .for('update');
-  for (const a of allocations) {
-    await tx
-      .update(rentParts)
-      .set({ paid: sql`${rentParts.paid} - ${a.amount}`, updatedAt: sql`now()` })
-      .where(eq(rentParts.id, a.rentPartId));
-  }
-  if (allocations.length) await tx.delete(rentPartPayments).where(eq(rentPartPayments.paymentId, paymentId));
-}
 
 /** The year's rent and plan when a tenancy-year has no parts (paid whole before plans existed). */
 const wholeYear = (yearRent: number, dueDate: string): RentPartRow[] => [
@@ -232,8 +220,8 @@ export const rentPartsWordsOf = (paymentId: string | SQL | AnyPgColumn) => sql<s
   where rpp.payment_id = ${paymentId})`;
 
 /** The latest year's parts of the tenancy in the outer statement over `tenancies` (SQL condition on `ry`). */
-const latestYearOfOuter = sql`ry.tenancy_id = ${tenancies.id} and ry.year_start = (
-  select max(ly.year_start) from ${rentParts} ly where ly.tenancy_id = ${tenancies.id})`;
+const latestYearOfOuter = sql`ry.tenancy_id = ${outerTenancy} and ry.year_start = (
+  select max(ly.year_start) from ${rentParts} ly where ly.tenancy_id = ${outerTenancy})`;
 
 /**
  * A tenancy's latest year as the tenants CSV lists it (SQL over `tenancies`): its plan, what is paid
@@ -292,10 +280,14 @@ export async function quoteRent(
     const yearPlan = next.plan;
     const of = parts.length;
     if (input.plan && input.plan !== yearPlan) {
-      throw conflict(
-        `Renewal waits until this year's rent is paid: part ${next.number} of ${of} (${naira(partBalance(next))}) is still to pay.`,
-        { plan: `This year is on its own plan; pay part ${next.number} first` },
-      );
+      const { message } = renewalOf({
+        dueDate: next.dueOn,
+        noticeMoveOutOn: null,
+        unpaidPart: { number: next.number, of, balance: partBalance(next) },
+      });
+      throw conflict(message ?? 'Pay this year first', {
+        plan: `This year is on its own plan; pay part ${next.number} first`,
+      });
     }
     const least = partBalance(next);
     const most = unpaid.reduce((sum, p) => sum + partBalance(p), 0);

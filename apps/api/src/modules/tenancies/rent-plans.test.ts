@@ -17,6 +17,7 @@ import {
 } from '../payments/payments.fixtures.ts';
 import { payments } from '../payments/payments.schema.ts';
 import { recordRentReminders } from '../rent/rent-reminders.service.ts';
+import { rentDueOf } from './rent-parts.ts';
 import { rentPartPayments, rentParts, tenancies } from './tenancies.schema.ts';
 
 const today = () => todayInLagos();
@@ -172,6 +173,16 @@ describe('rent plans', () => {
     ]);
     const plan = (await profileOf(t, student)).rentDetails.plan;
     expect(plan.parts.map((p: { status: string }) => p.status)).toEqual(['paid', 'part_paid', 'upcoming']);
+    // What other ways to pay (a bank transfer) are told she owes now: part 2's balance.
+    expect(await rentDueOf(t.db, student.user.id)).toEqual({
+      tenancy_id: tenancy.id,
+      room_id: room.id,
+      hostel_id: room.hostelId,
+      part_number: 2,
+      parts_in_year: 3,
+      amount: 20_000,
+      due_on: addMonths(today(), 4),
+    });
     expect(plan.next).toEqual({ number: 2, amount: 20_000, due_on: addMonths(today(), 4) });
     expect(plan.max_payable).toBe(50_000);
 
@@ -196,6 +207,7 @@ describe('rent plans', () => {
     const [owed] = await t.db.select().from(payments).where(eq(payments.reference, b.reference));
     expect(owed?.refundReason).toBe('duplicate');
     expect((await partsOf(tenancy.id)).map((p) => p.paid)).toEqual([40_000, 30_000, 30_000]);
+    expect(await rentDueOf(t.db, student.user.id)).toBeNull();
     expect((await verify(t, student, a.reference)).json().rent_parts).toBe('parts 2–3 of 3');
     const allocated = await t.db
       .select({ amount: rentPartPayments.amount })
@@ -224,6 +236,43 @@ describe('rent plans', () => {
     const plan = (await profileOf(t, student)).rentDetails.plan;
     expect(plan).toMatchObject({ plan: 'full', year_rent: 200_000, outstanding: 0, next: null });
     expect((await verify(t, student, full.reference)).json().rent_parts).toBeNull();
+  });
+
+  it("an admin sets a hostel's plan and a room's own; bad plans are 400 naming the field, nothing written", async () => {
+    const { hostel, room } = await inspected(200_000, null);
+    const patchHostel = (body: Record<string, unknown>) =>
+      send(t, admin, 'PATCH', `/api/hostels/${hostel.id}`, body);
+    const patchRoom = (body: Record<string, unknown>) =>
+      send(t, admin, 'PATCH', `/api/rooms/${room.id}`, body);
+    const badHostel = await patchHostel({ rent_plan: 'weekly' });
+    expect(badHostel.statusCode, badHostel.body).toBe(400);
+    expect(badHostel.json().fields.rent_plan).toMatch(
+      /^Rent plan must be one of: full, two_parts, three_parts/,
+    );
+    const badRoom = await patchRoom({ rent_plan: 'monthly' });
+    expect(badRoom.statusCode, badRoom.body).toBe(400);
+    expect(Object.keys(badRoom.json().fields)).toEqual(['rent_plan']);
+    expect((await send(t, admin, 'GET', `/api/rooms/room/${room.id}`)).json()).toMatchObject({
+      rent_plan: 'full',
+      rent_plan_override: null,
+    });
+
+    expect((await patchHostel({ rent_plan: 'Two_Parts' })).json().rent_plan).toBe('two_parts');
+    expect((await send(t, admin, 'GET', `/api/rooms/room/${room.id}`)).json()).toMatchObject({
+      rent_plan: 'two_parts',
+      rent_plan_override: null,
+    });
+    expect((await patchRoom({ rent_plan: 'three_parts' })).json()).toMatchObject({
+      rent_plan: 'three_parts',
+      rent_plan_override: 'three_parts',
+    });
+    const listed = (await send(t, admin, 'GET', `/api/rooms/hostel/${hostel.id}`)).json();
+    expect(listed.map((r: { rent_plan: string }) => r.rent_plan)).toEqual(['three_parts']);
+    // Null follows the hostel again.
+    expect((await patchRoom({ rent_plan: null })).json()).toMatchObject({
+      rent_plan: 'two_parts',
+      rent_plan_override: null,
+    });
   });
 
   it('a late second part: in arrears with its balance, its own reminders, gone once paid', async () => {
