@@ -25,6 +25,7 @@ const hostel: Hostel = {
   amenities: ['water'],
   latitude: null,
   longitude: null,
+  rent_plan: 'two_parts',
   rating: { average: 4.5, count: 2 },
   hostel_details: 'Quiet rooms near the main gate.',
   photos: [
@@ -50,6 +51,8 @@ const rooms: Room[] = [
     agent_fee: 65_000,
     caution_fee: 50_000,
     commission_fee: 30_000,
+    rent_plan: 'two_parts',
+    rent_plan_override: null,
     created_at: '2026-11-01T10:00:00.000Z',
     updated_at: '2026-11-01T10:00:00.000Z',
     hostel: 'h1',

@@ -176,7 +176,17 @@ registerRoute(
       });
       accountStrategies.set(name, strategy);
     }
-    return strategy.handle(options);
+    const [response, done] = strategy.handleAll(options);
+    // A read still on its way when another account signed in would put its copy back after the
+    // sign-in dropped it: once written, it goes again unless its account is still the one here.
+    options.event.waitUntil(
+      done
+        .catch(() => undefined)
+        .then(async () => {
+          if (accountStrategies.get(name) !== strategy) await caches.delete(name);
+        }),
+    );
+    return response;
   },
 );
 

@@ -96,6 +96,7 @@ export const routes: RouteObject[] = [
         lazy: () => import('./routes/rent-receipt.tsx'),
       },
       { path: paths.profile.path, lazy: () => import('./routes/profile.tsx') },
+      { path: paths.rentPlan.path, lazy: () => import('./routes/rent-plan.tsx') },
       { path: paths.tenancyAgreement.path, lazy: () => import('./routes/tenancy-agreement.tsx') },
       { path: paths.roomCondition.path, lazy: () => import('./routes/room-condition.tsx') },
       { path: paths.accountSecurity.path, lazy: () => import('./routes/account-security.tsx') },

@@ -38,6 +38,8 @@ export const paths = {
   bookInspection: { path: '/book-inspection/:roomId', getHref: (id: string) => `/book-inspection/${id}` },
   receipt: { path: '/receipt-page', getHref: () => '/receipt-page' },
   rentReceipt: { path: '/rent-receipt', getHref: () => '/rent-receipt' },
+  /** Rent in parts: choosing a plan for a year not started, and the running year's parts. */
+  rentPlan: { path: '/rent-plan', getHref: () => '/rent-plan' },
   profile: { path: '/profile/:userId', getHref: (id: string) => `/profile/${id}` },
   /** The tenancy agreement for the rent of this room (first rent or renewal). */
   tenancyAgreement: {

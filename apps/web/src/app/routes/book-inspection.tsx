@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { QueryError } from '../../components/ui/alert.tsx';
+import { RentPlanTerms } from '../../components/ui/rent-plan-terms.tsx';
 import { PageLoading } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { BookInspectionForm } from '../../features/bookings/components/book-inspection-form.tsx';
@@ -76,14 +77,18 @@ function BookInspection({ roomId, userId }: { roomId: string; userId: string }) 
         </Link>
         <h1 className="mt-2 text-2xl sm:text-3xl">Book Inspection</h1>
       </div>
-      <dl className="card grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm sm:text-base">
-        <dt className="text-muted">Hostel</dt>
-        <dd className="font-semibold break-words">{h.hostel_name}</dd>
-        <dt className="text-muted">Unit</dt>
-        <dd className="font-semibold capitalize">{r.unit}</dd>
-        <dt className="text-muted">Apartment</dt>
-        <dd className="font-semibold capitalize">{r.room_number}</dd>
-      </dl>
+      <div className="card flex flex-col gap-3">
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm sm:text-base">
+          <dt className="text-muted">Hostel</dt>
+          <dd className="font-semibold break-words">{h.hostel_name}</dd>
+          <dt className="text-muted">Unit</dt>
+          <dd className="font-semibold capitalize">{r.unit}</dd>
+          <dt className="text-muted">Apartment</dt>
+          <dd className="font-semibold capitalize">{r.room_number}</dd>
+        </dl>
+        {/* How the rent may be paid, said before the agent fee is (docs/domain.md, "Rent plans"). */}
+        <RentPlanTerms plan={r.rent_plan} />
+      </div>
       <BookInspectionForm
         room={r}
         hostel={h}

@@ -8,6 +8,7 @@ import { paths } from '../../config/paths.ts';
 import { LogoutButton } from '../../features/auth/components/logout-button.tsx';
 import { CancelInspection } from '../../features/bookings/components/cancel-inspection.tsx';
 import { DocumentsStep } from '../../features/documents/components/documents-step.tsx';
+import { roomQueries } from '../../features/hostels/api/hostel-queries.ts';
 import { PaymentDetails } from '../../features/payments/components/payment-details.tsx';
 import { PaymentHistory } from '../../features/payments/components/payment-history.tsx';
 import { RentDetails } from '../../features/payments/components/rent-details.tsx';
@@ -36,6 +37,12 @@ export function Component() {
   const location = useLocation();
   const profile = useQuery({ ...profileQuery(userId), enabled: Boolean(session) });
   const isOwn = session?.userId === userId;
+  // The plan her room offers (the room's own answer: the profile does not carry it), asked for only
+  // while she may start a year: before the first rent, and once a year is paid and renewal is open.
+  const rent = profile.data?.rentDetails;
+  const startsYear = rent ? rent.renewal.open && !rent.plan.next : true;
+  const roomId = (isOwn && startsYear && profile.data?.agentFeePayment?.room._id) || '';
+  const planRoom = useQuery({ ...roomQueries.detail(roomId), enabled: Boolean(roomId) });
   useDocumentTitle(
     isOwn || !profile.data ? 'Your profile' : `${profile.data.first_name} ${profile.data.last_name}`,
   );
@@ -109,7 +116,11 @@ export function Component() {
       {/* Rent Details (and its Pay Rent button) come with a hostel: a paid agent fee. */}
       <Part n={1}>
         {isOwn && <DocumentsStep />}
-        {data.hostel ? <RentDetails profile={data} /> : <Empty when="book a room" />}
+        {data.hostel ? (
+          <RentDetails profile={data} roomPlan={planRoom.data?.rent_plan} />
+        ) : (
+          <Empty when="book a room" />
+        )}
         {isOwn && data.rentDetails && <RoomConditionLine condition={data.rentDetails.condition} />}
         {isOwn && (data.rentDetails || data.moveOutStatement) && (
           // Its own page: the review form stays out of the profile's download.

@@ -33,6 +33,7 @@ export function Component() {
       {hostel.isError && <QueryError error={hostel.error} retry={() => hostel.refetch()} />}
       <RoomForm
         defaultValues={emptyRoomValues(hostelId)}
+        hostelPlan={hostel.data?.rent_plan}
         submitLabel="Add Room"
         save={create.mutateAsync}
         onSaved={(reset) => {

@@ -56,7 +56,9 @@ export function Component() {
             caution_fee: String(room.data.caution_fee),
             commission_fee: String(room.data.commission_fee),
             hostel: room.data.hostel,
+            rent_plan: room.data.rent_plan_override ?? '',
           }}
+          hostelPlan={hostel.data?.rent_plan}
           submitLabel="Update Room"
           save={update.mutateAsync}
           onSaved={() =>

@@ -15,6 +15,8 @@ export type HostelFormValues = {
   walking_minutes: string;
   gender_policy: string;
   amenities: string[];
+  /** How a year's rent may be paid in this hostel's rooms (docs/domain.md, "Rent plans"). */
+  rent_plan: string;
 };
 
 /** What the create/update form sends; the files travel as repeated `images` parts. */
@@ -31,7 +33,14 @@ function toFormData(payload: HostelFormPayload): FormData {
   form.append('address', payload.address);
   form.append('hostel_details', payload.hostel_details);
   // A blank fact clears it; amenities go as one comma list so that none at all clears them too.
-  for (const name of ['university', 'state', 'city', 'walking_minutes', 'gender_policy'] as const) {
+  for (const name of [
+    'university',
+    'state',
+    'city',
+    'walking_minutes',
+    'gender_policy',
+    'rent_plan',
+  ] as const) {
     form.append(name, payload[name]);
   }
   form.append('amenities', payload.amenities.join(','));

@@ -9,6 +9,7 @@ import {
   NIGERIAN_STATES,
   UNIVERSITIES,
 } from '@studynest/contracts/places';
+import { RENT_PLAN_LABEL, RENT_PLANS } from '@studynest/contracts/rent-plan-terms';
 import { useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { choices, FormField, SelectField, TextField } from '../../../components/ui/form-field.tsx';
@@ -26,6 +27,7 @@ export const EMPTY_FACTS = {
   walking_minutes: '',
   gender_policy: 'mixed',
   amenities: [],
+  rent_plan: 'full',
 } satisfies Partial<HostelFormValues>;
 
 /** A saved hostel's facts as form values. */
@@ -36,6 +38,7 @@ export const factValues = (h: {
   walking_minutes: number | null;
   gender_policy: string;
   amenities: string[];
+  rent_plan: string;
 }) => ({
   university: h.university ?? '',
   state: h.state ?? '',
@@ -43,6 +46,7 @@ export const factValues = (h: {
   walking_minutes: h.walking_minutes === null ? '' : String(h.walking_minutes),
   gender_policy: h.gender_policy,
   amenities: h.amenities,
+  rent_plan: h.rent_plan,
 });
 
 /**
@@ -221,6 +225,13 @@ export function HostelForm<Saved>({
           error={errors.gender_policy?.message}
           options={choices(GENDER_POLICIES, (g) => GENDER_POLICY_LABELS[g])}
           {...register('gender_policy')}
+        />
+        <SelectField
+          label="Rent plan"
+          hint="How students may pay a year's rent here; a room can say otherwise."
+          error={errors.rent_plan?.message}
+          options={choices(RENT_PLANS, (p) => RENT_PLAN_LABEL[p])}
+          {...register('rent_plan')}
         />
       </div>
       <fieldset className="flex flex-col gap-2">

@@ -3,12 +3,16 @@ import type {
   PaymentInitiateInput,
   PaymentInitiateResponse,
   PaymentKind,
+  Profile,
 } from '@studynest/contracts';
 import { PAYMENT_INITIATE_PATHS } from '@studynest/contracts/constants';
+import type { RentPlanName } from '@studynest/contracts/rent-plan-terms';
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 import { paths } from '../../../config/paths.ts';
-import { api, apiDownload } from '../../../lib/api-client.ts';
+import { api, apiDownload, hasErrorCode } from '../../../lib/api-client.ts';
+import { formatLagosDate } from '../../../lib/format.ts';
+import { PAYMENTS_NEED_A_CONNECTION, useOnline } from '../../../lib/use-online.ts';
 import { verifyQuery } from './verify-query.ts';
 
 export const paymentQueries = {
@@ -72,4 +76,58 @@ export function usePayAndCheckout(kind: PaymentKind) {
     return () => window.removeEventListener('pageshow', onShow);
   }, [reset]);
   return mutation;
+}
+
+/**
+ * Starting a rent payment, as the profile's Rent Details and the rent plan page both do (here, with
+ * the other payment starts, so the two screens share it without a download of its own): the room
+ * (from the agent-fee payment for her hostel: the profile carries no other room), the running year
+ * and its plan, and why paying is closed now. Renewal opens 60 days before the due date and never
+ * while notice is given; paying a part of the running year is not a renewal (docs/domain.md, "Rent
+ * plans"), so only a lost connection stops it.
+ */
+export function useRentPayment(profile: Profile) {
+  const pay = usePayAndCheckout('rent');
+  const online = useOnline();
+  const closedId = useId();
+  const hostel = profile.hostel;
+  const agent = profile.agentFeePayment;
+  const room = hostel && agent && agent.hostel._id === hostel._id ? agent.room : null;
+  const rent = profile.rentDetails;
+  // The running year on a plan; `owing` while parts of it are unpaid (no renewal until they are).
+  const year = rent && rent.plan.plan !== 'full' ? rent.plan : null;
+  const owing = year?.next ? year : null;
+  const renewal = rent?.renewal;
+  const closedBecause =
+    renewal && !renewal.open && !owing
+      ? (renewal.message ?? `Renewal opens on ${formatLagosDate(renewal.opens_on)}.`)
+      : online
+        ? null
+        : PAYMENTS_NEED_A_CONNECTION;
+  return {
+    pay,
+    hostel,
+    room,
+    rent,
+    year,
+    owing,
+    label: rent ? 'Renew Rent' : 'Pay Rent',
+    button: { closedBecause, closedId, busy: pay.isPending || pay.isSuccess },
+    /** Start the checkout: `amount` as she saw it (the server checks it), `plan` for a year not started. */
+    payFor: (more: { amount?: number; plan?: RentPlanName }) => {
+      if (room && hostel) {
+        pay.mutate({ room_id: room._id, hostel_id: hostel._id, booking_id: agent?.booking._id, ...more });
+      }
+    },
+    /**
+     * Where a refused rent payment leads: with paperwork required (an admin setting), the server asks
+     * for approved documents, then for her accepted agreement; each answer leads to the page that
+     * settles it.
+     */
+    wayOn: hasErrorCode(pay.error, 'documents_required')
+      ? { to: paths.documents.getHref(), text: 'Send or check your documents' }
+      : room && hasErrorCode(pay.error, 'agreement_required')
+        ? { to: paths.tenancyAgreement.getHref(room._id), text: 'Read and accept the tenancy agreement' }
+        : null,
+  };
 }

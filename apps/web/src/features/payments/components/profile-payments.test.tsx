@@ -2,29 +2,31 @@ import type { PaymentDetail, Profile } from '@studynest/contracts';
 import { COLLECT_KEY_LINE } from '@studynest/contracts/receipt';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { hostel, placement, profile, rentDetails, room } from '../../../testing/fixtures.ts';
+import {
+  agentPaid,
+  hostel,
+  placement,
+  profile,
+  rentDetails,
+  room,
+  twoPartsYear,
+} from '../../../testing/fixtures.ts';
 import { PaymentDetails } from './payment-details.tsx';
 import { buildReceipt } from './receipt-content.ts';
 import { RentDetails } from './rent-details.tsx';
 
 const base = profile;
-const agentPaid: Profile['agentFeePayment'] = {
-  status: 'success',
-  payment_type: 'AGENT_FEE',
-  amount: 65_000,
-  reference: 'SN-AF-1',
-  booking: { _id: 'b1', inspection_date_time: '2026-11-23_10:00am - 10:30am' },
-  room,
-  hostel,
-  booking_status: 'confirmed',
-  cancel_until: null,
-};
 
 afterEach(cleanup);
 
 const renderWithQuery = (ui: React.ReactNode) =>
-  render(<QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>);
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>{ui}</MemoryRouter>
+    </QueryClientProvider>,
+  );
 
 describe('PaymentDetails', () => {
   it('renders nothing without an agent-fee payment', () => {
@@ -111,6 +113,68 @@ describe('RentDetails', () => {
     expect(cell('Days left').textContent).toMatch('45 days');
     expect(cell('Apartment').textContent).toMatch('room 04');
     expect((screen.getByRole('button', { name: 'Renew Rent' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});
+
+describe('RentDetails: rent plans', () => {
+  const planned = (plan: NonNullable<Profile['rentDetails']>['plan']): Profile => ({
+    ...base,
+    hostel,
+    agentFeePayment: { ...agentPaid, booking_status: 'inspected' },
+    roomPricePayment: { status: 'success', amount: 390_000, reference: 'SN-RR-1' },
+    // Closed for renewal: paying a part is not a renewal, so it stays open.
+    rentDetails: rentDetails({
+      countdown: 200,
+      renewal: { open: false, opens_on: '2026-11-11', message: null },
+      plan,
+    }),
+  });
+
+  it("sends her to choose between the full year and the room's plan before the first rent", () => {
+    renderWithQuery(
+      <RentDetails profile={{ ...base, hostel, agentFeePayment: agentPaid }} roomPlan="two_parts" />,
+    );
+    expect(screen.getByText('Pay the full year or in parts.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Pay Rent' }).getAttribute('href')).toBe('/rent-plan');
+    expect(screen.queryByRole('button', { name: 'Pay Rent' })).toBeNull();
+  });
+
+  it("shows the plan, what is paid and the next part's button instead of Renew Rent", () => {
+    renderWithQuery(<RentDetails profile={planned(twoPartsYear())} roomPlan="two_parts" />);
+    const row = (label: string) =>
+      Array.from(document.querySelectorAll('tbody tr'), (tr) => tr.textContent).find((t) =>
+        t?.startsWith(label),
+      );
+    expect(row('Rent plan')).toBe(
+      'Rent plan2 parts: 60% at move-in, 40% within 4 months. Paid ₦390,000 of ₦650,000',
+    );
+    expect(row('Next part')).toBe('Next partPart 2 of 2: ₦260,000, due by 10 May 2026');
+    const pay = screen.getByRole('button', { name: 'Pay ₦260,000 (part 2 of 2)' }) as HTMLButtonElement;
+    // Renewal is closed, but paying a part is not a renewal.
+    expect(pay.disabled).toBe(false);
+    expect(screen.queryByRole('button', { name: /Renew Rent/ })).toBeNull();
+    expect(screen.getByRole('link', { name: 'All parts, or another amount' }).getAttribute('href')).toBe(
+      '/rent-plan',
+    );
+  });
+
+  it('says a late part is late, and asks for what is left of it', () => {
+    renderWithQuery(<RentDetails profile={planned(twoPartsYear({ paid: 60_000, status: 'late' }))} />);
+    const late = screen.getByText('Part 2 of 2: ₦200,000, late: it was due by 10 May 2026');
+    expect(late.className).toContain('text-danger-700');
+    expect(screen.getByRole('button', { name: 'Pay ₦200,000 (part 2 of 2)' }).className).toContain(
+      'btn-danger',
+    );
+  });
+
+  it('keeps Renew Rent closed, with its reason, once a year on a plan is paid', () => {
+    const paid = planned(twoPartsYear({ paid: 260_000 }));
+    renderWithQuery(<RentDetails profile={paid} roomPlan="two_parts" />);
+    const renew = screen.getByRole('button', { name: 'Renew Rent' }) as HTMLButtonElement;
+    expect(renew.disabled).toBe(true);
+    expect(document.getElementById(renew.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Renewal opens on 11 Nov 2026.',
+    );
   });
 });
 

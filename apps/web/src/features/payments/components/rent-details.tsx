@@ -1,13 +1,11 @@
 import type { Profile } from '@studynest/contracts';
-import { useId } from 'react';
+import type { RentPlanName } from '@studynest/contracts/rent-plan-terms';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { CardSection } from '../../../components/ui/card-section.tsx';
 import { paths } from '../../../config/paths.ts';
-import { hasErrorCode } from '../../../lib/api-client.ts';
 import { formatLagosDate, formatNaira } from '../../../lib/format.ts';
-import { PAYMENTS_NEED_A_CONNECTION, useOnline } from '../../../lib/use-online.ts';
-import { usePayAndCheckout } from '../api/payment-queries.ts';
+import { useRentPayment } from '../api/payment-queries.ts';
 
 function daysLeftText(countdown: number): string {
   if (countdown > 1) return `${countdown} days`;
@@ -25,26 +23,33 @@ function daysLeftText(countdown: number): string {
  * fee is what gives a student a hostel.) Renewal opens 60 days before the due date and never while
  * notice is given: until then the button stays, disabled, with the reason beside it (the server
  * would refuse the payment anyway).
+ *
+ * Rent in parts (docs/domain.md, "Rent plans"): a year on a plan shows what is paid and the next
+ * part with its button; every part, paying a different amount and choosing a plan for a year not
+ * started have a page of their own (the rent plan page), so the profile does not carry them.
  */
-export function RentDetails({ profile }: { profile: Profile }) {
-  const pay = usePayAndCheckout('rent');
-  const online = useOnline();
-  const closedId = useId();
-  const hostel = profile.hostel;
+export function RentDetails({
+  profile,
+  roomPlan,
+}: {
+  profile: Profile;
+  /**
+   * The plan the room offers for a year not started yet (from the room itself: the profile does
+   * not carry it); until it is known, the full year (always allowed) is offered.
+   */
+  roomPlan?: RentPlanName | undefined;
+}) {
+  const { pay, hostel, room, rent, year, owing, label, button, payFor, wayOn } = useRentPayment(profile);
   if (!hostel) return null;
-  const agent = profile.agentFeePayment;
-  // The room comes from the agent-fee payment for this hostel (the profile carries no other room).
-  const room = agent && agent.hostel._id === hostel._id ? agent.room : null;
-  const rent = profile.rentDetails;
-  const busy = pay.isPending || pay.isSuccess;
-  const label = rent ? 'Renew Rent' : 'Pay Rent';
-  const renewal = rent?.renewal;
-  const closedBecause =
-    renewal && !renewal.open
-      ? (renewal.message ?? `Renewal opens on ${formatLagosDate(renewal.opens_on)}.`)
-      : online
-        ? null
-        : PAYMENTS_NEED_A_CONNECTION;
+  const { closedBecause, closedId, busy } = button;
+  // `next.amount` is what is left of that part.
+  const next = owing?.next;
+  const late = owing?.parts[(next?.number ?? 0) - 1]?.status === 'late';
+  const of = owing?.parts.length;
+  // A year not started (a first rent, a renewal) in a room with a plan: she chooses on the plan page.
+  const choose = !owing && roomPlan !== undefined && roomPlan !== 'full';
+  const disabled = busy || closedBecause !== null;
+  const describedBy = closedBecause ? closedId : undefined;
 
   return (
     <CardSection title="Rent Details">
@@ -61,6 +66,16 @@ export function RentDetails({ profile }: { profile: Profile }) {
             <Row label="Start date">{rent ? formatLagosDate(rent.rentStartDate) : 'Not started yet'}</Row>
             <Row label="Due date">{rent ? formatLagosDate(rent.rentDueDate) : '—'}</Row>
             <Row label="Days left">{rent ? daysLeftText(rent.countdown) : '—'}</Row>
+            {year && (
+              <Row label="Rent plan">{`${year.label}. Paid ${formatNaira(year.paid)} of ${formatNaira(year.year_rent)}`}</Row>
+            )}
+            {next && (
+              <Row label="Next part">
+                <span className={late ? 'font-semibold text-danger-700' : undefined}>
+                  {`Part ${next.number} of ${of}: ${formatNaira(next.amount)}, ${late ? 'late: it was due by' : 'due by'} ${formatLagosDate(next.due_on)}`}
+                </span>
+              </Row>
+            )}
           </tbody>
         </table>
       </div>
@@ -70,44 +85,52 @@ export function RentDetails({ profile }: { profile: Profile }) {
         </p>
       )}
       {pay.error && <Alert tone="error">{pay.error.message}</Alert>}
-      {/* With paperwork required (an admin setting), the server asks for approved documents, then for
-          her accepted agreement; each answer leads to the page that settles it. */}
-      {hasErrorCode(pay.error, 'documents_required') && (
-        <Link to={paths.documents.getHref()} className="btn-primary self-start">
-          Send or check your documents
+      {wayOn && (
+        <Link to={wayOn.to} className="btn-primary self-start">
+          {wayOn.text}
         </Link>
       )}
-      {room && hasErrorCode(pay.error, 'agreement_required') && (
-        <Link to={paths.tenancyAgreement.getHref(room._id)} className="btn-primary self-start">
-          Read and accept the tenancy agreement
-        </Link>
-      )}
-      {room ? (
-        <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-sm">
-            Rent per year: <span className="font-bold text-brand-800">{formatNaira(room.price)}</span>
-          </p>
-          <button
-            type="button"
-            className="btn-primary"
-            disabled={busy || closedBecause !== null}
-            aria-describedby={closedBecause ? closedId : undefined}
-            onClick={() =>
-              pay.mutate({
-                amount: room.price,
-                room_id: room._id,
-                hostel_id: hostel._id,
-                booking_id: agent?.booking._id,
-              })
-            }
-          >
-            {busy ? 'Starting payment…' : label}
-          </button>
-        </div>
-      ) : (
+      {!room ? (
         <Alert tone="info">
           To pay rent online, contact support: we could not find the room of this tenancy.
         </Alert>
+      ) : next ? (
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+          <Link to={paths.rentPlan.getHref()} className="text-sm font-semibold text-brand-700 underline">
+            All parts, or another amount
+          </Link>
+          <button
+            type="button"
+            className={late ? 'btn-danger' : 'btn-primary'}
+            disabled={disabled}
+            aria-describedby={describedBy}
+            onClick={() => payFor({ amount: next.amount })}
+          >
+            {busy ? 'Starting payment…' : `Pay ${formatNaira(next.amount)} (part ${next.number} of ${of})`}
+          </button>
+        </div>
+      ) : (
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm">
+            Rent per year: <span className="font-bold text-brand-800">{formatNaira(room.price)}</span>
+            {choose && <span className="block text-muted">Pay the full year or in parts.</span>}
+          </p>
+          {choose && !disabled ? (
+            <Link to={paths.rentPlan.getHref()} className="btn-primary">
+              {label}
+            </Link>
+          ) : (
+            <button
+              type="button"
+              className="btn-primary"
+              disabled={disabled}
+              aria-describedby={describedBy}
+              onClick={() => payFor({ amount: room.price })}
+            >
+              {busy ? 'Starting payment…' : label}
+            </button>
+          )}
+        </div>
       )}
       {room && closedBecause && (
         <p id={closedId} className="text-sm text-muted">

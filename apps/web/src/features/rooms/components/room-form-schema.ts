@@ -1,4 +1,5 @@
 import {
+  prepared,
   RoomCreateSchema,
   RoomNumberSchema,
   RoomStatusSchema,
@@ -31,4 +32,6 @@ export const RoomFormSchema = z.extend(RoomCreateSchema, {
   caution_fee: z.pipe(required('Caution fee'), shape.caution_fee),
   commission_fee: z.pipe(required('Commission fee'), shape.commission_fee),
   hostel: shape.hostel,
+  // The select's first choice ('') is "same as the hostel", which the server calls null.
+  rent_plan: prepared((v) => (v === '' ? null : v), shape.rent_plan),
 });

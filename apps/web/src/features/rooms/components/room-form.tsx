@@ -1,5 +1,6 @@
 import type { RoomCreate } from '@studynest/contracts';
 import { ROOM_NUMBERS, ROOM_STATUS_LABELS, ROOM_STATUSES, ROOM_UNITS } from '@studynest/contracts/constants';
+import { RENT_PLAN_LABEL, RENT_PLANS, type RentPlanName } from '@studynest/contracts/rent-plan-terms';
 import { useEffect, useState } from 'react';
 import type * as z from 'zod/mini';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -16,6 +17,8 @@ export type RoomFormValues = {
   caution_fee: string;
   commission_fee: string;
   hostel: string;
+  /** '' follows the hostel's plan (sent as null); else the room's own. */
+  rent_plan: string;
 };
 
 // The checks (zod/mini + the contract's room schema) load on demand: see lazyZodResolver in lib/form.ts.
@@ -35,6 +38,7 @@ export const emptyRoomValues = (hostel: string): RoomFormValues => ({
   caution_fee: '',
   commission_fee: '',
   hostel,
+  rent_plan: '',
 });
 
 const MONEY_FIELDS = [
@@ -51,11 +55,14 @@ const MONEY_FIELDS = [
  */
 export function RoomForm({
   defaultValues,
+  hostelPlan,
   submitLabel,
   save,
   onSaved,
 }: {
   defaultValues: RoomFormValues;
+  /** The hostel's plan, named in the "same as the hostel" choice; undefined while it loads. */
+  hostelPlan: RentPlanName | undefined;
   submitLabel: string;
   save: (payload: RoomCreate) => Promise<unknown>;
   onSaved: (reset: () => void) => void;
@@ -111,6 +118,14 @@ export function RoomForm({
         none="--Select--"
         options={choices(ROOM_STATUSES, (s) => ROOM_STATUS_LABELS[s])}
         {...register('status')}
+      />
+
+      <SelectField
+        label="Rent plan"
+        error={errors.rent_plan?.message}
+        none={hostelPlan ? `Same as the hostel (${RENT_PLAN_LABEL[hostelPlan]})` : 'Same as the hostel'}
+        options={choices(RENT_PLANS, (p) => RENT_PLAN_LABEL[p])}
+        {...register('rent_plan')}
       />
 
       {MONEY_FIELDS.map(({ name, label }) => (

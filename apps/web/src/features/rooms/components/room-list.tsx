@@ -1,6 +1,7 @@
 import type { Room } from '@studynest/contracts';
 import { Link } from 'react-router';
 import { PhotoCarousel } from '../../../components/ui/photo-carousel.tsx';
+import { RentPlanTerms } from '../../../components/ui/rent-plan-terms.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatNaira } from '../../../lib/format.ts';
 import { RoomStatusBadge } from './room-status-badge.tsx';
@@ -54,6 +55,7 @@ export function RoomList({ rooms }: { rooms: Room[] }) {
               <dt className="text-muted">Rent per year</dt>
               <dd className="text-right text-base font-bold text-brand-800">{formatNaira(room.price)}</dd>
             </dl>
+            <RentPlanTerms plan={room.rent_plan} />
             {taken ? (
               <button type="button" className="btn-primary mt-auto w-full" disabled>
                 {`Book Inspection (${room.status === 'booked' ? 'booked' : 'occupied'})`}
