@@ -70,11 +70,17 @@ export type FakePaystack = {
 };
 
 /** The app's payment settings for talking to this fake (a short timeout where a test waits on one). */
-export const paystackPayments = (fake: { url: string; secretKey: string }, timeoutMs = 10_000) => ({
+export const paystackPayments = (
+  fake: { url: string; secretKey: string },
+  timeoutMs = 10_000,
+  dedicatedAccounts = false,
+) => ({
   provider: 'paystack' as const,
   paystackSecretKey: fake.secretKey,
   paystackBaseUrl: fake.url,
   paystackTimeoutMs: timeoutMs,
+  dedicatedAccounts,
+  preferredBank: 'test-bank',
   sandboxRemote: false,
 });
 
