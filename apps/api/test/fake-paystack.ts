@@ -12,6 +12,8 @@ export type FakeTransaction = {
   currency: string;
   callbackUrl: string;
   metadata: unknown;
+  /** The channels the checkout was told to offer (`channels` of the initialize call). */
+  channels?: unknown;
   status: FakeOutcome;
   /** What verify reports as charged (defaults to `amount`), to simulate tampering at the provider. */
   paidAmount?: number;
@@ -244,6 +246,7 @@ export async function startFakePaystack(secretKey = 'sk_test_x'): Promise<FakePa
         currency: String(body.currency ?? 'NGN'),
         callbackUrl: String(body.callback_url ?? ''),
         metadata: body.metadata,
+        channels: body.channels,
         status: 'abandoned',
       });
       const access = `acc_${reference.toLowerCase()}`;
