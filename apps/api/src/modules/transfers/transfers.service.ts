@@ -10,7 +10,7 @@ import { and, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { ProviderUnreachable, type WebhookEvent } from '../../payment-providers/provider.ts';
+import { ProviderUnreachable, type RefundResult, type WebhookEvent } from '../../payment-providers/provider.ts';
 import { users } from '../auth/index.ts';
 import { bookings } from '../bookings/index.ts';
 import { applySuccess } from '../checkout/index.ts';
@@ -447,32 +447,66 @@ export async function refundCredit(
     return transfer;
   });
   const amount = claimed.held;
-  const settle = (set: Partial<typeof bankTransfers.$inferInsert>) =>
-    deps.db
-      .update(bankTransfers)
-      .set({ ...set, updatedAt: sql`now()` })
-      .where(and(eq(bankTransfers.id, id), eq(bankTransfers.refundState, 'pending')));
   try {
     const answer = await deps.payments.refund({
       reference: claimed.providerReference,
       amountNaira: amount,
       reason: reason || 'Your transfer credit, given back',
     });
+    await settleCreditRefund(deps.db, claimed.providerReference, answer);
     if (answer.status === 'failed') {
-      // The provider's own refusal: the money is still with us, held as before.
-      await settle({
-        held: sql`${bankTransfers.held} + ${amount}` as unknown as number,
-        refunded: sql`${bankTransfers.refunded} - ${amount}` as unknown as number,
-        status: 'held',
-        refundState: 'failed',
-        refundFailure: answer.failureReason ?? 'The provider refused the refund',
-      });
-      throw conflict(answer.failureReason ?? 'The payment provider refused the refund; the credit is still held');
+      throw conflict(
+        `${answer.failureReason ?? 'The payment provider refused the refund'}; the credit is still held`,
+      );
     }
-    await settle({ refundState: answer.status, providerRefundId: answer.providerRefundId });
   } catch (err) {
     if (!(err instanceof ProviderUnreachable)) throw err;
-    await settle({ refundState: 'unknown' });
+    await deps.db
+      .update(bankTransfers)
+      .set({ refundState: 'unknown', updatedAt: sql`now()` })
+      .where(and(eq(bankTransfers.id, id), eq(bankTransfers.refundState, 'pending')));
   }
   return { credit: await adminCredit(deps.db, id), amount };
+}
+
+/**
+ * What the provider says of a credit's refund (its answer, or what reconciliation finds in its list),
+ * applied to an open one (`pending`, `unknown`) by one conditional update, so it settles once:
+ * paid back, still on its way, or refused — and only a refusal puts the money back as held.
+ */
+export async function settleCreditRefund(
+  db: DbOrTx,
+  reference: string,
+  answer: Pick<RefundResult, 'status' | 'providerRefundId' | 'failureReason'>,
+): Promise<boolean> {
+  const open = and(
+    eq(bankTransfers.providerReference, reference),
+    inArray(bankTransfers.refundState, ['pending', 'unknown']),
+  );
+  const set =
+    answer.status === 'failed'
+      ? {
+          held: sql`${bankTransfers.held} + ${bankTransfers.refunded}`,
+          refunded: sql`0`,
+          status: sql`'held'`,
+          refundState: 'failed' as const,
+          refundFailure: answer.failureReason ?? 'The provider refused the refund',
+        }
+      : { refundState: answer.status, providerRefundId: answer.providerRefundId };
+  const rows = await db
+    .update(bankTransfers)
+    .set({ ...(set as Partial<typeof bankTransfers.$inferInsert>), updatedAt: sql`now()` })
+    .where(open)
+    .returning({ id: bankTransfers.id });
+  return rows.length > 0;
+}
+
+/** Recorded transfers by the provider's reference (reconciliation matches the provider's list to them). */
+export async function transfersByReference(
+  { db }: Pick<Deps, 'db'>,
+  references: string[],
+): Promise<Map<string, TransferRow>> {
+  if (!references.length) return new Map();
+  const rows = await db.select().from(bankTransfers).where(inArray(bankTransfers.providerReference, references));
+  return new Map(rows.map((row) => [row.providerReference, row]));
 }
