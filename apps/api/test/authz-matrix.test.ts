@@ -470,7 +470,11 @@ async function heldCredit(w: World): Promise<{ id: string; dueKey: string }> {
   const student = await signedInUser(w.t);
   const room = await freshRoom(w.db);
   const bookingId = await bookAs(w, student, room);
-  const asked = await w.t.app.inject({ method: 'POST', url: '/api/me/dedicated-account', headers: student.headers });
+  const asked = await w.t.app.inject({
+    method: 'POST',
+    url: '/api/me/dedicated-account',
+    headers: student.headers,
+  });
   if (asked.statusCode !== 200) throw new Error(`set-up account failed: ${asked.statusCode} ${asked.body}`);
   const sent = await w.t.app.inject({
     method: 'POST',

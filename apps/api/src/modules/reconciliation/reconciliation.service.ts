@@ -225,7 +225,8 @@ async function compareRefunds(
           ours: { status: before, amount: credit.refunded },
           theirs: theirSide,
           settled: true,
-          whatToDo: 'A transfer credit’s refund whose answer had been lost; StudyNest has now recorded what the provider did.',
+          whatToDo:
+            'A transfer credit’s refund whose answer had been lost; StudyNest has now recorded what the provider did.',
         });
       }
       continue;

@@ -135,12 +135,25 @@ describe('daily reconciliation with the provider (fake Paystack)', () => {
 
   it('matches transfers to account numbers: applied and held ones agree, a lost one is recorded, a credit refund settles', async () => {
     const { student, room } = await paidFee();
-    const account = await t.app.inject({ method: 'POST', url: '/api/me/dedicated-account', headers: student.headers });
+    const account = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/dedicated-account',
+      headers: student.headers,
+    });
     expect(account.json().state, account.body).toBe('assigned');
     const customer = [...fake.customers.values()].find((c) => c.email === student.user.email)!;
     const hook = async (reference: string) => {
       const { body, headers } = fake.transferWebhook(reference);
-      expect((await t.app.inject({ method: 'POST', url: '/api/payments/webhook/paystack', headers, payload: body })).statusCode).toBe(200);
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/payments/webhook/paystack',
+            headers,
+            payload: body,
+          })
+        ).statusCode,
+      ).toBe(200);
     };
     // Applied (its payment has our own reference, which the provider never lists) and held.
     const applied = fake.receiveTransfer(customer.code, room.cautionFee * 100);
@@ -168,13 +181,21 @@ describe('daily reconciliation with the provider (fake Paystack)', () => {
     expect(differencesOf(run, applied)).toEqual([]);
     const [paid] = await t.db.select().from(payments).where(eq(payments.transferReference, applied));
     expect(differencesOf(run, paid!.reference)).toEqual([]);
-    expect(differencesOf(run, lost)).toEqual([expect.objectContaining({ kind: 'missing_ours', settled: true })]);
-    const [lostRow] = await t.db.select().from(bankTransfers).where(eq(bankTransfers.providerReference, lost));
+    expect(differencesOf(run, lost)).toEqual([
+      expect.objectContaining({ kind: 'missing_ours', settled: true }),
+    ]);
+    const [lostRow] = await t.db
+      .select()
+      .from(bankTransfers)
+      .where(eq(bankTransfers.providerReference, lost));
     expect(lostRow).toMatchObject({ status: 'held', held: 555, userId: student.user.id });
     expect(differencesOf(run, held)).toEqual([
       expect.objectContaining({ kind: 'refund_status_differs', settled: true }),
     ]);
-    const [heldRow] = await t.db.select().from(bankTransfers).where(eq(bankTransfers.providerReference, held));
+    const [heldRow] = await t.db
+      .select()
+      .from(bankTransfers)
+      .where(eq(bankTransfers.providerReference, held));
     expect(heldRow).toMatchObject({ status: 'refunded', refunded: 777, refundState: 'processed' });
     // Once settled, the day agrees.
     const again = await reconcile();

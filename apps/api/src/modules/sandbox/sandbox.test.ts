@@ -95,7 +95,14 @@ describe('sandbox payment provider (default)', () => {
     const { room, student, booking } = await bookedRoom(t, { agentFee: 30_000 });
     const { checkoutLink, reference } = await initiateAgentFeeOk(t, student, room, booking._id);
     const page = await t.app.inject({ method: 'GET', url: checkoutPath(checkoutLink) });
-    for (const words of ['Card', 'Bank transfer', 'USSD', 'Pay ₦30,000', 'I have sent it', 'I have dialled it']) {
+    for (const words of [
+      'Card',
+      'Bank transfer',
+      'USSD',
+      'Pay ₦30,000',
+      'I have sent it',
+      'I have dialled it',
+    ]) {
       expect(page.body).toContain(words);
     }
     expect(page.body).toMatch(/StudyNest Sandbox Bank<\/strong>, account <strong>99\d{8}</);
@@ -108,7 +115,10 @@ describe('sandbox payment provider (default)', () => {
       payload: 'channel=ussd',
     });
     expect(res.statusCode).toBe(303);
-    expect((await verify(t, student, reference)).json()).toMatchObject({ status: 'success', channel: 'ussd' });
+    expect((await verify(t, student, reference)).json()).toMatchObject({
+      status: 'success',
+      channel: 'ussd',
+    });
 
     const other = await bookedRoom(t);
     const transfer = await initiateAgentFeeOk(t, other.student, other.room, other.booking._id);

@@ -10,7 +10,11 @@ import { and, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { ProviderUnreachable, type RefundResult, type WebhookEvent } from '../../payment-providers/provider.ts';
+import {
+  ProviderUnreachable,
+  type RefundResult,
+  type WebhookEvent,
+} from '../../payment-providers/provider.ts';
 import { users } from '../auth/index.ts';
 import { bookings } from '../bookings/index.ts';
 import { applySuccess } from '../checkout/index.ts';
@@ -57,12 +61,19 @@ function toDedicatedAccount(row: AccountRow): DedicatedAccount {
 }
 
 async function accountRowOf(db: DbOrTx, userId: string): Promise<AccountRow | undefined> {
-  const [row] = await db.select().from(dedicatedAccounts).where(eq(dedicatedAccounts.userId, userId)).limit(1);
+  const [row] = await db
+    .select()
+    .from(dedicatedAccounts)
+    .where(eq(dedicatedAccounts.userId, userId))
+    .limit(1);
   return row;
 }
 
 /** GET /me/dedicated-account. */
-export async function getDedicatedAccount(deps: Pick<Deps, 'db' | 'payments'>, userId: string): Promise<DedicatedAccount> {
+export async function getDedicatedAccount(
+  deps: Pick<Deps, 'db' | 'payments'>,
+  userId: string,
+): Promise<DedicatedAccount> {
   const row = await accountRowOf(deps.db, userId);
   // An account already given keeps working (money sent to it is still matched) whatever the setting.
   if (row?.state === 'assigned') return toDedicatedAccount(row);
@@ -73,7 +84,8 @@ export async function getDedicatedAccount(deps: Pick<Deps, 'db' | 'payments'>, u
     return {
       ...NO_ACCOUNT,
       state: 'not_eligible',
-      message: 'Book an inspection first: then you can have an account number of your own to pay by transfer.',
+      message:
+        'Book an inspection first: then you can have an account number of your own to pay by transfer.',
     };
   }
   return { ...NO_ACCOUNT, state: 'none' };
@@ -103,7 +115,9 @@ export async function requestDedicatedAccount(deps: TransferDeps, userId: string
   const existing = await accountRowOf(deps.db, userId);
   const sameProvider = existing?.provider === deps.payments.name;
   const customerCode =
-    existing && sameProvider ? existing.customerCode : (await deps.payments.createCustomer(person)).customerCode;
+    existing && sameProvider
+      ? existing.customerCode
+      : (await deps.payments.createCustomer(person)).customerCode;
 
   // Claim: insert, or take over a failed / unavailable row; a concurrent request finds it requested.
   const [claimed] = await deps.db
@@ -152,7 +166,13 @@ async function settleAccount(
   db: DbOrTx,
   where: SQL | undefined,
   to:
-    | { state: 'assigned'; providerAccountId: string | null; bankName: string; accountNumber: string; accountName: string }
+    | {
+        state: 'assigned';
+        providerAccountId: string | null;
+        bankName: string;
+        accountNumber: string;
+        accountName: string;
+      }
     | { state: 'failed' | 'unavailable'; message: string },
 ): Promise<boolean> {
   const rows = await db
@@ -213,7 +233,10 @@ export async function receiveTransfer(deps: TransferDeps, reference: string): Pr
     .limit(1);
   if (!account) {
     // Not lost: the daily reconciliation lists it as paid at the provider and unknown here.
-    deps.log.error({ reference, customerCode, accountNumber }, 'a transfer reached an account number nobody here has');
+    deps.log.error(
+      { reference, customerCode, accountNumber },
+      'a transfer reached an account number nobody here has',
+    );
     return 'unknown_account';
   }
   const amount = Math.round(result.amountNaira);
@@ -391,7 +414,8 @@ export async function allocateCredit(
   let paid: Due | undefined;
   await deps.db.transaction(async (tx) => {
     const transfer = await lockCredit(tx, id);
-    if (transfer.status !== 'held') throw conflict(`This credit is ${transfer.status}: nothing is held to allocate`);
+    if (transfer.status !== 'held')
+      throw conflict(`This credit is ${transfer.status}: nothing is held to allocate`);
     const dues = await amountsDue(tx, transfer.userId);
     paid = dues.find((due) => due.key === dueKey);
     if (!paid) {
@@ -431,7 +455,9 @@ export async function refundCredit(
       throw conflict('A refund of this credit is already with the provider');
     }
     if (transfer.provider !== deps.payments.name) {
-      throw conflict(`This transfer came through ${transfer.provider}, which this server does not use now: refund it there`);
+      throw conflict(
+        `This transfer came through ${transfer.provider}, which this server does not use now: refund it there`,
+      );
     }
     await tx
       .update(bankTransfers)
@@ -507,6 +533,9 @@ export async function transfersByReference(
   references: string[],
 ): Promise<Map<string, TransferRow>> {
   if (!references.length) return new Map();
-  const rows = await db.select().from(bankTransfers).where(inArray(bankTransfers.providerReference, references));
+  const rows = await db
+    .select()
+    .from(bankTransfers)
+    .where(inArray(bankTransfers.providerReference, references));
   return new Map(rows.map((row) => [row.providerReference, row]));
 }
