@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, testApp } from '../../../test/build-test-app.ts';
 import { signedInUser } from '../../../test/factories.ts';
 import { type FakePaystack, paystackPayments, startFakePaystack } from '../../../test/fake-paystack.ts';
+import { send } from '../../../test/requests.ts';
 import { messageDeliveries } from '../messages/messages.schema.ts';
 import {
   bookOk,
@@ -17,10 +18,6 @@ import { tenancies } from '../tenancies/tenancies.schema.ts';
 import { bankTransfers } from './transfers.schema.ts';
 
 const ROOM = { agentFee: 20_000, cautionFee: 50_000, price: 600_000 };
-
-async function call(t: TestApp, who: Student, method: 'GET' | 'POST', url: string, payload?: unknown) {
-  return t.app.inject({ method, url, headers: who.headers, ...(payload === undefined ? {} : { payload }) });
-}
 
 /**
  * Every transfer is accounted for (docs/domain.md, "Bank transfers", invariant): its amount is what
@@ -51,43 +48,43 @@ describe('bank transfers to her own account number (sandbox provider)', () => {
   const t = testApp({ rateLimits: false });
 
   async function withAccount(student: Student) {
-    const res = await call(t, student, 'POST', '/api/me/dedicated-account');
+    const res = await send(t, student, 'POST', '/api/me/dedicated-account');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ state: 'assigned', bank_name: 'StudyNest Sandbox Bank' });
     return res.json().account_number as string;
   }
-  const send = async (student: Student, amount: number) => {
-    const res = await call(t, student, 'POST', '/api/sandbox/transfers', { amount });
+  const transfer = async (student: Student, amount: number) => {
+    const res = await send(t, student, 'POST', '/api/sandbox/transfers', { amount });
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as { reference: string; outcome: 'applied' | 'held' };
   };
-  const credits = async (student: Student) => (await call(t, student, 'GET', '/api/me/credits')).json();
+  const credits = async (student: Student) => (await send(t, student, 'GET', '/api/me/credits')).json();
 
   it('gives an account number only to a student who has booked, once', async () => {
     const newcomer = await signedInUser(t);
-    const before = await call(t, newcomer, 'GET', '/api/me/dedicated-account');
+    const before = await send(t, newcomer, 'GET', '/api/me/dedicated-account');
     expect(before.json()).toMatchObject({ state: 'not_eligible', account_number: null });
-    expect((await call(t, newcomer, 'POST', '/api/me/dedicated-account')).statusCode).toBe(409);
-    expect((await call(t, newcomer, 'POST', '/api/sandbox/transfers', { amount: 1000 })).statusCode).toBe(
+    expect((await send(t, newcomer, 'POST', '/api/me/dedicated-account')).statusCode).toBe(409);
+    expect((await send(t, newcomer, 'POST', '/api/sandbox/transfers', { amount: 1000 })).statusCode).toBe(
       409,
     );
 
     const { student } = await paidInspection(t, { room: ROOM, deposit: false });
-    expect((await call(t, student, 'GET', '/api/me/dedicated-account')).json()).toMatchObject({
+    expect((await send(t, student, 'GET', '/api/me/dedicated-account')).json()).toMatchObject({
       state: 'none',
     });
     const number = await withAccount(student);
     expect(number).toMatch(/^\d{10}$/);
     // Asking again changes nothing.
     expect(await withAccount(student)).toBe(number);
-    expect((await call(t, student, 'GET', '/api/me/dedicated-account')).json().account_number).toBe(number);
+    expect((await send(t, student, 'GET', '/api/me/dedicated-account')).json().account_number).toBe(number);
   });
 
   it('applies a transfer matching what she owes, oldest first, with a receipt and an e-mail', async () => {
     const { student, room } = await paidInspection(t, { room: ROOM, deposit: false });
     await withAccount(student);
     // The caution deposit and the first rent are both due since the agent fee: the deposit comes first.
-    expect(await send(student, 50_000)).toMatchObject({ outcome: 'applied' });
+    expect(await transfer(student, 50_000)).toMatchObject({ outcome: 'applied' });
     const [deposit] = await t.db
       .select()
       .from(payments)
@@ -101,7 +98,7 @@ describe('bank transfers to her own account number (sandbox provider)', () => {
     ).toBe(true);
 
     // Then the year's rent: it makes her the tenant, as a checkout's rent would.
-    expect(await send(student, 600_000)).toMatchObject({ outcome: 'applied' });
+    expect(await transfer(student, 600_000)).toMatchObject({ outcome: 'applied' });
     const [tenancy] = await t.db.select().from(tenancies).where(eq(tenancies.roomId, room.id));
     expect(tenancy?.userId).toBe(student.user.id);
     expect(await credits(student)).toEqual([]);
@@ -112,7 +109,7 @@ describe('bank transfers to her own account number (sandbox provider)', () => {
     const admin = await signedInUser(t, { role: 'admin' });
     const { student, room } = await paidInspection(t, { room: ROOM, deposit: false });
     await withAccount(student);
-    expect(await send(student, 10_000)).toMatchObject({ outcome: 'held' });
+    expect(await transfer(student, 10_000)).toMatchObject({ outcome: 'held' });
     const [credit] = await credits(student);
     expect(credit).toMatchObject({ amount: 10_000, held: 10_000, status: 'held', receipts: [] });
     expect(credit.reason).toMatch(
@@ -122,25 +119,25 @@ describe('bank transfers to her own account number (sandbox provider)', () => {
       (await emailsTo(t, student.user.email)).some((m) => m.subject?.includes('held as your credit')),
     ).toBe(true);
 
-    const listed = await call(t, admin, 'GET', '/api/admin/credits?status=held');
+    const listed = await send(t, admin, 'GET', '/api/admin/credits?status=held');
     expect(listed.json().find((c: { _id: string }) => c._id === credit._id)).toMatchObject({
       user: { _id: student.user.id, email: student.user.email },
     });
-    const dues = (await call(t, admin, 'GET', `/api/admin/credits/${credit._id}/dues`)).json();
+    const dues = (await send(t, admin, 'GET', `/api/admin/credits/${credit._id}/dues`)).json();
     expect(dues.map((d: { key: string }) => d.key)).toEqual([`caution_fee:${room.id}`, `rent:${room.id}`]);
-    const tooMuch = await call(t, admin, 'POST', `/api/admin/credits/${credit._id}/allocate`, {
+    const tooMuch = await send(t, admin, 'POST', `/api/admin/credits/${credit._id}/allocate`, {
       due_key: `caution_fee:${room.id}`,
     });
     expect(tooMuch.statusCode, tooMuch.body).toBe(409);
     expect(tooMuch.json().message).toContain('₦10,000');
 
-    const refunded = await call(t, admin, 'POST', `/api/admin/credits/${credit._id}/refund`, {
+    const refunded = await send(t, admin, 'POST', `/api/admin/credits/${credit._id}/refund`, {
       reason: 'Sent too little',
     });
     expect(refunded.statusCode, refunded.body).toBe(200);
     expect(refunded.json()).toMatchObject({ status: 'refunded', held: 0, amount: 10_000 });
     // Never twice.
-    expect((await call(t, admin, 'POST', `/api/admin/credits/${credit._id}/refund`, {})).statusCode).toBe(
+    expect((await send(t, admin, 'POST', `/api/admin/credits/${credit._id}/refund`, {})).statusCode).toBe(
       409,
     );
     await expectEveryTransferAccountedFor(t);
@@ -150,17 +147,17 @@ describe('bank transfers to her own account number (sandbox provider)', () => {
     const admin = await signedInUser(t, { role: 'admin' });
     const { student, room } = await paidInspection(t, { room: ROOM, deposit: false });
     await withAccount(student);
-    expect(await send(student, 70_000)).toMatchObject({ outcome: 'held' });
+    expect(await transfer(student, 70_000)).toMatchObject({ outcome: 'held' });
     const [credit] = await credits(student);
     expect(credit.reason).toMatch(/^₦70,000 does not match anything you owe/);
 
-    const wrongKey = await call(t, admin, 'POST', `/api/admin/credits/${credit._id}/allocate`, {
+    const wrongKey = await send(t, admin, 'POST', `/api/admin/credits/${credit._id}/allocate`, {
       due_key: 'rent:nope',
     });
     expect(wrongKey.statusCode).toBe(400);
     expect(wrongKey.json().fields.due_key).toContain(`caution_fee:${room.id}`);
 
-    const allocated = await call(t, admin, 'POST', `/api/admin/credits/${credit._id}/allocate`, {
+    const allocated = await send(t, admin, 'POST', `/api/admin/credits/${credit._id}/allocate`, {
       due_key: `caution_fee:${room.id}`,
     });
     expect(allocated.statusCode, allocated.body).toBe(200);
@@ -173,7 +170,7 @@ describe('bank transfers to her own account number (sandbox provider)', () => {
     expect(deposits).toHaveLength(1);
     expect(deposits[0]).toMatchObject({ status: 'success', amount: 50_000, needsRefund: false });
 
-    const refunded = await call(t, admin, 'POST', `/api/admin/credits/${credit._id}/refund`, { reason: '' });
+    const refunded = await send(t, admin, 'POST', `/api/admin/credits/${credit._id}/refund`, { reason: '' });
     expect(refunded.json()).toMatchObject({ status: 'refunded', held: 0 });
     const [row] = await t.db.select().from(bankTransfers).where(eq(bankTransfers.id, credit._id));
     expect(row).toMatchObject({ applied: 50_000, refunded: 20_000, held: 0, refundState: 'processed' });
@@ -185,16 +182,16 @@ describe('bank transfers to her own account number (sandbox provider)', () => {
     const { student } = await paidInspection(t, { room: { ...ROOM, cautionFee: 0 }, deposit: false });
     await withAccount(student);
     // Her rent is due: a transfer of it is applied; then she owes nothing.
-    expect(await send(student, 600_000)).toMatchObject({ outcome: 'applied' });
-    expect(await send(student, 5_000)).toMatchObject({ outcome: 'held' });
+    expect(await transfer(student, 600_000)).toMatchObject({ outcome: 'applied' });
+    expect(await transfer(student, 5_000)).toMatchObject({ outcome: 'held' });
     const [credit] = await credits(student);
     expect(credit.reason).toBe('₦5,000 arrived when you owed nothing');
-    expect((await call(t, admin, 'GET', `/api/admin/credits/${credit._id}/dues`)).json()).toEqual([]);
-    const allocated = await call(t, admin, 'POST', `/api/admin/credits/${credit._id}/allocate`, {
+    expect((await send(t, admin, 'GET', `/api/admin/credits/${credit._id}/dues`)).json()).toEqual([]);
+    const allocated = await send(t, admin, 'POST', `/api/admin/credits/${credit._id}/allocate`, {
       due_key: 'rent:x',
     });
     expect(allocated.statusCode).toBe(400);
-    expect((await call(t, admin, 'GET', '/api/admin/credits?status=refunded')).json()).not.toContainEqual(
+    expect((await send(t, admin, 'GET', '/api/admin/credits?status=refunded')).json()).not.toContainEqual(
       expect.objectContaining({ _id: credit._id }),
     );
     await expectEveryTransferAccountedFor(t);
@@ -206,7 +203,7 @@ describe('bank transfers to her own account number (sandbox provider)', () => {
     await withAccount(student);
     // A second booking, of another room: its fee is now the oldest thing she owes after the first room's rent.
     const booking = await bookOk(t, student, room);
-    expect(await send(student, 20_000)).toMatchObject({ outcome: 'applied' });
+    expect(await transfer(student, 20_000)).toMatchObject({ outcome: 'applied' });
     const [fee] = await t.db.select().from(payments).where(eq(payments.bookingId, booking._id));
     expect(fee).toMatchObject({ kind: 'agent_fee', status: 'success', channel: 'dedicated_nuban' });
     await expectEveryTransferAccountedFor(t);
@@ -252,11 +249,11 @@ describe('bank transfers through Paystack (fake Paystack)', () => {
 
   it('says account numbers are unavailable while they are off', async () => {
     const { student } = await bookedStudent(off);
-    const res = await call(off, student, 'GET', '/api/me/dedicated-account');
+    const res = await send(off, student, 'GET', '/api/me/dedicated-account');
     expect(res.json()).toMatchObject({ state: 'unavailable', account_number: null });
     expect(res.json().message).toMatch(/not available/);
-    expect((await call(off, student, 'POST', '/api/me/dedicated-account')).json().state).toBe('unavailable');
-    expect((await call(off, student, 'POST', '/api/sandbox/transfers', { amount: 1000 })).statusCode).toBe(
+    expect((await send(off, student, 'POST', '/api/me/dedicated-account')).json().state).toBe('unavailable');
+    expect((await send(off, student, 'POST', '/api/sandbox/transfers', { amount: 1000 })).statusCode).toBe(
       404,
     );
   });
@@ -265,7 +262,7 @@ describe('bank transfers through Paystack (fake Paystack)', () => {
     const { student } = await bookedStudent(t);
     fake.dedicatedAccountAnswer = 'not_approved';
     try {
-      const res = await call(t, student, 'POST', '/api/me/dedicated-account');
+      const res = await send(t, student, 'POST', '/api/me/dedicated-account');
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ state: 'unavailable', account_number: null });
       expect(res.json().message).toMatch(/not approved/);
@@ -274,7 +271,7 @@ describe('bank transfers through Paystack (fake Paystack)', () => {
     }
     // Asked again once approved, her customer code is reused.
     const customers = fake.calls.customer;
-    expect((await call(t, student, 'POST', '/api/me/dedicated-account')).json().state).toBe('assigned');
+    expect((await send(t, student, 'POST', '/api/me/dedicated-account')).json().state).toBe('assigned');
     expect(fake.calls.customer).toBe(customers);
   });
 
@@ -282,13 +279,13 @@ describe('bank transfers through Paystack (fake Paystack)', () => {
     const { student } = await bookedStudent(t);
     fake.dedicatedAccountAnswer = 'later';
     try {
-      expect((await call(t, student, 'POST', '/api/me/dedicated-account')).json().state).toBe('requested');
+      expect((await send(t, student, 'POST', '/api/me/dedicated-account')).json().state).toBe('requested');
     } finally {
       fake.dedicatedAccountAnswer = 'at_once';
     }
     const customer = [...fake.customers.values()].find((c) => c.email === student.user.email)!;
     expect((await webhook(t, fake.assignWebhook(customer.code))).statusCode).toBe(200);
-    const res = await call(t, student, 'GET', '/api/me/dedicated-account');
+    const res = await send(t, student, 'GET', '/api/me/dedicated-account');
     expect(res.json()).toMatchObject({
       state: 'assigned',
       bank_name: 'Test Bank',
@@ -298,7 +295,7 @@ describe('bank transfers through Paystack (fake Paystack)', () => {
 
   it('applies the same transfer webhook once however often it comes, re-verified with Paystack', async () => {
     const { student } = await bookedStudent(t);
-    expect((await call(t, student, 'POST', '/api/me/dedicated-account')).json().state).toBe('assigned');
+    expect((await send(t, student, 'POST', '/api/me/dedicated-account')).json().state).toBe('assigned');
     const customer = [...fake.customers.values()].find((c) => c.email === student.user.email)!;
     const reference = fake.receiveTransfer(customer.code, 50_000 * 100);
     const hook = fake.transferWebhook(reference);
@@ -319,13 +316,13 @@ describe('bank transfers through Paystack (fake Paystack)', () => {
   it('refunds a held credit through Paystack, part of that transfer', async () => {
     const admin = await signedInUser(t, { role: 'admin' });
     const { student } = await bookedStudent(t);
-    await call(t, student, 'POST', '/api/me/dedicated-account');
+    await send(t, student, 'POST', '/api/me/dedicated-account');
     const customer = [...fake.customers.values()].find((c) => c.email === student.user.email)!;
     const reference = fake.receiveTransfer(customer.code, 1_234 * 100);
     await webhook(t, fake.transferWebhook(reference));
-    const [credit] = (await call(t, student, 'GET', '/api/me/credits')).json();
+    const [credit] = (await send(t, student, 'GET', '/api/me/credits')).json();
     expect(credit).toMatchObject({ reference, amount: 1_234, held: 1_234, status: 'held' });
-    const res = await call(t, admin, 'POST', `/api/admin/credits/${credit._id}/refund`, {
+    const res = await send(t, admin, 'POST', `/api/admin/credits/${credit._id}/refund`, {
       reason: 'Not needed',
     });
     expect(res.statusCode, res.body).toBe(200);
