@@ -37,6 +37,23 @@ const REFERENCE_PREFIX: Record<PaymentKind, string> = { agent_fee: 'AF', rent: '
 const newReference = (kind: PaymentKind) =>
   `SN-${REFERENCE_PREFIX[kind]}-${randomBytes(10).toString('hex').toUpperCase()}`;
 
+/** What every new payment row records: who pays what, for which room, through whom. */
+const newPaymentRow = (
+  reference: string,
+  payment: Pick<NewPayment, 'kind' | 'userId' | 'room' | 'bookingId' | 'amount'>,
+  provider: PaymentProviderName,
+) => ({
+  reference,
+  userId: payment.userId,
+  kind: payment.kind,
+  bookingId: payment.bookingId,
+  roomId: payment.room.id,
+  hostelId: payment.room.hostelId,
+  amount: payment.amount,
+  currency: 'NGN',
+  provider,
+});
+
 export type NewPayment = {
   kind: PaymentKind;
   userId: string;
@@ -65,15 +82,7 @@ export async function startPayment(
   await db.transaction(async (tx) => {
     await prepare(tx);
     await tx.insert(payments).values({
-      reference,
-      userId: payment.userId,
-      kind: payment.kind,
-      bookingId: payment.bookingId,
-      roomId: payment.room.id,
-      hostelId: payment.room.hostelId,
-      amount: payment.amount,
-      currency: 'NGN',
-      provider: provider.name,
+      ...newPaymentRow(reference, payment, provider.name),
       status: 'pending',
       providerData: { callbackUrl: payment.callbackUrl },
     });
@@ -203,15 +212,7 @@ export async function recordTransferPayment(tx: Tx, payment: TransferPayment): P
   const [row] = await tx
     .insert(payments)
     .values({
-      reference: newReference(payment.kind),
-      userId: payment.userId,
-      kind: payment.kind,
-      bookingId: payment.bookingId,
-      roomId: payment.room.id,
-      hostelId: payment.room.hostelId,
-      amount: payment.amount,
-      currency: 'NGN',
-      provider: payment.provider,
+      ...newPaymentRow(newReference(payment.kind), payment, payment.provider),
       status: 'success',
       channel: 'dedicated_nuban',
       transferReference: payment.transferReference,
