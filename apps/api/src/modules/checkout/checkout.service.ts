@@ -267,16 +267,17 @@ export async function handlePaystackWebhook(
   rawBody: Buffer,
   headers: IncomingHttpHeaders,
   /**
-   * Events about money that no checkout started — a transfer to a student's own account number,
-   * her account being assigned — which the transfers module (above this one) handles; true when it did.
+   * Events about money that no checkout started — a transfer to a student's own account number, her
+   * account being assigned, the refund of a transfer credit — which the transfers module (above this
+   * one) handles; true when it did.
    */
   transferEvent: (event: WebhookEvent) => Promise<boolean> = async () => false,
 ): Promise<void> {
   const event = deps.payments.parseWebhook(rawBody, headers);
   if (!event) return;
+  if (await transferEvent(event)) return;
   if (event.event === 'refund.processed' || event.event === 'refund.failed') {
     return followRefundsOf(deps, event);
   }
-  if (await transferEvent(event)) return;
   if (event.event === 'charge.success') await settleFromProvider(deps, event.reference);
 }

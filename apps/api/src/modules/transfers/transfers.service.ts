@@ -204,7 +204,27 @@ export async function handleTransferEvent(deps: TransferDeps, event: WebhookEven
     await receiveTransfer(deps, event.reference);
     return true;
   }
+  if (event.event === 'refund.processed' || event.event === 'refund.failed') {
+    return followCreditRefund(deps, event);
+  }
   return false;
+}
+
+/**
+ * A refund event naming a transfer (its reference is the provider's transfer, not one of our
+ * payments): ask the provider for that transfer's refunds — the body is never trusted — and settle
+ * the credit's open refund from the one it made. False when no credit has that reference.
+ */
+async function followCreditRefund(deps: TransferDeps, event: WebhookEvent): Promise<boolean> {
+  const transfer = (await transfersByReference(deps, [event.reference])).get(event.reference);
+  if (!transfer) return false;
+  if (transfer.refundState !== 'pending' && transfer.refundState !== 'unknown') return true;
+  const listed = await deps.payments.listRefunds(event.reference);
+  const ours =
+    listed.find((r) => transfer.providerRefundId && r.providerRefundId === transfer.providerRefundId) ??
+    listed.find((r) => Math.round(r.amountNaira) === transfer.refunded);
+  if (ours) await settleCreditRefund(deps.db, event.reference, ours);
+  return true;
 }
 
 export type ReceiveOutcome = 'applied' | 'held' | 'already' | 'not_a_transfer' | 'unknown_account';

@@ -330,6 +330,45 @@ describe('bank transfers through Paystack (fake Paystack)', () => {
     const asked = [...fake.refunds.values()].filter((r) => r.reference === reference);
     expect(asked).toHaveLength(1);
     expect(asked[0]?.amount).toBe(1_234 * 100);
+    // Paystack queued it; its refund.processed webhook (asked of Paystack again) settles it once.
+    const [queued] = await t.db
+      .select()
+      .from(bankTransfers)
+      .where(eq(bankTransfers.providerReference, reference));
+    expect(queued).toMatchObject({ refundState: 'pending', refunded: 1_234, held: 0 });
+    fake.settleRefund(asked[0]!.id, 'processed');
+    expect((await webhook(t, fake.refundWebhook(asked[0]!.id, 'refund.processed'))).statusCode).toBe(200);
+    const [done] = await t.db
+      .select()
+      .from(bankTransfers)
+      .where(eq(bankTransfers.providerReference, reference));
+    expect(done).toMatchObject({ status: 'refunded', refundState: 'processed', refunded: 1_234 });
+    await expectEveryTransferAccountedFor(t);
+  });
+
+  it('puts a credit back as held when Paystack refuses its refund', async () => {
+    const admin = await signedInUser(t, { role: 'admin' });
+    const { student } = await bookedStudent(t);
+    await send(t, student, 'POST', '/api/me/dedicated-account');
+    const customer = [...fake.customers.values()].find((c) => c.email === student.user.email)!;
+    const reference = fake.receiveTransfer(customer.code, 900 * 100);
+    await webhook(t, fake.transferWebhook(reference));
+    const [credit] = (await send(t, student, 'GET', '/api/me/credits')).json();
+    // Someone already refunded it all from Paystack's dashboard: Paystack refuses another.
+    fake.refunds.set(88_001, {
+      id: 88_001,
+      reference,
+      amount: 900 * 100,
+      merchantNote: 'dashboard',
+      status: 'processed',
+    });
+    const res = await send(t, admin, 'POST', `/api/admin/credits/${credit._id}/refund`, {
+      reason: 'Not needed',
+    });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().message).toMatch(/still held/);
+    const [row] = await t.db.select().from(bankTransfers).where(eq(bankTransfers.id, credit._id));
+    expect(row).toMatchObject({ status: 'held', held: 900, refunded: 0, refundState: 'failed' });
     await expectEveryTransferAccountedFor(t);
   });
 });
