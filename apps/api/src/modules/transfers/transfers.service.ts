@@ -200,9 +200,13 @@ export async function handleTransferEvent(deps: TransferDeps, event: WebhookEven
     }
     return true;
   }
-  if (event.event === 'charge.success' && event.channel === 'dedicated_nuban') {
-    await receiveTransfer(deps, event.reference);
-    return true;
+  // A transfer's reference is the provider's, never one of ours (`SN-…`); a body that does not name
+  // the channel is asked about all the same (the provider's answer decides).
+  if (
+    event.event === 'charge.success' &&
+    (event.channel === 'dedicated_nuban' || !event.reference.startsWith('SN-'))
+  ) {
+    return (await receiveTransfer(deps, event.reference)) !== 'not_a_transfer';
   }
   if (event.event === 'refund.processed' || event.event === 'refund.failed') {
     return followCreditRefund(deps, event);
