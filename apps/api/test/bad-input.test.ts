@@ -953,6 +953,20 @@ describe('bad input', () => {
       await checkDatabase(false, 'amounts typed wrongly');
     });
 
+    it('a pretend transfer of nothing is refused with what to send, and writes nothing (not even in the sandbox)', async () => {
+      for (const amount of [0, '0', '₦0']) {
+        const res = await w.t.app.inject({
+          method: 'POST',
+          url: '/api/sandbox/transfers',
+          headers: w.student.headers,
+          payload: { amount },
+        });
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json().fields).toEqual({ amount: 'Amount must be at least ₦1' });
+      }
+      await checkDatabase(false, 'a transfer of nothing');
+    });
+
     it("refuses any token on a data export's link but the one signed for it with a 4xx that says what to do, and changes nothing", async () => {
       await fc.assert(
         fc.asyncProperty(

@@ -264,6 +264,8 @@ export async function receiveTransfer(deps: TransferDeps, reference: string): Pr
     return 'unknown_account';
   }
   const amount = Math.round(result.amountNaira);
+  // Nothing arrived (the provider's own answer): nothing to record.
+  if (amount <= 0) return 'not_a_transfer';
   const receivedAt = result.paidAt ?? new Date();
   let notices: string[] = [];
   const outcome = await deps.db.transaction(async (tx): Promise<ReceiveOutcome> => {
