@@ -34,7 +34,8 @@ CREATE TABLE "bank_transfers" (
 );
 --> statement-breakpoint
 CREATE TABLE "dedicated_accounts" (
-	"user_id" uuid PRIMARY KEY NOT NULL,
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" uuid NOT NULL,
 	"provider" text NOT NULL,
 	"customer_code" text NOT NULL,
 	"state" text NOT NULL,
@@ -45,6 +46,7 @@ CREATE TABLE "dedicated_accounts" (
 	"message" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "dedicated_accounts_user_id_unique" UNIQUE("user_id"),
 	CONSTRAINT "dedicated_accounts_state_ck" CHECK (state in ('requested', 'assigned', 'failed', 'unavailable')),
 	CONSTRAINT "dedicated_accounts_provider_ck" CHECK (provider in ('sandbox', 'paystack')),
 	CONSTRAINT "dedicated_accounts_assigned_ck" CHECK ("dedicated_accounts"."state" <> 'assigned' or ("dedicated_accounts"."account_number" is not null and "dedicated_accounts"."bank_name" is not null))

@@ -21,8 +21,11 @@ export type DedicatedAccountRowState = (typeof DEDICATED_ACCOUNT_ROW_STATES)[num
 export const dedicatedAccounts = pgTable(
   'dedicated_accounts',
   {
+    id: rowId(),
+    /** One account number per student. */
     userId: uuid('user_id')
-      .primaryKey()
+      .notNull()
+      .unique()
       .references(() => users.id),
     provider: text('provider').$type<PaymentProviderName>().notNull(),
     /** The provider's customer she is (Paystack `CUS_…`): kept, so asking again reuses it. */
