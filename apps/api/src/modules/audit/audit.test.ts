@@ -234,15 +234,21 @@ describe('the activity log says what each admin action did', () => {
     });
     const name = `${student.user.firstName} ${student.user.lastName}`;
     await send(student, 'POST', '/api/me/dedicated-account');
-    expect((await send(student, 'POST', '/api/sandbox/transfers', { amount: 60_000 })).json().outcome).toBe('held');
+    expect((await send(student, 'POST', '/api/sandbox/transfers', { amount: 60_000 })).json().outcome).toBe(
+      'held',
+    );
     const [credit] = (await send(student, 'GET', '/api/me/credits')).json();
     const allocated = await logged(
-      await send(admin, 'POST', `/api/admin/credits/${credit._id}/allocate`, { due_key: `caution_fee:${room.id}` }),
+      await send(admin, 'POST', `/api/admin/credits/${credit._id}/allocate`, {
+        due_key: `caution_fee:${room.id}`,
+      }),
     );
     expect(allocated).toMatchObject({
       description: { kind: 'credit.allocated', amount: 50_000, person: { id: student.user.id, name } },
     });
-    expect(allocated.summary).toMatch(new RegExp(`^Paid ₦50,000 \\(Caution deposit for room 04, .+\\) from ${name}'s transfer credit$`));
+    expect(allocated.summary).toMatch(
+      new RegExp(`^Paid ₦50,000 \\(Caution deposit for room 04, .+\\) from ${name}'s transfer credit$`),
+    );
     const refunded = await logged(
       await send(admin, 'POST', `/api/admin/credits/${credit._id}/refund`, { reason: 'Sent too much' }),
     );
