@@ -8,6 +8,8 @@ import {
   ChangePasswordSchema,
   ConditionRecordSchema,
   ConfirmPasswordSchema,
+  CreditAllocateSchema,
+  CreditRefundSchema,
   ForgotPasswordSchema,
   HostelFieldsSchema,
   HostelReplaceFieldsSchema,
@@ -32,6 +34,7 @@ import {
   RoomPatchSchema,
   RoomReplaceSchema,
   RoomStatusInputSchema,
+  SandboxTransferSchema,
   SubscriberCreateSchema,
   TenancyNoticeSchema,
   VerifyEmailSchema,
@@ -96,6 +99,8 @@ type World = {
   agreement: { id: string; sha256: string };
   /** A ready data export of the student's, whose link only its own token opens. */
   exportId: string;
+  /** A transfer held as the student's credit, and the key of the agent fee it covers. */
+  credit: { id: string; dueKey: string };
 };
 
 type BodyOp = {
@@ -419,6 +424,21 @@ const BODY_OPS: Record<string, BodyOp> = {
     url: (w) => `/api/saved/${w.savedId}`,
     valid: () => ({ channel: 'sms' }),
     schema: SavedUpdateSchema,
+  },
+  'POST /api/sandbox/transfers': {
+    url: () => '/api/sandbox/transfers',
+    valid: () => ({ amount: 1_000 }),
+    schema: SandboxTransferSchema,
+  },
+  'POST /api/admin/credits/{id}/allocate': {
+    url: (w) => `/api/admin/credits/${w.credit.id}/allocate`,
+    valid: (w) => ({ due_key: w.credit.dueKey }),
+    schema: CreditAllocateSchema,
+  },
+  'POST /api/admin/credits/{id}/refund': {
+    url: (w) => `/api/admin/credits/${w.credit.id}/refund`,
+    valid: () => ({ reason: 'Sent by mistake' }),
+    schema: CreditRefundSchema,
   },
 };
 
@@ -757,6 +777,7 @@ describe('bad input', () => {
         }
       )._id,
       exportId: '',
+      credit: { id: '', dueKey: `agent_fee:${bookingId}` },
     };
     w.agreement = await bookedRoomAgreement(t, student);
     const storageKey = 'data-exports/bad-input.zip';
@@ -772,6 +793,19 @@ describe('bad input', () => {
       })
       .returning();
     w.exportId = ready!.id;
+    // Her account number, and a transfer of ₦1 more than her booking's agent fee: held as her credit.
+    await t.app.inject({ method: 'POST', url: '/api/me/dedicated-account', headers: student.headers });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/sandbox/transfers',
+      headers: student.headers,
+      payload: { amount: 65_001 },
+    });
+    if (sent.statusCode !== 201) throw new Error(`set-up transfer failed: ${sent.statusCode} ${sent.body}`);
+    const [credit] = (
+      await t.app.inject({ method: 'GET', url: '/api/me/credits', headers: student.headers })
+    ).json() as { _id: string }[];
+    w.credit.id = credit!._id;
     const ops = await openApiOperations(t);
     bodyOpsInDoc = ops.filter((o) => o.hasBody).map((o) => o.key);
     pathOps = ops.filter((o) => o.path.includes('{')).map((o) => o.key);
@@ -929,6 +963,20 @@ describe('bad input', () => {
       const typed = await refund('₦1,000');
       expect(typed.statusCode, typed.body).toBe(409);
       await checkDatabase(false, 'amounts typed wrongly');
+    });
+
+    it('a pretend transfer of nothing is refused with what to send, and writes nothing (not even in the sandbox)', async () => {
+      for (const amount of [0, '0', '₦0']) {
+        const res = await w.t.app.inject({
+          method: 'POST',
+          url: '/api/sandbox/transfers',
+          headers: w.student.headers,
+          payload: { amount },
+        });
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json().fields).toEqual({ amount: 'Amount must be at least ₦1' });
+      }
+      await checkDatabase(false, 'a transfer of nothing');
     });
 
     it("refuses any token on a data export's link but the one signed for it with a 4xx that says what to do, and changes nothing", async () => {

@@ -98,4 +98,16 @@ export const CreditAllocateSchema = z.object({
 export const CreditRefundSchema = z.object({ reason: z._default(optionalText('Reason', 500), '') });
 
 /** POST /sandbox/transfers (sandbox only): pretend her bank sent this much to her account number. */
-export const SandboxTransferSchema = z.object({ amount: nairaSchema('Amount') });
+export const SandboxTransferSchema = z.object({
+  amount: nairaSchema('Amount').check(z.minimum(1, { error: 'Amount must be at least ₦1' })),
+});
+
+/** What POST /sandbox/transfers did with the pretend transfer: paid what she owes, or held it as credit. */
+export const SandboxTransferResultSchema = z.object({
+  reference: z.string(),
+  outcome: z.enum(['applied', 'held']),
+});
+export type SandboxTransferResult = z.output<typeof SandboxTransferResultSchema>;
+
+/** GET /admin/credits?status= (all when left out). */
+export const CreditListQuerySchema = z.object({ status: z.optional(z.enum(CREDIT_STATUSES)) });

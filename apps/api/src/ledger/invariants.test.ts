@@ -108,6 +108,15 @@ async function activity(t: App) {
   expect(moved.statusCode, moved.body).toBe(200);
   await refundProcessed(t, moved.json().refund._id);
   const booker = await bookAndPay(booked, { deposit: true });
+  // A transfer to the booker's account number that matches nothing she owes: held as her credit.
+  await t.app.inject({ method: 'POST', url: '/api/me/dedicated-account', headers: booker.student.headers });
+  const sent = await t.app.inject({
+    method: 'POST',
+    url: '/api/sandbox/transfers',
+    headers: booker.student.headers,
+    payload: { amount: 1 },
+  });
+  expect(sent.json(), sent.body).toMatchObject({ outcome: 'held' });
   const plainBooker = await bookAndPay(bookedNoDeposit);
 
   const canceller = await bookAndPay(cancelled, { days: 10 });
@@ -306,6 +315,12 @@ const CORRUPTIONS: { invariant: string; what: string; setup?: string[]; sql: (f:
     what: 'a payment status outside the state machine (its CHECK dropped first)',
     setup: ['alter table payments drop constraint payments_status_ck'],
     sql: (f) => `update payments set status = 'reversed' where id = '${f.abandoned.id}'`,
+  },
+  {
+    invariant: 'transfer-accounted-for',
+    what: 'a success recorded as paid from a transfer that applied nothing to it',
+    sql: (f) =>
+      `update payments set transfer_reference = (select provider_reference from bank_transfers limit 1) where reference = '${f.booker.fee.reference}'`,
   },
   {
     invariant: 'states-and-their-fields',

@@ -311,6 +311,23 @@ export const INVARIANTS: readonly Invariant[] = [
       from tenancies
       where end_reason is not null and (ended_at is null or move_out_recorded_at is null)`,
   },
+  {
+    // Why: a transfer to a student's account number pays what she owes or waits as her credit; money
+    // applied without a payment to show for it, or a payment no transfer accounts for, is money lost
+    // or made up (docs/domain.md, "Bank transfers").
+    name: 'transfer-accounted-for',
+    description:
+      'Every bank transfer is accounted for: its amount is what was applied from it plus what is held plus what was refunded, none negative, and what was applied is exactly the successful payments recorded from it (payments.transfer_reference).',
+    sql: `
+      select b.id as transfer_id, b.provider_reference, b.amount, b.applied, b.held, b.refunded, paid.amount as paid
+      from bank_transfers b
+      cross join lateral (
+        select coalesce(sum(p.amount), 0)::int as amount from payments p
+        where p.transfer_reference = b.provider_reference and p.status = 'success') paid
+      where b.amount <> b.applied + b.held + b.refunded
+        or least(b.applied, b.held, b.refunded) < 0
+        or b.applied <> paid.amount`,
+  },
 ];
 
 /** One broken invariant: how many rows break it, and the first few of them. */

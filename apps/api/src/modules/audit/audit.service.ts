@@ -45,6 +45,8 @@ const KIND_OF_ROUTE: Record<string, AuditKind> = {
   'POST /api/admin/refunds': 'refund.created',
   'POST /api/admin/refunds/:id/check': 'refund.checked',
   'POST /api/admin/refunds/close': 'refund.closed',
+  'POST /api/admin/credits/:id/allocate': 'credit.allocated',
+  'POST /api/admin/credits/:id/refund': 'credit.refunded',
   'POST /api/admin/tenancies/:id/move-out': 'tenancy.moved_out',
   'POST /api/tenancies/:id/condition': 'tenancy.condition_recorded',
   'POST /api/admin/tenancies/:id/condition/confirm': 'tenancy.condition_confirmed',

@@ -22,7 +22,12 @@ import { maintenanceReport, signupFields } from '../../../test/security-fixtures
 import { totpAt } from '../auth/totp.ts';
 import { realPdf, uploadDocument } from '../documents/documents.fixtures.ts';
 import { multipart, smallJpeg } from '../hostels/hostels.fixtures.ts';
-import { bookAndPayAgentFee, lagosDatePlusDays, paidTenant } from '../payments/payments.fixtures.ts';
+import {
+  bookAndPayAgentFee,
+  lagosDatePlusDays,
+  paidInspection,
+  paidTenant,
+} from '../payments/payments.fixtures.ts';
 import { runRetentionNow } from '../users/data-rights.jobs.ts';
 import { dataExports } from '../users/users.schema.ts';
 import { adminAudit } from './audit.schema.ts';
@@ -220,6 +225,34 @@ describe('the activity log says what each admin action did', () => {
     expect((await logged(run)).summary).toBe(
       `Reconciled ${shown} with the payment provider: ${run.json().status}`,
     );
+  });
+
+  it('transfer credits allocated and refunded: the student, the amount and what it paid', async () => {
+    const { student, room } = await paidInspection(t, {
+      room: { agentFee: 20_000, cautionFee: 50_000, price: 400_000, roomNumber: 'room 04' },
+      deposit: false,
+    });
+    const name = `${student.user.firstName} ${student.user.lastName}`;
+    await send(student, 'POST', '/api/me/dedicated-account');
+    expect((await send(student, 'POST', '/api/sandbox/transfers', { amount: 60_000 })).json().outcome).toBe(
+      'held',
+    );
+    const [credit] = (await send(student, 'GET', '/api/me/credits')).json();
+    const allocated = await logged(
+      await send(admin, 'POST', `/api/admin/credits/${credit._id}/allocate`, {
+        due_key: `caution_fee:${room.id}`,
+      }),
+    );
+    expect(allocated).toMatchObject({
+      description: { kind: 'credit.allocated', amount: 50_000, person: { id: student.user.id, name } },
+    });
+    expect(allocated.summary).toMatch(
+      new RegExp(`^Paid ₦50,000 \\(Caution deposit for room 04, .+\\) from ${name}'s transfer credit$`),
+    );
+    const refunded = await logged(
+      await send(admin, 'POST', `/api/admin/credits/${credit._id}/refund`, { reason: 'Sent too much' }),
+    );
+    expect(refunded.summary).toBe(`Refunded ₦10,000 of ${name}'s transfer credit — Sent too much`);
   });
 
   it('admins created, two-step sign-in, and users deleted', async () => {

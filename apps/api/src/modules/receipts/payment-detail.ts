@@ -95,6 +95,7 @@ export async function findPayment(
       rent_period_start: rentPeriodStart,
       rent_parts: lease?.parts ?? null,
       inspection_held: inspectionHeld,
+      channel: payment.channel,
     },
   };
 }

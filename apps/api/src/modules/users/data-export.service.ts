@@ -12,6 +12,7 @@ import { messageDeliveries } from '../messages/index.ts';
 import { payments } from '../payments/index.ts';
 import { refunds } from '../refunds/index.ts';
 import { conditionExportOf, tenancies } from '../tenancies/index.ts';
+import { bankTransfers, dedicatedAccounts } from '../transfers/index.ts';
 import { dataExports } from './users.schema.ts';
 
 /**
@@ -45,6 +46,8 @@ export const EXPORT_COVERAGE: Record<string, { key: string } | { leftOut: string
   'data_exports.user_id': { key: 'data_exports' },
   'student_documents.user_id': { key: 'documents' },
   'tenancy_agreements.user_id': { key: 'tenancy_agreements' },
+  'dedicated_accounts.user_id': { key: 'account_number' },
+  'bank_transfers.user_id': { key: 'bank_transfers' },
   'one_time_codes.user_id': { leftOut: 'hashed codes that live ten minutes: a secret, not a record' },
   'idempotent_requests.user_id': {
     leftOut: "copies of answers she already got, kept a week so a phone's retry is not done twice",
@@ -122,6 +125,8 @@ export async function exportPersonData(
       : [],
     tenancies: await db.select().from(tenancies).where(eq(tenancies.userId, userId)),
     tenancy_agreements: agreements.rows,
+    account_number: await db.select().from(dedicatedAccounts).where(eq(dedicatedAccounts.userId, userId)),
+    bank_transfers: await db.select().from(bankTransfers).where(eq(bankTransfers.userId, userId)),
     condition_reports: condition.reports,
     condition_photos: condition.photos,
     documents: documents.rows,
