@@ -127,6 +127,7 @@ export const routes: RouteObject[] = [
       { path: paths.admin.activity.path, lazy: () => import('./routes/admin/activity.tsx') },
       { path: paths.admin.arrears.path, lazy: () => import('./routes/admin/arrears.tsx') },
       { path: paths.admin.refunds.path, lazy: () => import('./routes/admin/refunds.tsx') },
+      { path: paths.admin.credits.path, lazy: () => import('./routes/admin/credits.tsx') },
       {
         path: paths.admin.reconciliation.path,
         lazy: () => import('./routes/admin/reconciliation.tsx'),

@@ -68,6 +68,8 @@ export const paths = {
     settings: { path: '/admin-settings', getHref: () => '/admin-settings' },
     arrears: { path: '/admin-arrears', getHref: () => '/admin-arrears' },
     refunds: { path: '/admin-refunds', getHref: () => '/admin-refunds' },
+    /** Transfers held as students' credit; `?status=allocated|refunded` shows the settled ones. */
+    credits: { path: '/admin-credits', getHref: () => '/admin-credits' },
     /** `runId` opens that run's differences (the dashboard's notice); else the newest run. */
     reconciliation: {
       path: '/admin-reconciliation',

@@ -30,6 +30,13 @@ const TenantMaintenance = lazy(() =>
   })),
 );
 
+// Her own account number to pay into: a chunk of its own, so the profile's first paint does not wait for it.
+const TransferAccount = lazy(() =>
+  import('../../features/transfers/components/transfer-account.tsx').then((m) => ({
+    default: m.TransferAccount,
+  })),
+);
+
 export function Component() {
   const { userId = '' } = useParams();
   const session = useSession();
@@ -105,6 +112,11 @@ export function Component() {
           />
         )}
         {isOwn && <PaymentHistory />}
+        {isOwn && (
+          <Suspense fallback={<Spinner label="Loading bank transfer…" />}>
+            <TransferAccount />
+          </Suspense>
+        )}
       </Part>
       {/* Rent Details (and its Pay Rent button) come with a hostel: a paid agent fee. */}
       <Part n={1}>
