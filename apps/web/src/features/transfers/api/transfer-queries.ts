@@ -5,7 +5,8 @@ import { invalidate } from '../../../lib/query-client.ts';
 
 /**
  * Keys ['dedicated-account'] (her own account number) and ['credits', …] (transfers held because
- * they matched nothing she owes exactly: hers, and everyone's for the admins).
+ * they matched nothing she owes exactly: hers, and everyone's for the admins); ['credit-dues', id]
+ * (what one credit may pay, asked afresh each time the Allocate dialog opens).
  */
 export const transferQueries = {
   /** GET /me/dedicated-account: where her account number stands. */
@@ -31,7 +32,7 @@ export const transferQueries = {
   /** GET /admin/credits/{id}/dues: what her credit may pay, oldest first. */
   dues: (creditId: string) =>
     queryOptions({
-      queryKey: ['credits', 'dues', creditId],
+      queryKey: ['credit-dues', creditId],
       queryFn: ({ signal }) =>
         api<AmountDue[]>(`/admin/credits/${encodeURIComponent(creditId)}/dues`, { signal }),
       staleTime: 0,
