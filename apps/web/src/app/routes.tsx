@@ -102,6 +102,7 @@ export const routes: RouteObject[] = [
       { path: paths.reviewHostel.path, lazy: () => import('./routes/review-hostel.tsx') },
       { path: paths.saved.path, lazy: () => import('./routes/saved.tsx') },
       { path: paths.documents.path, lazy: () => import('./routes/documents.tsx') },
+      { path: paths.bankTransfer.path, lazy: () => import('./routes/bank-transfer.tsx') },
       { path: '*', lazy: () => import('./routes/not-found.tsx') },
     ],
   },

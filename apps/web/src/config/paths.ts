@@ -48,6 +48,8 @@ export const paths = {
   roomCondition: { path: '/room-condition', getHref: () => '/room-condition' },
   accountSecurity: { path: '/account-security', getHref: () => '/account-security' },
   saved: { path: '/saved', getHref: () => '/saved' },
+  /** Her own account number to pay into by bank transfer, and transfers held as her credit. */
+  bankTransfer: { path: '/bank-transfer', getHref: () => '/bank-transfer' },
   /** A student's documents: upload, and what an admin decided. */
   documents: { path: '/documents', getHref: () => '/documents' },
   admin: {

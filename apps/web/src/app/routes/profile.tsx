@@ -30,13 +30,6 @@ const TenantMaintenance = lazy(() =>
   })),
 );
 
-// Her own account number to pay into: a chunk of its own, so the profile's first paint does not wait for it.
-const TransferAccount = lazy(() =>
-  import('../../features/transfers/components/transfer-account.tsx').then((m) => ({
-    default: m.TransferAccount,
-  })),
-);
-
 export function Component() {
   const { userId = '' } = useParams();
   const session = useSession();
@@ -113,9 +106,11 @@ export function Component() {
         )}
         {isOwn && <PaymentHistory />}
         {isOwn && (
-          <Suspense fallback={<Spinner label="Loading bank transfer…" />}>
-            <TransferAccount />
-          </Suspense>
+          // Its own page: her account number, its states, held credits and the sandbox's test transfer
+          // would outweigh the rest of the profile (its journey budget).
+          <Link to={paths.bankTransfer.getHref()} className="card font-semibold text-brand-800 underline">
+            Pay by bank transfer to your own account number
+          </Link>
         )}
       </Part>
       {/* Rent Details (and its Pay Rent button) come with a hostel: a paid agent fee. */}

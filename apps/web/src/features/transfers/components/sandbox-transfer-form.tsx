@@ -1,7 +1,10 @@
 import { parseNaira } from '@studynest/contracts/money';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useSession } from '../../../lib/auth-storage.ts';
 import { serverErrorLine, useForm } from '../../../lib/form.ts';
 import { formatNaira } from '../../../lib/format.ts';
 import { useSandboxTransfer } from '../api/transfer-queries.ts';
@@ -21,6 +24,7 @@ function amountProblem(text: string): string | true {
  */
 export function SandboxTransferForm() {
   const send = useSandboxTransfer();
+  const userId = useSession()?.userId ?? '';
   const [sent, setSent] = useState<number | null>(null);
   const [error, setError_] = useState<string | null>(null);
   const { register, handleSubmit, setError, errors, isSubmitting } = useForm<Values>({
@@ -56,8 +60,11 @@ export function SandboxTransferForm() {
       {error && <Alert tone="error">{error}</Alert>}
       {sent !== null && (
         <Alert tone="success">
-          {formatNaira(sent)} sent. What it paid shows in your payment history; anything it did not match is
-          held as your credit.
+          {formatNaira(sent)} sent. What it paid shows with its receipt in{' '}
+          <Link to={`${paths.profile.getHref(userId)}#payments`} className="font-semibold underline">
+            your payment history
+          </Link>
+          ; anything it did not match is held as your credit above.
         </Alert>
       )}
       <button type="submit" className="btn-secondary self-start" disabled={isSubmitting}>

@@ -1,6 +1,7 @@
 import type { Credit, DedicatedAccount } from '@studynest/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockFetch } from '../../../testing/dom.ts';
 import { TransferAccount } from './transfer-account.tsx';
@@ -42,7 +43,9 @@ const credit = (over: Partial<Credit>): Credit => ({
 const renderCard = () =>
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <TransferAccount />
+      <MemoryRouter>
+        <TransferAccount />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 
@@ -138,6 +141,9 @@ describe('TransferAccount', () => {
     fireEvent.change(amount, { target: { value: '₦65,000' } });
     fireEvent.click(send);
     expect(await screen.findByText(/₦65,000 sent/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'your payment history' }).getAttribute('href')).toMatch(
+      /^\/profile\/.*#payments$/,
+    );
     expect(calls[2]).toEqual({ method: 'POST', path: '/sandbox/transfers', body: { amount: 65_000 } });
     // Her credits are asked for again: a transfer that matched nothing shows as held at once.
     expect(await screen.findByText('₦65,000 held')).toBeTruthy();

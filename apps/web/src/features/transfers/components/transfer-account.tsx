@@ -16,13 +16,13 @@ import { SandboxTransferForm } from './sandbox-transfer-form.tsx';
 const isSandbox = (account: DedicatedAccount) => /sandbox/i.test(account.bank_name ?? '');
 
 /**
- * Profile → Payments → Pay by bank transfer (docs/domain.md, "Bank transfers"): her own account
+ * Pay by bank transfer (docs/domain.md, "Bank transfers"; a page of its own, linked from her profile): her own account
  * number, or how to get one, and the transfers held as her credit.
  */
 export function TransferAccount() {
   const account = useQuery(transferQueries.account());
   return (
-    <CardSection title="Pay by bank transfer">
+    <CardSection title="Your account number">
       {account.isPending ? (
         <Spinner label="Loading your account number…" />
       ) : account.isError ? (
@@ -132,7 +132,7 @@ function HeldCredits() {
   if (held.length === 0) return null;
   return (
     <div>
-      <h4 className="font-semibold">Held as your credit</h4>
+      <h3 className="font-semibold">Held as your credit</h3>
       <ul className="mt-1 flex flex-col gap-1 text-sm" aria-label="Credits held">
         {held.map((c) => (
           <li key={c._id}>
