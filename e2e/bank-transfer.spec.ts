@@ -1,6 +1,6 @@
 import { formatNaira } from '@studynest/contracts/format';
-import { E2E_ADMIN, expect, test } from './fixtures.ts';
-import { bookAndPay, createStudent, hostelWithRoom, login, signIn } from './people.ts';
+import { expect, test } from './fixtures.ts';
+import { adminStudentAndRoom, bookAndPay, signIn } from './people.ts';
 import { SHOTS, STATIC_HEADER, shotPath } from './screenshots.ts';
 
 /**
@@ -22,12 +22,9 @@ test('a student pays by transfer to her own account number; an admin allocates a
   baseURL,
 }) => {
   test.setTimeout(150_000);
-  const admin = await login(request, E2E_ADMIN.email, E2E_ADMIN.password);
-  const person = await createStudent(request, 'Transferer');
-  const student = await login(request, person.email, person.password);
-  const { hostelId, roomId } = await hostelWithRoom(
+  const { admin, person, student, hostelId, roomId } = await adminStudentAndRoom(
     request,
-    admin,
+    'Transferer',
     {
       hostel_name: `Transfer Court ${Date.now()}`,
       address: '9 Bank Road, Enugu',

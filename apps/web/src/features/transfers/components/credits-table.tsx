@@ -18,6 +18,13 @@ export function CreditsTable({
   onAllocate?: (c: AdminCredit) => void;
   onRefund?: (c: AdminCredit) => void;
 }) {
+  const actions =
+    onAllocate &&
+    onRefund &&
+    ([
+      ['Allocate', onAllocate],
+      ['Refund', onRefund],
+    ] as const);
   return (
     <AdminTable
       columns={[
@@ -37,24 +44,19 @@ export function CreditsTable({
               {c.status === 'held' && c.held !== c.amount && (
                 <span className="block text-xs text-muted">{formatNaira(c.held)} held</span>
               )}
-              {onAllocate && onRefund && (
+              {actions && (
                 <span className="mt-1 flex flex-wrap gap-1">
-                  <button
-                    type="button"
-                    className="btn-primary"
-                    aria-label={`Allocate ${c.user.name}'s credit (${formatNaira(c.held)})`}
-                    onClick={() => onAllocate(c)}
-                  >
-                    Allocate
-                  </button>
-                  <button
-                    type="button"
-                    className="btn-secondary"
-                    aria-label={`Refund ${c.user.name}'s credit (${formatNaira(c.held)})`}
-                    onClick={() => onRefund(c)}
-                  >
-                    Refund
-                  </button>
+                  {actions.map(([verb, act], i) => (
+                    <button
+                      key={verb}
+                      type="button"
+                      className={i === 0 ? 'btn-primary' : 'btn-secondary'}
+                      aria-label={`${verb} ${c.user.name}'s credit (${formatNaira(c.held)})`}
+                      onClick={() => act(c)}
+                    >
+                      {verb}
+                    </button>
+                  ))}
                 </span>
               )}
             </>
