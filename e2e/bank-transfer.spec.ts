@@ -51,12 +51,13 @@ test('a student pays by transfer to her own account number; an admin allocates a
   const send = card.getByRole('button', { name: 'Send test transfer' });
   await amount.fill(String(DEPOSIT));
   await send.click();
-  await expect(card.getByText(`${formatNaira(DEPOSIT)} sent.`)).toBeVisible();
+  await expect(card.getByText(`${formatNaira(DEPOSIT)} paid what you owed.`)).toBeVisible();
   await expect(card.getByRole('list', { name: 'Credits held' })).toBeHidden();
 
   // Two that match nothing: held as her credit, each with why.
   await amount.fill(String(TOO_MUCH));
   await send.click();
+  await expect(card.getByText(`${formatNaira(TOO_MUCH)} matched nothing you owe exactly`)).toBeVisible();
   const held = card.getByRole('list', { name: 'Credits held' });
   await expect(held).toContainText(`${formatNaira(TOO_MUCH)} held`);
   await amount.fill(String(STRAY));
@@ -68,7 +69,7 @@ test('a student pays by transfer to her own account number; an admin allocates a
   }
 
   // The receipt of the deposit paid by transfer, in her payment history.
-  await card.getByRole('link', { name: 'your payment history' }).click();
+  await page.getByRole('link', { name: 'Back to my profile' }).click();
   const history = page.getByRole('region', { name: 'Payment history', exact: true });
   const deposit = history.getByTestId('payment-row').filter({ hasText: formatNaira(DEPOSIT) });
   await expect(deposit).toContainText('Paid');

@@ -59,7 +59,11 @@ const afterMoney = (queryClient: ReturnType<typeof useQueryClient>) =>
 export function useSandboxTransfer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (amount: number) => api<unknown>('/sandbox/transfers', { method: 'POST', body: { amount } }),
+    mutationFn: (amount: number) =>
+      api<{ reference: string; outcome: 'applied' | 'held' }>('/sandbox/transfers', {
+        method: 'POST',
+        body: { amount },
+      }),
     onSuccess: () => afterMoney(queryClient),
   });
 }

@@ -10,6 +10,8 @@ import { formatNaira } from '../../../lib/format.ts';
 import { useSandboxTransfer } from '../api/transfer-queries.ts';
 
 type Values = { amount: string };
+/** What POST /sandbox/transfers did with it (SandboxTransferResult in the contract). */
+type SandboxTransferResult = { reference: string; outcome: 'applied' | 'held' };
 
 /** The amount as the contract reads it (SandboxTransferSchema), without downloading its checks. */
 function amountProblem(text: string): string | true {
@@ -25,18 +27,18 @@ function amountProblem(text: string): string | true {
 export function SandboxTransferForm() {
   const send = useSandboxTransfer();
   const userId = useSession()?.userId ?? '';
-  const [sent, setSent] = useState<number | null>(null);
-  const [error, setError_] = useState<string | null>(null);
+  const [sent, setSent] = useState<{ naira: number; outcome: SandboxTransferResult['outcome'] } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, setError, errors, isSubmitting } = useForm<Values>({
     defaultValues: { amount: '' },
   });
   const submit = handleSubmit(({ amount }) => {
     const naira = (parseNaira(amount) as { naira: number }).naira;
     setSent(null);
-    setError_(null);
+    setFailure(null);
     return send.mutateAsync(naira).then(
-      () => setSent(naira),
-      (err: unknown) => setError_(serverErrorLine(err, setError)),
+      ({ outcome }) => setSent({ naira, outcome }),
+      (err: unknown) => setFailure(serverErrorLine(err, setError)),
     );
   });
   return (
@@ -57,14 +59,19 @@ export function SandboxTransferForm() {
         hint="Whole naira, like 65,000."
         {...register('amount', { validate: (v: string) => amountProblem(v) })}
       />
-      {error && <Alert tone="error">{error}</Alert>}
-      {sent !== null && (
+      {failure && <Alert tone="error">{failure}</Alert>}
+      {sent?.outcome === 'applied' && (
         <Alert tone="success">
-          {formatNaira(sent)} sent. What it paid shows with its receipt in{' '}
+          {formatNaira(sent.naira)} paid what you owed. Its receipt is in{' '}
           <Link to={`${paths.profile.getHref(userId)}#payments`} className="font-semibold underline">
             your payment history
           </Link>
-          ; anything it did not match is held as your credit above.
+          .
+        </Alert>
+      )}
+      {sent?.outcome === 'held' && (
+        <Alert tone="info">
+          {formatNaira(sent.naira)} matched nothing you owe exactly, so it is held as your credit.
         </Alert>
       )}
       <button type="submit" className="btn-secondary self-start" disabled={isSubmitting}>

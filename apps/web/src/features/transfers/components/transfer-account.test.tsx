@@ -137,16 +137,25 @@ describe('TransferAccount', () => {
     fireEvent.change(amount, { target: { value: '0' } });
     expect(await screen.findByText('Amount must be at least ₦1')).toBeTruthy();
     expect(calls).toHaveLength(2);
-    queue({ status: 201, body: {} }, { status: 200, body: [credit({ held: 65_000, amount: 65_000 })] });
+    queue({ status: 201, body: { reference: 'SBX-1', outcome: 'applied' } }, { status: 200, body: [] });
     fireEvent.change(amount, { target: { value: '₦65,000' } });
     fireEvent.click(send);
-    expect(await screen.findByText(/₦65,000 sent/)).toBeTruthy();
+    expect(await screen.findByText(/₦65,000 paid what you owed/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'your payment history' }).getAttribute('href')).toMatch(
       /^\/profile\/.*#payments$/,
     );
     expect(calls[2]).toEqual({ method: 'POST', path: '/sandbox/transfers', body: { amount: 65_000 } });
-    // Her credits are asked for again: a transfer that matched nothing shows as held at once.
-    expect(await screen.findByText('₦65,000 held')).toBeTruthy();
-    expect(calls.filter((c) => c.path === '/me/credits')).toHaveLength(2);
+    await waitFor(() => expect(calls.filter((c) => c.path === '/me/credits')).toHaveLength(2));
+    // One that matches nothing: said so, and her credits, asked for again, show it held at once.
+    queue(
+      { status: 201, body: { reference: 'SBX-2', outcome: 'held' } },
+      { status: 200, body: [credit({ held: 1_000, amount: 1_000 })] },
+    );
+    fireEvent.change(amount, { target: { value: '1000' } });
+    fireEvent.click(send);
+    expect(
+      await screen.findByText('₦1,000 matched nothing you owe exactly, so it is held as your credit.'),
+    ).toBeTruthy();
+    expect(await screen.findByText('₦1,000 held')).toBeTruthy();
   });
 });
