@@ -30,6 +30,7 @@ export const moduleOrder = [
   'agreements',
   'maintenance',
   'checkout',
+  'transfers',
   'reconciliation',
   'users',
   'admin-messages',

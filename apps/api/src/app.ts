@@ -37,6 +37,7 @@ import { settingsRoutes } from './modules/settings/index.ts';
 import { siteRoutes } from './modules/site/index.ts';
 import { subscribersRoutes } from './modules/subscribers/index.ts';
 import { tenanciesRoutes } from './modules/tenancies/index.ts';
+import { handleTransferEvent, transfersRoutes } from './modules/transfers/index.ts';
 import { accountDeletion, usersRoutes } from './modules/users/index.ts';
 import { createPaystackProvider } from './payment-providers/paystack.ts';
 import type { PaymentProvider } from './payment-providers/provider.ts';
@@ -74,6 +75,8 @@ function createPaymentProvider(config: Config, db: Deps['db']): PaymentProvider 
       secretKey,
       baseUrl: config.payments.paystackBaseUrl,
       timeoutMs: config.payments.paystackTimeoutMs,
+      dedicatedAccounts: config.payments.dedicatedAccounts,
+      preferredBank: config.payments.preferredBank,
     });
   }
   return createSandboxProvider({ publicUrl: config.publicUrl, db });
@@ -178,7 +181,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(usersRoutes);
       await api.register(auditRoutes);
       await api.register(bookingsRoutes);
-      await api.register(checkoutRoutes);
+      // Paystack's transfer events (an account assigned, money at one) go to the transfers module.
+      await api.register(checkoutRoutes, { transferEvent: (event) => handleTransferEvent(deps, event) });
+      await api.register(transfersRoutes);
       await api.register(receiptsRoutes);
       await api.register(refundsRoutes);
       await api.register(reconciliationRoutes);

@@ -17,6 +17,18 @@ export type FakeTransaction = {
   paidAmount?: number;
   paidCurrency?: string;
   paidAt?: string;
+  /** How it was paid: `card` unless it is a transfer to a dedicated account (`dedicated_nuban`). */
+  channel?: string;
+  /** A transfer to a dedicated account: the customer and the account it reached. */
+  customerCode?: string;
+  accountNumber?: string;
+};
+
+/** A customer and her dedicated account, as Paystack keeps them. */
+export type FakeCustomer = {
+  code: string;
+  email: string;
+  account: { id: number; number: string; bank: string; name: string } | null;
 };
 
 export type FakeRefundStatus = 'pending' | 'processing' | 'processed' | 'failed';
@@ -38,7 +50,14 @@ export type FakePaystack = {
   secretKey: string;
   transactions: Map<string, FakeTransaction>;
   /** How many times each endpoint was called. */
-  calls: { initialize: number; verify: number; refund: number; fetchRefund: number };
+  calls: {
+    initialize: number;
+    verify: number;
+    refund: number;
+    fetchRefund: number;
+    customer: number;
+    dedicatedAccount: number;
+  };
   refunds: Map<number, FakeRefund>;
   /** The status a new refund starts in (Paystack queues them: `pending`). */
   refundStartsAs: FakeRefundStatus;
@@ -52,6 +71,25 @@ export type FakePaystack = {
     body: string;
     headers: Record<string, string>;
   };
+  customers: Map<string, FakeCustomer>;
+  /**
+   * How POST /dedicated_account answers: with the account at once, `later` (assigned by a webhook
+   * the test sends), or refused because the business is `not_approved` for dedicated accounts.
+   */
+  dedicatedAccountAnswer: 'at_once' | 'later' | 'not_approved';
+  /** Assign a customer's account now (as Paystack does before its assign webhook). */
+  assignAccount(customerCode: string): FakeCustomer['account'];
+  /** A signed `dedicatedaccount.assign.success` / `.failed` webhook for a customer. */
+  assignWebhook(
+    customerCode: string,
+    event?: 'dedicatedaccount.assign.success' | 'dedicatedaccount.assign.failed',
+  ): { body: string; headers: Record<string, string> };
+  /**
+   * Money reaches a customer's dedicated account (Paystack's own reference, paid now): returns the
+   * reference; `transferWebhook` then makes its signed `charge.success` (channel dedicated_nuban).
+   */
+  receiveTransfer(customerCode: string, amountKobo: number): string;
+  transferWebhook(reference: string): { body: string; headers: Record<string, string> };
   /** When true, every request gets a 503 (the provider is down). */
   down: boolean;
   /** How long POST /refund takes to answer, in ms (after it has done the work): a slow provider. */
@@ -70,11 +108,17 @@ export type FakePaystack = {
 };
 
 /** The app's payment settings for talking to this fake (a short timeout where a test waits on one). */
-export const paystackPayments = (fake: { url: string; secretKey: string }, timeoutMs = 10_000) => ({
+export const paystackPayments = (
+  fake: { url: string; secretKey: string },
+  timeoutMs = 10_000,
+  dedicatedAccounts = false,
+) => ({
   provider: 'paystack' as const,
   paystackSecretKey: fake.secretKey,
   paystackBaseUrl: fake.url,
   paystackTimeoutMs: timeoutMs,
+  dedicatedAccounts,
+  preferredBank: 'test-bank',
   sandboxRemote: false,
 });
 
@@ -141,7 +185,9 @@ function refundData(r: FakeRefund) {
 export async function startFakePaystack(secretKey = 'sk_test_x'): Promise<FakePaystack> {
   const transactions = new Map<string, FakeTransaction>();
   const refunds = new Map<number, FakeRefund>();
-  const calls = { initialize: 0, verify: 0, refund: 0, fetchRefund: 0 };
+  const calls = { initialize: 0, verify: 0, refund: 0, fetchRefund: 0, customer: 0, dedicatedAccount: 0 };
+  const customers = new Map<string, FakeCustomer>();
+  let nextAccount = 7_000_000_000;
   let nextId = 1000;
   let nextRefundId = 5000;
   const state = {
@@ -149,6 +195,29 @@ export async function startFakePaystack(secretKey = 'sk_test_x'): Promise<FakePa
     refundStartsAs: 'pending' as FakeRefundStatus,
     refundLatencyMs: 0,
     refundFailsAfterWork: false,
+    dedicatedAccountAnswer: 'at_once' as 'at_once' | 'later' | 'not_approved',
+  };
+  const assignAccount = (code: string) => {
+    const customer = customers.get(code);
+    if (!customer) throw new Error(`fake paystack: unknown customer ${code}`);
+    customer.account ??= { id: nextId++, number: String(nextAccount++), bank: 'Test Bank', name: `STUDYNEST/${customer.email}` };
+    return customer.account;
+  };
+  const accountData = (account: NonNullable<FakeCustomer['account']>) => ({
+    bank: { name: account.bank, id: 1, slug: 'test-bank' },
+    account_name: account.name,
+    account_number: account.number,
+    assigned: true,
+    currency: 'NGN',
+    active: true,
+    id: account.id,
+  });
+  const signed = (payload: unknown) => {
+    const body = JSON.stringify(payload);
+    return {
+      body,
+      headers: { 'content-type': 'application/json', 'x-paystack-signature': signPaystackBody(body, secretKey) },
+    };
   };
 
   const server = createServer(async (req, res) => {
@@ -188,6 +257,34 @@ export async function startFakePaystack(secretKey = 'sk_test_x'): Promise<FakePa
         },
       });
     }
+    if (req.method === 'POST' && url.pathname === '/customer') {
+      calls.customer++;
+      const body = await readJson(req);
+      const email = String(body.email ?? '');
+      if (!email) return send(res, 400, { status: false, message: 'Invalid Email Address Passed' });
+      // Paystack answers an existing customer's code for an e-mail it knows.
+      const known = [...customers.values()].find((c) => c.email === email);
+      const customer = known ?? { code: `CUS_${(nextId++).toString(36)}`, email, account: null };
+      customers.set(customer.code, customer);
+      return send(res, 200, {
+        status: true,
+        message: 'Customer created',
+        data: { email, customer_code: customer.code, id: nextId++, first_name: body.first_name, last_name: body.last_name },
+      });
+    }
+    if (req.method === 'POST' && url.pathname === '/dedicated_account') {
+      calls.dedicatedAccount++;
+      const body = await readJson(req);
+      const customer = customers.get(String(body.customer ?? ''));
+      if (state.dedicatedAccountAnswer === 'not_approved') {
+        return send(res, 400, { status: false, message: 'Dedicated NUBAN not available for this integration' });
+      }
+      if (!customer) return send(res, 400, { status: false, message: 'Customer not found' });
+      if (state.dedicatedAccountAnswer === 'later' && !customer.account) {
+        return send(res, 200, { status: true, message: 'Assign dedicated account in progress', data: { assigned: false } });
+      }
+      return send(res, 200, { status: true, message: 'NUBAN successfully created', data: accountData(assignAccount(customer.code)) });
+    }
     const verify = /^\/transaction\/verify\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && verify) {
       calls.verify++;
@@ -206,8 +303,18 @@ export async function startFakePaystack(secretKey = 'sk_test_x'): Promise<FakePa
           currency: trx.paidCurrency ?? trx.currency,
           paid_at: trx.status === 'success' ? (trx.paidAt ?? new Date().toISOString()) : null,
           gateway_response: trx.status === 'success' ? 'Successful' : 'The transaction was not completed',
-          channel: 'card',
-          customer: { email: trx.email },
+          channel: trx.channel ?? 'card',
+          customer: { email: trx.email, customer_code: trx.customerCode ?? null },
+          authorization:
+            trx.channel === 'dedicated_nuban'
+              ? {
+                  channel: 'dedicated_nuban',
+                  sender_name: 'ADA OBI',
+                  sender_bank: 'Access Bank',
+                  receiver_bank_account_number: trx.accountNumber,
+                  receiver_bank: 'Test Bank',
+                }
+              : { channel: 'card' },
           metadata: trx.metadata,
         },
       });
@@ -326,6 +433,59 @@ export async function startFakePaystack(secretKey = 'sk_test_x'): Promise<FakePa
           'x-paystack-signature': signPaystackBody(body, secretKey),
         },
       };
+    },
+    customers,
+    get dedicatedAccountAnswer() {
+      return state.dedicatedAccountAnswer;
+    },
+    set dedicatedAccountAnswer(v) {
+      state.dedicatedAccountAnswer = v;
+    },
+    assignAccount,
+    assignWebhook(customerCode, event = 'dedicatedaccount.assign.success') {
+      const customer = customers.get(customerCode);
+      const account = event === 'dedicatedaccount.assign.success' ? assignAccount(customerCode) : null;
+      return signed({
+        event,
+        data: {
+          customer: { id: 1, customer_code: customerCode, email: customer?.email },
+          dedicated_account: account ? accountData(account) : null,
+          identification: { status: account ? 'success' : 'failed' },
+        },
+      });
+    },
+    receiveTransfer(customerCode, amountKobo) {
+      const customer = customers.get(customerCode);
+      if (!customer?.account) throw new Error(`fake paystack: ${customerCode} has no account`);
+      const reference = `T${(nextId++).toString().padStart(12, '0')}`;
+      transactions.set(reference, {
+        reference,
+        amount: amountKobo,
+        email: customer.email,
+        currency: 'NGN',
+        callbackUrl: '',
+        metadata: null,
+        status: 'success',
+        paidAt: new Date().toISOString(),
+        channel: 'dedicated_nuban',
+        customerCode,
+        accountNumber: customer.account.number,
+      });
+      return reference;
+    },
+    transferWebhook(reference) {
+      const trx = transactions.get(reference);
+      return signed({
+        event: 'charge.success',
+        data: {
+          reference,
+          status: 'success',
+          amount: trx?.amount ?? 0,
+          currency: 'NGN',
+          channel: 'dedicated_nuban',
+          customer: { customer_code: trx?.customerCode },
+        },
+      });
     },
     get down() {
       return state.down;

@@ -7,6 +7,8 @@ export const AUDIT_KIND_LABELS = {
   'refund.created': 'Refunds',
   'refund.checked': 'Refund checks',
   'refund.closed': 'Refunds closed (rest kept)',
+  'credit.allocated': 'Transfer credits allocated',
+  'credit.refunded': 'Transfer credits refunded',
   'tenancy.moved_out': 'Move-outs',
   'tenancy.condition_recorded': 'Condition reports recorded',
   'tenancy.condition_confirmed': 'Condition reports confirmed',

@@ -73,6 +73,14 @@ export function describeAuditAction(d: AuditDescription): string {
       return d.amount === undefined
         ? 'Closed the refunds of a payment, keeping the rest'
         : `Closed the refunds to ${who(d)}: ${naira(d.amount)} refunded, ${naira(d.kept)} kept${why}`;
+    case 'credit.allocated':
+      return d.amount === undefined
+        ? "Paid something a student owed from her transfer credit"
+        : `Paid ${naira(d.amount)} ${d.detail ? `(${d.detail}) ` : ''}from ${who(d)}'s transfer credit`;
+    case 'credit.refunded':
+      return d.amount === undefined
+        ? "Refunded a student's transfer credit"
+        : `Refunded ${naira(d.amount)} of ${who(d)}'s transfer credit${why}`;
     case 'tenancy.moved_out':
       return d.person
         ? `Moved out ${who(d)} from ${room}, ${naira(d.kept)} kept${d.amount ? `, ${naira(d.amount)} to refund` : ''}${why}`

@@ -13,6 +13,7 @@ import { HostelRefSchema } from './hostels.ts';
 import { nairaSchema } from './naira.ts';
 import { RentPlanSchema } from './rent-plans.ts';
 import { TenancyNoticeStateSchema } from './tenancies.ts';
+import { PAYMENT_CHANNELS } from './transfers.ts';
 
 /** An optional field; a blank one (a form's empty input, a JSON null) counts as not sent. */
 const blankOrMissing = <T extends $ZodType>(schema: T) =>
@@ -108,6 +109,11 @@ export const PaymentDetailSchema = z.object({
    * inspected) and its slot has started. Only then has an agent shown the payer the room.
    */
   inspection_held: z.boolean(),
+  /**
+   * How it was paid, as the provider reported it ("Paid by bank transfer"); null when it did not say
+   * (older payments, or not paid yet). See docs/domain.md, "Bank transfers".
+   */
+  channel: z.optional(z.nullable(z.enum(PAYMENT_CHANNELS))),
 });
 export type PaymentDetail = z.output<typeof PaymentDetailSchema>;
 

@@ -99,3 +99,13 @@ export const CreditRefundSchema = z.object({ reason: z._default(optionalText('Re
 
 /** POST /sandbox/transfers (sandbox only): pretend her bank sent this much to her account number. */
 export const SandboxTransferSchema = z.object({ amount: nairaSchema('Amount') });
+
+/** What POST /sandbox/transfers did with the pretend transfer: paid what she owes, or held it as credit. */
+export const SandboxTransferResultSchema = z.object({
+  reference: z.string(),
+  outcome: z.enum(['applied', 'held']),
+});
+export type SandboxTransferResult = z.output<typeof SandboxTransferResultSchema>;
+
+/** GET /admin/credits?status= (all when left out). */
+export const CreditListQuerySchema = z.object({ status: z.optional(z.enum(CREDIT_STATUSES)) });

@@ -60,6 +60,9 @@ const EnvSchema = z.object({
   PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
   /** How long a call to Paystack may take before its outcome is taken as unknown (and followed up). */
   PAYSTACK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Dedicated virtual accounts need Paystack's approval of the business: off until it is given. */
+  PAYSTACK_DEDICATED_ACCOUNTS: z.enum(['on', 'off']).default('off'),
+  PAYSTACK_PREFERRED_BANK: z.string().min(1).optional(),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('StudyNest <no-reply@studynest.ng>'),
   /** Where text messages go: the development outbox (default) or Termii. */
@@ -166,6 +169,10 @@ export type Config = {
     paystackSecretKey?: string;
     paystackBaseUrl: string;
     paystackTimeoutMs: number;
+    /** Paystack dedicated accounts are on (PAYSTACK_DEDICATED_ACCOUNTS); the sandbox always offers them. */
+    dedicatedAccounts: boolean;
+    /** The bank Paystack is asked to open them at (PAYSTACK_PREFERRED_BANK). */
+    preferredBank: string;
     /** The sandbox checkout answers callers on other machines too (SANDBOX_REMOTE). */
     sandboxRemote: boolean;
   };
@@ -329,6 +336,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       paystackSecretKey: e.PAYSTACK_SECRET_KEY,
       paystackBaseUrl: e.PAYSTACK_BASE_URL,
       paystackTimeoutMs: e.PAYSTACK_TIMEOUT_MS,
+      dedicatedAccounts: e.PAYSTACK_DEDICATED_ACCOUNTS === 'on',
+      // Paystack's test mode opens them only at its test bank.
+      preferredBank:
+        e.PAYSTACK_PREFERRED_BANK ?? (e.PAYSTACK_SECRET_KEY?.startsWith('sk_test_') ? 'test-bank' : 'wema-bank'),
       sandboxRemote: e.SANDBOX_REMOTE ?? false,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },

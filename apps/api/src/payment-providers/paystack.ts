@@ -1,7 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { CHECKOUT_CHANNELS, PAYMENT_CHANNELS, type PaymentChannel } from '@studynest/contracts';
 import type { IncomingHttpHeaders } from 'node:http';
 import { AppError, unauthorized } from '../lib/errors.ts';
 import {
+  type AssignedAccount,
+  type DedicatedAccountAnswer,
   type ListedRefund,
   type PaymentProvider,
   type Period,
@@ -13,6 +16,29 @@ import {
   type VerifyStatus,
   type WebhookEvent,
 } from './provider.ts';
+
+/** A channel Paystack reports, when it is one of ours. */
+const channelOf = (value: unknown): PaymentChannel | undefined =>
+  (PAYMENT_CHANNELS as readonly string[]).includes(String(value)) ? (value as PaymentChannel) : undefined;
+
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() ? value.trim() : null;
+
+/** A dedicated account as Paystack's answers and its assign webhook carry it. */
+function accountOf(data: Record<string, unknown> | undefined): AssignedAccount | undefined {
+  const bank = data?.bank as { name?: unknown } | undefined;
+  const number = text(data?.account_number);
+  if (!data || !number) return undefined;
+  return {
+    providerAccountId: data.id === undefined || data.id === null ? null : String(data.id),
+    bankName: text(bank?.name) ?? 'Bank',
+    accountNumber: number,
+    accountName: text(data.account_name) ?? '',
+  };
+}
+
+/** Paystack's refusal of a dedicated account because the business may not have them (not approved). */
+const NOT_APPROVED = /not (available|enabled|approved|allowed)|not been (enabled|approved)|unavailable/i;
 
 type PaystackEnvelope = { status?: boolean; message?: string; data?: Record<string, unknown> };
 
@@ -68,6 +94,9 @@ export function createPaystackProvider(opts: {
   baseUrl: string;
   /** After this long without an answer, a call's outcome is unknown. */
   timeoutMs: number;
+  /** Dedicated accounts are on (PAYSTACK_DEDICATED_ACCOUNTS) and the bank to ask for (PAYSTACK_PREFERRED_BANK). */
+  dedicatedAccounts?: boolean;
+  preferredBank?: string;
 }): PaymentProvider {
   const base = opts.baseUrl.replace(/\/+$/, '');
 
@@ -123,6 +152,8 @@ export function createPaystackProvider(opts: {
         reference,
         callback_url: callbackUrl,
         currency: 'NGN',
+        // Sent explicitly, so the checkout offers what we show and nothing the business did not mean.
+        channels: [...CHECKOUT_CHANNELS],
         metadata: { ...metadata, description },
       });
       const link = json.data?.authorization_url;
@@ -145,7 +176,23 @@ export function createPaystackProvider(opts: {
       const kobo = Number(data.amount ?? data.requested_amount ?? 0);
       const paidAtRaw = data.paid_at ?? data.paidAt;
       const paidAt = typeof paidAtRaw === 'string' ? new Date(paidAtRaw) : undefined;
+      const channel = channelOf(data.channel);
+      const customer = data.customer as { customer_code?: unknown } | undefined;
+      const authorization = data.authorization as Record<string, unknown> | undefined;
       return {
+        ...(channel ? { channel } : {}),
+        ...(channel === 'dedicated_nuban'
+          ? {
+              transfer: {
+                customerCode: text(customer?.customer_code),
+                accountNumber: text(authorization?.receiver_bank_account_number),
+                sender:
+                  [text(authorization?.sender_name), text(authorization?.sender_bank)]
+                    .filter(Boolean)
+                    .join(', ') || null,
+              },
+            }
+          : {}),
         status: STATUSES[String(data.status ?? '').toLowerCase()] ?? 'pending',
         amountNaira: Number.isFinite(kobo) ? kobo / 100 : 0,
         currency: String(data.currency ?? ''),
@@ -232,6 +279,50 @@ export function createPaystackProvider(opts: {
       });
     },
 
+    dedicatedAccounts: opts.dedicatedAccounts
+      ? { offered: true }
+      : {
+          offered: false,
+          message:
+            'Account numbers of your own are not available yet: pay at checkout (card, bank transfer or USSD).',
+        },
+
+    async createCustomer({ email, firstName, lastName, phone }) {
+      const { httpStatus, json } = await call('POST', '/customer', {
+        email,
+        first_name: firstName,
+        last_name: lastName,
+        ...(phone ? { phone } : {}),
+      });
+      const code = text(json.data?.customer_code);
+      if (httpStatus >= 400 || !json.status || !code) {
+        throw new AppError(
+          502,
+          `The payment provider would not register you as a customer${json.message ? `: ${json.message}` : ''}. Please try again later.`,
+        );
+      }
+      return { customerCode: code };
+    },
+
+    async requestDedicatedAccount(customerCode): Promise<DedicatedAccountAnswer> {
+      const { httpStatus, json } = await call('POST', '/dedicated_account', {
+        customer: customerCode,
+        preferred_bank: opts.preferredBank ?? 'wema-bank',
+      });
+      if (httpStatus >= 400 || !json.status) {
+        const said = json.message ?? 'no reason given';
+        return NOT_APPROVED.test(said)
+          ? {
+              state: 'unavailable',
+              message: `Account numbers of your own are not available: the business is not approved for them by Paystack (${said}).`,
+            }
+          : { state: 'failed', message: `Paystack could not give you an account number: ${said}` };
+      }
+      const account = accountOf(json.data);
+      // Paystack may answer at once, or later through dedicatedaccount.assign.success.
+      return account && json.data?.assigned !== false ? { state: 'assigned', account } : { state: 'requested' };
+    },
+
     parseWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): WebhookEvent | null {
       const header = headers['x-paystack-signature'];
       const given = Array.isArray(header) ? header[0] : header;
@@ -240,17 +331,43 @@ export function createPaystackProvider(opts: {
       }
       let parsed: {
         event?: unknown;
-        data?: { reference?: unknown; transaction_reference?: unknown; id?: unknown; amount?: unknown };
+        data?: {
+          reference?: unknown;
+          transaction_reference?: unknown;
+          id?: unknown;
+          amount?: unknown;
+          channel?: unknown;
+          customer?: { customer_code?: unknown };
+          dedicated_account?: Record<string, unknown> | null;
+          identification?: { status?: unknown };
+        };
       };
       try {
         parsed = JSON.parse(rawBody.toString('utf8'));
       } catch {
         return null;
       }
+      if (parsed?.event === 'dedicatedaccount.assign.success' || parsed?.event === 'dedicatedaccount.assign.failed') {
+        const customerCode = text(parsed.data?.customer?.customer_code);
+        if (!customerCode) return null;
+        const account = accountOf(parsed.data?.dedicated_account ?? undefined);
+        return {
+          event: parsed.event,
+          reference: '',
+          customerCode,
+          ...(account ? { account } : {}),
+          ...(parsed.event === 'dedicatedaccount.assign.failed'
+            ? { failure: 'Paystack could not give you an account number (identification failed)' }
+            : {}),
+        };
+      }
       // Refund events name the refunded payment as `transaction_reference`.
       const reference = parsed?.data?.transaction_reference ?? parsed?.data?.reference;
       if (typeof parsed?.event !== 'string' || typeof reference !== 'string' || !reference) return null;
-      if (!parsed.event.startsWith('refund.')) return { event: parsed.event, reference };
+      if (!parsed.event.startsWith('refund.')) {
+        const channel = text(parsed.data?.channel);
+        return { event: parsed.event, reference, ...(channel ? { channel } : {}) };
+      }
       const id = parsed.data?.id;
       const kobo = Number(parsed.data?.amount);
       return {

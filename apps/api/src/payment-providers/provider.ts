@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { PaymentProviderName } from '@studynest/contracts';
+import type { PaymentChannel, PaymentProviderName } from '@studynest/contracts';
 import { AppError } from '../lib/errors.ts';
 
 export type InitializeInput = {
@@ -22,9 +22,37 @@ export type VerifyResult = {
   amountNaira: number;
   currency: string;
   paidAt?: Date;
+  /** How it was paid, when the provider says and it is one we know. */
+  channel?: PaymentChannel;
+  /**
+   * A transfer to a dedicated account (channel `dedicated_nuban`): whose account it reached (the
+   * provider's customer code and the account number) and who sent it, as the provider says.
+   */
+  transfer?: { customerCode: string | null; accountNumber: string | null; sender: string | null };
   /** The provider's answer, kept with the payment for support. */
   raw: unknown;
 };
+
+/** Who a dedicated account is for, as the provider's customer. */
+export type CustomerInput = { email: string; firstName: string; lastName: string; phone: string | null };
+
+/** A dedicated account's number, as the provider gives it. */
+export type AssignedAccount = {
+  providerAccountId: string | null;
+  bankName: string;
+  accountNumber: string;
+  accountName: string;
+};
+
+/**
+ * What the provider said to "give this customer an account number": here it is, it is coming (a
+ * webhook will say), the business may not have them at all, or it refused this one.
+ */
+export type DedicatedAccountAnswer =
+  | { state: 'assigned'; account: AssignedAccount }
+  | { state: 'requested' }
+  | { state: 'unavailable'; message: string }
+  | { state: 'failed'; message: string };
 
 /**
  * What the provider says about a refund: still being worked on, paid back, or refused. A provider
@@ -56,7 +84,18 @@ export type Period = { from: Date; to: Date };
  * refund event also names the refund (`refundId`, when the provider sends it) and its amount, so
  * an attempt whose id we never learned can be matched. Only the provider's own answers are trusted.
  */
-export type WebhookEvent = { event: string; reference: string; refundId?: string; amountNaira?: number };
+export type WebhookEvent = {
+  event: string;
+  reference: string;
+  refundId?: string;
+  amountNaira?: number;
+  /** `charge.success`: the channel the body names (a transfer to a dedicated account is re-verified all the same). */
+  channel?: string;
+  /** `dedicatedaccount.assign.*`: whose account, and the account when assigned, or why not. */
+  customerCode?: string;
+  account?: AssignedAccount;
+  failure?: string;
+};
 
 /** The one seam between our payment rules and whoever moves the money. */
 export interface PaymentProvider {
@@ -73,6 +112,13 @@ export interface PaymentProvider {
   listSettledTransactions(period: Period): Promise<SettledTransaction[]>;
   /** Every refund made in the period (all pages). */
   listRefundsMade(period: Period): Promise<PeriodRefund[]>;
+  /**
+   * Dedicated accounts (docs/domain.md, "Bank transfers"): offered at all on this server, the
+   * customer to hold one (an existing code is kept), and asking for one for that customer.
+   */
+  readonly dedicatedAccounts: { offered: true } | { offered: false; message: string };
+  createCustomer(input: CustomerInput): Promise<{ customerCode: string }>;
+  requestDedicatedAccount(customerCode: string): Promise<DedicatedAccountAnswer>;
   /** Null for well-signed events that carry nothing we act on; throws 401 for a bad signature. */
   parseWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): WebhookEvent | null;
 }

@@ -9,6 +9,7 @@ import {
 } from '@studynest/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { perAccountLimit } from '../../lib/account-limits.ts';
+import type { WebhookEvent } from '../../payment-providers/provider.ts';
 import { errorAnswers } from '../../lib/route-options.ts';
 import {
   handlePaystackWebhook,
@@ -22,7 +23,10 @@ import {
  * A payment's journey through the provider (docs/domain.md, "Payments"): start it, check it, and
  * take Paystack's word that something happened.
  */
-export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
+export const checkoutRoutes: FastifyPluginAsyncZod<{
+  /** Paystack events the transfers module handles (app.ts hands it in: it sits above checkout). */
+  transferEvent?: (event: WebhookEvent) => Promise<boolean>;
+}> = async (app, { transferEvent }) => {
   const { deps } = app;
 
   // Per account (ACCOUNT_LIMITS): a person paying needs a handful; these stop a script from using
@@ -140,7 +144,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        await handlePaystackWebhook(deps, raw, request.headers);
+        await handlePaystackWebhook(deps, raw, request.headers, transferEvent);
         return { received: true };
       },
     );

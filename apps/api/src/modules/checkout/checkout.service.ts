@@ -8,16 +8,22 @@ import {
 } from '@studynest/contracts';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config/env.ts';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import type { VerifyResult } from '../../payment-providers/provider.ts';
+import type { VerifyResult, WebhookEvent } from '../../payment-providers/provider.ts';
 import { requireAcceptedAgreement } from '../agreements/index.ts';
 import { type AuthUser, assertAdminReady } from '../auth/index.ts';
 import { agentFeeBooking, applyAgentFee, bookings, markBookingInspected } from '../bookings/index.ts';
 import { requireApprovedDocuments } from '../documents/index.ts';
 import { dispatch } from '../messages/index.ts';
-import { payments, recordPaymentNotice, recordProviderAnswer, startPayment } from '../payments/index.ts';
+import {
+  type PaymentRow,
+  payments,
+  recordPaymentNotice,
+  recordProviderAnswer,
+  startPayment,
+} from '../payments/index.ts';
 import { getPaymentDetail } from '../receipts/index.ts';
 import { followRefundsOf } from '../refunds/index.ts';
 import { roomWithItsHostel } from '../rooms/index.ts';
@@ -176,18 +182,30 @@ export async function applyProviderResult(
   const outcome = await deps.db.transaction(async (tx): Promise<ApplyOutcome> => {
     const answer = await recordProviderAnswer(tx, reference, result);
     if (answer.outcome !== 'succeeded') return answer.outcome;
-    const { payment } = answer;
-    if (payment.kind === 'agent_fee') await applyAgentFee(tx, payment);
-    else if (payment.kind === 'caution_fee') await applyDeposit(tx, payment);
-    else {
-      const { spentFeeId } = await applyRent(tx, payment);
-      if (spentFeeId) await markBookingInspected(tx, spentFeeId);
-    }
-    notices = await recordPaymentNotice(tx, deps, payment.id);
+    notices = await applySuccess(tx, deps, answer.payment);
     return 'applied';
   });
   await dispatch(deps, notices);
   return outcome;
+}
+
+/**
+ * What a success does, through the owners of what it paid for, in the transaction that recorded
+ * it — whether a checkout's (above) or one paid from a bank transfer (the transfers module). Returns
+ * the payer's notice, to dispatch once the transaction has committed.
+ */
+export async function applySuccess(
+  tx: Tx,
+  deps: Pick<Deps, 'config'>,
+  payment: PaymentRow,
+): Promise<string[]> {
+  if (payment.kind === 'agent_fee') await applyAgentFee(tx, payment);
+  else if (payment.kind === 'caution_fee') await applyDeposit(tx, payment);
+  else {
+    const { spentFeeId } = await applyRent(tx, payment);
+    if (spentFeeId) await markBookingInspected(tx, spentFeeId);
+  }
+  return recordPaymentNotice(tx, deps, payment.id);
 }
 
 /** Ask the provider about a still-open payment and apply what it says (idempotent). */
@@ -248,10 +266,17 @@ export async function handlePaystackWebhook(
   deps: CheckoutDeps,
   rawBody: Buffer,
   headers: IncomingHttpHeaders,
+  /**
+   * Events about money that no checkout started — a transfer to a student's own account number,
+   * her account being assigned — which the transfers module (above this one) handles; true when it did.
+   */
+  transferEvent: (event: WebhookEvent) => Promise<boolean> = async () => false,
 ): Promise<void> {
   const event = deps.payments.parseWebhook(rawBody, headers);
-  if (event?.event === 'refund.processed' || event?.event === 'refund.failed') {
+  if (!event) return;
+  if (event.event === 'refund.processed' || event.event === 'refund.failed') {
     return followRefundsOf(deps, event);
   }
-  if (event?.event === 'charge.success') await settleFromProvider(deps, event.reference);
+  if (await transferEvent(event)) return;
+  if (event.event === 'charge.success') await settleFromProvider(deps, event.reference);
 }

@@ -5,6 +5,7 @@ export { startCheckoutJobs } from './checkout.jobs.ts';
 export { checkoutRoutes } from './checkout.routes.ts';
 export {
   applyProviderResult,
+  applySuccess,
   initiateAgentFee,
   initiateCautionFee,
   initiateRent,

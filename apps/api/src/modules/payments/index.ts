@@ -11,10 +11,12 @@ export {
   type PaymentRow,
   type ProviderAnswer,
   recordProviderAnswer,
+  recordTransferPayment,
   STALE_PAYMENT_HOURS,
   standingAgentFee,
   standingAgentFeeAt,
   startPayment,
+  type TransferPayment,
 } from './payments.ledger.ts';
 export { payments } from './payments.schema.ts';
 export { RECEIPT_NUMBER } from './receipt-number.ts';

@@ -3,6 +3,7 @@ import {
   PAYMENT_TYPE_OF,
   type PaymentInitiateResponse,
   type PaymentKind,
+  type PaymentProviderName,
   type PaymentStatus,
   type RefundReason,
 } from '@studynest/contracts';
@@ -169,6 +170,7 @@ export async function recordProviderAnswer(
     .set({
       status: 'success',
       paidAt: result.paidAt ?? new Date(),
+      channel: result.channel ?? null,
       updatedAt: sql`now()`,
       providerData: mergeProviderData({ verification: result.raw }),
     })
@@ -177,6 +179,48 @@ export async function recordProviderAnswer(
   if (!flipped) return { outcome: 'already' };
   const receiptNumber = await assignReceiptNumber(tx, flipped.id, flipped.paidAt ?? new Date());
   return { outcome: 'succeeded', payment: { ...flipped, receiptNumber } };
+}
+
+/** A payment made from a bank transfer to her own account number (docs/domain.md, "Bank transfers"). */
+export type TransferPayment = {
+  kind: PaymentKind;
+  userId: string;
+  room: { id: string; hostelId: string };
+  bookingId: string | null;
+  amount: number;
+  provider: PaymentProviderName;
+  /** The provider's reference of the transfer it comes from. */
+  transferReference: string;
+  paidAt: Date;
+};
+
+/**
+ * Record, in the caller's transaction, a success paid from a bank transfer: there was no checkout,
+ * so it is born a success, with its own reference and receipt number, to be applied by the caller
+ * in the same transaction. The transfer's own record (the transfers module) makes it happen once.
+ */
+export async function recordTransferPayment(tx: Tx, payment: TransferPayment): Promise<PaymentRow> {
+  const [row] = await tx
+    .insert(payments)
+    .values({
+      reference: newReference(payment.kind),
+      userId: payment.userId,
+      kind: payment.kind,
+      bookingId: payment.bookingId,
+      roomId: payment.room.id,
+      hostelId: payment.room.hostelId,
+      amount: payment.amount,
+      currency: 'NGN',
+      provider: payment.provider,
+      status: 'success',
+      channel: 'dedicated_nuban',
+      transferReference: payment.transferReference,
+      paidAt: payment.paidAt,
+      providerData: { transferReference: payment.transferReference },
+    })
+    .returning();
+  const receiptNumber = await assignReceiptNumber(tx, row!.id, payment.paidAt);
+  return { ...row!, receiptNumber };
 }
 
 /**

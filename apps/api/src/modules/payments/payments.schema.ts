@@ -1,7 +1,9 @@
 import {
+  PAYMENT_CHANNELS,
   PAYMENT_KINDS,
   PAYMENT_PROVIDERS,
   PAYMENT_STATUSES,
+  type PaymentChannel,
   type PaymentKind,
   type PaymentProviderName,
   type PaymentStatus,
@@ -39,6 +41,13 @@ export const payments = pgTable(
     /** Why it is owed back, set with `needs_refund`. */
     refundReason: text('refund_reason').$type<RefundReason>(),
     providerData: jsonb('provider_data'),
+    /** How it was paid, as the provider reported it (card, bank transfer, USSD, her own account number). */
+    channel: text('channel').$type<PaymentChannel>(),
+    /**
+     * The provider's reference of the bank transfer it was paid from (docs/domain.md, "Bank
+     * transfers"): set on payments recorded from a transfer to her account number, null otherwise.
+     */
+    transferReference: text('transfer_reference'),
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
     /** `SN-<Lagos year>-<6 digits>`, given once when the payment turns success (docs/domain.md, Receipts). */
     receiptNumber: text('receipt_number').unique(),
@@ -49,6 +58,7 @@ export const payments = pgTable(
     check('payments_kind_ck', inList('kind', PAYMENT_KINDS)),
     check('payments_status_ck', inList('status', PAYMENT_STATUSES)),
     check('payments_provider_ck', inList('provider', PAYMENT_PROVIDERS)),
+    check('payments_channel_ck', inList('channel', PAYMENT_CHANNELS)),
     check('payments_currency_ck', sql`${t.currency} = 'NGN'`),
     check('payments_amount_ck', sql`${t.amount} >= 0`),
     check('payments_kept_ck', sql`${t.keptAmount} between 0 and ${t.amount}`),
@@ -58,6 +68,7 @@ export const payments = pgTable(
     index('payments_user_kind_idx').on(t.userId, t.kind, t.createdAt),
     index('payments_room_idx').on(t.roomId),
     index('payments_booking_idx').on(t.bookingId),
+    index('payments_transfer_idx').on(t.transferReference),
     // Reports (docs/domain.md, "Reports"), each read from its index alone: successes by when they
     // were paid (revenue); standing agent fees by booking and standing rents by student and room
     // (the funnel); the CSV export's keyset order.

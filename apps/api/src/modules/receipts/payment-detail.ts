@@ -94,6 +94,7 @@ export async function findPayment(
       payer_name: `${row.payer.firstName} ${row.payer.lastName}`.trim(),
       rent_period_start: rentPeriodStart,
       inspection_held: inspectionHeld,
+      channel: payment.channel,
     },
   };
 }

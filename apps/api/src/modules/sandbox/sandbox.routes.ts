@@ -1,4 +1,5 @@
-import { formatNaira } from '@studynest/contracts';
+import { createHash } from 'node:crypto';
+import { CHECKOUT_CHANNELS, formatNaira, PAYMENT_CHANNEL_LABELS, type PaymentChannel } from '@studynest/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -6,10 +7,39 @@ import * as z from 'zod/mini';
 import { notFound } from '../../lib/errors.ts';
 import { escapeHtml, htmlPage, htmlPageHeaders } from '../../lib/html-page.ts';
 import { isLoopbackPeer } from '../../lib/loopback.ts';
-import { decideCheckout } from './sandbox.provider.ts';
+import { decideCheckout, SANDBOX_BANK } from './sandbox.provider.ts';
 import { sandboxCheckouts } from './sandbox.schema.ts';
 
 const ParamsSchema = z.object({ reference: z.string().check(z.minLength(1), z.maxLength(100)) });
+
+/** A stable pretend number per checkout: what the page shows, as Paystack shows one per transfer checkout. */
+const digitsOf = (reference: string, n: number) =>
+  String(Number.parseInt(createHash('sha256').update(reference).digest('hex').slice(0, 12), 16)).slice(-n).padStart(n, '0');
+
+/**
+ * The three ways of paying the checkout offers (CHECKOUT_CHANNELS), each settled its own way, as at
+ * Paystack's: a card is paid at once; a bank transfer shows an account to send to, then "I have sent
+ * it"; USSD shows a code to dial, then "I have dialled it". Plain forms; no scripts.
+ */
+function channelChoices(ref: string, reference: string, amount: number): string {
+  const naira = escapeHtml(formatNaira(amount));
+  const form = (channel: PaymentChannel, button: string) =>
+    `<form method="post" action="/sandbox/checkout/${ref}/pay"><input type="hidden" name="channel" value="${channel}"><button type="submit" class="pay">${button}</button></form>`;
+  const say: Record<(typeof CHECKOUT_CHANNELS)[number], string> = {
+    card: `<p>Test card 4084 0840 8408 4081, any date ahead, CVV 408.</p>${form('card', `Pay ${naira}`)}`,
+    bank_transfer: `<p>Send exactly ${naira} to <strong>${escapeHtml(SANDBOX_BANK)}</strong>, account <strong>99${digitsOf(reference, 8)}</strong> (this payment only).</p>${form('bank_transfer', 'I have sent it')}`,
+    ussd: `<p>Dial <strong>*737*000*${digitsOf(reference, 4)}#</strong> on your phone and approve ${naira}.</p>${form('ussd', 'I have dialled it')}`,
+  };
+  return CHECKOUT_CHANNELS.map(
+    (channel) => `<section class="channel"><h2>${escapeHtml(PAYMENT_CHANNEL_LABELS[channel])}</h2>${say[channel]}</section>`,
+  ).join('\n');
+}
+
+/** The channel a Pay form names (card when it names none, as the plain Pay of older pages). */
+function chosenChannel(body: unknown): PaymentChannel {
+  const named = new URLSearchParams(typeof body === 'string' ? body : '').get('channel');
+  return (CHECKOUT_CHANNELS as readonly string[]).includes(named ?? '') ? (named as PaymentChannel) : 'card';
+}
 
 /** Where the provider sends the browser back, with the reference the way Paystack adds it. */
 function returnUrl(callbackUrl: string, reference: string): string {
@@ -83,11 +113,11 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{
       const ref = encodeURIComponent(checkout.reference);
       const body = !checkout.outcome
         ? `<h1>Pay StudyNest</h1>${amount}${details}
+${channelChoices(ref, checkout.reference, checkout.amount)}
 <div class="actions">
-<form method="post" action="/sandbox/checkout/${ref}/pay"><button type="submit" class="pay">Pay ${escapeHtml(formatNaira(checkout.amount))}</button></form>
 <form method="post" action="/sandbox/checkout/${ref}/cancel"><button type="submit" class="cancel">Cancel</button></form>
 </div>
-<p class="note">This is the built-in test checkout. Pressing Pay records a successful test payment; no card is charged.</p>`
+<p class="note">This is the built-in test checkout. Each way of paying records a successful test payment made that way; no money moves.</p>`
         : `<h1>${checkout.outcome === 'paid' ? 'This payment is complete' : 'This payment was not completed'}</h1>${amount}${details}
 <a class="button pay" href="${escapeHtml(returnUrl(callbackUrl, checkout.reference))}">Back to StudyNest</a>`;
       return reply
@@ -110,7 +140,13 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{
       async (request, reply) => {
         const { checkout, callbackUrl } = await load(request.params.reference);
         // The first decision stands; pressing again (back button, double submit) changes nothing.
-        await decideCheckout(deps.db, checkout.reference, action === 'pay' ? 'paid' : 'cancelled');
+        await decideCheckout(
+          deps.db,
+          checkout.reference,
+          action === 'pay' ? 'paid' : 'cancelled',
+          undefined,
+          action === 'pay' ? chosenChannel(request.body) : undefined,
+        );
         await onDecided(checkout.reference);
         return reply.redirect(returnUrl(callbackUrl, checkout.reference), 303);
       },

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { PaymentChannel } from '@studynest/contracts';
 import { createdAt } from '../../db/columns.ts';
 
 /**
@@ -21,6 +22,10 @@ export const sandboxCheckouts = pgTable(
     /** The payer's decision on the checkout page: set once, by the first press. */
     outcome: text('outcome').$type<'paid' | 'cancelled'>(),
     decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    /** How the payer paid on the page (card, bank transfer, USSD), or `dedicated_nuban` for a transfer to her account number. */
+    channel: text('channel').$type<PaymentChannel>(),
+    /** A transfer to a dedicated account: the account number it reached. */
+    accountNumber: text('account_number'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -38,5 +43,18 @@ export const sandboxRefunds = pgTable('sandbox_refunds', {
     .notNull()
     .references(() => sandboxCheckouts.reference),
   amount: integer('amount').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * The sandbox's dedicated accounts, as Paystack keeps its customers and their account numbers: one
+ * per customer, assigned at once (docs/domain.md, "Bank transfers").
+ */
+export const sandboxAccounts = pgTable('sandbox_accounts', {
+  /** `CUS_sandbox_…`: the customer code we keep with the student's account. */
+  customerCode: text('customer_code').primaryKey(),
+  email: text('email').notNull().unique(),
+  /** Ten digits, like a NUBAN; given when the account is asked for. */
+  accountNumber: text('account_number').unique(),
   createdAt: createdAt(),
 });
