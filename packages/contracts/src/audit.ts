@@ -75,7 +75,7 @@ export function describeAuditAction(d: AuditDescription): string {
         : `Closed the refunds to ${who(d)}: ${naira(d.amount)} refunded, ${naira(d.kept)} kept${why}`;
     case 'credit.allocated':
       return d.amount === undefined
-        ? "Paid something a student owed from her transfer credit"
+        ? 'Paid something a student owed from her transfer credit'
         : `Paid ${naira(d.amount)} ${d.detail ? `(${d.detail}) ` : ''}from ${who(d)}'s transfer credit`;
     case 'credit.refunded':
       return d.amount === undefined

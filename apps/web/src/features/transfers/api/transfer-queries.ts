@@ -1,4 +1,11 @@
-import type { AdminCredit, AmountDue, Credit, CreditStatus, DedicatedAccount } from '@studynest/contracts';
+import type {
+  AdminCredit,
+  AmountDue,
+  Credit,
+  CreditStatus,
+  DedicatedAccount,
+  SandboxTransferResult,
+} from '@studynest/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { invalidate } from '../../../lib/query-client.ts';
@@ -60,7 +67,7 @@ export function useSandboxTransfer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (amount: number) =>
-      api<{ reference: string; outcome: 'applied' | 'held' }>('/sandbox/transfers', {
+      api<SandboxTransferResult>('/sandbox/transfers', {
         method: 'POST',
         body: { amount },
       }),

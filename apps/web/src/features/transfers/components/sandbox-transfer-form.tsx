@@ -1,3 +1,4 @@
+import type { SandboxTransferResult } from '@studynest/contracts';
 import { parseNaira } from '@studynest/contracts/money';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -10,8 +11,6 @@ import { formatNaira } from '../../../lib/format.ts';
 import { useSandboxTransfer } from '../api/transfer-queries.ts';
 
 type Values = { amount: string };
-/** What POST /sandbox/transfers did with it (SandboxTransferResult in the contract). */
-type SandboxTransferResult = { reference: string; outcome: 'applied' | 'held' };
 
 /** The amount as the contract reads it (SandboxTransferSchema), without downloading its checks. */
 function amountProblem(text: string): string | true {
