@@ -215,6 +215,17 @@ const EXPECTED: Record<string, Expected> = {
 
   'POST /api/subscribers': publicOk(201),
 
+  // Her own account number and credits (docs/domain.md, "Bank transfers"): only a student who has
+  // booked may ask for one (the other student and the admin have not), and only she can send to it.
+  'GET /api/me/dedicated-account': signedIn(),
+  'POST /api/me/dedicated-account': { anon: 401, student: 200, other: 409, admin: 409 },
+  'GET /api/me/credits': signedIn(),
+  'POST /api/sandbox/transfers': { anon: 401, student: 201, other: 409, admin: 409 },
+  'GET /api/admin/credits': adminOnly(),
+  'GET /api/admin/credits/{id}/dues': adminOnly(),
+  'POST /api/admin/credits/{id}/allocate': adminOnly(),
+  'POST /api/admin/credits/{id}/refund': adminOnly(),
+
   // Her own saved hostels and searches: nobody else's, not even an admin's (they are private).
   'GET /api/saved': signedIn(),
   'POST /api/saved': signedIn(201),
@@ -450,6 +461,36 @@ async function madeRefund(w: World): Promise<string> {
   if (res.statusCode !== 202) throw new Error(`set-up refund failed: ${res.statusCode} ${res.body}`);
   return (res.json() as { _id: string })._id;
 }
+
+/**
+ * A transfer held as a fresh student's credit (a booking's agent fee and ₦1 more): its id, and the
+ * key of the agent fee it covers.
+ */
+async function heldCredit(w: World): Promise<{ id: string; dueKey: string }> {
+  const student = await signedInUser(w.t);
+  const room = await freshRoom(w.db);
+  const bookingId = await bookAs(w, student, room);
+  const asked = await w.t.app.inject({
+    method: 'POST',
+    url: '/api/me/dedicated-account',
+    headers: student.headers,
+  });
+  if (asked.statusCode !== 200) throw new Error(`set-up account failed: ${asked.statusCode} ${asked.body}`);
+  const sent = await w.t.app.inject({
+    method: 'POST',
+    url: '/api/sandbox/transfers',
+    headers: student.headers,
+    payload: { amount: room.agentFee + 1 },
+  });
+  if (sent.statusCode !== 201) throw new Error(`set-up transfer failed: ${sent.statusCode} ${sent.body}`);
+  const [credit] = (
+    await w.t.app.inject({ method: 'GET', url: '/api/me/credits', headers: student.headers })
+  ).json() as { _id: string }[];
+  return { id: credit!._id, dueKey: `agent_fee:${bookingId}` };
+}
+
+/** An id no credit has: the guard answers before anything is looked up. */
+const NO_CREDIT = '00000000-0000-4000-8000-000000000000';
 
 /**
  * A fresh account with the role's rights and its own session, for operations that change the
@@ -702,6 +743,28 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
     method: 'POST',
     url: '/api/admin/reconciliation',
     payload: { date: '2026-01-05' },
+  }),
+  'GET /api/me/dedicated-account': async () => ({ url: '/api/me/dedicated-account' }),
+  'POST /api/me/dedicated-account': async () => ({ url: '/api/me/dedicated-account' }),
+  'GET /api/me/credits': async () => ({ url: '/api/me/credits' }),
+  'POST /api/sandbox/transfers': async (w, role) => {
+    // She sends to her own account number, which she asks for first.
+    if (role === 'student') {
+      await w.t.app.inject({ method: 'POST', url: '/api/me/dedicated-account', headers: w.student.headers });
+    }
+    return { url: '/api/sandbox/transfers', payload: { amount: 1_000 } };
+  },
+  'GET /api/admin/credits': async () => ({ url: '/api/admin/credits?status=held' }),
+  'GET /api/admin/credits/{id}/dues': async (w, role) => ({
+    url: `/api/admin/credits/${role === 'admin' ? (await heldCredit(w)).id : NO_CREDIT}/dues`,
+  }),
+  'POST /api/admin/credits/{id}/allocate': async (w, role) => {
+    const credit = role === 'admin' ? await heldCredit(w) : { id: NO_CREDIT, dueKey: 'agent_fee:x' };
+    return { url: `/api/admin/credits/${credit.id}/allocate`, payload: { due_key: credit.dueKey } };
+  },
+  'POST /api/admin/credits/{id}/refund': async (w, role) => ({
+    url: `/api/admin/credits/${role === 'admin' ? (await heldCredit(w)).id : NO_CREDIT}/refund`,
+    payload: { reason: 'Matrix refund' },
   }),
   'POST /api/admin/refunds/{id}/check': async (w) => ({
     method: 'POST',

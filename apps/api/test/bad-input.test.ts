@@ -8,6 +8,8 @@ import {
   ChangePasswordSchema,
   ConditionRecordSchema,
   ConfirmPasswordSchema,
+  CreditAllocateSchema,
+  CreditRefundSchema,
   ForgotPasswordSchema,
   HostelFieldsSchema,
   HostelReplaceFieldsSchema,
@@ -32,6 +34,7 @@ import {
   RoomPatchSchema,
   RoomReplaceSchema,
   RoomStatusInputSchema,
+  SandboxTransferSchema,
   SubscriberCreateSchema,
   TenancyNoticeSchema,
   VerifyEmailSchema,
@@ -96,6 +99,8 @@ type World = {
   agreement: { id: string; sha256: string };
   /** A ready data export of the student's, whose link only its own token opens. */
   exportId: string;
+  /** A transfer held as the student's credit, and the key of the agent fee it covers. */
+  credit: { id: string; dueKey: string };
 };
 
 type BodyOp = {
@@ -407,6 +412,21 @@ const BODY_OPS: Record<string, BodyOp> = {
     url: (w) => `/api/saved/${w.savedId}`,
     valid: () => ({ channel: 'sms' }),
     schema: SavedUpdateSchema,
+  },
+  'POST /api/sandbox/transfers': {
+    url: () => '/api/sandbox/transfers',
+    valid: () => ({ amount: 1_000 }),
+    schema: SandboxTransferSchema,
+  },
+  'POST /api/admin/credits/{id}/allocate': {
+    url: (w) => `/api/admin/credits/${w.credit.id}/allocate`,
+    valid: (w) => ({ due_key: w.credit.dueKey }),
+    schema: CreditAllocateSchema,
+  },
+  'POST /api/admin/credits/{id}/refund': {
+    url: (w) => `/api/admin/credits/${w.credit.id}/refund`,
+    valid: () => ({ reason: 'Sent by mistake' }),
+    schema: CreditRefundSchema,
   },
 };
 
@@ -745,6 +765,7 @@ describe('bad input', () => {
         }
       )._id,
       exportId: '',
+      credit: { id: '', dueKey: `agent_fee:${bookingId}` },
     };
     w.agreement = await bookedRoomAgreement(t, student);
     const storageKey = 'data-exports/bad-input.zip';
@@ -760,6 +781,19 @@ describe('bad input', () => {
       })
       .returning();
     w.exportId = ready!.id;
+    // Her account number, and a transfer of ₦1 more than her booking's agent fee: held as her credit.
+    await t.app.inject({ method: 'POST', url: '/api/me/dedicated-account', headers: student.headers });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/sandbox/transfers',
+      headers: student.headers,
+      payload: { amount: 65_001 },
+    });
+    if (sent.statusCode !== 201) throw new Error(`set-up transfer failed: ${sent.statusCode} ${sent.body}`);
+    const [credit] = (
+      await t.app.inject({ method: 'GET', url: '/api/me/credits', headers: student.headers })
+    ).json() as { _id: string }[];
+    w.credit.id = credit!._id;
     const ops = await openApiOperations(t);
     bodyOpsInDoc = ops.filter((o) => o.hasBody).map((o) => o.key);
     pathOps = ops.filter((o) => o.path.includes('{')).map((o) => o.key);

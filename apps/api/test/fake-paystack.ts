@@ -12,6 +12,8 @@ export type FakeTransaction = {
   currency: string;
   callbackUrl: string;
   metadata: unknown;
+  /** The channels the checkout was told to offer (`channels` of the initialize call). */
+  channels?: unknown;
   status: FakeOutcome;
   /** What verify reports as charged (defaults to `amount`), to simulate tampering at the provider. */
   paidAmount?: number;
@@ -200,7 +202,12 @@ export async function startFakePaystack(secretKey = 'sk_test_x'): Promise<FakePa
   const assignAccount = (code: string) => {
     const customer = customers.get(code);
     if (!customer) throw new Error(`fake paystack: unknown customer ${code}`);
-    customer.account ??= { id: nextId++, number: String(nextAccount++), bank: 'Test Bank', name: `STUDYNEST/${customer.email}` };
+    customer.account ??= {
+      id: nextId++,
+      number: String(nextAccount++),
+      bank: 'Test Bank',
+      name: `STUDYNEST/${customer.email}`,
+    };
     return customer.account;
   };
   const accountData = (account: NonNullable<FakeCustomer['account']>) => ({
@@ -216,7 +223,10 @@ export async function startFakePaystack(secretKey = 'sk_test_x'): Promise<FakePa
     const body = JSON.stringify(payload);
     return {
       body,
-      headers: { 'content-type': 'application/json', 'x-paystack-signature': signPaystackBody(body, secretKey) },
+      headers: {
+        'content-type': 'application/json',
+        'x-paystack-signature': signPaystackBody(body, secretKey),
+      },
     };
   };
 
@@ -244,6 +254,7 @@ export async function startFakePaystack(secretKey = 'sk_test_x'): Promise<FakePa
         currency: String(body.currency ?? 'NGN'),
         callbackUrl: String(body.callback_url ?? ''),
         metadata: body.metadata,
+        channels: body.channels,
         status: 'abandoned',
       });
       const access = `acc_${reference.toLowerCase()}`;
@@ -269,7 +280,13 @@ export async function startFakePaystack(secretKey = 'sk_test_x'): Promise<FakePa
       return send(res, 200, {
         status: true,
         message: 'Customer created',
-        data: { email, customer_code: customer.code, id: nextId++, first_name: body.first_name, last_name: body.last_name },
+        data: {
+          email,
+          customer_code: customer.code,
+          id: nextId++,
+          first_name: body.first_name,
+          last_name: body.last_name,
+        },
       });
     }
     if (req.method === 'POST' && url.pathname === '/dedicated_account') {
@@ -277,13 +294,24 @@ export async function startFakePaystack(secretKey = 'sk_test_x'): Promise<FakePa
       const body = await readJson(req);
       const customer = customers.get(String(body.customer ?? ''));
       if (state.dedicatedAccountAnswer === 'not_approved') {
-        return send(res, 400, { status: false, message: 'Dedicated NUBAN not available for this integration' });
+        return send(res, 400, {
+          status: false,
+          message: 'Dedicated NUBAN not available for this integration',
+        });
       }
       if (!customer) return send(res, 400, { status: false, message: 'Customer not found' });
       if (state.dedicatedAccountAnswer === 'later' && !customer.account) {
-        return send(res, 200, { status: true, message: 'Assign dedicated account in progress', data: { assigned: false } });
+        return send(res, 200, {
+          status: true,
+          message: 'Assign dedicated account in progress',
+          data: { assigned: false },
+        });
       }
-      return send(res, 200, { status: true, message: 'NUBAN successfully created', data: accountData(assignAccount(customer.code)) });
+      return send(res, 200, {
+        status: true,
+        message: 'NUBAN successfully created',
+        data: accountData(assignAccount(customer.code)),
+      });
     }
     const verify = /^\/transaction\/verify\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && verify) {

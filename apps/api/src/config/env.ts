@@ -339,7 +339,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       dedicatedAccounts: e.PAYSTACK_DEDICATED_ACCOUNTS === 'on',
       // Paystack's test mode opens them only at its test bank.
       preferredBank:
-        e.PAYSTACK_PREFERRED_BANK ?? (e.PAYSTACK_SECRET_KEY?.startsWith('sk_test_') ? 'test-bank' : 'wema-bank'),
+        e.PAYSTACK_PREFERRED_BANK ??
+        (e.PAYSTACK_SECRET_KEY?.startsWith('sk_test_') ? 'test-bank' : 'wema-bank'),
       sandboxRemote: e.SANDBOX_REMOTE ?? false,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { CHECKOUT_CHANNELS, PAYMENT_CHANNELS, type PaymentChannel } from '@studynest/contracts';
 import type { IncomingHttpHeaders } from 'node:http';
+import { CHECKOUT_CHANNELS, PAYMENT_CHANNELS, type PaymentChannel } from '@studynest/contracts';
 import { AppError, unauthorized } from '../lib/errors.ts';
 import {
   type AssignedAccount,
@@ -320,7 +320,9 @@ export function createPaystackProvider(opts: {
       }
       const account = accountOf(json.data);
       // Paystack may answer at once, or later through dedicatedaccount.assign.success.
-      return account && json.data?.assigned !== false ? { state: 'assigned', account } : { state: 'requested' };
+      return account && json.data?.assigned !== false
+        ? { state: 'assigned', account }
+        : { state: 'requested' };
     },
 
     parseWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): WebhookEvent | null {
@@ -347,7 +349,10 @@ export function createPaystackProvider(opts: {
       } catch {
         return null;
       }
-      if (parsed?.event === 'dedicatedaccount.assign.success' || parsed?.event === 'dedicatedaccount.assign.failed') {
+      if (
+        parsed?.event === 'dedicatedaccount.assign.success' ||
+        parsed?.event === 'dedicatedaccount.assign.failed'
+      ) {
         const customerCode = text(parsed.data?.customer?.customer_code);
         if (!customerCode) return null;
         const account = accountOf(parsed.data?.dedicated_account ?? undefined);

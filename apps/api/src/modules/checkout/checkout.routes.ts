@@ -9,8 +9,8 @@ import {
 } from '@studynest/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { perAccountLimit } from '../../lib/account-limits.ts';
-import type { WebhookEvent } from '../../payment-providers/provider.ts';
 import { errorAnswers } from '../../lib/route-options.ts';
+import type { WebhookEvent } from '../../payment-providers/provider.ts';
 import {
   handlePaystackWebhook,
   initiateAgentFee,

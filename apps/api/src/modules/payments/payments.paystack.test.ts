@@ -67,6 +67,8 @@ describe('payments through Paystack (fake Paystack server)', () => {
     const trx = fake.transactions.get(init.reference)!;
     expect(trx).toMatchObject({ amount: room.agentFee * 100, currency: 'NGN', email: student.user.email });
     expect(trx.callbackUrl).toBe(receiptUrl(t));
+    // The checkout offers exactly our channels, sent explicitly.
+    expect(trx.channels).toEqual(['card', 'bank_transfer', 'ussd']);
 
     // Before the customer pays, Paystack says "abandoned": nothing changes.
     const early = await verify(t, student, init.reference);

@@ -16,6 +16,7 @@ import { settleFromProvider } from '../checkout/index.ts';
 import { dispatch, recordMessages } from '../messages/index.ts';
 import { payments } from '../payments/index.ts';
 import { followRefund, followRefundsOf, refunds } from '../refunds/index.ts';
+import { receiveTransfer, settleCreditRefund, transfersByReference } from '../transfers/index.ts';
 import {
   type RunCounts,
   reconciliationDifferences,
@@ -70,6 +71,8 @@ async function comparePayments(
       and(
         eq(payments.status, 'success'),
         eq(payments.provider, deps.payments.name),
+        // Paid from a bank transfer: the provider lists the transfer (its own reference), matched below.
+        isNull(payments.transferReference),
         gte(payments.paidAt, period.from),
         lt(payments.paidAt, period.to),
       ),
@@ -78,11 +81,47 @@ async function comparePayments(
     deps,
     theirs.map((t) => t.reference),
   );
+  let transfers = await transfersByReference(
+    deps,
+    theirs.filter((t) => !known.has(t.reference)).map((t) => t.reference),
+  );
   const found: Found[] = [];
   for (const t of theirs) {
     const theirSide = { status: 'success', amount: t.amountNaira };
     const ourPayment = known.get(t.reference);
     if (!ourPayment) {
+      // A transfer to a student's account number: matched to its record (applied or held as credit).
+      let transfer = transfers.get(t.reference);
+      if (!transfer) {
+        // Its webhook was lost: the transfers module asks the provider and records it (once).
+        const outcome = await receiveTransfer(deps, t.reference).catch(() => 'not_a_transfer' as const);
+        if (outcome !== 'not_a_transfer' && outcome !== 'unknown_account') {
+          transfers = await transfersByReference(deps, [t.reference]);
+          transfer = transfers.get(t.reference);
+          found.push({
+            kind: 'missing_ours',
+            reference: t.reference,
+            ours: null,
+            theirs: theirSide,
+            settled: Boolean(transfer),
+            whatToDo:
+              transfer?.status === 'applied'
+                ? 'A bank transfer to her account number whose news was lost: recorded now and applied to what she owed.'
+                : 'A bank transfer to her account number whose news was lost: recorded now and held as her credit (see Credits).',
+          });
+          continue;
+        }
+      } else if (transfer.amount !== Math.round(t.amountNaira)) {
+        found.push({
+          kind: 'amount_differs',
+          reference: t.reference,
+          ours: { status: transfer.status, amount: transfer.amount },
+          theirs: theirSide,
+          whatToDo: `StudyNest recorded a transfer of ${naira(transfer.amount)}, the provider says ${naira(t.amountNaira)}. Check it in the provider's dashboard before allocating or refunding more of it.`,
+        });
+        continue;
+      }
+      if (transfer) continue;
       found.push({
         kind: 'unknown_to_us',
         reference: t.reference,
@@ -173,6 +212,25 @@ async function compareRefunds(
       whatToDo,
     });
     let ourRefund = await refundOf(r.providerRefundId);
+    const credit = ourRefund ? undefined : (await transfersByReference(deps, [r.reference])).get(r.reference);
+    if (credit?.refundState) {
+      // A transfer credit given back: ours if we asked for it; a late answer settles it now.
+      const before = credit.refundState;
+      const moved = await settleCreditRefund(deps.db, r.reference, r);
+      if (moved && before !== r.status) {
+        found.push({
+          kind: 'refund_status_differs',
+          reference: r.reference,
+          providerRefundId: r.providerRefundId,
+          ours: { status: before, amount: credit.refunded },
+          theirs: theirSide,
+          settled: true,
+          whatToDo:
+            'A transfer credit’s refund whose answer had been lost; StudyNest has now recorded what the provider did.',
+        });
+      }
+      continue;
+    }
     if (!ourRefund) {
       // An attempt whose answer was lost takes it up (same payment, same amount, no id yet).
       await followRefundsOf(deps, {

@@ -25,6 +25,7 @@ import {
 import { payments } from '../payments/payments.schema.ts';
 import { refunds } from '../refunds/refunds.schema.ts';
 import { rooms } from '../rooms/rooms.schema.ts';
+import { bankTransfers } from '../transfers/transfers.schema.ts';
 
 type Run = {
   _id: string;
@@ -47,7 +48,7 @@ describe('daily reconciliation with the provider (fake Paystack)', () => {
 
   beforeAll(async () => {
     fake = await startFakePaystack('sk_test_recon');
-    t = await buildTestApp({ rateLimits: false, payments: paystackPayments(fake, 400) });
+    t = await buildTestApp({ rateLimits: false, payments: paystackPayments(fake, 400, true) });
     admin = await signedInUser(t, { role: 'admin' });
   });
   afterAll(async () => {
@@ -130,6 +131,75 @@ describe('daily reconciliation with the provider (fake Paystack)', () => {
     expect(told[0]).toMatchObject({ recipient: admin.user.email, topic: 'payment' });
     expect(told[0]!.text).toContain('SN-AF-NOT-OURS');
     fake.transactions.delete('SN-AF-NOT-OURS');
+  });
+
+  it('matches transfers to account numbers: applied and held ones agree, a lost one is recorded, a credit refund settles', async () => {
+    const { student, room } = await paidFee();
+    const account = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/dedicated-account',
+      headers: student.headers,
+    });
+    expect(account.json().state, account.body).toBe('assigned');
+    const customer = [...fake.customers.values()].find((c) => c.email === student.user.email)!;
+    const hook = async (reference: string) => {
+      const { body, headers } = fake.transferWebhook(reference);
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/payments/webhook/paystack',
+            headers,
+            payload: body,
+          })
+        ).statusCode,
+      ).toBe(200);
+    };
+    // Applied (its payment has our own reference, which the provider never lists) and held.
+    const applied = fake.receiveTransfer(customer.code, room.cautionFee * 100);
+    await hook(applied);
+    const held = fake.receiveTransfer(customer.code, 777 * 100);
+    await hook(held);
+    // One whose webhook never came.
+    const lost = fake.receiveTransfer(customer.code, 555 * 100);
+
+    fake.refundStartsAs = 'pending';
+    const [credit] = (await t.app.inject({ method: 'GET', url: '/api/me/credits', headers: student.headers }))
+      .json()
+      .filter((c: { reference: string }) => c.reference === held);
+    const refunded = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/credits/${credit._id}/refund`,
+      headers: admin.headers,
+      payload: { reason: 'Sent by mistake' },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const refund = [...fake.refunds.values()].find((r) => r.reference === held)!;
+    fake.settleRefund(refund.id, 'processed');
+
+    const run = await reconcile();
+    expect(differencesOf(run, applied)).toEqual([]);
+    const [paid] = await t.db.select().from(payments).where(eq(payments.transferReference, applied));
+    expect(differencesOf(run, paid!.reference)).toEqual([]);
+    expect(differencesOf(run, lost)).toEqual([
+      expect.objectContaining({ kind: 'missing_ours', settled: true }),
+    ]);
+    const [lostRow] = await t.db
+      .select()
+      .from(bankTransfers)
+      .where(eq(bankTransfers.providerReference, lost));
+    expect(lostRow).toMatchObject({ status: 'held', held: 555, userId: student.user.id });
+    expect(differencesOf(run, held)).toEqual([
+      expect.objectContaining({ kind: 'refund_status_differs', settled: true }),
+    ]);
+    const [heldRow] = await t.db
+      .select()
+      .from(bankTransfers)
+      .where(eq(bankTransfers.providerReference, held));
+    expect(heldRow).toMatchObject({ status: 'refunded', refunded: 777, refundState: 'processed' });
+    // Once settled, the day agrees.
+    const again = await reconcile();
+    for (const reference of [applied, held, lost]) expect(differencesOf(again, reference)).toEqual([]);
   });
 
   it('applies a payment whose webhook and callback were lost, and records it as settled', async () => {

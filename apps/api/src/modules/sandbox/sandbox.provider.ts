@@ -38,7 +38,11 @@ export function createSandboxProvider(opts: { publicUrl: string; db: Db }): Paym
         .limit(1);
       if (!row?.outcome)
         return { status: 'pending', amountNaira: 0, currency: 'NGN', raw: { sandbox: null } };
-      const decision = { outcome: row.outcome, decidedAt: row.decidedAt?.toISOString(), channel: row.channel };
+      const decision = {
+        outcome: row.outcome,
+        decidedAt: row.decidedAt?.toISOString(),
+        channel: row.channel,
+      };
       if (row.outcome === 'paid' && row.channel === 'dedicated_nuban') {
         const [account] = await opts.db
           .select({ customerCode: sandboxAccounts.customerCode })
@@ -179,7 +183,11 @@ const SANDBOX_SENDER = 'Test sender, StudyNest Sandbox Bank';
  * Returns that reference (to be handled as Paystack's webhook would be), or null for a number the
  * sandbox never gave.
  */
-export async function recordSandboxTransfer(db: Db, accountNumber: string, amount: number): Promise<string | null> {
+export async function recordSandboxTransfer(
+  db: Db,
+  accountNumber: string,
+  amount: number,
+): Promise<string | null> {
   const [account] = await db
     .select()
     .from(sandboxAccounts)

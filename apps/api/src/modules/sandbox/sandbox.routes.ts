@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import { CHECKOUT_CHANNELS, formatNaira, PAYMENT_CHANNEL_LABELS, type PaymentChannel } from '@studynest/contracts';
+import {
+  CHECKOUT_CHANNELS,
+  formatNaira,
+  PAYMENT_CHANNEL_LABELS,
+  type PaymentChannel,
+} from '@studynest/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,7 +19,9 @@ const ParamsSchema = z.object({ reference: z.string().check(z.minLength(1), z.ma
 
 /** A stable pretend number per checkout: what the page shows, as Paystack shows one per transfer checkout. */
 const digitsOf = (reference: string, n: number) =>
-  String(Number.parseInt(createHash('sha256').update(reference).digest('hex').slice(0, 12), 16)).slice(-n).padStart(n, '0');
+  String(Number.parseInt(createHash('sha256').update(reference).digest('hex').slice(0, 12), 16))
+    .slice(-n)
+    .padStart(n, '0');
 
 /**
  * The three ways of paying the checkout offers (CHECKOUT_CHANNELS), each settled its own way, as at
@@ -31,7 +38,8 @@ function channelChoices(ref: string, reference: string, amount: number): string 
     ussd: `<p>Dial <strong>*737*000*${digitsOf(reference, 4)}#</strong> on your phone and approve ${naira}.</p>${form('ussd', 'I have dialled it')}`,
   };
   return CHECKOUT_CHANNELS.map(
-    (channel) => `<section class="channel"><h2>${escapeHtml(PAYMENT_CHANNEL_LABELS[channel])}</h2>${say[channel]}</section>`,
+    (channel) =>
+      `<section class="channel"><h2>${escapeHtml(PAYMENT_CHANNEL_LABELS[channel])}</h2>${say[channel]}</section>`,
   ).join('\n');
 }
 

@@ -1,6 +1,6 @@
+import type { PaymentChannel } from '@studynest/contracts';
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { PaymentChannel } from '@studynest/contracts';
 import { createdAt } from '../../db/columns.ts';
 
 /**

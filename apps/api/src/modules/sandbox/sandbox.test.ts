@@ -91,6 +91,51 @@ describe('sandbox payment provider (default)', () => {
     expect(await t.db.select().from(tenancies).where(eq(tenancies.roomId, room.id))).toHaveLength(1);
   });
 
+  it('offers card, bank transfer and USSD, each settled its own way and recorded with that channel', async () => {
+    const { room, student, booking } = await bookedRoom(t, { agentFee: 30_000 });
+    const { checkoutLink, reference } = await initiateAgentFeeOk(t, student, room, booking._id);
+    const page = await t.app.inject({ method: 'GET', url: checkoutPath(checkoutLink) });
+    for (const words of [
+      'Card',
+      'Bank transfer',
+      'USSD',
+      'Pay ₦30,000',
+      'I have sent it',
+      'I have dialled it',
+    ]) {
+      expect(page.body).toContain(words);
+    }
+    expect(page.body).toMatch(/StudyNest Sandbox Bank<\/strong>, account <strong>99\d{8}</);
+    expect(page.body).toMatch(/\*737\*000\*\d{4}#/);
+    expect(page.body).not.toMatch(/<script/);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${checkoutPath(checkoutLink)}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'channel=ussd',
+    });
+    expect(res.statusCode).toBe(303);
+    expect((await verify(t, student, reference)).json()).toMatchObject({
+      status: 'success',
+      channel: 'ussd',
+    });
+
+    const other = await bookedRoom(t);
+    const transfer = await initiateAgentFeeOk(t, other.student, other.room, other.booking._id);
+    await t.app.inject({
+      method: 'POST',
+      url: `${checkoutPath(transfer.checkoutLink)}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'channel=bank_transfer',
+    });
+    expect((await verify(t, other.student, transfer.reference)).json().channel).toBe('bank_transfer');
+    // A plain Pay (no channel named) is a card.
+    const third = await bookedRoom(t);
+    const card = await initiateAgentFeeOk(t, third.student, third.room, third.booking._id);
+    await press(card.checkoutLink, 'pay');
+    expect((await verify(t, third.student, card.reference)).json().channel).toBe('card');
+  });
+
   it('cancel leaves everything as it was', async () => {
     const { room, student, booking } = await bookedRoom(t);
     const { checkoutLink, reference } = await initiateAgentFeeOk(t, student, room, booking._id);

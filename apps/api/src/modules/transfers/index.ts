@@ -2,4 +2,9 @@
 // the bank transfers that reach them, which only this module writes (docs/domain.md, "Bank transfers").
 export { transfersRoutes } from './transfers.routes.ts';
 export { bankTransfers, dedicatedAccounts } from './transfers.schema.ts';
-export { handleTransferEvent, receiveTransfer } from './transfers.service.ts';
+export {
+  handleTransferEvent,
+  receiveTransfer,
+  settleCreditRefund,
+  transfersByReference,
+} from './transfers.service.ts';

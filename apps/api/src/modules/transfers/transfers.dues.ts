@@ -1,4 +1,4 @@
-import { type AmountDue, BUSINESS, addDays, formatNaira, type PaymentKind } from '@studynest/contracts';
+import { type AmountDue, addDays, BUSINESS, formatNaira, type PaymentKind } from '@studynest/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -108,7 +108,11 @@ export async function amountsDue(db: DbOrTx, userId: string): Promise<Due[]> {
     .select({ roomId: payments.roomId, since: sql<Date>`min(${payments.paidAt})`.mapWith(payments.paidAt) })
     .from(payments)
     .where(
-      and(eq(payments.userId, userId), standingAgentFee, sql`${bookingFeeOf(sql`${payments.roomId}`, userId)} is not null`),
+      and(
+        eq(payments.userId, userId),
+        standingAgentFee,
+        sql`${bookingFeeOf(sql`${payments.roomId}`, userId)} is not null`,
+      ),
     )
     .groupBy(payments.roomId);
   const rented = await db
@@ -139,7 +143,8 @@ export async function amountsDue(db: DbOrTx, userId: string): Promise<Due[]> {
       });
     }
     const rent = await rentDueFor(db, userId, found);
-    if (rent) dues.push({ key: dueKey('rent', room.id), kind: 'rent', ...rent, room: where, bookingId: null, since });
+    if (rent)
+      dues.push({ key: dueKey('rent', room.id), kind: 'rent', ...rent, room: where, bookingId: null, since });
   }
 
   return dues.sort(

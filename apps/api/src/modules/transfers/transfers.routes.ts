@@ -106,7 +106,8 @@ export const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.adminOnly,
       schema: {
         tags: ['admin'],
-        summary: 'Pay one amount she owes from her credit (it must cover it): recorded and applied with its receipt',
+        summary:
+          'Pay one amount she owes from her credit (it must cover it): recorded and applied with its receipt',
         params: IdParamsSchema,
         body: CreditAllocateSchema,
         response: { 200: AdminCreditSchema, ...errorAnswers(400, 401, 403, 404, 409) },
@@ -165,7 +166,8 @@ export const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (deps.payments.name !== 'sandbox') throw notFound('Test transfers exist only with the sandbox provider');
+      if (deps.payments.name !== 'sandbox')
+        throw notFound('Test transfers exist only with the sandbox provider');
       const user = await request.requireUser();
       const account = await getDedicatedAccount(deps, user.id);
       if (account.state !== 'assigned' || !account.account_number) {

@@ -7,7 +7,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, inList, naira, refersTo, rowId, updatedAt } from '../../db/columns.ts';
-import { users } from '../auth/index.ts';
+import { users } from '../auth/auth.schema.ts';
 
 /**
  * Bank transfers to a student's own account number (docs/domain.md, "Bank transfers"). Owned by

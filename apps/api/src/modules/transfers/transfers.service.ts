@@ -10,7 +10,11 @@ import { and, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { ProviderUnreachable, type WebhookEvent } from '../../payment-providers/provider.ts';
+import {
+  ProviderUnreachable,
+  type RefundResult,
+  type WebhookEvent,
+} from '../../payment-providers/provider.ts';
 import { users } from '../auth/index.ts';
 import { bookings } from '../bookings/index.ts';
 import { applySuccess } from '../checkout/index.ts';
@@ -57,12 +61,19 @@ function toDedicatedAccount(row: AccountRow): DedicatedAccount {
 }
 
 async function accountRowOf(db: DbOrTx, userId: string): Promise<AccountRow | undefined> {
-  const [row] = await db.select().from(dedicatedAccounts).where(eq(dedicatedAccounts.userId, userId)).limit(1);
+  const [row] = await db
+    .select()
+    .from(dedicatedAccounts)
+    .where(eq(dedicatedAccounts.userId, userId))
+    .limit(1);
   return row;
 }
 
 /** GET /me/dedicated-account. */
-export async function getDedicatedAccount(deps: Pick<Deps, 'db' | 'payments'>, userId: string): Promise<DedicatedAccount> {
+export async function getDedicatedAccount(
+  deps: Pick<Deps, 'db' | 'payments'>,
+  userId: string,
+): Promise<DedicatedAccount> {
   const row = await accountRowOf(deps.db, userId);
   // An account already given keeps working (money sent to it is still matched) whatever the setting.
   if (row?.state === 'assigned') return toDedicatedAccount(row);
@@ -73,7 +84,8 @@ export async function getDedicatedAccount(deps: Pick<Deps, 'db' | 'payments'>, u
     return {
       ...NO_ACCOUNT,
       state: 'not_eligible',
-      message: 'Book an inspection first: then you can have an account number of your own to pay by transfer.',
+      message:
+        'Book an inspection first: then you can have an account number of your own to pay by transfer.',
     };
   }
   return { ...NO_ACCOUNT, state: 'none' };
@@ -103,7 +115,9 @@ export async function requestDedicatedAccount(deps: TransferDeps, userId: string
   const existing = await accountRowOf(deps.db, userId);
   const sameProvider = existing?.provider === deps.payments.name;
   const customerCode =
-    existing && sameProvider ? existing.customerCode : (await deps.payments.createCustomer(person)).customerCode;
+    existing && sameProvider
+      ? existing.customerCode
+      : (await deps.payments.createCustomer(person)).customerCode;
 
   // Claim: insert, or take over a failed / unavailable row; a concurrent request finds it requested.
   const [claimed] = await deps.db
@@ -152,7 +166,13 @@ async function settleAccount(
   db: DbOrTx,
   where: SQL | undefined,
   to:
-    | { state: 'assigned'; providerAccountId: string | null; bankName: string; accountNumber: string; accountName: string }
+    | {
+        state: 'assigned';
+        providerAccountId: string | null;
+        bankName: string;
+        accountNumber: string;
+        accountName: string;
+      }
     | { state: 'failed' | 'unavailable'; message: string },
 ): Promise<boolean> {
   const rows = await db
@@ -213,7 +233,10 @@ export async function receiveTransfer(deps: TransferDeps, reference: string): Pr
     .limit(1);
   if (!account) {
     // Not lost: the daily reconciliation lists it as paid at the provider and unknown here.
-    deps.log.error({ reference, customerCode, accountNumber }, 'a transfer reached an account number nobody here has');
+    deps.log.error(
+      { reference, customerCode, accountNumber },
+      'a transfer reached an account number nobody here has',
+    );
     return 'unknown_account';
   }
   const amount = Math.round(result.amountNaira);
@@ -391,7 +414,8 @@ export async function allocateCredit(
   let paid: Due | undefined;
   await deps.db.transaction(async (tx) => {
     const transfer = await lockCredit(tx, id);
-    if (transfer.status !== 'held') throw conflict(`This credit is ${transfer.status}: nothing is held to allocate`);
+    if (transfer.status !== 'held')
+      throw conflict(`This credit is ${transfer.status}: nothing is held to allocate`);
     const dues = await amountsDue(tx, transfer.userId);
     paid = dues.find((due) => due.key === dueKey);
     if (!paid) {
@@ -431,7 +455,9 @@ export async function refundCredit(
       throw conflict('A refund of this credit is already with the provider');
     }
     if (transfer.provider !== deps.payments.name) {
-      throw conflict(`This transfer came through ${transfer.provider}, which this server does not use now: refund it there`);
+      throw conflict(
+        `This transfer came through ${transfer.provider}, which this server does not use now: refund it there`,
+      );
     }
     await tx
       .update(bankTransfers)
@@ -447,32 +473,69 @@ export async function refundCredit(
     return transfer;
   });
   const amount = claimed.held;
-  const settle = (set: Partial<typeof bankTransfers.$inferInsert>) =>
-    deps.db
-      .update(bankTransfers)
-      .set({ ...set, updatedAt: sql`now()` })
-      .where(and(eq(bankTransfers.id, id), eq(bankTransfers.refundState, 'pending')));
   try {
     const answer = await deps.payments.refund({
       reference: claimed.providerReference,
       amountNaira: amount,
       reason: reason || 'Your transfer credit, given back',
     });
+    await settleCreditRefund(deps.db, claimed.providerReference, answer);
     if (answer.status === 'failed') {
-      // The provider's own refusal: the money is still with us, held as before.
-      await settle({
-        held: sql`${bankTransfers.held} + ${amount}` as unknown as number,
-        refunded: sql`${bankTransfers.refunded} - ${amount}` as unknown as number,
-        status: 'held',
-        refundState: 'failed',
-        refundFailure: answer.failureReason ?? 'The provider refused the refund',
-      });
-      throw conflict(answer.failureReason ?? 'The payment provider refused the refund; the credit is still held');
+      throw conflict(
+        `${answer.failureReason ?? 'The payment provider refused the refund'}; the credit is still held`,
+      );
     }
-    await settle({ refundState: answer.status, providerRefundId: answer.providerRefundId });
   } catch (err) {
     if (!(err instanceof ProviderUnreachable)) throw err;
-    await settle({ refundState: 'unknown' });
+    await deps.db
+      .update(bankTransfers)
+      .set({ refundState: 'unknown', updatedAt: sql`now()` })
+      .where(and(eq(bankTransfers.id, id), eq(bankTransfers.refundState, 'pending')));
   }
   return { credit: await adminCredit(deps.db, id), amount };
+}
+
+/**
+ * What the provider says of a credit's refund (its answer, or what reconciliation finds in its list),
+ * applied to an open one (`pending`, `unknown`) by one conditional update, so it settles once:
+ * paid back, still on its way, or refused — and only a refusal puts the money back as held.
+ */
+export async function settleCreditRefund(
+  db: DbOrTx,
+  reference: string,
+  answer: Pick<RefundResult, 'status' | 'providerRefundId' | 'failureReason'>,
+): Promise<boolean> {
+  const open = and(
+    eq(bankTransfers.providerReference, reference),
+    inArray(bankTransfers.refundState, ['pending', 'unknown']),
+  );
+  const set =
+    answer.status === 'failed'
+      ? {
+          held: sql`${bankTransfers.held} + ${bankTransfers.refunded}`,
+          refunded: sql`0`,
+          status: sql`'held'`,
+          refundState: 'failed' as const,
+          refundFailure: answer.failureReason ?? 'The provider refused the refund',
+        }
+      : { refundState: answer.status, providerRefundId: answer.providerRefundId };
+  const rows = await db
+    .update(bankTransfers)
+    .set({ ...(set as Partial<typeof bankTransfers.$inferInsert>), updatedAt: sql`now()` })
+    .where(open)
+    .returning({ id: bankTransfers.id });
+  return rows.length > 0;
+}
+
+/** Recorded transfers by the provider's reference (reconciliation matches the provider's list to them). */
+export async function transfersByReference(
+  { db }: Pick<Deps, 'db'>,
+  references: string[],
+): Promise<Map<string, TransferRow>> {
+  if (!references.length) return new Map();
+  const rows = await db
+    .select()
+    .from(bankTransfers)
+    .where(inArray(bankTransfers.providerReference, references));
+  return new Map(rows.map((row) => [row.providerReference, row]));
 }

@@ -36,7 +36,9 @@ async function expectEveryTransferAccountedFor(t: TestApp) {
     })
     .from(bankTransfers);
   for (const { transfer, paid } of rows) {
-    expect(transfer.applied + transfer.held + transfer.refunded, transfer.providerReference).toBe(transfer.amount);
+    expect(transfer.applied + transfer.held + transfer.refunded, transfer.providerReference).toBe(
+      transfer.amount,
+    );
     expect(Math.min(transfer.applied, transfer.held, transfer.refunded)).toBeGreaterThanOrEqual(0);
     expect(Number(paid), transfer.providerReference).toBe(transfer.applied);
   }
@@ -66,10 +68,14 @@ describe('bank transfers to her own account number (sandbox provider)', () => {
     const before = await call(t, newcomer, 'GET', '/api/me/dedicated-account');
     expect(before.json()).toMatchObject({ state: 'not_eligible', account_number: null });
     expect((await call(t, newcomer, 'POST', '/api/me/dedicated-account')).statusCode).toBe(409);
-    expect((await call(t, newcomer, 'POST', '/api/sandbox/transfers', { amount: 1000 })).statusCode).toBe(409);
+    expect((await call(t, newcomer, 'POST', '/api/sandbox/transfers', { amount: 1000 })).statusCode).toBe(
+      409,
+    );
 
     const { student } = await paidInspection(t, { room: ROOM, deposit: false });
-    expect((await call(t, student, 'GET', '/api/me/dedicated-account')).json()).toMatchObject({ state: 'none' });
+    expect((await call(t, student, 'GET', '/api/me/dedicated-account')).json()).toMatchObject({
+      state: 'none',
+    });
     const number = await withAccount(student);
     expect(number).toMatch(/^\d{10}$/);
     // Asking again changes nothing.
@@ -90,9 +96,9 @@ describe('bank transfers to her own account number (sandbox provider)', () => {
     expect(deposit?.receiptNumber).toMatch(/^SN-\d{4}-\d{6}$/);
     const detail = await verify(t, student, deposit!.reference);
     expect(detail.json()).toMatchObject({ payment_type: 'CAUTION_FEE', channel: 'dedicated_nuban' });
-    expect((await emailsTo(t, student.user.email)).some((m) => m.subject === 'StudyNest: ₦50,000 received')).toBe(
-      true,
-    );
+    expect(
+      (await emailsTo(t, student.user.email)).some((m) => m.subject === 'StudyNest: ₦50,000 received'),
+    ).toBe(true);
 
     // Then the year's rent: it makes her the tenant, as a checkout's rent would.
     expect(await send(student, 600_000)).toMatchObject({ outcome: 'applied' });
@@ -109,8 +115,12 @@ describe('bank transfers to her own account number (sandbox provider)', () => {
     expect(await send(student, 10_000)).toMatchObject({ outcome: 'held' });
     const [credit] = await credits(student);
     expect(credit).toMatchObject({ amount: 10_000, held: 10_000, status: 'held', receipts: [] });
-    expect(credit.reason).toMatch(new RegExp(`^₦10,000 is less than what you owe \\(₦50,000 caution deposit for ${room.roomNumber}, `));
-    expect((await emailsTo(t, student.user.email)).some((m) => m.subject?.includes('held as your credit'))).toBe(true);
+    expect(credit.reason).toMatch(
+      new RegExp(`^₦10,000 is less than what you owe \\(₦50,000 caution deposit for ${room.roomNumber}, `),
+    );
+    expect(
+      (await emailsTo(t, student.user.email)).some((m) => m.subject?.includes('held as your credit')),
+    ).toBe(true);
 
     const listed = await call(t, admin, 'GET', '/api/admin/credits?status=held');
     expect(listed.json().find((c: { _id: string }) => c._id === credit._id)).toMatchObject({
@@ -124,11 +134,15 @@ describe('bank transfers to her own account number (sandbox provider)', () => {
     expect(tooMuch.statusCode, tooMuch.body).toBe(409);
     expect(tooMuch.json().message).toContain('₦10,000');
 
-    const refunded = await call(t, admin, 'POST', `/api/admin/credits/${credit._id}/refund`, { reason: 'Sent too little' });
+    const refunded = await call(t, admin, 'POST', `/api/admin/credits/${credit._id}/refund`, {
+      reason: 'Sent too little',
+    });
     expect(refunded.statusCode, refunded.body).toBe(200);
     expect(refunded.json()).toMatchObject({ status: 'refunded', held: 0, amount: 10_000 });
     // Never twice.
-    expect((await call(t, admin, 'POST', `/api/admin/credits/${credit._id}/refund`, {})).statusCode).toBe(409);
+    expect((await call(t, admin, 'POST', `/api/admin/credits/${credit._id}/refund`, {})).statusCode).toBe(
+      409,
+    );
     await expectEveryTransferAccountedFor(t);
   });
 
@@ -140,7 +154,9 @@ describe('bank transfers to her own account number (sandbox provider)', () => {
     const [credit] = await credits(student);
     expect(credit.reason).toMatch(/^₦70,000 does not match anything you owe/);
 
-    const wrongKey = await call(t, admin, 'POST', `/api/admin/credits/${credit._id}/allocate`, { due_key: 'rent:nope' });
+    const wrongKey = await call(t, admin, 'POST', `/api/admin/credits/${credit._id}/allocate`, {
+      due_key: 'rent:nope',
+    });
     expect(wrongKey.statusCode).toBe(400);
     expect(wrongKey.json().fields.due_key).toContain(`caution_fee:${room.id}`);
 
@@ -174,7 +190,9 @@ describe('bank transfers to her own account number (sandbox provider)', () => {
     const [credit] = await credits(student);
     expect(credit.reason).toBe('₦5,000 arrived when you owed nothing');
     expect((await call(t, admin, 'GET', `/api/admin/credits/${credit._id}/dues`)).json()).toEqual([]);
-    const allocated = await call(t, admin, 'POST', `/api/admin/credits/${credit._id}/allocate`, { due_key: 'rent:x' });
+    const allocated = await call(t, admin, 'POST', `/api/admin/credits/${credit._id}/allocate`, {
+      due_key: 'rent:x',
+    });
     expect(allocated.statusCode).toBe(400);
     expect((await call(t, admin, 'GET', '/api/admin/credits?status=refunded')).json()).not.toContainEqual(
       expect.objectContaining({ _id: credit._id }),
@@ -218,11 +236,19 @@ describe('bank transfers through Paystack (fake Paystack)', () => {
     const booking = await bookOk(app, student, room);
     const { reference } = await initiateAgentFeeOk(app, student, room, booking._id);
     fake.settle(reference, 'success');
-    expect((await verify(app, student, reference)).json()).toMatchObject({ status: 'success', channel: 'card' });
+    expect((await verify(app, student, reference)).json()).toMatchObject({
+      status: 'success',
+      channel: 'card',
+    });
     return { student, room };
   }
   const webhook = (app: TestApp, hook: { body: string; headers: Record<string, string> }) =>
-    app.app.inject({ method: 'POST', url: '/api/payments/webhook/paystack', headers: hook.headers, payload: hook.body });
+    app.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook/paystack',
+      headers: hook.headers,
+      payload: hook.body,
+    });
 
   it('says account numbers are unavailable while they are off', async () => {
     const { student } = await bookedStudent(off);
@@ -230,7 +256,9 @@ describe('bank transfers through Paystack (fake Paystack)', () => {
     expect(res.json()).toMatchObject({ state: 'unavailable', account_number: null });
     expect(res.json().message).toMatch(/not available/);
     expect((await call(off, student, 'POST', '/api/me/dedicated-account')).json().state).toBe('unavailable');
-    expect((await call(off, student, 'POST', '/api/sandbox/transfers', { amount: 1000 })).statusCode).toBe(404);
+    expect((await call(off, student, 'POST', '/api/sandbox/transfers', { amount: 1000 })).statusCode).toBe(
+      404,
+    );
   });
 
   it('says so when Paystack has not approved the business for dedicated accounts', async () => {
@@ -261,7 +289,11 @@ describe('bank transfers through Paystack (fake Paystack)', () => {
     const customer = [...fake.customers.values()].find((c) => c.email === student.user.email)!;
     expect((await webhook(t, fake.assignWebhook(customer.code))).statusCode).toBe(200);
     const res = await call(t, student, 'GET', '/api/me/dedicated-account');
-    expect(res.json()).toMatchObject({ state: 'assigned', bank_name: 'Test Bank', account_number: customer.account?.number });
+    expect(res.json()).toMatchObject({
+      state: 'assigned',
+      bank_name: 'Test Bank',
+      account_number: customer.account?.number,
+    });
   });
 
   it('applies the same transfer webhook once however often it comes, re-verified with Paystack', async () => {
@@ -272,7 +304,10 @@ describe('bank transfers through Paystack (fake Paystack)', () => {
     const hook = fake.transferWebhook(reference);
     const answers = await Promise.all([webhook(t, hook), webhook(t, hook), webhook(t, hook)]);
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
-    const recorded = await t.db.select().from(bankTransfers).where(eq(bankTransfers.providerReference, reference));
+    const recorded = await t.db
+      .select()
+      .from(bankTransfers)
+      .where(eq(bankTransfers.providerReference, reference));
     expect(recorded).toHaveLength(1);
     expect(recorded[0]).toMatchObject({ status: 'applied', applied: 50_000, sender: 'ADA OBI, Access Bank' });
     const paid = await t.db.select().from(payments).where(eq(payments.transferReference, reference));
@@ -290,7 +325,9 @@ describe('bank transfers through Paystack (fake Paystack)', () => {
     await webhook(t, fake.transferWebhook(reference));
     const [credit] = (await call(t, student, 'GET', '/api/me/credits')).json();
     expect(credit).toMatchObject({ reference, amount: 1_234, held: 1_234, status: 'held' });
-    const res = await call(t, admin, 'POST', `/api/admin/credits/${credit._id}/refund`, { reason: 'Not needed' });
+    const res = await call(t, admin, 'POST', `/api/admin/credits/${credit._id}/refund`, {
+      reason: 'Not needed',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'refunded', held: 0 });
     const asked = [...fake.refunds.values()].filter((r) => r.reference === reference);
