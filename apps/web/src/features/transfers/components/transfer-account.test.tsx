@@ -113,6 +113,7 @@ describe('TransferAccount', () => {
     });
     const second = renderCard();
     expect(await screen.findByText('Transfers are switched off.')).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
     second.unmount();
     mockFetch({
       status: 200,

@@ -35,7 +35,6 @@ export function TransferAccount() {
 }
 
 function AccountState({ account, refresh }: { account: DedicatedAccount; refresh: () => void }) {
-  const request = useRequestAccount();
   switch (account.state) {
     case 'assigned':
       return (
@@ -51,15 +50,7 @@ function AccountState({ account, refresh }: { account: DedicatedAccount; refresh
           <p className="text-sm text-muted">
             Get an account number of your own: money you send to it pays what you owe, with a receipt.
           </p>
-          {request.error && <Alert tone="error">{request.error.message}</Alert>}
-          <button
-            type="button"
-            className="btn-primary self-start"
-            onClick={() => request.mutate()}
-            disabled={request.isPending}
-          >
-            {request.isPending ? 'Asking…' : 'Get my account number'}
-          </button>
+          <AskButton label="Get my account number" />
         </>
       );
     case 'requested':
@@ -77,13 +68,39 @@ function AccountState({ account, refresh }: { account: DedicatedAccount; refresh
           You get an account number of your own to pay into once you book a room.
         </p>
       );
+    case 'failed':
+      // The provider refused; asking again tries once more with the same customer.
+      return (
+        <>
+          <Alert tone="error">{account.message ?? 'Your account number could not be set up.'}</Alert>
+          <AskButton label="Ask again" />
+        </>
+      );
     default:
       return (
-        <Alert tone={account.state === 'failed' ? 'error' : 'info'}>
+        <Alert tone="info">
           {account.message ?? 'Paying by transfer to your own account number is not available.'}
         </Alert>
       );
   }
+}
+
+/** Ask for her account number (POST); the answer replaces where it stands. */
+function AskButton({ label }: { label: string }) {
+  const request = useRequestAccount();
+  return (
+    <>
+      {request.error && <Alert tone="error">{request.error.message}</Alert>}
+      <button
+        type="button"
+        className="btn-primary self-start"
+        onClick={() => request.mutate()}
+        disabled={request.isPending}
+      >
+        {request.isPending ? 'Asking…' : label}
+      </button>
+    </>
+  );
 }
 
 function AccountNumber({ account }: { account: DedicatedAccount }) {
