@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { addDays, todayInLagos } from '@studynest/contracts/calendar';
 import { PAYMENT_INITIATE_PATHS, type PaymentKind } from '@studynest/contracts/constants';
-import { expect } from './fixtures.ts';
+import { E2E_ADMIN, expect } from './fixtures.ts';
 
 /** Unique per run and per call, so the shared server never sees the same account twice. */
 let counter = 0;
@@ -125,6 +125,23 @@ export async function hostelWithRoom(
   });
   expect(madeRoom.status(), await madeRoom.text()).toBe(201);
   return { hostelId, roomId: ((await madeRoom.json()) as { _id: string })._id };
+}
+
+/**
+ * The cast of a money journey: the admin's session, a new student (`label` in her name), logged in,
+ * and a hostel of the journey's own with one room (as `hostelWithRoom` makes them).
+ */
+export async function adminStudentAndRoom(
+  request: APIRequestContext,
+  label: string,
+  hostel: Parameters<typeof hostelWithRoom>[2],
+  room: Parameters<typeof hostelWithRoom>[3],
+) {
+  const admin = await login(request, E2E_ADMIN.email, E2E_ADMIN.password);
+  const person = await createStudent(request, label);
+  const student = await login(request, person.email, person.password);
+  const { hostelId, roomId } = await hostelWithRoom(request, admin, hostel, room);
+  return { admin, person, student, hostelId, roomId };
 }
 
 /**

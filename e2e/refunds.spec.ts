@@ -1,6 +1,6 @@
 import { formatNaira } from '@studynest/contracts/format';
-import { E2E_ADMIN, expect, test } from './fixtures.ts';
-import { bookAndPay, createStudent, hostelWithRoom, login, signIn } from './people.ts';
+import { expect, test } from './fixtures.ts';
+import { adminStudentAndRoom, bookAndPay, signIn } from './people.ts';
 import { SHOTS, STATIC_HEADER, shotPath } from './screenshots.ts';
 
 /**
@@ -18,12 +18,9 @@ test('a student cancels a paid inspection; an admin refunds the agent fee; the s
   baseURL,
 }) => {
   test.setTimeout(150_000);
-  const admin = await login(request, E2E_ADMIN.email, E2E_ADMIN.password);
-  const person = await createStudent(request, 'Refundee');
-  const student = await login(request, person.email, person.password);
-  const { hostelId, roomId } = await hostelWithRoom(
+  const { admin, person, student, hostelId, roomId } = await adminStudentAndRoom(
     request,
-    admin,
+    'Refundee',
     { hostel_name: `Refund Court ${Date.now()}`, address: '2 Refund Road, Nsukka', hostel_details: 'Quiet' },
     {
       room_number: 'room 03',

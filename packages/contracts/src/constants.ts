@@ -293,3 +293,21 @@ export const HOSTEL_SEARCH_PARAMS = [
   'limit',
   'cursor',
 ] as const;
+
+/** How a payment was made, as the provider reports it; `dedicated_nuban` is a transfer to her own account number. */
+export const PAYMENT_CHANNELS = ['card', 'bank_transfer', 'ussd', 'dedicated_nuban'] as const;
+export type PaymentChannel = (typeof PAYMENT_CHANNELS)[number];
+
+/** The channels offered at checkout, always sent to the provider explicitly. */
+export const CHECKOUT_CHANNELS = [
+  'card',
+  'bank_transfer',
+  'ussd',
+] as const satisfies readonly PaymentChannel[];
+
+export const PAYMENT_CHANNEL_LABELS: Record<PaymentChannel, string> = {
+  card: 'Card',
+  bank_transfer: 'Bank transfer',
+  ussd: 'USSD',
+  dedicated_nuban: 'Transfer to your StudyNest account number',
+};

@@ -3,6 +3,7 @@ import type { $ZodType } from 'zod/v4/core';
 import { BookingSchema, PersonRefSchema, RoomRefSchema } from './bookings.ts';
 import { IdSchema, prepared, requiredText } from './common.ts';
 import {
+  PAYMENT_CHANNELS,
   PAYMENT_REFUND_STATES,
   PAYMENT_STATUSES,
   PAYMENT_TYPES,
@@ -13,7 +14,6 @@ import { HostelRefSchema } from './hostels.ts';
 import { nairaSchema } from './naira.ts';
 import { RentPlanSchema } from './rent-plans.ts';
 import { TenancyNoticeStateSchema } from './tenancies.ts';
-import { PAYMENT_CHANNELS } from './transfers.ts';
 
 /** An optional field; a blank one (a form's empty input, a JSON null) counts as not sent. */
 const blankOrMissing = <T extends $ZodType>(schema: T) =>

@@ -6,26 +6,9 @@ import { nairaSchema } from './naira.ts';
 /*
  * Paying by bank transfer (docs/domain.md, "Bank transfers"): at the provider's checkout (card, bank
  * transfer or USSD, chosen there), or to an account number of her own (a dedicated virtual
- * account) whose incoming money is matched to what she owes, or held as her credit.
+ * account) whose incoming money is matched to what she owes, or held as her credit. The channels
+ * and their labels are in constants.ts, so a screen can name one without downloading zod.
  */
-
-/** How a payment was made, as the provider reports it; `dedicated_nuban` is a transfer to her own account number. */
-export const PAYMENT_CHANNELS = ['card', 'bank_transfer', 'ussd', 'dedicated_nuban'] as const;
-export type PaymentChannel = (typeof PAYMENT_CHANNELS)[number];
-
-/** The channels offered at checkout, always sent to the provider explicitly. */
-export const CHECKOUT_CHANNELS = [
-  'card',
-  'bank_transfer',
-  'ussd',
-] as const satisfies readonly PaymentChannel[];
-
-export const PAYMENT_CHANNEL_LABELS: Record<PaymentChannel, string> = {
-  card: 'Card',
-  bank_transfer: 'Bank transfer',
-  ussd: 'USSD',
-  dedicated_nuban: 'Transfer to your StudyNest account number',
-};
 
 /**
  * Where her own account number stands. `unavailable`: the provider account is not approved for

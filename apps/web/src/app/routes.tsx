@@ -103,6 +103,7 @@ export const routes: RouteObject[] = [
       { path: paths.reviewHostel.path, lazy: () => import('./routes/review-hostel.tsx') },
       { path: paths.saved.path, lazy: () => import('./routes/saved.tsx') },
       { path: paths.documents.path, lazy: () => import('./routes/documents.tsx') },
+      { path: paths.bankTransfer.path, lazy: () => import('./routes/bank-transfer.tsx') },
       { path: '*', lazy: () => import('./routes/not-found.tsx') },
     ],
   },
@@ -128,6 +129,7 @@ export const routes: RouteObject[] = [
       { path: paths.admin.activity.path, lazy: () => import('./routes/admin/activity.tsx') },
       { path: paths.admin.arrears.path, lazy: () => import('./routes/admin/arrears.tsx') },
       { path: paths.admin.refunds.path, lazy: () => import('./routes/admin/refunds.tsx') },
+      { path: paths.admin.credits.path, lazy: () => import('./routes/admin/credits.tsx') },
       {
         path: paths.admin.reconciliation.path,
         lazy: () => import('./routes/admin/reconciliation.tsx'),

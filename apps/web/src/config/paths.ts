@@ -50,6 +50,8 @@ export const paths = {
   roomCondition: { path: '/room-condition', getHref: () => '/room-condition' },
   accountSecurity: { path: '/account-security', getHref: () => '/account-security' },
   saved: { path: '/saved', getHref: () => '/saved' },
+  /** Her own account number to pay into by bank transfer, and transfers held as her credit. */
+  bankTransfer: { path: '/bank-transfer', getHref: () => '/bank-transfer' },
   /** A student's documents: upload, and what an admin decided. */
   documents: { path: '/documents', getHref: () => '/documents' },
   admin: {
@@ -70,6 +72,8 @@ export const paths = {
     settings: { path: '/admin-settings', getHref: () => '/admin-settings' },
     arrears: { path: '/admin-arrears', getHref: () => '/admin-arrears' },
     refunds: { path: '/admin-refunds', getHref: () => '/admin-refunds' },
+    /** Transfers held as students' credit; `?status=allocated|refunded` shows the settled ones. */
+    credits: { path: '/admin-credits', getHref: () => '/admin-credits' },
     /** `runId` opens that run's differences (the dashboard's notice); else the newest run. */
     reconciliation: {
       path: '/admin-reconciliation',

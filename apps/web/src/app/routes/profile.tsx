@@ -112,6 +112,13 @@ export function Component() {
           />
         )}
         {isOwn && <PaymentHistory />}
+        {isOwn && (
+          // Its own page: her account number, its states, held credits and the sandbox's test transfer
+          // would outweigh the rest of the profile (its journey budget).
+          <Link to={paths.bankTransfer.getHref()} className="card font-semibold text-brand-800 underline">
+            Pay by bank transfer to your own account number
+          </Link>
+        )}
       </Part>
       {/* Rent Details (and its Pay Rent button) come with a hostel: a paid agent fee. */}
       <Part n={1}>

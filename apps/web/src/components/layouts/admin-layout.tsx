@@ -50,6 +50,7 @@ function menuGroups(counts: AdminMenuCounts): { heading: string; entries: MenuEn
       heading: 'Money',
       entries: [
         { to: paths.admin.refunds.getHref(), label: 'Refunds', count: { n: counts.refunds, meaning: 'due' } },
+        { to: paths.admin.credits.getHref(), label: 'Credits' },
         {
           to: paths.admin.arrears.getHref(),
           label: 'Arrears',

@@ -5,6 +5,7 @@ import type * as z from 'zod/mini';
 import { Alert, QueryError } from '../../../components/ui/alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { lazyZodResolver, serverErrorLine, useForm } from '../../../lib/form.ts';
+import { useCopy } from '../../../lib/use-copy.ts';
 import { isReauthCancelled, useReauth } from '../../../lib/use-reauth.ts';
 import { mfaQueries, useMfaDisable, useMfaEnable, useMfaSetup } from '../api/mfa-queries.ts';
 import { ConfirmPasswordModal } from './confirm-password-modal.tsx';
@@ -173,24 +174,9 @@ function SetUpSteps({
 
 function SecretKey({ secret }: { secret: string }) {
   const ref = useRef<HTMLElement>(null);
-  const [copied, setCopied] = useState<string | null>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(secret);
-      setCopied('Key copied.');
-    } catch {
-      // No clipboard (an older browser, or a page not served over HTTPS): select it for the person.
-      const node = ref.current;
-      const selection = window.getSelection();
-      if (node && selection) {
-        const range = document.createRange();
-        range.selectNodeContents(node);
-        selection.removeAllRanges();
-        selection.addRange(range);
-      }
-      setCopied('Key selected: copy it from your browser menu.');
-    }
-  };
+  const { done, copy } = useCopy(secret, ref);
+  const copied =
+    done && (done === 'copied' ? 'Key copied.' : 'Key selected: copy it from your browser menu.');
   return (
     <div className="flex flex-col gap-2 rounded-lg bg-subtle p-3 sm:flex-row sm:items-center sm:justify-between">
       <code
