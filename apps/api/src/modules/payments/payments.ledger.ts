@@ -208,7 +208,7 @@ export type TransferPayment = {
   /** The provider's reference of the transfer it comes from. */
   transferReference: string;
   paidAt: Date;
-};
+} & Pick<NewPayment, 'rentPlan' | 'rentYear'>;
 
 /**
  * Record, in the caller's transaction, a success paid from a bank transfer: there was no checkout,
@@ -224,6 +224,8 @@ export async function recordTransferPayment(tx: Tx, payment: TransferPayment): P
       channel: 'dedicated_nuban',
       transferReference: payment.transferReference,
       paidAt: payment.paidAt,
+      rentPlan: payment.rentPlan ?? null,
+      rentYear: payment.rentYear ?? null,
       providerData: { transferReference: payment.transferReference },
     })
     .returning();

@@ -1,4 +1,11 @@
-import { type AmountDue, addDays, BUSINESS, formatNaira, type PaymentKind } from '@studynest/contracts';
+import {
+  type AmountDue,
+  addDays,
+  BUSINESS,
+  formatNaira,
+  type PaymentKind,
+  type RentPlanName,
+} from '@studynest/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -6,9 +13,16 @@ import { requireAcceptedAgreement } from '../agreements/index.ts';
 import { bookings, effectiveStatus } from '../bookings/index.ts';
 import { requireApprovedDocuments } from '../documents/index.ts';
 import { payments, standingAgentFee } from '../payments/index.ts';
-import { roomWithItsHostel } from '../rooms/index.ts';
+import { effectiveRentPlan, roomWithItsHostel } from '../rooms/index.ts';
 import { getSettings } from '../settings/index.ts';
-import { bookingFeeOf, checkRoomPayment, runningTenancyOf, tenancies } from '../tenancies/index.ts';
+import {
+  bookingFeeOf,
+  checkRoomPayment,
+  quoteRent,
+  rentDueOf,
+  runningTenancyOf,
+  tenancies,
+} from '../tenancies/index.ts';
 
 /*
  * What a student owes now that a bank transfer may pay (docs/domain.md, "Bank transfers"): the
@@ -22,11 +36,18 @@ export type Due = AmountDue & {
   bookingId: string | null;
   /** Oldest first: since when it could be paid. */
   since: Date;
+  /** Rent that starts a year: the plan it starts and the year's rent it splits (else null). */
+  rentPlan?: RentPlanName | null;
+  rentYear?: number | null;
 };
 
 const KIND_ORDER: Record<PaymentKind, number> = { agent_fee: 0, caution_fee: 1, rent: 2 };
 
-/** `rent:<room id>`, `caution_fee:<room id>`, `agent_fee:<booking id>`: what GET …/dues names and allocate takes. */
+/**
+ * `rent:<room id>` (the year, or a running year's next part), `rent:<room id>:<plan>` (a new year's
+ * first part on the room's plan), `caution_fee:<room id>`, `agent_fee:<booking id>`: what GET …/dues
+ * names and allocate takes.
+ */
 const dueKey = (kind: PaymentKind, id: string) => `${kind}:${id}`;
 
 /** A check that refuses (403/409) means "not owed now", not an error of ours. */
@@ -41,37 +62,63 @@ async function allowed(check: () => Promise<void>): Promise<boolean> {
 }
 
 type RoomAndHostel = Awaited<ReturnType<typeof roomWithItsHostel>>;
+type RentDue = Pick<Due, 'key' | 'amount' | 'label' | 'due_on' | 'rentPlan' | 'rentYear'>;
 
 /**
- * The rent she may pay now for a room, in full (a first year, or a renewal once it is open). The one
- * place rent's amount due is read, so that rent in instalments (the tenancies module's `rentDueOf`,
- * the next part she owes) replaces only this.
+ * The rent she may pay now for a room, as a checkout would quote it (the tenancies module's
+ * `quoteRent`, docs/domain.md "Rent plans"): on a running year with parts unpaid, the next part's
+ * balance; for a year not started (a first rent, a renewal once open), the full year and, when the
+ * room offers a plan, that plan's first part too — a transfer of either amount starts the year on
+ * it. Anything in between is held for an admin to allocate.
  */
-async function rentDueFor(
-  db: DbOrTx,
-  userId: string,
-  { room, hostel }: RoomAndHostel,
-): Promise<{ amount: number; label: string; due_on: string | null } | null> {
-  if (!(await allowed(() => checkRoomPayment(db, userId, room, 'rent')))) return null;
+async function rentDuesFor(db: DbOrTx, userId: string, { room, hostel }: RoomAndHostel): Promise<RentDue[]> {
+  if (!(await allowed(() => checkRoomPayment(db, userId, room, 'rent')))) return [];
   // With paperwork required, rent waits for approved documents and her accepted agreement, as at checkout.
   if ((await getSettings({ db })).paperwork_required_for_rent) {
     const ready = await allowed(async () => {
       await requireApprovedDocuments({ db }, userId);
       await requireAcceptedAgreement(db, userId, room);
     });
-    if (!ready) return null;
+    if (!ready) return [];
+  }
+  const place = `${room.roomNumber}, ${hostel.hostelName}`;
+  const key = dueKey('rent', room.id);
+  const quote = await quoteRent(db, userId, room, hostel.rentPlan, {});
+  if (quote.rentPlan === null) {
+    // A running year on a plan: its next part, due on that part's day.
+    const next = await rentDueOf(db, userId);
+    return [
+      {
+        key,
+        amount: quote.amount,
+        label: `${quote.words}: ${place}`,
+        due_on: next?.room_id === room.id ? next.due_on : null,
+        rentPlan: null,
+        rentYear: null,
+      },
+    ];
   }
   const [tenancy] = await db
     .select({ dueDate: tenancies.dueDate })
     .from(tenancies)
     .where(runningTenancyOf(room.id, userId))
     .limit(1);
-  const place = `${room.roomNumber}, ${hostel.hostelName}`;
-  return {
-    amount: room.price,
-    label: tenancy ? `Rent renewal for 12 months: ${place}` : `Rent for 12 months: ${place}`,
+  const year = (q: typeof quote, keyed: string): RentDue => ({
+    key: keyed,
+    amount: q.amount,
+    label: `${tenancy ? `${q.words} (renewal)` : q.words}: ${place}`,
     due_on: tenancy?.dueDate ?? null,
-  };
+    rentPlan: q.rentPlan,
+    rentYear: q.rentYear,
+  });
+  const offered = effectiveRentPlan(room, hostel.rentPlan);
+  const dues = [year(quote, key)];
+  if (offered !== 'full') {
+    dues.push(
+      year(await quoteRent(db, userId, room, hostel.rentPlan, { plan: offered }), `${key}:${offered}`),
+    );
+  }
+  return dues;
 }
 
 /** Everything she owes now, oldest first. */
@@ -142,9 +189,9 @@ export async function amountsDue(db: DbOrTx, userId: string): Promise<Due[]> {
         since,
       });
     }
-    const rent = await rentDueFor(db, userId, found);
-    if (rent)
-      dues.push({ key: dueKey('rent', room.id), kind: 'rent', ...rent, room: where, bookingId: null, since });
+    for (const rent of await rentDuesFor(db, userId, found)) {
+      dues.push({ kind: 'rent', ...rent, room: where, bookingId: null, since });
+    }
   }
 
   return dues.sort(

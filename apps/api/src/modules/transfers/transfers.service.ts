@@ -317,6 +317,8 @@ async function payFromTransfer(
     room: due.room,
     bookingId: due.bookingId,
     amount: due.amount,
+    rentPlan: due.rentPlan ?? null,
+    rentYear: due.rentYear ?? null,
     provider: transfer.provider,
     transferReference: transfer.providerReference,
     paidAt: status === 'applied' ? transfer.receivedAt : new Date(),

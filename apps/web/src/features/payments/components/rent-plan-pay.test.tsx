@@ -1,4 +1,4 @@
-import type { Profile, RentPlanState } from '@studynest/contracts';
+import type { Profile } from '@studynest/contracts';
 import { LATE_PART_TERMS } from '@studynest/contracts/rent-plan-terms';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
