@@ -19,7 +19,7 @@ import {
   verify,
 } from '../payments/payments.fixtures.ts';
 import { payments } from '../payments/payments.schema.ts';
-import { tenancies } from '../tenancies/tenancies.schema.ts';
+import { rentParts, tenancies } from '../tenancies/tenancies.schema.ts';
 import { bankTransfers } from './transfers.schema.ts';
 
 const ROOM = { agentFee: 20_000, cautionFee: 50_000, price: 600_000 };
@@ -211,6 +211,49 @@ describe('bank transfers to her own account number (sandbox provider)', () => {
     expect(await transfer(student, 20_000)).toMatchObject({ outcome: 'applied' });
     const [fee] = await t.db.select().from(payments).where(eq(payments.bookingId, booking._id));
     expect(fee).toMatchObject({ kind: 'agent_fee', status: 'success', channel: 'dedicated_nuban' });
+    await expectEveryTransferAccountedFor(t);
+  });
+
+  it('pays rent in parts: the plan’s first part starts the year on it, the next part its exact balance, anything between is held', async () => {
+    // ₦600,000 on 2 parts: ₦360,000 at move-in, ₦240,000 within 4 months (docs/domain.md, "Rent plans").
+    const { student, room } = await paidInspection(t, {
+      room: { ...ROOM, cautionFee: 0, rentPlan: 'two_parts' },
+      deposit: false,
+    });
+    await withAccount(student);
+    expect(await transfer(student, 360_000)).toMatchObject({ outcome: 'applied' });
+    const [tenancy] = await t.db.select().from(tenancies).where(eq(tenancies.roomId, room.id));
+    expect(tenancy?.userId).toBe(student.user.id);
+    const parts = () =>
+      t.db
+        .select({
+          number: rentParts.number,
+          amount: rentParts.amount,
+          paid: rentParts.paid,
+          plan: rentParts.plan,
+        })
+        .from(rentParts)
+        .where(eq(rentParts.tenancyId, tenancy!.id))
+        .orderBy(rentParts.number);
+    expect(await parts()).toEqual([
+      { number: 1, amount: 360_000, paid: 360_000, plan: 'two_parts' },
+      { number: 2, amount: 240_000, paid: 0, plan: 'two_parts' },
+    ]);
+
+    // ₦100,000 is neither part 2 nor anything else she owes: held, saying what is due.
+    expect(await transfer(student, 100_000)).toMatchObject({ outcome: 'held' });
+    const [held] = await credits(student);
+    expect(held).toMatchObject({ amount: 100_000, held: 100_000, status: 'held' });
+    expect(held.reason).toContain('₦240,000 rent, part 2 of 2');
+
+    expect(await transfer(student, 240_000)).toMatchObject({ outcome: 'applied' });
+    expect((await parts()).map((p) => p.paid)).toEqual([360_000, 240_000]);
+    const rents = await t.db
+      .select({ amount: payments.amount, receipt: payments.receiptNumber })
+      .from(payments)
+      .where(sql`${payments.userId} = ${student.user.id} and ${payments.kind} = 'rent'`);
+    expect(rents.map((r) => r.amount).sort()).toEqual([240_000, 360_000]);
+    expect(rents.every((r) => /^SN-\d{4}-\d{6}$/.test(r.receipt ?? ''))).toBe(true);
     await expectEveryTransferAccountedFor(t);
   });
 });
