@@ -112,17 +112,20 @@ async function payAtSandbox(page: Page, words: string) {
 }
 
 /**
- * INTEGRATOR SWITCH: the issue's journey pays the second part by a sandbox bank transfer to her own
- * account number (built on another branch). Until that is merged, she pays it by card from the
- * profile's button, like the first; replace this step's body with the transfer, keeping what it
- * checks after.
+ * The second part, the way many parents pay: a bank transfer of its exact balance to her own account
+ * number (the sandbox's test transfer), matched to the part she owes (docs/domain.md, "Bank transfers").
  */
 async function payPartTwo(page: Page, balance: number) {
-  await page.getByRole('button', { name: `Pay ${formatNaira(balance)} (part 2 of 2)` }).click();
-  await payAtSandbox(page, 'part 2 of 2');
+  await page.getByRole('link', { name: 'Pay by bank transfer to your own account number' }).click();
+  const card = page.getByRole('region', { name: 'Your account number' });
+  await card.getByRole('button', { name: 'Get my account number' }).click();
+  await expect(card.locator('code')).toHaveText(/^\d{10}$/);
+  await card.getByLabel('Send a test transfer of (₦)').fill(String(balance));
+  await card.getByRole('button', { name: 'Send test transfer' }).click();
+  await expect(card.getByText(`${formatNaira(balance)} paid what you owed.`)).toBeVisible();
 }
 
-test('at 375 px a student chooses the 2-part plan, pays part 1 at the sandbox checkout, later part 2, and keeps both receipts', async ({
+test('at 375 px a student chooses the 2-part plan, pays part 1 by card at the sandbox checkout, later part 2 by a transfer to her account number, and keeps both receipts', async ({
   page,
   request,
   baseURL,
