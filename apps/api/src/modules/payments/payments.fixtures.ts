@@ -1,10 +1,10 @@
-import { addDays, addMonths, todayInLagos } from '@studynest/contracts';
-import { eq } from 'drizzle-orm';
+import { addDays, addMonths, daysBetween, todayInLagos } from '@studynest/contracts';
+import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { insertHostel, insertRoom, type SignedIn, signedInUser } from '../../../test/factories.ts';
 import { send } from '../../../test/requests.ts';
-import { tenancies } from '../tenancies/tenancies.schema.ts';
+import { rentParts, tenancies } from '../tenancies/tenancies.schema.ts';
 import { runningTenancyOf } from '../tenancies/tenancy-rules.ts';
 
 /** Test helpers shared by the bookings and payments suites (not a test file itself). */
@@ -189,6 +189,18 @@ export async function profileOf(t: TestApp, student: Student) {
  */
 export async function rentYearNearlyUp(t: TestApp, roomId: string, daysLeft = 30): Promise<string> {
   const dueDate = addDays(todayInLagos(), daysLeft);
+  const [running] = await t.db.select().from(tenancies).where(runningTenancyOf(roomId));
+  // Its rent parts move with it, so the year's parts keep their place in the year.
+  if (running) {
+    const days = daysBetween(dueDate, running.dueDate);
+    await t.db
+      .update(rentParts)
+      .set({
+        yearStart: sql`${rentParts.yearStart} - ${days}::int`,
+        dueOn: sql`${rentParts.dueOn} - ${days}::int`,
+      })
+      .where(eq(rentParts.tenancyId, running.id));
+  }
   await t.db
     .update(tenancies)
     .set({ startDate: addMonths(dueDate, -12), dueDate })

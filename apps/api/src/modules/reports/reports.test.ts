@@ -562,7 +562,7 @@ describe('admin reports and CSV exports', () => {
     const { text, rows } = await csv('payments', 'from=2020-01-01&to=2020-01-31');
     expect(rows).toEqual([]);
     expect(text).toBe(
-      '\uFEFFreference,kind,status,amount,needs_refund,started_at,paid_at,receipt_number,first_name,last_name,email,hostel,room\r\n',
+      '\uFEFFreference,kind,status,amount,rent_part,needs_refund,started_at,paid_at,receipt_number,first_name,last_name,email,hostel,room\r\n',
     );
   });
 

@@ -113,6 +113,17 @@ describe('the payment part of the profile', () => {
       condition: { status: 'not_recorded', confirmed_at: null },
       rentStartDate: todayInLagos(),
       rentDueDate: due,
+      // The full year at once: one part, paid (docs/domain.md, "Rent plans").
+      plan: {
+        plan: 'full',
+        label: 'Full year at once',
+        year_rent: room.price,
+        parts: [{ number: 1, amount: room.price, due_on: todayInLagos(), paid: room.price, status: 'paid' }],
+        paid: room.price,
+        outstanding: 0,
+        next: null,
+        max_payable: 0,
+      },
       countdown: daysBetween(todayInLagos(), due),
       notice: null,
       earliestMoveOut: addDays(todayInLagos(), 30),
