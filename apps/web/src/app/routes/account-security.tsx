@@ -26,7 +26,7 @@ import { useReauth } from '../../lib/use-reauth.ts';
  * the profile's Account section, a page of its own so the profile does not carry its forms.
  */
 export function Component() {
-  useDocumentTitle('Account security');
+  useDocumentTitle('Account settings');
   const session = useSession();
   const location = useLocation();
   const profile = useQuery({ ...profileQuery(session?.userId ?? ''), enabled: Boolean(session) });
