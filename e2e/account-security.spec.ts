@@ -91,7 +91,9 @@ test('a student signs another device out and changes the password; only the new 
 
   // This device is still signed in.
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Messages, data saver, password, devices and your data');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Messages, data saver, password, devices and your data',
+  );
   await page.getByRole('link', { name: 'Back to my profile' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     `${student.first_name} ${student.last_name}`,

@@ -126,7 +126,7 @@ test('with Save-Data: on, the server-rendered hostel page fetches no photo until
   await context.close();
 });
 
-test("the data saver switch (account page, linked from the profile), kept on this phone: search cards load their photo only when tapped", async ({
+test('the data saver switch (account page, linked from the profile), kept on this phone: search cards load their photo only when tapped', async ({
   page,
   request,
 }) => {

@@ -36,7 +36,10 @@ export function Component() {
   if (!session) return <Navigate to={paths.login.getHref()} state={{ from: location.pathname }} replace />;
   return (
     <div className="container-page flex flex-col gap-6 py-6 sm:py-10">
-      <ProfilePageHead userId={session.userId} title="Messages, data saver, password, devices and your data" />
+      <ProfilePageHead
+        userId={session.userId}
+        title="Messages, data saver, password, devices and your data"
+      />
       {profile.isPending ? (
         <PageLoading label="Loading your account…" />
       ) : profile.isError ? (
