@@ -40,8 +40,8 @@ test('a student signs another device out and changes the password; only the new 
   const userId = other.user._id;
 
   await page.getByRole('link', { name: 'Your profile' }).click();
-  // The profile's Account section links to the password and devices page.
-  await page.getByRole('link', { name: 'Password, devices and your data' }).click();
+  // The profile's Account section links to the page with the password and devices.
+  await page.getByRole('link', { name: 'Messages, data saver, password, devices and your data' }).click();
   await expect(page).toHaveURL(/\/account-security$/);
   const security = page.getByRole('region', { name: 'Account security' });
   await expect(security).toBeVisible();
@@ -91,7 +91,9 @@ test('a student signs another device out and changes the password; only the new 
 
   // This device is still signed in.
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Password, devices and your data');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Messages, data saver, password, devices and your data',
+  );
   await page.getByRole('link', { name: 'Back to my profile' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     `${student.first_name} ${student.last_name}`,

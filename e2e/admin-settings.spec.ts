@@ -105,7 +105,7 @@ test('the arrears screen lists tenants past due, or says nobody is', async ({ pa
   if (SHOTS) await page.screenshot({ path: shotPath('admin-arrears-375-empty.png'), fullPage: true });
 });
 
-test('a student turns texts off on the profile and it stays off after a reload', async ({
+test('a student turns texts off on her account page (linked from the profile) and it stays off after a reload', async ({
   page,
   request,
 }) => {
@@ -115,6 +115,8 @@ test('a student turns texts off on the profile and it stays off after a reload',
   await expect(page).toHaveURL(/\/$/, { timeout: 8000 });
   const userId = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.userId);
   await page.goto(`/profile/${userId}`);
+  await page.getByRole('link', { name: 'Messages, data saver, password, devices and your data' }).click();
+  await expect(page).toHaveURL(/\/account-security$/);
 
   const email = page.getByRole('switch', { name: 'Rent reminders and notices by e-mail' });
   const sms = page.getByRole('switch', { name: 'Rent reminders and notices by text message' });
@@ -130,7 +132,7 @@ test('a student turns texts off on the profile and it stays off after a reload',
   await expect(email).toHaveAttribute('aria-checked', 'true');
   expect(await noSidewaysScroll(page)).toBe(true);
   if (SHOTS) {
-    await page.getByRole('heading', { name: 'Messages' }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: shotPath('profile-messages-375.png') });
+    await page.getByRole('heading', { name: 'Messages', exact: true }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: shotPath('account-messages-375.png') });
   }
 });

@@ -48,7 +48,7 @@ async function downloadMyData(page: Page, request: APIRequestContext, email: str
 }
 
 /**
- * People's rights over their data at 375 px (docs/domain.md): on "Password, devices and your data"
+ * People's rights over their data at 375 px (docs/domain.md): on "Messages, data saver, password, devices and your data"
  * (linked from her profile) she corrects her name, downloads her data (through the e-mailed link)
  * and deletes her account.
  */
@@ -58,7 +58,7 @@ test('a student corrects her name, downloads her data and deletes her account', 
   await logIn(page, student.email, student.password);
   await expect(page).toHaveURL(/\/$/, { timeout: 8000 });
   await page.getByRole('link', { name: 'Your profile' }).click();
-  await page.getByRole('link', { name: 'Password, devices and your data' }).click();
+  await page.getByRole('link', { name: 'Messages, data saver, password, devices and your data' }).click();
 
   const details = page.getByRole('region', { name: 'Your details' });
   await details.getByLabel('First name').fill('Ngozi');
@@ -112,6 +112,7 @@ test('she ticks news and offers at sign-up: the consent is kept with its words, 
   await expect(page).toHaveURL(/\/$/, { timeout: 8000 });
 
   await page.getByRole('link', { name: 'Your profile' }).click();
+  await page.getByRole('link', { name: 'Messages, data saver, password, devices and your data' }).click();
   for (const name of [
     'Rent reminders and notices by e-mail',
     'Rent reminders and notices by text message',
@@ -120,11 +121,10 @@ test('she ticks news and offers at sign-up: the consent is kept with its words, 
   ]) {
     await expect(page.getByRole('switch', { name })).toHaveAttribute('aria-checked', 'true');
   }
-  // She withdraws news by text on the profile; that is kept too.
+  // She withdraws news by text on her account page; that is kept too.
   await page.getByRole('switch', { name: CONSENT_WORDING.marketing_sms }).click();
   await expect(page.getByText('News by text turned off.')).toBeVisible();
 
-  await page.getByRole('link', { name: 'Password, devices and your data' }).click();
   const data = (await downloadMyData(page, request, p.email)) as unknown as {
     account: { marketingEmail: boolean; marketingSms: boolean; notifySms: boolean };
     consents: { kind: string; granted: boolean; source: string; wording: string; at: string }[];

@@ -6,7 +6,7 @@ import { drawPhoto, expectLoaded, photoRequests } from './photo-requests.ts';
 
 /**
  * Photos by need (docs/domain.md, "Photos"): PNG and HEIC uploads become WebP renditions; a 375 px
- * phone fetches the 480 px one; with data saver on (the Save-Data header, or the profile's switch)
+ * phone fetches the 480 px one; with data saver on (the Save-Data header, or the switch on the account page)
  * no photo is fetched until it is tapped. Checked on the requests the browser makes, not the markup.
  */
 
@@ -126,7 +126,7 @@ test('with Save-Data: on, the server-rendered hostel page fetches no photo until
   await context.close();
 });
 
-test("the profile's data saver switch, kept on this phone: search cards load their photo only when tapped", async ({
+test('the data saver switch (account page, linked from the profile), kept on this phone: search cards load their photo only when tapped', async ({
   page,
   request,
 }) => {
@@ -135,6 +135,7 @@ test("the profile's data saver switch, kept on this phone: search cards load the
   const session = await login(request, student.email, student.password);
   await signIn(page, session);
   await page.goto(`/profile/${session.userId}`);
+  await page.getByRole('link', { name: 'Messages, data saver, password, devices and your data' }).click();
   const saver = page.getByRole('switch', { name: 'Save data on this phone' });
   await expect(saver).toHaveAttribute('aria-checked', 'false');
   await saver.click();
@@ -154,7 +155,7 @@ test("the profile's data saver switch, kept on this phone: search cards load the
 
   // Remembered on this device: a new visit still saves data.
   await page.reload();
-  await page.goto(`/profile/${session.userId}`);
+  await page.goto('/account-security');
   await expect(page.getByRole('switch', { name: 'Save data on this phone' })).toHaveAttribute(
     'aria-checked',
     'true',

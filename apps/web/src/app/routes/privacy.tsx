@@ -49,7 +49,10 @@ export function Component() {
       </p>
 
       <h2>5. Your rights</h2>
-      <p>At any time, from your profile and its “Password, devices and your data” page, you can:</p>
+      <p>
+        At any time, from your profile and its “Messages, data saver, password, devices and your data” page,
+        you can:
+      </p>
       <ul>
         <li>
           <strong>see your data</strong> — “Download my data” prepares a ZIP file of everything we hold about
@@ -75,12 +78,12 @@ export function Component() {
         </li>
         <li>
           <strong>choose your messages (opt in or opt out)</strong> — news and offers from us (new rooms, open
-          days, discounts) reach you only if you ticked the box when you signed up or turned them on in your
-          profile; nobody has them until they say yes. Stop them with one tap on the unsubscribe link in any
-          such e-mail, or with the switches on your profile. We keep when you said yes or no and the words you
-          were shown. Messages about your own room, rent, repairs and the searches you saved are not
-          advertising: they come unless you turn them off on your profile or with the unsubscribe link in one
-          of them. Messages about your account, its security and your payments always go to you.
+          days, discounts) reach you only if you ticked the box when you signed up or switched them on there;
+          nobody has them until they say yes. Stop them with one tap on the unsubscribe link in any such
+          e-mail, or with the switches on that page. We keep when you said yes or no and the words you were
+          shown. Messages about your own room, rent, repairs and the searches you saved are not advertising:
+          they come unless you turn them off there or with the unsubscribe link in one of them. Messages about
+          your account, its security and your payments always go to you.
         </li>
       </ul>
       <p>

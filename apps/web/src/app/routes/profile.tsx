@@ -15,9 +15,7 @@ import { RentDetails } from '../../features/payments/components/rent-details.tsx
 import { MoveOutStatement } from '../../features/tenancies/components/move-out-statement.tsx';
 import { RoomConditionLine } from '../../features/tenancies/components/room-condition-line.tsx';
 import { TenancyNotice } from '../../features/tenancies/components/tenancy-notice.tsx';
-import { DataSaverSwitch } from '../../features/users/components/data-saver-switch.tsx';
 import { EmergencyContactForm } from '../../features/users/components/emergency-contact-form.tsx';
-import { MessagePreferences } from '../../features/users/components/message-preferences.tsx';
 import { ProfileSummary } from '../../features/users/components/profile-summary.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/auth-storage.ts';
@@ -160,13 +158,12 @@ export function Component() {
           </Link>
         )}
         <EmergencyContactForm key={data._id} profile={data} editable={isOwn} />
-        {isOwn && <MessagePreferences profile={data} />}
-        {isOwn && <DataSaverSwitch />}
         {isOwn && (
-          // Its own page: the password form, the devices list and her data rights (correct, download,
-          // delete) would outweigh the rest of the profile (its journey budget).
+          // Its own page: the message and data saver switches, the password form, the devices list and
+          // her data rights (correct, download, delete) would outweigh the rest of the profile (its
+          // journey budget).
           <Link to={paths.accountSecurity.getHref()} className="card font-semibold text-brand-800 underline">
-            Password, devices and your data
+            Messages, data saver, password, devices and your data
           </Link>
         )}
       </Part>
