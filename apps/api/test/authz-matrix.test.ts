@@ -754,14 +754,23 @@ const REQUESTS: Record<string, (w: World, role: Role) => Promise<Call>> = {
     payload: { date: '2026-01-05' },
   }),
   'GET /api/me/dedicated-account': async () => ({ url: '/api/me/dedicated-account' }),
-  'POST /api/me/dedicated-account': async () => ({ url: '/api/me/dedicated-account' }),
+  // Only a student who has booked may have an account number: the student has; the others ask as
+  // fresh accounts that have not (the shared ones book rooms in other rows), so they are refused.
+  'POST /api/me/dedicated-account': async (w, role) => ({
+    url: '/api/me/dedicated-account',
+    auth: role === 'other' || role === 'admin' ? (await throwaway(w, role)).auth : undefined,
+  }),
   'GET /api/me/credits': async () => ({ url: '/api/me/credits' }),
   'POST /api/sandbox/transfers': async (w, role) => {
     // She sends to her own account number, which she asks for first.
     if (role === 'student') {
       await w.t.app.inject({ method: 'POST', url: '/api/me/dedicated-account', headers: w.student.headers });
     }
-    return { url: '/api/sandbox/transfers', payload: { amount: 1_000 } };
+    return {
+      url: '/api/sandbox/transfers',
+      payload: { amount: 1_000 },
+      auth: role === 'other' || role === 'admin' ? (await throwaway(w, role)).auth : undefined,
+    };
   },
   'GET /api/admin/credits': async () => ({ url: '/api/admin/credits?status=held' }),
   'GET /api/admin/credits/{id}/dues': async (w, role) => ({
