@@ -3,8 +3,8 @@ import { addMonths } from './calendar.ts';
 /*
  * Rent in parts (docs/domain.md, "Rent plans"). A hostel offers one plan, a room may offer another;
  * the student chooses the full year or that plan when she first pays a year's rent (and again at
- * each renewal). The catalogue is fixed on purpose: every plan here has been priced and worded
- * in the agreement, and a plan an admin could type freely would need both re-checked.
+ * each renewal). The catalogue is fixed on purpose: every plan here is worded in the Terms page
+ * and on the booking page, and a plan an admin could type freely would need that wording re-checked.
  */
 
 export const RENT_PLANS = ['full', 'two_parts', 'three_parts'] as const;

@@ -1,4 +1,5 @@
 import { BUSINESS } from '@studynest/contracts/constants';
+import { LATE_PART_TERMS, RENT_PLAN_LABEL } from '@studynest/contracts/rent-plan-terms';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { SiteValue, StaticPage } from '../../features/marketing/components/static-page.tsx';
@@ -51,7 +52,9 @@ export function Component() {
           from the day you move in.
         </li>
         <li>
-          Rent is charged <strong>yearly and paid in advance</strong>.
+          Rent is charged <strong>yearly and paid in advance</strong>. Where a hostel or room offers a rent
+          plan, you may instead pay the year in parts, each by its due date ({RENT_PLAN_LABEL.two_parts};{' '}
+          {RENT_PLAN_LABEL.three_parts}). {LATE_PART_TERMS}
         </li>
         <li>
           A refundable <strong>caution deposit of {formatNaira(BUSINESS.cautionDepositNaira)}</strong> may be
