@@ -481,6 +481,12 @@ function plansAddUp(m: Model, after: string): void {
         show,
       );
     }
+    // The latest year ends on the due date (a renewal's year starts on the old one).
+    const latest = [...years.keys()].sort().at(-1);
+    check(
+      latest === undefined || [365, 366].includes(daysBetween(latest, t.dueDate)),
+      () => `after ${after}: tenancy ${t.id} is due ${t.dueDate} but its latest year starts ${latest}`,
+    );
     const expected = nextPart(m, t.id)?.dueOn ?? t.dueDate;
     check(
       m.paidUpTo.get(t.id) === expected,
@@ -987,11 +993,10 @@ class MoveOut extends Step {
               start_date = least(start_date, ${addDays(today, -3)}) where id = ${tenancy.id}`,
       );
     }
+    // Its parts move with it: a year left behind would start on the due date, which no tenancy can
+    // reach (a renewal's year starts on the due date), and stays if the move-out is refused.
     if (this.reason === 'lease_ended' && tenancy.dueDate > today) {
-      const back = daysBetween(today, tenancy.dueDate);
-      await w.t.db.execute(
-        sql`update tenancies set start_date = ${addDays(tenancy.startDate, -back)}, due_date = ${today} where id = ${tenancy.id}`,
-      );
+      await shiftTenancy(w, tenancy.id, daysBetween(today, tenancy.dueDate));
     }
     const [deposit] = unsettledDeposits(m, tenancy.userId, tenancy.roomId);
     const held = deposit ? Math.max(0, deposit.amount - deposit.processed - deposit.pendingRefund) : 0;
