@@ -1,4 +1,4 @@
-import { addDays, addMonths, daysBetween, todayInLagos } from '@studynest/contracts';
+import { addDays, addMonths, daysBetween, splitRent, todayInLagos } from '@studynest/contracts';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
@@ -18,6 +18,7 @@ import { refunds } from '../src/modules/refunds/refunds.schema.ts';
 import { rooms } from '../src/modules/rooms/rooms.schema.ts';
 import { paidUpToSql } from '../src/modules/tenancies/rent-parts.ts';
 import { rentParts, tenancies } from '../src/modules/tenancies/tenancies.schema.ts';
+import { bankTransfers } from '../src/modules/transfers/transfers.schema.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { eventually } from './eventually.ts';
 import { insertHostel, insertRoom, signedInUser } from './factories.ts';
@@ -1160,6 +1161,155 @@ class KeepRest extends Step {
  * so that random sequences reach tenancies and move-outs and not only first steps. `pick` chooses
  * among the steps that make sense now; the failure report names the step it became.
  */
+/** What a transfer to her own account number may be: something she may owe, or an odd amount. */
+type TransferAmount = 'agent_fee' | 'caution_fee' | 'rent' | 'first_part' | 'second_part' | 'odd';
+const [FIRST_PART, SECOND_PART] = splitRent('two_parts', ROOM_PRICES.price, todayInLagos());
+const TRANSFER_NAIRA: Record<TransferAmount, number> = {
+  agent_fee: ROOM_PRICES.agentFee,
+  caution_fee: ROOM_PRICES.cautionFee,
+  rent: ROOM_PRICES.price,
+  first_part: FIRST_PART!.amount,
+  second_part: SECOND_PART!.amount,
+  odd: 1_234,
+};
+
+/**
+ * Money reaches a student's own account number (docs/domain.md, "Bank transfers"; the sandbox's
+ * test transfer): whatever its size, it pays exactly one amount due of that size, through the same
+ * owners as a checkout, or is held whole as her credit. Never dropped, never applied twice: the
+ * ledger's transfer-accounted-for and every other invariant are checked after it like any step.
+ */
+class Transfer extends Step {
+  constructor(
+    readonly s: number,
+    readonly amount: TransferAmount,
+  ) {
+    super();
+  }
+  toString() {
+    return `Transfer(s${this.s}, ${this.amount} ${TRANSFER_NAIRA[this.amount]})`;
+  }
+  applies() {
+    return true;
+  }
+  async act(_m: Model, w: World) {
+    // Paystack's account numbers need its approval (off in this world); the sandbox always has them.
+    if (w.provider.name !== 'sandbox') return;
+    const student = studentOf(w, this.s);
+    const asked = await w.t.app.inject({
+      method: 'POST',
+      url: '/api/me/dedicated-account',
+      headers: student.headers,
+    });
+    answered(asked, [200, 409], `${this}: asking for an account number`);
+    if (asked.statusCode === 409) return void saw('transfer: no account before booking');
+    const amount = TRANSFER_NAIRA[this.amount];
+    const res = await w.t.app.inject({
+      method: 'POST',
+      url: '/api/sandbox/transfers',
+      headers: student.headers,
+      payload: { amount },
+    });
+    answered(res, [201], `${this}`);
+    const { reference, outcome } = res.json() as { reference: string; outcome: 'applied' | 'held' };
+    const [row] = await w.t.db
+      .select()
+      .from(bankTransfers)
+      .where(eq(bankTransfers.providerReference, reference));
+    const paid = await w.t.db.select().from(payments).where(eq(payments.transferReference, reference));
+    const show = () => `${this}: ${outcome}, recorded ${JSON.stringify(row)}, payments ${paid.length}`;
+    check(row?.amount === amount, show);
+    if (outcome === 'applied') {
+      check(row?.applied === amount && row.held === 0, show);
+      check(paid.length === 1 && paid[0]!.amount === amount && paid[0]!.status === 'success', show);
+    } else {
+      check(row?.held === amount && row.applied === 0 && paid.length === 0, show);
+    }
+    saw(`transfer ${outcome}`);
+  }
+}
+
+/** Held credits, as the admins see them (oldest first). */
+async function heldCredits(w: World): Promise<{ _id: string; held: number }[]> {
+  const res = await w.t.app.inject({
+    method: 'GET',
+    url: '/api/admin/credits?status=held',
+    headers: w.admin.headers,
+  });
+  answered(res, [200], 'listing held credits');
+  return res.json();
+}
+
+/**
+ * An admin allocates a held credit to what its student owes now: refused (409) when the credit does
+ * not cover it, 400 for something she does not owe; otherwise the payment is applied as any other.
+ */
+class AllocateCredit extends Step {
+  constructor(
+    readonly c: number,
+    readonly d: number,
+  ) {
+    super();
+  }
+  toString() {
+    return `AllocateCredit(#${this.c}, due #${this.d})`;
+  }
+  applies() {
+    return true;
+  }
+  async act(_m: Model, w: World) {
+    const held = await heldCredits(w);
+    if (!held.length) return;
+    const credit = held[this.c % held.length]!;
+    const duesRes = await w.t.app.inject({
+      method: 'GET',
+      url: `/api/admin/credits/${credit._id}/dues`,
+      headers: w.admin.headers,
+    });
+    answered(duesRes, [200], `${this}: its dues`);
+    const dues = duesRes.json() as { key: string; amount: number }[];
+    const due = dues.length ? dues[this.d % dues.length]! : undefined;
+    const res = await w.t.app.inject({
+      method: 'POST',
+      url: `/api/admin/credits/${credit._id}/allocate`,
+      headers: w.admin.headers,
+      payload: { due_key: due?.key ?? 'rent:nothing-owed' },
+    });
+    answered(
+      res,
+      [!due ? 400 : due.amount <= credit.held ? 200 : 409],
+      `${this} (held ${credit.held}, due ${JSON.stringify(due)})`,
+    );
+    if (res.statusCode === 200) saw('credit allocated');
+  }
+}
+
+/** An admin gives a held credit back through the provider: all that is held, once. */
+class RefundCredit extends Step {
+  constructor(readonly c: number) {
+    super();
+  }
+  toString() {
+    return `RefundCredit(#${this.c})`;
+  }
+  applies() {
+    return true;
+  }
+  async act(_m: Model, w: World) {
+    const held = await heldCredits(w);
+    if (!held.length) return;
+    const credit = held[this.c % held.length]!;
+    const res = await w.t.app.inject({
+      method: 'POST',
+      url: `/api/admin/credits/${credit._id}/refund`,
+      headers: w.admin.headers,
+      payload: { reason: 'Model test: sent by mistake' },
+    });
+    answered(res, [200], `${this} (held ${credit.held})`);
+    saw('credit refunded');
+  }
+}
+
 class Next extends Step {
   constructor(
     readonly s: number,
@@ -1285,6 +1435,23 @@ const commandsArb = (refusals: boolean) =>
           .tuple(fc.constantFrom<Kind>('agent_fee', 'rent', 'caution_fee'), fc.nat(3))
           .map(([kind, p]) => new KeepRest(kind, p)),
       ),
+      ...[1, 2].map(() =>
+        fc
+          .tuple(
+            fc.nat(STUDENTS - 1),
+            fc.constantFrom<TransferAmount>(
+              'agent_fee',
+              'caution_fee',
+              'rent',
+              'first_part',
+              'second_part',
+              'odd',
+            ),
+          )
+          .map(([st, amount]) => new Transfer(st, amount)),
+      ),
+      fc.tuple(fc.nat(3), fc.nat(3)).map(([c, d]) => new AllocateCredit(c, d)),
+      fc.nat(3).map((c) => new RefundCredit(c)),
     ],
     { maxCommands: MAX_COMMANDS, size: 'max', ...(REPLAY_COMMANDS ? { replayPath: REPLAY_COMMANDS } : {}) },
   );
