@@ -127,6 +127,7 @@ async function payPartTwo(page: Page, balance: number) {
 
 test('at 375 px a student chooses the 2-part plan, pays part 1 by card at the sandbox checkout, later part 2 by a transfer to her account number, and keeps both receipts', async ({
   page,
+  browser,
   request,
   baseURL,
 }, testInfo) => {
@@ -206,6 +207,30 @@ test('at 375 px a student chooses the 2-part plan, pays part 1 by card at the sa
   ]);
   expect(await sideways()).toBe(false);
   if (SHOTS) await page.screenshot({ path: shotPath('rent-plan-parts-375.png'), fullPage: true });
+
+  // The admin's move-out form knows the plan: part 2 is not due yet, so leaving today owes none of it.
+  const adminContext = await browser.newContext({ baseURL, viewport: { width: 375, height: 800 } });
+  const adminPage = await adminContext.newPage();
+  await signIn(adminPage, admin);
+  await adminPage.goto('/admin-tenants');
+  await adminPage.getByLabel('Search tenants').fill(person.email);
+  const who = `${person.first_name} ${person.last_name}`;
+  await adminPage
+    .getByRole('row')
+    .filter({ hasText: person.email })
+    .getByRole('button', { name: `Move out ${who}` })
+    .click();
+  const dialog = adminPage.getByRole('dialog', { name: 'Move tenant out' });
+  await expect(dialog).toContainText(
+    `Rent paid until ${formatLagosDate(part2.due_on)} (part 2 of 2 unpaid).`,
+  );
+  await expect(dialog).toContainText(
+    `Part 2 of 2 (${formatNaira(part2.amount)}) falls due on ${formatLagosDate(part2.due_on)}, after this day: it is not owed.`,
+  );
+  await expect(dialog.getByRole('button', { name: /of it from the deposit/ })).toHaveCount(0);
+  if (SHOTS) await adminPage.screenshot({ path: shotPath('rent-plan-move-out-375.png') });
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await adminContext.close();
 
   await page.goto(`/profile/${student.userId}`);
   await payPartTwo(page, part2.amount);

@@ -137,6 +137,14 @@ export const TenantSchema = z.object({
   deposit_held: z.int(),
   /** The tenant's notice to leave, if given. */
   notice: z.nullable(TenancyNoticeStateSchema),
+  /**
+   * The parts of the running year's rent plan not fully paid, oldest first, with what is left of
+   * each (`of`: the year's number of parts); empty when the year is paid. A move-out may deduct those
+   * due by the day she left from the deposit (docs/domain.md, "Rent plans").
+   */
+  rent_parts_unpaid: z.array(
+    z.object({ number: z.int(), of: z.int(), due_on: z.string(), balance: z.int() }),
+  ),
 });
 export type Tenant = z.output<typeof TenantSchema>;
 

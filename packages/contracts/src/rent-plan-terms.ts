@@ -53,5 +53,14 @@ export function splitRent(plan: RentPlanName, yearRent: number, start: string): 
   }));
 }
 
+/** "part 2 of 2", "parts 1–2 of 3": parts in words (what a payment paid, what is left), from their numbers. */
+export function partsInWords(numbers: number[], of: number): string {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  const first = sorted[0];
+  const last = sorted.at(-1);
+  if (first === undefined || last === undefined) return '';
+  return first === last ? `part ${first} of ${of}` : `parts ${first}–${last} of ${of}`;
+}
+
 export const RENT_PART_STATUSES = ['paid', 'part_paid', 'due', 'late', 'upcoming'] as const;
 export type RentPartStatus = (typeof RENT_PART_STATUSES)[number];

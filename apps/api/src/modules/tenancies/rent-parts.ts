@@ -2,6 +2,7 @@ import {
   addMonths,
   BUSINESS,
   formatNaira,
+  partsInWords,
   RENT_PLAN_LABEL,
   type RentPartStatus,
   type RentPlanName,
@@ -197,15 +198,6 @@ export function rentPlanState(
     next: next && { number: next.number, amount: partBalance(next), due_on: next.dueOn },
     max_payable: total - paid,
   };
-}
-
-/** "part 2 of 2", "parts 1–2 of 3": what a payment paid, in words, from its parts' numbers. */
-export function partsInWords(numbers: number[], of: number): string {
-  const sorted = [...numbers].sort((a, b) => a - b);
-  const first = sorted[0];
-  const last = sorted.at(-1);
-  if (first === undefined || last === undefined) return '';
-  return first === last ? `part ${first} of ${of}` : `parts ${first}–${last} of ${of}`;
 }
 
 /** What a rent payment paid, in words ("part 2 of 2"), or null for a full year or another kind (SQL). */

@@ -1,4 +1,4 @@
-import { addDays, addMonths, todayInLagos } from '@studynest/contracts';
+import { addDays, addMonths, type Tenant, todayInLagos } from '@studynest/contracts';
 import { parse } from 'csv-parse/sync';
 import { asc, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -330,7 +330,8 @@ describe('rent plans', () => {
 
 /** Reports, CSVs and move-out with parts: an app of their own, so every figure is this block's. */
 describe('rent plans in reports, exports and move-out', () => {
-  const { t, admin, inspected, payRentOk, tenancyOf, partLate, arrearsOf, partReminders } = plansApp();
+  const { t, admin, inspected, payRentOk, partsOf, tenancyOf, partLate, arrearsOf, partReminders } =
+    plansApp();
   const get = (url: string) => send(t, admin, 'GET', url);
   const period = () => `from=${today().slice(0, 8)}01&to=${today()}`;
   const csv = async (kind: string) => {
@@ -410,5 +411,38 @@ describe('rent plans in reports, exports and move-out', () => {
     });
     expect(after.statusCode).toBeGreaterThanOrEqual(400);
     expect(after.statusCode).toBeLessThan(500);
+  });
+
+  it('the Tenants list names the unpaid parts, and a move-out deducts the one due from the deposit', async () => {
+    const { room, student } = await paidInspection(t, {
+      room: { price: 300_000, agentFee: 10_000, cautionFee: 50_000, rentPlan: 'two_parts' },
+      deposit: true,
+    });
+    await payRentOk(student, room, { plan: 'two_parts' });
+    const tenancy = await tenancyOf(room.id);
+    const unpaidOf = async () =>
+      ((await send(t, admin, 'GET', '/api/payments/tenants')).json() as Tenant[]).find(
+        (r) => r.tenancy_id === tenancy.id,
+      )?.rent_parts_unpaid;
+    // Part 2 is not due yet: listed with its balance and due date, owed by no move-out today.
+    const [, part2] = await partsOf(tenancy.id);
+    expect(await unpaidOf()).toEqual([{ number: 2, of: 2, due_on: part2!.due_on, balance: 120_000 }]);
+
+    const partDue = await partLate(tenancy.id, 3);
+    expect(await unpaidOf()).toEqual([{ number: 2, of: 2, due_on: partDue, balance: 120_000 }]);
+    const res = await send(t, admin, 'POST', `/api/admin/tenancies/${tenancy.id}/move-out`, {
+      date: today(),
+      reason: 'breach',
+      deductions: [{ description: 'Rent left unpaid, part 2 of 2', amount: 50_000 }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      rent_unpaid: 120_000,
+      deposit_held: 50_000,
+      deductions_total: 50_000,
+      deposit_returned: 0,
+      refund: null,
+    });
+    expect(await unpaidOf()).toBeUndefined();
   });
 });

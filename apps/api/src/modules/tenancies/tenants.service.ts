@@ -1,10 +1,10 @@
 import { daysBetween, type Tenant, todayInLagos } from '@studynest/contracts';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
 import { hostels } from '../hostels/index.ts';
 import { payments } from '../payments/index.ts';
 import { joinWhoAndWhere, rooms, selectWithWhoAndWhere } from '../rooms/index.ts';
-import { tenancies } from './tenancies.schema.ts';
+import { rentParts, tenancies } from './tenancies.schema.ts';
 import { depositHeldAmount, noticeGiven, tenancyRunning, toNotice, toTenancyDates } from './tenancy-rules.ts';
 
 /** GET /payments/tenants: running tenancies, soonest due first, with what each tenant paid in rent for that room. */
@@ -27,6 +27,10 @@ export async function listTenants({ db }: Pick<Deps, 'db'>): Promise<Tenant[]> {
     .leftJoin(paid, and(eq(paid.userId, tenancies.userId), eq(paid.roomId, tenancies.roomId)))
     .where(tenancyRunning)
     .orderBy(tenancies.dueDate, hostels.hostelName, rooms.roomNumber);
+  const unpaid = await unpaidRentParts(
+    db,
+    rows.map((r) => r.tenancy.id),
+  );
   const today = todayInLagos();
   return rows.map(({ tenancy, user, room, hostel, total, depositHeld }) => ({
     user,
@@ -38,7 +42,31 @@ export async function listTenants({ db }: Pick<Deps, 'db'>): Promise<Tenant[]> {
     tenancy_id: tenancy.id,
     deposit_held: Number(depositHeld),
     notice: toNotice(tenancy),
+    rent_parts_unpaid: unpaid.filter((p) => p.tenancyId === tenancy.id).map(({ tenancyId: _, ...p }) => p),
   }));
+}
+
+/**
+ * The parts of these tenancies' rent not fully paid, oldest first. Only the latest year can have
+ * any: a year is not renewed while a part of it is unpaid (docs/domain.md, "Rent plans").
+ */
+async function unpaidRentParts(db: Deps['db'], tenancyIds: string[]) {
+  if (!tenancyIds.length) return [];
+  return db
+    .select({
+      tenancyId: rentParts.tenancyId,
+      number: rentParts.number,
+      // Named in full: drizzle leaves the outer columns unqualified, which the subquery would read as its own.
+      of: sql<number>`(select count(*) from ${rentParts} yp
+        where yp.tenancy_id = "rent_parts"."tenancy_id" and yp.year_start = "rent_parts"."year_start")`.mapWith(
+        Number,
+      ),
+      due_on: rentParts.dueOn,
+      balance: sql<number>`${rentParts.amount} - ${rentParts.paid}`.mapWith(Number),
+    })
+    .from(rentParts)
+    .where(and(inArray(rentParts.tenancyId, tenancyIds), sql`${rentParts.paid} < ${rentParts.amount}`))
+    .orderBy(asc(rentParts.dueOn), asc(rentParts.number));
 }
 
 /** How many tenants the Tenants list shows, and how many of them have given notice, counted in SQL. */

@@ -19,6 +19,7 @@ const tenant: Tenant = {
   tenancy_id: 't1',
   deposit_held: 20_000,
   notice: { given_at: new Date().toISOString(), move_out_on: addDays(today, 30) },
+  rent_parts_unpaid: [],
 };
 
 /** The tenancy's condition report at move-in, confirmed by an admin. */
@@ -162,6 +163,69 @@ describe('MoveOutDialog', () => {
         },
       },
     ]);
+  });
+
+  it('offers the rent of the plan due by the day they left as a deduction, within what the deposit covers', async () => {
+    const statement = {
+      tenancy_id: 't1',
+      ...placement,
+      start_date: tenant.rentStartDate,
+      moved_out_on: today,
+      reason: 'breach',
+      note: null,
+      deposit_held: 20_000,
+      deductions: [{ description: 'Rent left unpaid, part 2 of 3', amount: 20_000, condition_item: null }],
+      deductions_total: 20_000,
+      deposit_returned: 0,
+      refund: null,
+      rent_unpaid: 90_000,
+      recorded_at: new Date().toISOString(),
+    };
+    const { calls } = mockFetch(noReport, { status: 200, body: statement });
+    const form = renderDialog({
+      ...tenant,
+      notice: null,
+      rent_parts_unpaid: [
+        { number: 2, of: 3, due_on: addDays(today, -3), balance: 90_000 },
+        { number: 3, of: 3, due_on: addDays(today, 100), balance: 90_000 },
+      ],
+    });
+    expect(form.dialog.textContent).toContain(
+      `Rent paid until ${formatLagosDate(addDays(today, -3))} (part 2 of 3 unpaid).`,
+    );
+    expect(form.dialog.textContent).toContain(
+      `Rent left unpaid by this day: ₦90,000 (part 2 of 3, due ${formatLagosDate(addDays(today, -3))}).`,
+    );
+    expect(form.dialog.textContent).toContain(
+      `Part 3 of 3 (₦90,000) falls due on ${formatLagosDate(addDays(today, 100))}, after this day: it is not owed.`,
+    );
+    // A day before part 2 fell due: nothing of the rent is owed, so nothing is offered.
+    fireEvent.change(form.date, { target: { value: addDays(today, -4) } });
+    expect(within(form.dialog).queryByText(/Rent left unpaid by this day/)).toBeNull();
+    expect(within(form.dialog).queryByRole('button', { name: /of it from the deposit/ })).toBeNull();
+    fireEvent.change(form.date, { target: { value: today } });
+    // The deposit covers ₦20,000 of the ₦90,000: that much is offered, once.
+    fireEvent.click(
+      within(form.dialog).getByRole('button', { name: 'Deduct ₦20,000 of it from the deposit' }),
+    );
+    expect((within(form.dialog).getByLabelText('Deduction 1: what for') as HTMLInputElement).value).toBe(
+      'Rent left unpaid, part 2 of 3',
+    );
+    expect((within(form.dialog).getByLabelText('Deduction 1: amount (₦)') as HTMLInputElement).value).toBe(
+      '20000',
+    );
+    expect(within(form.dialog).queryByRole('button', { name: /of it from the deposit/ })).toBeNull();
+    form.submit();
+    expect(await screen.findByText(/No deposit goes back\. Rent left unpaid: ₦90,000\./)).toBeTruthy();
+    expect(calls[1]).toEqual({
+      method: 'POST',
+      path: '/admin/tenancies/t1/move-out',
+      body: {
+        date: today,
+        reason: 'breach',
+        deductions: [{ description: 'Rent left unpaid, part 2 of 3', amount: 20_000 }],
+      },
+    });
   });
 
   it('names the reason when the tenant gave no notice', async () => {

@@ -8,6 +8,7 @@ import {
   type MoveOutReason,
 } from '@studynest/contracts/constants';
 import { typedNaira } from '@studynest/contracts/money';
+import { partsInWords } from '@studynest/contracts/rent-plan-terms';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -28,9 +29,9 @@ import { ConditionSummary } from './condition-report.tsx';
 
 /**
  * A deduction as typed: the amount stays text until the contract's schema reads it; the condition
- * item it is for, when one is chosen.
+ * item it is for, when one is chosen; `forRent` when it was added for the unpaid rent (offered once).
  */
-type Row = { key: number; description: string; amount: string; condition_item_id?: string };
+type Row = { key: number; description: string; amount: string; condition_item_id?: string; forRent?: true };
 type Values = { date: string; reason: MoveOutReason; note: string; deductions: Row[] };
 
 // The contract's checks (and its date rules) load after the dialog opens (see lazyZodResolver).
@@ -142,6 +143,7 @@ export function MoveOutDialog({
           {done.deposit_returned > 0
             ? `${formatNaira(done.deposit_returned)} of the deposit is being refunded.`
             : 'No deposit goes back.'}
+          {done.rent_unpaid ? ` Rent left unpaid: ${formatNaira(done.rent_unpaid)}.` : ''}
         </p>
       ) : (
         tenant && (
@@ -174,6 +176,9 @@ function MoveOutForm({
     },
   });
   const who = `${tenant.user.first_name} ${tenant.user.last_name}`;
+  // On a plan, rent is paid up to the first part not fully paid (docs/domain.md, "Rent plans").
+  const unpaidPart = tenant.rent_parts_unpaid[0];
+  const paidUntil = unpaidPart?.due_on ?? tenant.rentDueDate;
   // The room's condition at move-in, beside the deductions: each may name the item it is for.
   const condition = useQuery(conditionQuery(tenant.tenancy_id));
   const report = condition.data?.[0];
@@ -191,7 +196,7 @@ function MoveOutForm({
         <span className="capitalize">{who}</span>, {tenant.room.room_number}, {tenant.hostel.hostel_name}.{' '}
         {tenant.notice
           ? `Gave notice to leave on ${formatLagosDate(tenant.notice.move_out_on)}.`
-          : `Rent paid until ${formatLagosDate(tenant.rentDueDate)}.`}
+          : `Rent paid until ${formatLagosDate(paidUntil)}${unpaidPart ? ` (part ${unpaidPart.number} of ${unpaidPart.of} unpaid)` : ''}.`}
       </p>
       <TextField
         label="Day the tenant left"
@@ -226,6 +231,7 @@ function MoveOutForm({
             rows={field.value}
             items={report?.items ?? []}
             held={tenant.deposit_held}
+            rentUnpaid={rentUnpaidBy(tenant, watch('date'))}
             errors={errors.deductions}
             onChange={(rows) => {
               moveOut.reset();
@@ -242,17 +248,87 @@ function MoveOutForm({
   );
 }
 
+/**
+ * The rent of the tenant's plan left unpaid if they left on `date`: the parts due on or before it
+ * (a part due after they left is not owed; docs/domain.md, "Rent plans"), and those not due yet.
+ */
+type RentUnpaid = {
+  owed: number;
+  words: string;
+  due: Tenant['rent_parts_unpaid'];
+  notDue: Tenant['rent_parts_unpaid'];
+};
+
+function rentUnpaidBy(tenant: Tenant, date: string): RentUnpaid | null {
+  const parts = tenant.rent_parts_unpaid;
+  if (!parts.length) return null;
+  const due = parts.filter((p) => p.due_on <= date);
+  return {
+    owed: due.reduce((sum, p) => sum + p.balance, 0),
+    words: partsInWords(
+      due.map((p) => p.number),
+      parts[0]?.of ?? 0,
+    ),
+    due,
+    notDue: parts.filter((p) => p.due_on > date),
+  };
+}
+
+/**
+ * The unpaid rent beside the deductions: what was due by the day they left, with a button that
+ * deducts it (as much of it as the deposit still covers), and the parts not due by then.
+ */
+function UnpaidRent({
+  rent,
+  room,
+  onDeduct,
+}: {
+  rent: RentUnpaid;
+  /** What the deposit still covers after the deductions typed so far. */
+  room: number;
+  onDeduct: (description: string, amount: number) => void;
+}) {
+  const description = `Rent left unpaid, ${rent.words}`;
+  return (
+    <div className="flex flex-col gap-1 rounded border border-line bg-warn-50 p-2 text-sm">
+      {rent.owed > 0 && (
+        <p>
+          Rent left unpaid by this day: <strong>{formatNaira(rent.owed)}</strong> ({rent.words}
+          {rent.due.length === 1 ? `, due ${formatLagosDate(rent.due[0]!.due_on)}` : ''}).
+        </p>
+      )}
+      {rent.notDue.map((p) => (
+        <p key={p.number} className="text-muted">
+          Part {p.number} of {p.of} ({formatNaira(p.balance)}) falls due on {formatLagosDate(p.due_on)}, after
+          this day: it is not owed.
+        </p>
+      ))}
+      {rent.owed > 0 && room > 0 && (
+        <button
+          type="button"
+          className="btn-secondary self-start"
+          onClick={() => onDeduct(description, Math.min(rent.owed, room))}
+        >
+          Deduct {formatNaira(Math.min(rent.owed, room))} of it from the deposit
+        </button>
+      )}
+    </div>
+  );
+}
+
 /** The itemised deductions from the deposit, and what that leaves for the tenant. */
 function Deductions({
   rows,
   items,
   held,
+  rentUnpaid,
   errors,
   onChange,
 }: {
   rows: Row[];
   items: ConditionItem[];
   held: number;
+  rentUnpaid: RentUnpaid | null;
   errors: FieldErrors<Values>['deductions'];
   onChange: (rows: Row[]) => void;
 }) {
@@ -261,11 +337,21 @@ function Deductions({
   const update = (key: number, change: Partial<Row>) =>
     onChange(rows.map((r) => (r.key === key ? { ...r, ...change } : r)));
   const nextKey = rows.reduce((max, r) => Math.max(max, r.key + 1), 0);
+  const canAdd = rows.length < MAX_DEDUCTIONS && held > 0;
 
   return (
     <>
       <fieldset className="flex flex-col gap-2" aria-describedby={errors?.message ? errorId : undefined}>
         <legend className="label">Deductions from the {formatNaira(held)} deposit</legend>
+        {rentUnpaid && (
+          <UnpaidRent
+            rent={rentUnpaid}
+            room={canAdd && !rows.some((r) => r.forRent) ? held - total : 0}
+            onDeduct={(description, amount) =>
+              onChange([...rows, { key: nextKey, description, amount: String(amount), forRent: true }])
+            }
+          />
+        )}
         {rows.length === 0 && <p className="text-sm text-muted">None: the whole deposit goes back.</p>}
         {rows.map((row, i) => (
           <div key={row.key} className="flex flex-col gap-1 rounded border border-line p-2">
@@ -313,7 +399,7 @@ function Deductions({
             </button>
           </div>
         ))}
-        {rows.length < MAX_DEDUCTIONS && held > 0 && (
+        {canAdd && (
           <button
             type="button"
             className="btn-secondary self-start"

@@ -47,6 +47,12 @@ export function MoveOutStatement({ statement: s }: { statement: Statement }) {
           </tbody>
         </table>
       </div>
+      {s.rent_unpaid ? (
+        <p className="text-sm">
+          Rent of your plan due by the day you left and not paid:{' '}
+          <strong>{formatNaira(s.rent_unpaid)}</strong> (before any deduction for it above).
+        </p>
+      ) : null}
       {s.refund && (
         <p className="text-sm">
           Refund of {formatNaira(s.refund.amount)}: <strong>{REFUND_STATE[s.refund.status]}</strong>
