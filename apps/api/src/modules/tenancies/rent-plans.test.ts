@@ -3,6 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { asc, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { testAppWith } from '../../../test/build-test-app.ts';
+import { eventually } from '../../../test/eventually.ts';
 import { send } from '../../../test/requests.ts';
 import { messageDeliveries } from '../messages/messages.schema.ts';
 import {
@@ -16,6 +17,7 @@ import {
   verify,
 } from '../payments/payments.fixtures.ts';
 import { payments } from '../payments/payments.schema.ts';
+import { refunds } from '../refunds/refunds.schema.ts';
 import { recordRentReminders } from '../rent/rent-reminders.service.ts';
 import { rentDueOf } from './rent-parts.ts';
 import { rentPartPayments, rentParts, tenancies } from './tenancies.schema.ts';
@@ -325,6 +327,36 @@ describe('rent plans', () => {
     const left = await partReminders(tenancy.id, partDue);
     expect(left.length).toBeGreaterThan(0);
     expect(left.filter((m) => m.status === 'queued' || m.status === 'failed')).toEqual([]);
+  });
+
+  it("an admin's refund of a part already paid gives money back and leaves the part paid: the year she has is not reopened", async () => {
+    const { room, student } = await inspected(300_000, 'two_parts');
+    await payRentOk(student, room, { plan: 'two_parts' });
+    const second = await payRentOk(student, room);
+    const tenancy = await tenancyOf(room.id);
+    const res = await send(t, admin, 'POST', '/api/admin/refunds', {
+      reference: second.reference,
+      amount: 20_000,
+      reason: 'Water was off for two weeks',
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    const id = res.json()._id as string;
+    await eventually(async () => {
+      const [row] = await t.db.select().from(refunds).where(eq(refunds.id, id));
+      return row?.status === 'processed' ? row : null;
+    });
+    // The part stays paid, so she owes nothing and is in no arrears; her receipt still names it.
+    expect((await partsOf(tenancy.id)).map((p) => p.paid)).toEqual([180_000, 120_000]);
+    expect((await profileOf(t, student)).rentDetails.plan).toMatchObject({ outstanding: 0, next: null });
+    expect(await arrearsOf(student)).toEqual([]);
+    expect((await verify(t, student, second.reference)).json()).toMatchObject({ rent_parts: 'part 2 of 2' });
+    // Never more back than the payment: what is left of it is the most.
+    const more = await send(t, admin, 'POST', '/api/admin/refunds', {
+      reference: second.reference,
+      amount: 100_001,
+      reason: 'Again',
+    });
+    expect(more.statusCode).toBe(400);
   });
 });
 
