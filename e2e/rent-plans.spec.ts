@@ -244,8 +244,10 @@ test('at 375 px a student chooses the 2-part plan, pays part 1 by card at the sa
   await expect(rows).toHaveCount(3);
   await expect(rows.nth(0)).toContainText('part 2 of 2');
   await expect(rows.nth(0)).toContainText(formatNaira(part2.amount));
+  await expect(rows.nth(0)).toContainText('· Transfer to your StudyNest account number');
   await expect(rows.nth(1)).toContainText('part 1 of 2');
   await expect(rows.nth(1)).toContainText(formatNaira(part1.amount));
+  await expect(rows.nth(1)).toContainText('· Card');
   for (const [i, part] of [
     [0, part2],
     [1, part1],
@@ -262,6 +264,7 @@ test('at 375 px a student chooses the 2-part plan, pays part 1 by card at the sa
     await download.saveAs(file);
     const text = execFileSync('pdftotext', ['-layout', file, '-']).toString();
     expect(text).toContain(`part ${part.number} of 2`);
+    expect(text).toMatch(part.number === 1 ? /Payment method\s+Card/ : /Payment method\s+Transfer to your/);
     expect(text).toContain(formatNaira(part.amount));
   }
   if (SHOTS) {

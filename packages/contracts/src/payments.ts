@@ -307,6 +307,8 @@ export const PaymentHistoryItemSchema = z.object({
   rent_period_start: z.nullable(z.string()),
   /** What it paid for in words, as its receipt says (`paymentLabel`): "Rent, 12 months from 26 Nov 2026". */
   label: z.string(),
+  /** How it was paid, as the provider reported it; null when it did not say (or not paid yet). */
+  channel: z.nullable(z.enum(PAYMENT_CHANNELS)),
 });
 export type PaymentHistoryItem = z.output<typeof PaymentHistoryItemSchema>;
 export const PaymentHistorySchema = z.array(PaymentHistoryItemSchema);

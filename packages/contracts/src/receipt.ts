@@ -1,4 +1,10 @@
-import { BUSINESS, COMPANY, PAYMENT_KIND_LABELS, type PaymentKind } from './constants.ts';
+import {
+  BUSINESS,
+  COMPANY,
+  PAYMENT_CHANNEL_LABELS,
+  PAYMENT_KIND_LABELS,
+  type PaymentKind,
+} from './constants.ts';
 import { formatInspection, formatLagosDate, formatLagosDateTime } from './format.ts';
 import type { PaymentDetail } from './payments.ts';
 
@@ -70,6 +76,10 @@ export function buildReceipt(kind: PaymentKind, p: PaymentDetail, refunded = 0):
       ['Paid by', p.payer_name],
       [label, value],
       ['Amount', { naira: p.amount }],
+      // How it was paid, when the provider said (older payments did not record it).
+      ...(p.channel
+        ? ([['Payment method', PAYMENT_CHANNEL_LABELS[p.channel]]] as ReceiptSection['rows'])
+        : []),
       ...(refunded > 0 ? ([['Refunded', { naira: refunded }]] as ReceiptSection['rows']) : []),
     ],
   });

@@ -45,6 +45,7 @@ export async function listPaymentsOf(
       createdAt: payments.createdAt,
       paidAt: payments.paidAt,
       receiptNumber: payments.receiptNumber,
+      channel: payments.channel,
       needsRefund: payments.needsRefund,
       refunded: refundedAmount(payments.id),
       pending: openRefundAmount(payments.id),
@@ -73,5 +74,6 @@ export async function listPaymentsOf(
     room_number: r.roomNumber,
     rent_period_start: leases[i]?.periodStart ?? null,
     label: paymentLabel(r.kind, leases[i]?.periodStart ?? null, leases[i]?.parts ?? null),
+    channel: r.channel ?? null,
   }));
 }

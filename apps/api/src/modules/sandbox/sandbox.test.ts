@@ -16,6 +16,7 @@ import {
   rentYearNearlyUp,
   verify,
 } from '../payments/payments.fixtures.ts';
+import { readPdf } from '../receipts/receipts.fixtures.ts';
 import { rooms } from '../rooms/rooms.schema.ts';
 import { tenancies } from '../tenancies/tenancies.schema.ts';
 
@@ -119,6 +120,16 @@ describe('sandbox payment provider (default)', () => {
       status: 'success',
       channel: 'ussd',
     });
+    // Its receipt PDF says so.
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/payments/${encodeURIComponent(reference)}/receipt.pdf`,
+      headers: student.headers,
+    });
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(readPdf(pdf.rawPayload).text).toMatch(/Payment method\s+USSD/);
+    const mine = await t.app.inject({ method: 'GET', url: '/api/payments/mine', headers: student.headers });
+    expect(mine.json()).toMatchObject([{ reference, channel: 'ussd' }]);
 
     const other = await bookedRoom(t);
     const transfer = await initiateAgentFeeOk(t, other.student, other.room, other.booking._id);

@@ -1,4 +1,5 @@
 import type { PaymentHistoryItem } from '@studynest/contracts';
+import { PAYMENT_CHANNEL_LABELS } from '@studynest/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, QueryError } from '../../../components/ui/alert.tsx';
 import { CardSection } from '../../../components/ui/card-section.tsx';
@@ -67,6 +68,7 @@ function PaymentRow({ payment: p }: { payment: PaymentHistoryItem }) {
       <p className="text-sm text-muted">
         {formatLagosDate(p.paid_at ?? p.created_at)} · {p.hostel_name},{' '}
         <span className="capitalize">{p.room_number}</span>
+        {p.channel && ` · ${PAYMENT_CHANNEL_LABELS[p.channel]}`}
       </p>
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <span className={p.status === 'success' ? 'badge-ok' : 'badge-warn'}>{STATUS[p.status]}</span>

@@ -322,6 +322,19 @@ describe('buildReceipt', () => {
     expect(rows['Payment type']).toBe('Agent fee');
     expect(rows.Amount).toEqual({ naira: 65_000 });
     expect(rows['Inspection date and time']).toBe('Monday, 23 November 2026, 10:00am - 10:30am');
+    // The provider did not say how it was paid: no method is guessed.
+    expect(rows['Payment method']).toBeUndefined();
+  });
+
+  it('says how it was paid when the provider said: on the screen and in the PDF alike', () => {
+    const rows = (channel: PaymentDetail['channel']) =>
+      buildReceipt('agent_fee', { ...payment, channel }).sections.flatMap((s) => s.rows);
+    expect(rows('dedicated_nuban')).toContainEqual([
+      'Payment method',
+      'Transfer to your StudyNest account number',
+    ]);
+    expect(rows('ussd')).toContainEqual(['Payment method', 'USSD']);
+    expect(rows(null).map(([label]) => label)).not.toContain('Payment method');
   });
 
   const rent: PaymentDetail = {

@@ -1,5 +1,5 @@
 import type { PaymentDetail } from '@studynest/contracts';
-import { PAYMENT_CHANNEL_LABELS, PAYMENT_KIND_OF, type PaymentKind } from '@studynest/contracts/constants';
+import { PAYMENT_KIND_OF, type PaymentKind } from '@studynest/contracts/constants';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -248,7 +248,6 @@ function PaidReceipt({ kind, payment }: { kind: PaymentKind; payment: PaymentDet
       )}
       <ReceiptView
         receipt={receipt}
-        paidBy={payment.channel ? PAYMENT_CHANNEL_LABELS[payment.channel] : undefined}
         actions={
           <>
             <button

@@ -4,19 +4,8 @@ import type { ReceiptDocument, ReceiptValue } from './receipt-content.ts';
 
 const show = (v: ReceiptValue) => (typeof v === 'string' ? v : formatNaira(v.naira));
 
-/**
- * The receipt as a page: the same sections and notes the PDF carries. `paidBy` names how it was paid
- * ("Bank transfer") when the provider said.
- */
-export function ReceiptView({
-  receipt,
-  actions,
-  paidBy,
-}: {
-  receipt: ReceiptDocument;
-  actions: ReactNode;
-  paidBy?: string | undefined;
-}) {
+/** The receipt as a page: the same sections and notes the PDF carries. */
+export function ReceiptView({ receipt, actions }: { receipt: ReceiptDocument; actions: ReactNode }) {
   return (
     <article className="card mx-auto flex w-full max-w-2xl flex-col gap-6 p-5 sm:p-8">
       <header className="flex flex-col items-center gap-3 text-center">
@@ -42,7 +31,6 @@ export function ReceiptView({
         <p className="text-xs break-all text-muted">
           Reference: <span className="font-mono">{receipt.reference}</span>
           {receipt.paidOn && <> · Paid on {receipt.paidOn}</>}
-          {paidBy && <> · Paid by {paidBy}</>}
         </p>
       </header>
 
