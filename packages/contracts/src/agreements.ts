@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { IdSchema } from './common.ts';
 import { formatNaira } from './format.ts';
+import { RENT_PLAN_LABEL, RENT_PLANS } from './rent-plan-terms.ts';
 
 /** GET /agreements/rent?room_id=…: the tenancy agreement for the rent she is about to pay for that room. */
 export const AgreementQuerySchema = z.object({ room_id: IdSchema });
@@ -24,6 +25,11 @@ export const AgreementTermsSchema = z.object({
   end_date: z.string(),
   /** Naira. */
   yearly_rent: z.int(),
+  /**
+   * The Room's rent plan (docs/domain.md, "Rent plans"): the year may also be paid in its parts.
+   * Left out when only the whole year is offered, and on agreements drawn before plans.
+   */
+  rent_plan: z.optional(z.enum(RENT_PLANS)),
   caution_deposit: z.int(),
   notice_days: z.int(),
   quiet_hours: z.string(),
@@ -44,7 +50,12 @@ export function agreementKeyTermRows(t: AgreementTerms, term: string): [string, 
     ['Hostel', `${t.hostel_name}, ${t.hostel_address}`],
     ['Room', `${t.room_number.charAt(0).toUpperCase()}${t.room_number.slice(1)} (${t.unit})`],
     ['Term', term],
-    ['Yearly rent', formatNaira(t.yearly_rent)],
+    [
+      'Yearly rent',
+      t.rent_plan && t.rent_plan !== 'full'
+        ? `${formatNaira(t.yearly_rent)}: the whole year, or in ${RENT_PLAN_LABEL[t.rent_plan]}`
+        : formatNaira(t.yearly_rent),
+    ],
     ['Caution deposit', t.caution_deposit > 0 ? formatNaira(t.caution_deposit) : 'None'],
     ['Notice to leave', `${t.notice_days} days in writing`],
     ['Quiet hours', t.quiet_hours],

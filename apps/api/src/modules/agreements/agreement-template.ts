@@ -1,4 +1,12 @@
-import { type AgreementTerms, COMPANY, formatLagosLongDate, formatNaira } from '@studynest/contracts';
+import {
+  type AgreementTerms,
+  COMPANY,
+  formatLagosLongDate,
+  formatNaira,
+  LATE_PART_TERMS,
+  RENT_PLAN_LABEL,
+  splitRent,
+} from '@studynest/contracts';
 
 /**
  * The tenancy agreement's terms, kept in the repository like code: every agreement is drawn from
@@ -10,7 +18,7 @@ import { type AgreementTerms, COMPANY, formatLagosLongDate, formatNaira } from '
  * The terms follow the public terms page (apps/web/src/app/routes/terms.tsx): keep them saying the
  * same thing.
  */
-export const AGREEMENT_TEMPLATE_VERSION = '2026-11-27.1';
+export const AGREEMENT_TEMPLATE_VERSION = '2026-11-27.2';
 
 export const QUIET_HOURS = '10 PM to 6 AM every day';
 export const SUBLETTING =
@@ -29,6 +37,27 @@ export const genderPolicyText = (policy: string) => GENDER_POLICY[policy] ?? pol
 export const roomName = (roomNumber: string) => roomNumber.charAt(0).toUpperCase() + roomNumber.slice(1);
 
 export type AgreementSection = { heading: string; paragraphs: string[] };
+
+/**
+ * Clause 3: the whole year in advance, or (on a plan) its parts with their amounts and the days they
+ * fall due if the term starts on its start date, and what happens when a part is late.
+ */
+function rentClause(t: AgreementTerms): string[] {
+  if (!t.rent_plan || t.rent_plan === 'full') {
+    return [
+      `The rent is ${formatNaira(t.yearly_rent)} a year, paid in advance for the whole term through StudyNest. The tenancy begins only once it is paid; a receipt is issued for every payment.`,
+    ];
+  }
+  const [first, ...later] = splitRent(t.rent_plan, t.yearly_rent, t.start_date);
+  const parts = [
+    `${formatNaira(first?.amount ?? 0)} when the term starts`,
+    ...later.map((p) => `${formatNaira(p.amount)} by ${formatLagosLongDate(p.due_on)}`),
+  ];
+  return [
+    `The rent is ${formatNaira(t.yearly_rent)} a year, paid through StudyNest: in advance for the whole term, or in parts on the Room’s plan (${RENT_PLAN_LABEL[t.rent_plan]}). The tenancy begins only once the whole year or its first part is paid; a receipt is issued for every payment.`,
+    `In parts, for a term starting on ${formatLagosLongDate(t.start_date)}: ${parts.join(', ')}. ${LATE_PART_TERMS}`,
+  ];
+}
 
 /** The agreement's title block and numbered clauses, in the words the PDF prints. */
 export function agreementSections(t: AgreementTerms): {
@@ -54,9 +83,7 @@ export function agreementSections(t: AgreementTerms): {
       { heading: '2. Term', paragraphs: [term] },
       {
         heading: '3. Rent',
-        paragraphs: [
-          `The rent is ${formatNaira(t.yearly_rent)} a year, paid in advance for the whole term through StudyNest. The tenancy begins only once it is paid; a receipt is issued for every payment.`,
-        ],
+        paragraphs: rentClause(t),
       },
       {
         heading: '4. Caution deposit',

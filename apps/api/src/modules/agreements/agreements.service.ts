@@ -16,7 +16,7 @@ import { derivedKey } from '../../lib/derived-key.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { type AuthUser, assertAdminReady, users } from '../auth/index.ts';
 import { maskedName, type PdfPool } from '../receipts/index.ts';
-import { type rooms, roomWithItsHostel } from '../rooms/index.ts';
+import { effectiveRentPlan, type rooms, roomWithItsHostel } from '../rooms/index.ts';
 import { bookingFeeOf, checkRoomPayment, runningTenancyOf, tenancies } from '../tenancies/index.ts';
 import type { AgreementPdfTask } from './agreement-pdf.ts';
 import {
@@ -107,6 +107,7 @@ async function currentAgreement(deps: Pick<Deps, 'db' | 'config'>, userId: strin
     .where(eq(users.id, userId))
     .limit(1);
   if (!person) throw notFound('This account no longer exists');
+  const plan = effectiveRentPlan(room, hostel.rentPlan);
   const terms: AgreementTerms = {
     tenant_name: `${person.firstName.trim()} ${person.lastName.trim()}`.trim(),
     hostel_name: hostel.hostelName,
@@ -118,6 +119,8 @@ async function currentAgreement(deps: Pick<Deps, 'db' | 'config'>, userId: strin
     start_date: rent.startDate,
     end_date: rent.endDate,
     yearly_rent: room.price,
+    // Only a plan in parts is written: an agreement for the whole year reads as it always did.
+    ...(plan === 'full' ? {} : { rent_plan: plan }),
     caution_deposit: room.cautionFee,
     notice_days: deps.config.site.tenantNoticeDays,
     quiet_hours: QUIET_HOURS,

@@ -110,6 +110,31 @@ describe('tenancy agreements', () => {
     expect(sha256(await pdfOf(t, student, again.document_url))).toBe(a.document_sha256);
   });
 
+  it("names the room's rent plan: the whole year or its parts, with their amounts and due days, and what a late part means", async () => {
+    const { student, room } = await paidInspection(t, {
+      room: { price: 400_001, cautionFee: 0, rentPlan: 'two_parts' },
+      deposit: false,
+    });
+    const a = await agreementFor(t, student, room.id);
+    expect(a.terms).toMatchObject({ rent_plan: 'two_parts', yearly_rent: 400_001 });
+    const text = flat(readAgreementPdf(await pdfOf(t, student, a.document_url)).text);
+    for (const words of [
+      '₦400,001: the whole year, or in 2 parts: 60% at move-in, 40% within 4 months',
+      'in advance for the whole term, or in parts on the Room’s plan',
+      `₦240,001 when the term starts, ₦160,000 by ${formatLagosLongDate(addMonths(todayInLagos(), 4))}`,
+      'the year cannot be renewed until every part is paid',
+    ]) {
+      expect(text, words).toContain(words);
+    }
+    // A room with the whole year only says so, as before.
+    const { student: full, room: fullRoom } = await inspection();
+    const plain = await agreementFor(t, full, fullRoom.id);
+    expect(plain.terms).not.toHaveProperty('rent_plan');
+    expect(flat(readAgreementPdf(await pdfOf(t, full, plain.document_url)).text)).toContain(
+      'paid in advance for the whole term through StudyNest',
+    );
+  });
+
   it('with paperwork required, refuses rent (409 agreement_required) until she accepts; then she pays', async () => {
     await setPaperworkRequired(t, admin, true);
     try {
@@ -335,8 +360,8 @@ describe('tenancy agreements', () => {
       { version: AGREEMENT_TEMPLATE_VERSION, sha256: sha256(source) },
       'agreement-template.ts changed: raise AGREEMENT_TEMPLATE_VERSION, then record the new hash here',
     ).toEqual({
-      version: '2026-11-27.1',
-      sha256: 'bb0187a3081ee52da4d2bf96142c0e6c78013144a7671bcc3701b194d4b7a81b',
+      version: '2026-11-27.2',
+      sha256: '18de73ced203467112eb90e4cf9f5715531bbb467e87c3194f2548f0d81fcea7',
     });
   });
 
