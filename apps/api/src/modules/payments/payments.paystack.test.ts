@@ -443,6 +443,7 @@ describe('payments through Paystack (fake Paystack server)', () => {
       tenancy_id: expect.any(String),
       deposit_held: 0,
       notice: null,
+      rent_parts_unpaid: [],
     });
     expect(row.daysLeft).toBeGreaterThanOrEqual(365);
     expect(row.daysLeft).toBeLessThanOrEqual(366);
