@@ -529,17 +529,37 @@ describe('three API processes behind a round-robin proxy, one PostgreSQL, one Re
   });
 
   it("pg-boss's schedule runs once per minute, whichever of the three processes holds it", async () => {
-    const jobs = () =>
-      sql.query<{ minute: string; runs: number; states: string }>(
-        `select date_trunc('minute', created_on)::text as minute, count(*)::int as runs,
-                string_agg(state::text, ',') as states
-           from pgboss.job where name = 'bookings.release-expired-holds'
+    // pg-boss turns each minute's tick into one "send-it" job (unique per database minute), and whichever
+    // process takes that job inserts the scheduled job. The inserted job's own created_on lags the tick
+    // by up to the worker's polling interval, so two ticks can land in one clock minute on a slow
+    // machine; the tick is what must be unique, and each tick must yield exactly one job.
+    const ticks = () =>
+      sql.query<{ minute: string; sends: number; completed: number }>(
+        `select singleton_on::text as minute, count(*)::int as sends,
+                count(*) filter (where state = 'completed')::int as completed
+           from pgboss.job
+          where name = '__pgboss__send-it' and singleton_key = 'bookings.release-expired-holds'
           group by 1 order by 1`,
       );
     const deadline = Date.now() + 150_000;
-    while ((await jobs()).length < 2 && Date.now() < deadline) await sleep(2_000);
-    const minutes = await jobs();
-    expect(minutes.length).toBeGreaterThanOrEqual(2);
-    for (const m of minutes) expect(m.runs, `${m.minute}: ${m.states}`).toBe(1);
+    const done = async () => (await ticks()).filter((t) => t.completed > 0).length;
+    while ((await done()) < 2 && Date.now() < deadline) await sleep(2_000);
+    const minutes = await ticks();
+    expect(minutes.filter((t) => t.completed > 0).length).toBeGreaterThanOrEqual(2);
+    for (const m of minutes) expect(m.sends, `${m.minute}: one tick per minute`).toBe(1);
+
+    // Each completed tick inserted exactly one job, not one per process.
+    const [counted] = await sql.query<{ ticks: number; jobs: number }>(
+      `with sent as (
+         select count(*)::int as ticks, max(completed_on) as last
+           from pgboss.job
+          where name = '__pgboss__send-it' and singleton_key = 'bookings.release-expired-holds'
+            and state = 'completed')
+       select sent.ticks,
+              (select count(*)::int from pgboss.job
+                where name = 'bookings.release-expired-holds' and created_on <= sent.last) as jobs
+         from sent`,
+    );
+    expect(counted!.jobs, `${counted!.ticks} ticks`).toBe(counted!.ticks);
   });
 });
