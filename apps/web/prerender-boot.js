@@ -7,6 +7,8 @@
 // handler. Links are not held: before the app runs they are ordinary navigations.
 (() => {
   const entry = '__ENTRY__';
+  // A worker that loads the locale data money and dates need (src/app/warm-intl.worker.ts).
+  const warmIntl = '__WARM_INTL__';
   // The entry's imports, then the chunks this page's screen needs (prerender.ts names them in <head>).
   const preloads = ['__PRELOADS__'];
   for (const meta of document.querySelectorAll('meta[name="app-chunk"]')) preloads.push(meta.content);
@@ -46,6 +48,13 @@
       link.crossOrigin = '';
       link.href = href;
       document.head.append(link);
+    }
+    // On another thread while the code downloads, so hydration does not pay for it in one long task.
+    try {
+      const worker = new Worker(warmIntl, { type: 'module' });
+      worker.onmessage = worker.onerror = () => worker.terminate();
+    } catch {
+      // No module workers (older browsers): the page's first formatter loads the data instead.
     }
   };
   const later = () => setTimeout(start, 0);

@@ -27,12 +27,21 @@ type EntryServer = typeof import('./src/entry-server.tsx');
  */
 export function prerenderPages(): Plugin {
   let config: ResolvedConfig;
+  let warmIntlRef = '';
   return {
     name: 'studynest-prerender',
     apply: 'build',
     enforce: 'post',
     configResolved(resolved) {
       config = resolved;
+    },
+    buildStart() {
+      if (config.build.ssr) return;
+      warmIntlRef = this.emitFile({
+        type: 'chunk',
+        id: path.join(config.root, 'src/app/warm-intl.worker.ts'),
+        name: 'warm-intl',
+      });
     },
     async generateBundle(_options, bundle) {
       if (config.build.ssr) return;
@@ -52,8 +61,9 @@ export function prerenderPages(): Plugin {
       const boot = readFileSync(path.join(config.root, 'prerender-boot.js'), 'utf8')
         .replace(/^\s*\/\/.*\n/gm, '')
         .replace(/(['"])__ENTRY__\1/, () => JSON.stringify(entry))
-        .replace(/\[(['"])__PRELOADS__\1\]/, () => JSON.stringify(preloads));
-      if (/__(ENTRY|PRELOADS)__/.test(boot))
+        .replace(/\[(['"])__PRELOADS__\1\]/, () => JSON.stringify(preloads))
+        .replace(/(['"])__WARM_INTL__\1/, () => JSON.stringify(`/${this.getFileName(warmIntlRef)}`));
+      if (/__(ENTRY|PRELOADS|WARM_INTL)__/.test(boot))
         this.error('prerender: prerender-boot.js placeholders were not filled in');
       const bootFile = `assets/boot-${createHash('sha256').update(boot).digest('base64url').slice(0, 8)}.js`;
       this.emitFile({ type: 'asset', fileName: bootFile, source: boot });

@@ -27,10 +27,13 @@ export async function listTenants({ db }: Pick<Deps, 'db'>): Promise<Tenant[]> {
     .leftJoin(paid, and(eq(paid.userId, tenancies.userId), eq(paid.roomId, tenancies.roomId)))
     .where(tenancyRunning)
     .orderBy(tenancies.dueDate, hostels.hostelName, rooms.roomNumber);
-  const unpaid = await unpaidRentParts(
+  const unpaid = new Map<string, Omit<UnpaidRentPart, 'tenancyId'>[]>();
+  for (const { tenancyId, ...part } of await unpaidRentParts(
     db,
     rows.map((r) => r.tenancy.id),
-  );
+  )) {
+    unpaid.set(tenancyId, [...(unpaid.get(tenancyId) ?? []), part]);
+  }
   const today = todayInLagos();
   return rows.map(({ tenancy, user, room, hostel, total, depositHeld }) => ({
     user,
@@ -42,7 +45,7 @@ export async function listTenants({ db }: Pick<Deps, 'db'>): Promise<Tenant[]> {
     tenancy_id: tenancy.id,
     deposit_held: Number(depositHeld),
     notice: toNotice(tenancy),
-    rent_parts_unpaid: unpaid.filter((p) => p.tenancyId === tenancy.id).map(({ tenancyId: _, ...p }) => p),
+    rent_parts_unpaid: unpaid.get(tenancy.id) ?? [],
   }));
 }
 
@@ -68,6 +71,8 @@ async function unpaidRentParts(db: Deps['db'], tenancyIds: string[]) {
     .where(and(inArray(rentParts.tenancyId, tenancyIds), sql`${rentParts.paid} < ${rentParts.amount}`))
     .orderBy(asc(rentParts.dueOn), asc(rentParts.number));
 }
+
+type UnpaidRentPart = Awaited<ReturnType<typeof unpaidRentParts>>[number];
 
 /** How many tenants the Tenants list shows, and how many of them have given notice, counted in SQL. */
 export async function countTenants({

@@ -50,6 +50,18 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The move-out statement the server answers with, for a move-out today from the tenant's room. */
+const statementOf = (fields: Record<string, unknown>) => ({
+  tenancy_id: 't1',
+  ...placement,
+  start_date: tenant.rentStartDate,
+  moved_out_on: today,
+  note: null,
+  deposit_held: 20_000,
+  recorded_at: new Date().toISOString(),
+  ...fields,
+});
+
 function renderDialog(t: Tenant = tenant) {
   render(
     <QueryClientProvider client={new QueryClient()}>
@@ -106,20 +118,13 @@ describe('MoveOutDialog', () => {
   });
 
   it('refuses deductions beyond the deposit, then sends the move-out with them, one for an item of the condition report', async () => {
-    const statement = {
-      tenancy_id: 't1',
-      ...placement,
-      start_date: tenant.rentStartDate,
-      moved_out_on: today,
+    const statement = statementOf({
       reason: 'left_early',
-      note: null,
-      deposit_held: 20_000,
       deductions: [{ description: 'Broken louvre glass', amount: 5_000, condition_item: report.items[1]! }],
       deductions_total: 5_000,
       deposit_returned: 15_000,
       refund: { _id: 'f1', amount: 15_000, status: 'pending' },
-      recorded_at: new Date().toISOString(),
-    };
+    });
     const { calls } = mockFetch({ status: 200, body: [report] }, { status: 200, body: statement });
     const form = renderDialog();
     // The report at move-in is shown beside the deductions.
@@ -166,21 +171,14 @@ describe('MoveOutDialog', () => {
   });
 
   it('offers the rent of the plan due by the day they left as a deduction, within what the deposit covers', async () => {
-    const statement = {
-      tenancy_id: 't1',
-      ...placement,
-      start_date: tenant.rentStartDate,
-      moved_out_on: today,
+    const statement = statementOf({
       reason: 'breach',
-      note: null,
-      deposit_held: 20_000,
       deductions: [{ description: 'Rent left unpaid, part 2 of 3', amount: 20_000, condition_item: null }],
       deductions_total: 20_000,
       deposit_returned: 0,
       refund: null,
       rent_unpaid: 90_000,
-      recorded_at: new Date().toISOString(),
-    };
+    });
     const { calls } = mockFetch(noReport, { status: 200, body: statement });
     const form = renderDialog({
       ...tenant,
